@@ -1,0 +1,5 @@
+"""The one exception a player may see."""
+
+
+class RuleError(Exception):
+    """An action the rules do not allow; the message is shown to the player as is."""

@@ -1,0 +1,118 @@
+"""The small protocol every game follows, and the plain-data types it speaks.
+
+State, actions and views are JSON-native dicts (string keys, lists not tuples), so a
+snapshot is `canonical(state)` and the action log alone replays a game. Seats are indexes
+0..n-1: the engine never sees a Discord id. `seat=None` is the table itself (timeouts).
+
+Two actions every game understands: TIMEOUT, applied by the table (seat None) when
+`next_deadline` has passed, and LEAVE, from a seat that quits: that seat is skipped from then
+on, and a game left with too few players to go on ends (a solo LEAVE is a resignation).
+"""
+from __future__ import annotations
+
+import copy
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+State = dict[str, Any]
+Action = dict[str, Any]
+View = dict[str, Any]
+Seat = int
+
+TIMEOUT: Action = {"type": "timeout"}
+LEAVE: Action = {"type": "leave"}
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in words a player reads. Private events go to one seat only."""
+
+    text: str
+    private_to: Seat | None = None
+    kind: str = "info"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: rank per seat (1 is best, ties share a rank) and scores."""
+
+    ranks: tuple[int, ...]
+    scores: tuple[float, ...]
+    summary: str
+    won: tuple[bool, ...] = ()
+    margin: float | None = None
+
+    def winners(self) -> list[Seat]:
+        if self.won:
+            return [s for s, w in enumerate(self.won) if w]
+        return [s for s, r in enumerate(self.ranks) if r == 1]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A yes/no game option the host can toggle in the lobby before the start."""
+
+    key: str
+    label: str
+    default: bool = False
+
+
+def canonical(state: State) -> str:
+    """The snapshot text: equal states give equal strings, byte for byte."""
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def ranks_from_scores(scores: list[float] | tuple[float, ...]) -> tuple[int, ...]:
+    """Competition ranking (1, 2, 2, 4): higher score is better, equal scores share."""
+    return tuple(1 + sum(1 for other in scores if other > mine) for mine in scores)
+
+
+class Game(ABC):
+    """One game's rules. Subclasses implement `setup` and `play`; `apply` keeps it pure."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    rules: ClassVar[str] = ""
+
+    @abstractmethod
+    def setup(self, players: int, options: dict[str, bool], seed: int, now: float) -> State:
+        """A new game for `players` seats; all chance comes from `seed`."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
+        """What `seat` may do now (may be a representative subset for huge spaces)."""
+
+    @abstractmethod
+    def play(self, state: State, seat: Seat | None, action: Action, now: float) -> list[Event]:
+        """Change `state` in place by one action, or raise RuleError leaving it untouched."""
+
+    @abstractmethod
+    def view(self, state: State, seat: Seat | None) -> View:
+        """What `seat` may see (None: what everyone sees); secrets of others removed."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """Ranks and scores once the game is over, else None."""
+
+    def apply(self, state: State, seat: Seat | None, action: Action, now: float) -> tuple[State, list[Event]]:
+        """Pure wrapper: the caller's state is never touched, even when the rules refuse."""
+        new = copy.deepcopy(state)
+        events = self.play(new, seat, action, now)
+        return new, events
+
+    def next_deadline(self, state: State) -> float | None:
+        """When the table must wake this game with TIMEOUT (None: no timer running)."""
+        return state.get("deadline")
+
+    def waiting_for(self, state: State) -> list[Seat]:
+        """Seats the game is waiting on now, for prompts and 'not your turn' answers."""
+        return []
+
+    def invariants(self, state: State) -> list[str]:
+        """Broken invariants, described; the simulator fails a game on any."""
+        return []

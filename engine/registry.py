@@ -1,0 +1,38 @@
+"""Which games exist. Each game module registers its class when imported.
+
+`BUILTIN` lists the game modules the bot ships; `load()` may be given extra module names
+(a developer's game in progress, or the test games) without editing this file.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+
+from .errors import RuleError
+from .protocol import Game
+
+BUILTIN: tuple[str, ...] = ()
+_games: dict[str, Game] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make the game playable under its `name`."""
+    _games[cls.name] = cls()
+    return cls
+
+
+def load(extra: Iterable[str] = ()) -> None:
+    for module in (*BUILTIN, *extra):
+        importlib.import_module(module)
+
+
+def get(name: str) -> Game:
+    try:
+        return _games[name]
+    except KeyError:
+        known = ", ".join(sorted(_games)) or "none"
+        raise RuleError(f"There is no game called '{name}'. Games: {known}.") from None
+
+
+def names() -> list[str]:
+    return sorted(_games)

@@ -1,0 +1,278 @@
+"""Drawing helpers shared by every game: text, panels, grid labels, hexes, dice.
+
+Coordinates are pixels with the origin at the top-left, as in Pillow.
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from render import palette
+from render.fonts import bold_stroke, font, renderable
+from render.palette import ColourLike
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]
+
+# A 1x1 scratch image so text can be measured without a target canvas.
+_MEASURE = ImageDraw.Draw(Image.new("L", (1, 1)))
+
+
+def new_canvas(
+    width: int, height: int, background: ColourLike = palette.BACKGROUND
+) -> Image.Image:
+    """A fresh opaque RGBA image; RGBA so cached layers can be alpha-composited."""
+    return Image.new("RGBA", (width, height), palette.to_rgb(background) + (255,))
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    text: str,
+    size: int,
+    fill: ColourLike = palette.TEXT,
+    anchor: str = "la",
+    bold: bool = False,
+) -> Box:
+    """Draw `text` at `xy` (Pillow anchor semantics) and return its bounding box.
+
+    Bold is faked with a stroke in the fill colour, because the bundled font
+    has a single weight. Characters the font lacks are replaced (see
+    `fonts.renderable`).
+    """
+    text = renderable(text)
+    stroke = bold_stroke(size) if bold else 0
+    f = font(size, bold)
+    colour = palette.to_rgb(fill)
+    if "\n" in text and anchor[1] in "sd":
+        anchor = anchor[0] + "a"  # multiline text has no baseline anchors
+    draw.text(
+        xy, text, fill=colour, font=f, anchor=anchor, stroke_width=stroke, stroke_fill=colour
+    )
+    return draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=stroke)
+
+
+def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
+    """Width and height in px of the inked area of `text` at `size`."""
+    stroke = bold_stroke(size) if bold else 0
+    left, top, right, bottom = _MEASURE.textbbox(
+        (0, 0), renderable(text), font=font(size, bold), stroke_width=stroke
+    )
+    return (math.ceil(right - left), math.ceil(bottom - top))
+
+
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    """Advance width of a single line, for word wrapping and right-aligning."""
+    extra = 2 * bold_stroke(size) if bold else 0
+    return font(size, bold).getlength(renderable(text)) + extra
+
+
+def line_height(size: int, spacing: float = 1.25) -> int:
+    """Distance between baselines for body text at `size` px."""
+    return math.ceil(size * spacing)
+
+
+def wrap_text(text: str, size: int, max_width: float, bold: bool = False) -> list[str]:
+    """Greedy word wrap of one paragraph to `max_width` px; splits over-long words."""
+    words = text.split()
+    if not words:
+        return [""]
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        candidate = f"{current} {word}" if current else word
+        if text_width(candidate, size, bold) <= max_width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        current = word
+        while text_width(current, size, bold) > max_width and len(current) > 1:
+            cut = len(current) - 1
+            while cut > 1 and text_width(current[:cut], size, bold) > max_width:
+                cut -= 1
+            lines.append(current[:cut])
+            current = current[cut:]
+    lines.append(current)
+    return lines
+
+
+def rounded_panel(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    *,
+    radius: int = 12,
+    fill: ColourLike | None = palette.PANEL,
+    outline: ColourLike | None = palette.PANEL_BORDER,
+    width: int = 2,
+) -> None:
+    """A rounded rectangle used as a card or info panel behind text."""
+    draw.rounded_rectangle(
+        box,
+        radius=radius,
+        fill=None if fill is None else palette.to_rgb(fill),
+        outline=None if outline is None else palette.to_rgb(outline),
+        width=width,
+    )
+
+
+def column_label(index: int, letters: str = string.ascii_uppercase) -> str:
+    """0 -> "A", 25 -> "Z", 26 -> "AA" (spreadsheet style).
+
+    Pass `letters` to change the alphabet, e.g. Go boards skip "I".
+    """
+    base = len(letters)
+    label = ""
+    index += 1
+    while index > 0:
+        index, rem = divmod(index - 1, base)
+        label = letters[rem] + label
+    return label
+
+
+def label_grid(
+    draw: ImageDraw.ImageDraw,
+    origin: Point,
+    cell: float,
+    rows: int,
+    cols: int,
+    *,
+    size: int | None = None,
+    fill: ColourLike = palette.MUTED,
+    sides: Sequence[str] = ("top", "left"),
+    rows_from_bottom: bool = False,
+    letters: str = string.ascii_uppercase,
+    offset: float | None = None,
+) -> None:
+    """Label columns A, B, C... and rows 1, 2, 3... around a square-cell grid.
+
+    `origin` is the grid's top-left corner. Labels are centred `offset` px
+    (default: `size`) outside the grid edge on each of `sides`
+    ("top", "bottom", "left", "right"), so leave about 2*size px of margin.
+    Row 1 is the top row unless `rows_from_bottom` (chess style).
+    """
+    size = size or max(16, min(24, round(cell * 0.45)))
+    offset = size if offset is None else offset
+    ox, oy = origin
+    right, bottom = ox + cols * cell, oy + rows * cell
+    for c in range(cols):
+        x = ox + (c + 0.5) * cell
+        text = column_label(c, letters)
+        if "top" in sides:
+            draw_text(draw, (x, oy - offset), text, size, fill, anchor="mm")
+        if "bottom" in sides:
+            draw_text(draw, (x, bottom + offset), text, size, fill, anchor="mm")
+    for r in range(rows):
+        y = oy + (r + 0.5) * cell
+        text = str(rows - r if rows_from_bottom else r + 1)
+        if "left" in sides:
+            draw_text(draw, (ox - offset, y), text, size, fill, anchor="mm")
+        if "right" in sides:
+            draw_text(draw, (right + offset, y), text, size, fill, anchor="mm")
+
+
+def hex_corners(center: Point, size: float) -> list[Point]:
+    """The 6 corners of a pointy-top hexagon whose corners are `size` px from centre."""
+    cx, cy = center
+    return [
+        (
+            cx + size * math.cos(math.radians(60 * i - 30)),
+            cy + size * math.sin(math.radians(60 * i - 30)),
+        )
+        for i in range(6)
+    ]
+
+
+def hex_center(q: int, r: int, size: float, origin: Point = (0.0, 0.0)) -> Point:
+    """Pixel centre of axial hex (q, r) in a pointy-top layout."""
+    ox, oy = origin
+    return (
+        ox + size * math.sqrt(3) * (q + r / 2),
+        oy + size * 1.5 * r,
+    )
+
+
+def draw_hex(
+    draw: ImageDraw.ImageDraw,
+    center: Point,
+    size: float,
+    *,
+    fill: ColourLike | None = None,
+    outline: ColourLike | None = palette.GRID,
+    width: int = 2,
+) -> None:
+    """Draw a pointy-top hexagon (see `hex_corners`)."""
+    draw.polygon(
+        hex_corners(center, size),
+        fill=None if fill is None else palette.to_rgb(fill),
+        outline=None if outline is None else palette.to_rgb(outline),
+        width=width,
+    )
+
+
+# Pip positions on a 3x3 lattice (0 = near edge, 1 = middle, 2 = far edge).
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    0: (),
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+def draw_pips(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    n: int,
+    fill: ColourLike = palette.BLACK,
+) -> None:
+    """Draw the pips of die face `n` (0-6) inside `box` (the die face minus padding)."""
+    if n not in _PIPS:
+        raise ValueError(f"die faces have 0-6 pips, not {n}")
+    x0, y0, x1, y1 = box
+    side = min(x1 - x0, y1 - y0)
+    radius = side * 0.13
+    step = (side - 2 * radius) / 2
+    colour = palette.to_rgb(fill)
+    for col, row in _PIPS[n]:
+        cx = x0 + radius + col * step
+        cy = y0 + radius + row * step
+        draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour)
+
+
+def draw_die(
+    target: Image.Image | ImageDraw.ImageDraw,
+    xy: Point,
+    size: int,
+    value: int,
+    *,
+    face: ColourLike = palette.WHITE,
+    pips: ColourLike | None = None,
+    outline: ColourLike | None = palette.GRID,
+) -> None:
+    """Draw a die with top-left at `xy`, `size` px square, showing `value` (0-6).
+
+    Pip colour defaults to whichever of black/white reads best on `face`.
+    """
+    draw = target if isinstance(target, ImageDraw.ImageDraw) else ImageDraw.Draw(target)
+    x, y = xy
+    draw.rounded_rectangle(
+        (x, y, x + size, y + size),
+        radius=max(2, size // 6),
+        fill=palette.to_rgb(face),
+        outline=None if outline is None else palette.to_rgb(outline),
+        width=max(1, size // 32),
+    )
+    pad = size * 0.18
+    draw_pips(
+        draw,
+        (x + pad, y + pad, x + size - pad, y + size - pad),
+        value,
+        fill=palette.readable_text(face) if pips is None else pips,
+    )

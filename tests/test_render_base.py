@@ -1,0 +1,235 @@
+"""Behaviour of the shared render base: encoding, text, cache, threads, purity."""
+
+from __future__ import annotations
+
+import ast
+import io
+import math
+import threading
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw
+
+from render import palette
+from render.cache import cached_layer, cached_layer_count, clear_layer_cache
+from render.canvas import (
+    column_label,
+    draw_die,
+    draw_text,
+    hex_corners,
+    label_grid,
+    new_canvas,
+    text_size,
+    wrap_text,
+    text_width,
+)
+from render.encode import MAX_DESCRIPTION, RenderedImage, encode_png, render_async
+from render.fonts import font, renderable
+from render.text_card import render_text_card
+
+RENDER_DIR = Path(__file__).resolve().parent.parent / "render"
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+def test_encode_png_decodes_to_same_size() -> None:
+    png = encode_png(new_canvas(321, 123))
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert decode(png).size == (321, 123)
+
+
+def test_encode_png_keeps_colours() -> None:
+    image = new_canvas(40, 20, palette.BLUE)
+    ImageDraw.Draw(image).rectangle((20, 0, 39, 19), fill=palette.YELLOW)
+    for colours in (256, None):
+        decoded = decode(encode_png(image, colours=colours)).convert("RGB")
+        assert decoded.getpixel((5, 5)) == palette.BLUE
+        assert decoded.getpixel((30, 5)) == palette.YELLOW
+
+
+def test_encode_png_flattens_transparency_onto_background() -> None:
+    decoded = decode(encode_png(Image.new("RGBA", (4, 4), (0, 0, 0, 0)), colours=None))
+    assert decoded.mode == "RGB"
+    assert decoded.getpixel((0, 0)) == palette.BACKGROUND
+
+
+def test_text_card_png_and_description() -> None:
+    lines = ["Red to move", "Roll: 5", "Blue has two pieces home"]
+    card = render_text_card("Ludo", lines, width=640)
+    assert isinstance(card, RenderedImage)
+    assert card.filename == "board.png"
+    image = decode(card.png)
+    assert image.width == 640
+    assert image.height > 100
+    assert "Ludo" in card.description
+    for line in lines:
+        assert line in card.description
+
+
+def test_text_card_grows_with_wrapped_lines() -> None:
+    short = decode(render_text_card("T", ["short"]).png)
+    long = decode(render_text_card("T", ["word " * 80]).png)
+    assert long.width == short.width == 640
+    assert long.height > short.height
+
+
+def test_alt_text_fits_discord_limit() -> None:
+    image = RenderedImage(png=b"", description="x" * 5000)
+    assert len(image.alt_text) <= MAX_DESCRIPTION
+    assert RenderedImage(png=b"", description="short").alt_text == "short"
+
+
+def test_text_size_grows_with_size() -> None:
+    small_w, small_h = text_size("Hello board", 16)
+    big_w, big_h = text_size("Hello board", 32)
+    assert big_w > small_w > 0
+    assert big_h > small_h > 0
+    assert text_size("Hello", 20, bold=True)[0] > text_size("Hello", 20)[0]
+
+
+def test_font_is_cached_and_scalable() -> None:
+    assert font(20) is font(20)
+    assert font(20).size == 20
+
+
+def test_wrap_text_fits_width() -> None:
+    rows = wrap_text("the quick brown fox jumps over the lazy dog " * 5, 20, 200)
+    assert len(rows) > 1
+    assert all(text_width(row, 20) <= 200 for row in rows)
+    assert wrap_text("x" * 200, 20, 100)[0]  # over-long word is split, not dropped
+
+
+def test_renderable_replaces_missing_glyphs() -> None:
+    assert renderable("Plain ASCII 123") == "Plain ASCII 123"
+    assert renderable("Zoë — café") == "Zoe - cafe"
+    assert renderable("🎲") == "?"
+
+
+def test_draw_text_draws_ink() -> None:
+    image = new_canvas(200, 60)
+    draw = ImageDraw.Draw(image)
+    box = draw_text(draw, (10, 10), "Hi", 24, palette.TEXT)
+    assert box[2] > box[0] and box[3] > box[1]
+    assert image.convert("RGB").getcolors(10_000) is not None
+    assert len(image.convert("RGB").getcolors(10_000)) > 1
+
+
+def test_layer_cache_builds_once_and_returns_same_object() -> None:
+    clear_layer_cache()
+    calls = 0
+
+    def build() -> Image.Image:
+        nonlocal calls
+        calls += 1
+        return new_canvas(10, 10)
+
+    first = cached_layer(("test", 10), build)
+    second = cached_layer(("test", 10), build)
+    assert first is second
+    assert calls == 1
+    other = cached_layer(("test", 11), build)
+    assert other is not first
+    assert calls == 2
+
+
+def test_layer_cache_is_bounded() -> None:
+    from render import cache
+
+    clear_layer_cache()
+    for i in range(cache.MAX_LAYERS + 5):
+        cached_layer(("bounded", i), lambda: Image.new("RGBA", (1, 1)))
+    assert cached_layer_count() == cache.MAX_LAYERS
+
+
+@pytest.mark.asyncio
+async def test_render_async_runs_in_worker_thread() -> None:
+    loop_thread = threading.get_ident()
+    seen: list[int] = []
+
+    def render(title: str, *, width: int) -> bytes:
+        seen.append(threading.get_ident())
+        return render_text_card(title, ["line"], width=width).png
+
+    png = await render_async(render, "Async", width=700)
+    assert seen and seen[0] != loop_thread
+    assert decode(png).size[0] == 700
+
+
+def test_hex_corners_six_points_at_radius() -> None:
+    center, size = (100.0, 50.0), 30.0
+    corners = hex_corners(center, size)
+    assert len(corners) == 6
+    for x, y in corners:
+        assert math.isclose(math.dist((x, y), center), size)
+    # Pointy-top: one corner straight above the centre.
+    assert any(math.isclose(x, 100.0, abs_tol=1e-9) and y < 50 for x, y in corners)
+
+
+def test_readable_text_colour() -> None:
+    assert palette.readable_text(palette.YELLOW) == palette.BLACK
+    assert palette.readable_text(palette.BLUE) == palette.WHITE
+    assert palette.readable_text("#ffffff") == palette.BLACK
+    assert palette.readable_text((0, 0, 0, 255)) == palette.WHITE
+
+
+def test_column_labels() -> None:
+    assert [column_label(i) for i in (0, 1, 25, 26, 27)] == ["A", "B", "Z", "AA", "AB"]
+    go = "ABCDEFGHJKLMNOPQRST"
+    assert column_label(8, go) == "J"
+
+
+def test_label_grid_draws_outside_the_grid_only() -> None:
+    image = new_canvas(300, 300)
+    draw = ImageDraw.Draw(image)
+    label_grid(draw, (60, 60), 40, 5, 5, sides=("top", "left", "bottom", "right"))
+    inside = image.crop((60, 60, 260, 260)).convert("RGB").getcolors()
+    assert inside == [(200 * 200, palette.BACKGROUND)]
+    assert len(image.crop((60, 0, 260, 60)).convert("RGB").getcolors(10_000)) > 1
+
+
+@pytest.mark.parametrize("value", range(0, 7))
+def test_die_faces_have_the_right_number_of_pips(value: int) -> None:
+    image = new_canvas(100, 100)
+    draw_die(image, (10, 10), 80, value)
+    # Count dark connected blobs on the die face by scanning a binary mask.
+    face = image.crop((16, 16, 84, 84)).convert("L").point(lambda v: 255 if v < 128 else 0)
+    pixels = face.load()
+    w, h = face.size
+    seen: set[tuple[int, int]] = set()
+    blobs = 0
+    for y in range(h):
+        for x in range(w):
+            if pixels[x, y] and (x, y) not in seen:
+                blobs += 1
+                stack = [(x, y)]
+                while stack:
+                    px, py = stack.pop()
+                    if (px, py) in seen or not (0 <= px < w and 0 <= py < h) or not pixels[px, py]:
+                        continue
+                    seen.add((px, py))
+                    stack.extend([(px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)])
+    assert blobs == value
+
+
+def test_render_package_is_pure() -> None:
+    forbidden = {
+        "discord", "aiosqlite", "sqlite3", "aiohttp", "requests", "httpx", "urllib", "socket",
+    }
+    sources = sorted(RENDER_DIR.glob("*.py"))
+    assert sources
+    for path in sources:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] not in forbidden, f"{path.name} imports {name}"

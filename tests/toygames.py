@@ -1,0 +1,110 @@
+"""Two tiny games that exercise the game host in tests, without any real game's rules.
+
+`tally`: 2-3 players take turns adding 1 or 2 to a shared total; whoever reaches 10 wins.
+A player who lets the 60-second turn timer run out adds 1 by default. `patience` is solo:
+draw until the drawn cards reach 21 or more; exactly 21 wins.
+"""
+from __future__ import annotations
+
+from engine.deadlines import after
+from engine.deck import draw, new_deck
+from engine.errors import RuleError
+from engine.protocol import Event, Game, Option, Outcome, ranks_from_scores
+from engine.registry import register
+from engine.rng import Rng, rng_of
+from engine.seats import next_seat
+
+TARGET = 10
+TURN_SECONDS = 60.0
+
+
+@register
+class Tally(Game):
+    name = "tally"
+    title = "Tally"
+    min_players = 2
+    max_players = 3
+    options = (Option("double", "Steps of 2 and 4"),)
+    rules = "Take turns adding 1 or 2 to the total. Reach 10 first to win."
+
+    def setup(self, players, options, seed, now):
+        step = 2 if options.get("double") else 1
+        return {"players": players, "total": 0, "turn": 0, "step": step, "winner": None,
+                "rng": seed, "deadline": after(now, TURN_SECONDS), "counts": [0] * players}
+
+    def legal_actions(self, state, seat):
+        if state["winner"] is not None or seat != state["turn"]:
+            return []
+        return [{"type": "add", "n": n * state["step"]} for n in (1, 2)]
+
+    def play(self, state, seat, action, now):
+        if state["winner"] is not None:
+            raise RuleError("The game is over.")
+        if seat is None and action.get("type") == "timeout":
+            seat, n = state["turn"], state["step"]
+        elif seat != state["turn"]:
+            raise RuleError("It is not your turn.")
+        elif action.get("type") != "add" or action.get("n") not in (state["step"], 2 * state["step"]):
+            raise RuleError("You may add 1 or 2.")
+        else:
+            n = action["n"]
+        state["total"] += n
+        state["counts"][seat] += 1
+        if state["total"] >= TARGET * state["step"]:
+            state["winner"], state["deadline"] = seat, None
+            return [Event(f"Seat {seat + 1} reaches {state['total']} and wins.")]
+        state["turn"] = next_seat(seat, state["players"])
+        state["deadline"] = after(now, TURN_SECONDS)
+        return [Event(f"Seat {seat + 1} adds {n}: total {state['total']}.")]
+
+    def view(self, state, seat):
+        return {"total": state["total"], "turn": state["turn"], "winner": state["winner"]}
+
+    def waiting_for(self, state):
+        return [] if state["winner"] is not None else [state["turn"]]
+
+    def outcome(self, state):
+        if state["winner"] is None:
+            return None
+        scores = tuple(1.0 if s == state["winner"] else 0.0 for s in range(state["players"]))
+        return Outcome(ranks_from_scores(scores), scores, f"Seat {state['winner'] + 1} wins")
+
+    def invariants(self, state):
+        return [] if sum(state["counts"]) <= state["total"] else ["more moves than points"]
+
+
+@register
+class Patience(Game):
+    name = "patience"
+    title = "Patience"
+    min_players = 1
+    max_players = 1
+    rules = "Draw cards until they add up to 21 or more. Exactly 21 wins."
+
+    def setup(self, players, options, seed, now):
+        rng = Rng(seed)
+        deck = new_deck(list(range(1, 11)) * 4, rng)
+        return {"deck": deck, "sum": 0, "done": False, "rng": rng.state}
+
+    def legal_actions(self, state, seat):
+        return [] if state["done"] else [{"type": "draw"}]
+
+    def play(self, state, seat, action, now):
+        if state["done"]:
+            raise RuleError("The game is over.")
+        if action.get("type") != "draw":
+            raise RuleError("You can only draw.")
+        with rng_of(state) as rng:
+            (card,) = draw(state["deck"], rng)
+        state["sum"] += card
+        state["done"] = state["sum"] >= 21
+        return [Event(f"Drew {card}: {state['sum']}.")]
+
+    def view(self, state, seat):
+        return {"sum": state["sum"]}
+
+    def outcome(self, state):
+        if not state["done"]:
+            return None
+        won = state["sum"] == 21
+        return Outcome((1,), (float(state["sum"]),), "21!" if won else "Bust", won=(won,))
