@@ -30,16 +30,29 @@ class Tally(Game):
     def setup(self, players, options, seed, now):
         step = 2 if options.get("double") else 1
         return {"players": players, "total": 0, "turn": 0, "step": step, "winner": None,
-                "rng": seed, "deadline": after(now, TURN_SECONDS), "counts": [0] * players}
+                "rng": seed, "deadline": after(now, TURN_SECONDS), "counts": [0] * players, "gone": []}
 
     def legal_actions(self, state, seat):
         if state["winner"] is not None or seat != state["turn"]:
             return []
         return [{"type": "add", "n": n * state["step"]} for n in (1, 2)]
 
+    def _leave(self, state, seat, now):
+        state["gone"].append(seat)
+        remaining = [s for s in range(state["players"]) if s not in state["gone"]]
+        if len(remaining) == 1:
+            state["winner"], state["deadline"] = remaining[0], None
+            return [Event(f"Seat {seat + 1} leaves; seat {remaining[0] + 1} wins.")]
+        if state["turn"] == seat:
+            state["turn"] = next_seat(seat, state["players"], state["gone"])
+            state["deadline"] = after(now, TURN_SECONDS)
+        return [Event(f"Seat {seat + 1} leaves.")]
+
     def play(self, state, seat, action, now):
         if state["winner"] is not None:
             raise RuleError("The game is over.")
+        if action.get("type") == "leave" and seat is not None:
+            return self._leave(state, seat, now)
         if seat is None and action.get("type") == "timeout":
             seat, n = state["turn"], state["step"]
         elif seat != state["turn"]:
@@ -53,7 +66,7 @@ class Tally(Game):
         if state["total"] >= TARGET * state["step"]:
             state["winner"], state["deadline"] = seat, None
             return [Event(f"Seat {seat + 1} reaches {state['total']} and wins.")]
-        state["turn"] = next_seat(seat, state["players"])
+        state["turn"] = next_seat(seat, state["players"], state["gone"])
         state["deadline"] = after(now, TURN_SECONDS)
         return [Event(f"Seat {seat + 1} adds {n}: total {state['total']}.")]
 
@@ -92,6 +105,9 @@ class Patience(Game):
     def play(self, state, seat, action, now):
         if state["done"]:
             raise RuleError("The game is over.")
+        if action.get("type") == "leave":
+            state["done"], state["resigned"] = True, True
+            return [Event("You resign.")]
         if action.get("type") != "draw":
             raise RuleError("You can only draw.")
         with rng_of(state) as rng:
@@ -106,5 +122,5 @@ class Patience(Game):
     def outcome(self, state):
         if not state["done"]:
             return None
-        won = state["sum"] == 21
+        won = state["sum"] == 21 and not state.get("resigned")
         return Outcome((1,), (float(state["sum"]),), "21!" if won else "Bust", won=(won,))

@@ -1,0 +1,445 @@
+"""Treasure of the Dragons (Schatz der Drachen, Reiner Knizia, Winning Moves 2003): `dragon`.
+
+Push-your-luck memory on a 7x7 grid of 49 face-down cards: 4 balls, 4 cars, 4 dolls (toys),
+6 candlesticks, 8 treasure crates, 8 diamond rings, 12 small dragons and 3 spiders.
+
+On a turn the player turns over cards one at a time and may stop. A spider ends the turn at
+once: everything revealed is covered again, and the player may move the spider to an empty
+cell. A dragon revealed together with a toy, candlestick or crate (in either order) ends the
+turn with nothing. A player who stops collects every revealed ring and dragon, toys in pairs of
+a kind (2 or 4), candlesticks in threes (3 or 6) and crates in fours (4 or 8); the rest is
+covered again where it lay. When only the 3 spiders are left the game ends: the player with the
+most dragons takes the spiders (a tie: nobody does) and the most cards wins.
+
+Memory is the game, so the views and events are built to forget: the views show face-down
+cells, empty cells, and only the cards revealed in the turn now running. Once a turn ends no
+view shows its cards, and events name only what was collected (and which kind ended the turn),
+never which cards were covered again or where they lie.
+
+Design choices where the rules are silent (also in `rules`):
+- Seat 0 begins (the table seats the youngest first); play goes clockwise by seat.
+- A stop needs at least one card turned over this turn (no passing), so a game cannot stall;
+  a player whose time runs out stops anyway and collects what is legal, possibly nothing.
+- When more of a kind are revealed than a whole number of sets, the ones turned over first are
+  collected and the later extras stay (all cards of a kind are alike).
+- After a spider ends the turn the same player has SPIDER_SECONDS to move it
+  ({"type": "move_spider"}) to any empty cell or leave it ({"type": "keep_spider"}); when the
+  time runs out the spider stays. Then play passes. A moved spider is face down on its new cell;
+  the event names that cell, since everyone at a real table sees where it goes.
+- Ordinary reveals produce no event (the board, edited in place, shows them): a text log of
+  reveals would outlive the turn and defeat the memory game.
+- Time: TURN_SECONDS for every action of the player on turn (each reveal restarts it).
+- A player who leaves is skipped from then on; their revealed cards are covered again. When
+  fewer than two players remain the game ends at once (no spider award); leavers rank last.
+- Scores are the cards collected (the spiders count for whoever takes them). Ties share a rank.
+- The table's TIMEOUT is refused before the deadline, so a late timer cannot end a live turn.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .deadlines import after
+from .errors import RuleError
+from .grid import label, parse_label
+from .protocol import Event, Game, Outcome, State
+from .registry import register
+from .rng import Rng
+from .seats import active_seats, next_seat
+
+SIZE = 7
+TURN_SECONDS = 90.0
+SPIDER_SECONDS = 30.0
+
+TOYS = ("ball", "car", "doll")
+TREASURES = (*TOYS, "candlestick", "crate")  # what a dragon may not share a turn with
+KINDS = ("ball", "car", "doll", "candlestick", "crate", "ring", "dragon", "spider")
+COUNTS = {"ball": 4, "car": 4, "doll": 4, "candlestick": 6, "crate": 8, "ring": 8, "dragon": 12, "spider": 3}
+SET_SIZE = {"ball": 2, "car": 2, "doll": 2, "candlestick": 3, "crate": 4, "ring": 1, "dragon": 1}
+PLURAL = {"ball": "balls", "car": "cars", "doll": "dolls", "candlestick": "candlesticks",
+          "crate": "crates", "ring": "rings", "dragon": "dragons", "spider": "spiders"}
+
+DOWN = "down"    # a face-down card in a view
+EMPTY = "empty"  # a collected (or vacated) cell in a view
+
+REVEAL, SPIDER, OVER = "reveal", "spider", "over"
+
+
+def collectable(kinds: list[str]) -> dict[str, int]:
+    """How many of each kind a stop collects from these revealed kinds (whole sets only)."""
+    counts = Counter(kinds)
+    out = {}
+    for kind in KINDS:
+        size = SET_SIZE.get(kind)
+        n = counts.get(kind, 0)
+        if size and n >= size:
+            out[kind] = n - n % size
+    return out
+
+
+def describe(counts: dict[str, int]) -> str:
+    """{'ball': 2, 'ring': 1} -> '2 balls, 1 ring' (in KINDS order)."""
+    parts = [f"{n} {kind if n == 1 else PLURAL[kind]}" for kind in KINDS if (n := counts.get(kind, 0))]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def seat_name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+def _cell(action: dict[str, Any]) -> list[int]:
+    """The action's cell as [row, col], accepting [r, c] or an 'A1' label; RuleError if off-grid."""
+    cell = action.get("cell")
+    if isinstance(cell, str):
+        parsed = parse_label(cell, SIZE, SIZE)
+        if parsed is None:
+            raise RuleError(f"'{cell}' is not a cell: columns A-G, rows 1-7.")
+        return parsed
+    if (isinstance(cell, list) and len(cell) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
+                                                          for x in cell)
+            and 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE):
+        return [cell[0], cell[1]]
+    raise RuleError("Pick a cell of the 7x7 grid: columns A-G, rows 1-7.")
+
+
+@register
+class Dragon(Game):
+    name = "dragon"
+    title = "Treasure of the Dragons"
+    min_players = 2
+    max_players = 5
+    options = ()
+    rules = (
+        "**Treasure of the Dragons** (Reiner Knizia): push your luck and remember where things lie.\n"
+        "**Cards:** 49 face down in a 7x7 grid (columns A-G, rows 1-7): toys (4 balls, 4 cars, "
+        "4 dolls), 6 candlesticks, 8 treasure crates, 8 diamond rings, 12 small dragons, 3 spiders.\n"
+        "**Your turn:** turn over cards one at a time; they stay face up in place. Stop whenever you "
+        "like (after at least one card) to collect:\n"
+        "- every revealed **ring** and **dragon**;\n"
+        "- **toys** in pairs of a kind (2 or 4 balls, cars or dolls);\n"
+        "- **candlesticks** in threes (3 or 6);\n"
+        "- **crates** in fours (4 or 8).\n"
+        "Extras are covered again where they lie (the ones turned over first are collected). "
+        "Example: 2 balls, 4 candlesticks, 1 doll, 2 rings -> you collect 2 balls, 3 candlesticks "
+        "and 2 rings.\n"
+        "**Danger:**\n"
+        "- A **spider** ends your turn at once: everything is covered again and you get nothing. "
+        f"You then have {int(SPIDER_SECONDS)} s to move the spider to any empty cell (or leave it).\n"
+        "- A **dragon** together with a toy, candlestick or crate revealed this turn (either order) "
+        "ends your turn with nothing; everything is covered again. Rings are safe with dragons.\n"
+        "**Memory:** once a turn ends its cards are hidden again: the board shows only face-down "
+        "and empty cells, and announcements name only what was collected.\n"
+        "**End:** when only the 3 spiders are left. Whoever has the most dragons takes the 3 spiders "
+        "(a tie: nobody does). Most cards wins; ties share the place.\n"
+        "**Our choices:** seat 1 begins, then clockwise. You must turn over at least one card before "
+        f"stopping. If you do nothing for {int(TURN_SECONDS)} s you stop and collect what is legal. "
+        "A player who leaves is skipped and ranks last; with fewer than two players left the game ends."
+    )
+
+    # ----------------------------------------------------------------- setup
+    def setup(self, players, options, seed, now):
+        if not self.min_players <= players <= self.max_players:
+            raise RuleError(f"{self.title} takes {self.min_players}-{self.max_players} players.")
+        rng = Rng(seed)
+        cards = [kind for kind in KINDS for _ in range(COUNTS[kind])]
+        rng.shuffle(cards)
+        grid = [cards[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)]
+        return {
+            "players": players,
+            "grid": grid,                # kind per cell, None once empty
+            "revealed": [],              # cells turned over this turn, in order
+            "turn": 0,
+            "turn_number": 1,
+            "phase": REVEAL,
+            "spider_cell": None,         # the spider that ended the turn (spider phase only)
+            "collected": [{k: 0 for k in KINDS} for _ in range(players)],
+            "gone": [],
+            "last_turn": None,           # public summary of the turn that ended last
+            "ended": None,               # "spiders" (normal end) or "left"
+            "spiders_to": None,
+            "deadline": after(now, TURN_SECONDS),
+            "rng": rng.state,
+        }
+
+    # ----------------------------------------------------------------- queries
+    def legal_actions(self, state, seat):
+        if state["phase"] == OVER or seat != state["turn"] or seat in state["gone"]:
+            return []
+        grid = state["grid"]
+        if state["phase"] == SPIDER:
+            moves = [{"type": "move_spider", "cell": [r, c]}
+                     for r in range(SIZE) for c in range(SIZE) if grid[r][c] is None]
+            return [{"type": "keep_spider"}, *moves]
+        revealed = state["revealed"]
+        actions = [{"type": "reveal", "cell": [r, c]}
+                   for r in range(SIZE) for c in range(SIZE)
+                   if grid[r][c] is not None and [r, c] not in revealed]
+        if revealed:
+            actions.append({"type": "stop"})
+        return actions
+
+    def waiting_for(self, state):
+        return [] if state["phase"] == OVER else [state["turn"]]
+
+    def view(self, state, seat):
+        revealed = state["revealed"]
+        grid = [[DOWN if kind is not None else EMPTY for kind in row] for row in state["grid"]]
+        shown = []
+        for r, c in revealed:
+            kind = state["grid"][r][c]
+            grid[r][c] = kind
+            shown.append({"cell": [r, c], "label": label([r, c]), "kind": kind})
+        kinds = [item["kind"] for item in shown]
+        view = {
+            "game": self.name,
+            "players": state["players"],
+            "turn": state["turn"],
+            "turn_number": state["turn_number"],
+            "phase": state["phase"],
+            "deadline": state["deadline"],
+            "grid": grid,
+            "revealed": shown,
+            "would_collect": collectable(kinds),
+            "collected": [dict(c) for c in state["collected"]],
+            "scores": [sum(c.values()) for c in state["collected"]],
+            "face_down": sum(1 for row in state["grid"] for k in row if k is not None),
+            "gone": list(state["gone"]),
+            "last_turn": None if state["last_turn"] is None else {
+                **state["last_turn"], "collected": dict(state["last_turn"]["collected"])},
+            "ended": state["ended"],
+            "spiders_to": state["spiders_to"],
+        }
+        if seat is not None:
+            view["you"] = seat
+        return view
+
+    def outcome(self, state):
+        if state["phase"] != OVER:
+            return None
+        n = state["players"]
+        scores = [float(sum(c.values())) for c in state["collected"]]
+        gone = set(state["gone"])
+        staying = [s for s in range(n) if s not in gone]
+        ranks = [0] * n
+        for group, offset in ((staying, 0), (sorted(gone), len(staying))):
+            for s in group:
+                ranks[s] = offset + 1 + sum(1 for o in group if scores[o] > scores[s])
+        best = [s for s in range(n) if ranks[s] == 1]
+        ordered = sorted((scores[s] for s in staying), reverse=True)
+        margin = ordered[0] - ordered[1] if len(ordered) > 1 else None
+        names = " and ".join(seat_name(s) for s in best)
+        verb = "win" if len(best) > 1 else "wins"
+        summary = f"{names} {verb} with {int(scores[best[0]])} cards."
+        return Outcome(tuple(ranks), tuple(scores), summary, margin=margin)
+
+    def invariants(self, state):
+        broken = []
+        grid = state["grid"]
+        on_grid = Counter(k for row in grid for k in row if k is not None)
+        for kind in KINDS:
+            held = sum(c[kind] for c in state["collected"])
+            if on_grid[kind] + held != COUNTS[kind]:
+                broken.append(f"{kind}: {on_grid[kind]} on the grid + {held} collected != {COUNTS[kind]}")
+        total = sum(on_grid.values()) + sum(sum(c.values()) for c in state["collected"])
+        if total != 49:
+            broken.append(f"{total} cards accounted for, not 49")
+        revealed = state["revealed"]
+        if len({tuple(c) for c in revealed}) != len(revealed):
+            broken.append("a cell is revealed twice")
+        kinds = [grid[r][c] for r, c in revealed]
+        if None in kinds:
+            broken.append("an empty cell is revealed")
+        if "spider" in kinds:
+            broken.append("a spider is still face up")
+        if "dragon" in kinds and any(k in TREASURES for k in kinds):
+            broken.append("a dragon and treasure are face up together")
+        if revealed and state["phase"] != REVEAL:
+            broken.append("cards are face up outside a turn")
+        for seat, held in enumerate(state["collected"]):
+            for kind, size in SET_SIZE.items():
+                if held[kind] % size:
+                    broken.append(f"{seat_name(seat)} holds {held[kind]} {PLURAL[kind]}, not whole sets")
+            if held["spider"] not in (0, 3):
+                broken.append(f"{seat_name(seat)} holds {held['spider']} spiders")
+        if state["phase"] == SPIDER:
+            cell = state["spider_cell"]
+            if cell is None or grid[cell[0]][cell[1]] != "spider":
+                broken.append("the spider phase has no spider")
+        if state["phase"] == OVER:
+            if state["deadline"] is not None:
+                broken.append("a finished game has a deadline")
+            if state["ended"] == "spiders" and set(on_grid) - {"spider"}:
+                broken.append("the game ended with cards other than spiders left")
+        else:
+            if set(on_grid) <= {"spider"}:
+                broken.append("only spiders are left but the game goes on")
+            if state["turn"] in state["gone"]:
+                broken.append("a player who left is on turn")
+            if state["deadline"] is None:
+                broken.append("a running game has no deadline")
+        return broken
+
+    # ----------------------------------------------------------------- play
+    def play(self, state, seat, action, now):
+        if state["phase"] == OVER:
+            raise RuleError("The game is over.")
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind == "timeout":
+            if seat is not None:
+                raise RuleError("Only the table's clock can end a turn for time.")
+            if state["deadline"] is not None and now < state["deadline"]:
+                raise RuleError("The time is not up yet.")
+            return self._timeout(state, now)
+        if kind == "leave":
+            return self._leave(state, seat, now)
+        if seat in state["gone"]:
+            raise RuleError("You have left this game.")
+        if seat != state["turn"]:
+            raise RuleError(f"It is {seat_name(state['turn'])}'s turn.")
+        if state["phase"] == SPIDER:
+            if kind == "keep_spider":
+                return self._place_spider(state, None, now)
+            if kind == "move_spider":
+                cell = _cell(action)
+                if state["grid"][cell[0]][cell[1]] is not None:
+                    raise RuleError(f"{label(cell)} is not empty: the spider can only go to an empty cell.")
+                return self._place_spider(state, cell, now)
+            raise RuleError("Your turn has ended: move the spider to an empty cell, or leave it where it is.")
+        if kind == "reveal":
+            cell = _cell(action)
+            if state["grid"][cell[0]][cell[1]] is None:
+                raise RuleError(f"{label(cell)} is empty.")
+            if cell in state["revealed"]:
+                raise RuleError(f"{label(cell)} is already face up.")
+            return self._reveal(state, cell, now)
+        if kind == "stop":
+            if not state["revealed"]:
+                raise RuleError("Turn over at least one card before you stop.")
+            return self._stop(state, now, timed_out=False)
+        if kind in ("move_spider", "keep_spider"):
+            raise RuleError("There is no spider to move now.")
+        raise RuleError("Turn over a card, or stop and collect.")
+
+    def _reveal(self, state, cell, now):
+        r, c = cell
+        kind = state["grid"][r][c]
+        before = [state["grid"][rr][cc] for rr, cc in state["revealed"]]
+        seat = state["turn"]
+        state["revealed"].append(cell)
+        if kind == "spider":
+            state["revealed"] = []
+            state["phase"] = SPIDER
+            state["spider_cell"] = cell
+            state["deadline"] = after(now, SPIDER_SECONDS)
+            state["last_turn"] = {"seat": seat, "ending": "spider", "collected": {}}
+            return [Event(f"A spider! {seat_name(seat)}'s turn ends; everything is covered again. "
+                          f"{seat_name(seat)} may move the spider to an empty cell.", kind="turn_end")]
+        clash = (kind == "dragon" and any(k in TREASURES for k in before)) or \
+                (kind in TREASURES and "dragon" in before)
+        if clash:
+            state["last_turn"] = {"seat": seat, "ending": "dragon", "collected": {}}
+            events = [Event(f"A dragon guards the treasure! {seat_name(seat)}'s turn ends with nothing; "
+                            "everything is covered again.", kind="turn_end")]
+            return events + self._next_turn(state, now)
+        state["deadline"] = after(now, TURN_SECONDS)
+        return []
+
+    def _stop(self, state, now, timed_out):
+        seat = state["turn"]
+        grid = state["grid"]
+        wanted = collectable([grid[r][c] for r, c in state["revealed"]])
+        left = dict(wanted)
+        for r, c in state["revealed"]:  # the ones turned over first are collected
+            kind = grid[r][c]
+            if left.get(kind, 0) > 0:
+                left[kind] -= 1
+                grid[r][c] = None
+                state["collected"][seat][kind] += 1
+        state["last_turn"] = {"seat": seat, "ending": "timeout" if timed_out else "stop",
+                              "collected": wanted}
+        lead = f"Time is up: {seat_name(seat)} stops" if timed_out else f"{seat_name(seat)} stops"
+        events = [Event(f"{lead} and collects {describe(wanted)}.", kind="turn_end")]
+        if all(k in (None, "spider") for row in grid for k in row):
+            return events + self._finish(state)
+        return events + self._next_turn(state, now)
+
+    def _place_spider(self, state, cell, now, timed_out=False):
+        seat = state["turn"]
+        if cell is None:
+            text = ("Time is up: the spider stays where it was." if timed_out
+                    else f"{seat_name(seat)} leaves the spider where it was.")
+        else:
+            r, c = state["spider_cell"]
+            state["grid"][r][c] = None
+            state["grid"][cell[0]][cell[1]] = "spider"
+            text = f"{seat_name(seat)} moves the spider to {label(cell)}."
+        state["spider_cell"] = None
+        return [Event(text)] + self._next_turn(state, now)
+
+    def _timeout(self, state, now):
+        if state["phase"] == SPIDER:
+            return self._place_spider(state, None, now, timed_out=True)
+        return self._stop(state, now, timed_out=True)
+
+    def _leave(self, state, seat, now):
+        if not isinstance(seat, int) or not 0 <= seat < state["players"]:
+            raise RuleError("Only a seated player can leave.")
+        if seat in state["gone"]:
+            raise RuleError("You have already left this game.")
+        state["gone"].append(seat)
+        events = [Event(f"{seat_name(seat)} leaves the game.")]
+        on_turn = seat == state["turn"]
+        if on_turn:
+            if state["phase"] == REVEAL and state["revealed"]:
+                events = [Event(f"{seat_name(seat)} leaves the game; their cards are covered again.")]
+            state["last_turn"] = {"seat": seat, "ending": "left", "collected": {}}
+            state["revealed"] = []
+            state["spider_cell"] = None
+        if len(active_seats(state["players"], state["gone"])) < 2:
+            state["revealed"] = []
+            state["spider_cell"] = None
+            state["phase"] = OVER
+            state["ended"] = "left"
+            state["deadline"] = None
+            outcome = self.outcome(state)
+            return events + [Event(f"Too few players are left: the game is over. {outcome.summary}",
+                                   kind="game_over")]
+        if on_turn:
+            return events + self._next_turn(state, now)
+        return events
+
+    def _next_turn(self, state, now):
+        state["revealed"] = []
+        state["spider_cell"] = None
+        state["phase"] = REVEAL
+        state["turn"] = next_seat(state["turn"], state["players"], state["gone"])
+        state["turn_number"] += 1
+        state["deadline"] = after(now, TURN_SECONDS)
+        return [Event(f"{seat_name(state['turn'])}'s turn.", kind="turn")]
+
+    def _finish(self, state):
+        state["revealed"] = []
+        state["spider_cell"] = None
+        state["phase"] = OVER
+        state["ended"] = "spiders"
+        state["deadline"] = None
+        staying = active_seats(state["players"], state["gone"])
+        dragons = {s: state["collected"][s]["dragon"] for s in staying}
+        most = max(dragons.values())
+        leaders = [s for s in staying if dragons[s] == most]
+        if len(leaders) == 1:
+            taker = leaders[0]
+            state["spiders_to"] = taker
+            for row in state["grid"]:
+                for c, kind in enumerate(row):
+                    if kind == "spider":
+                        row[c] = None
+                        state["collected"][taker]["spider"] += 1
+            award = (f"{seat_name(taker)} has the most dragons ({most}) and takes the "
+                     f"{state['collected'][taker]['spider']} spiders.")
+        else:
+            award = (f"{' and '.join(seat_name(s) for s in leaders)} tie with {most} dragons: "
+                     "nobody takes the spiders.")
+        outcome = self.outcome(state)
+        return [Event(f"Only the spiders are left: the game is over. {award} {outcome.summary}",
+                      kind="game_over")]

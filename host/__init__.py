@@ -1,0 +1,1 @@
+"""The game host: sessions, storage and timers between Discord and the pure engine."""

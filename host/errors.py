@@ -1,0 +1,31 @@
+"""Refusals the table gives before anything changes; each message is shown to the player."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .session import Session
+
+
+class TableError(Exception):
+    """A friendly refusal: nothing was changed."""
+
+
+class SessionNotFound(TableError):
+    pass
+
+
+class ChannelBusy(TableError):
+    """A second game in a channel that already has one."""
+
+    def __init__(self, message: str, session: Session) -> None:
+        super().__init__(message)
+        self.session = session
+
+
+class StaleAction(TableError):
+    """A click on a board that has changed since it was drawn."""
+
+    def __init__(self, message: str, session: Session) -> None:
+        super().__init__(message)
+        self.session = session

@@ -1,0 +1,46 @@
+"""One task that sleeps until the earliest stored deadline, then lets the table fire it.
+
+Deadlines live in the database, so after a restart the first look at the table finds every
+pending timer (and fires at once those that passed while the bot was down).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from .table import Table
+
+log = logging.getLogger(__name__)
+MAX_NAP = 60.0  # look again at least this often, in case the clock jumped
+
+
+class Scheduler:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="table-deadlines")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            self.table.wakeup.clear()
+            try:
+                await self.table.fire_due()
+                deadline = await self.table.next_deadline()
+            except Exception:  # noqa: BLE001 - one bad session must not stop every timer
+                log.exception("firing deadlines failed")
+                deadline = None
+            nap = MAX_NAP if deadline is None else max(0.0, min(MAX_NAP, deadline - self.table.clock()))
+            if nap > 0:
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(self.table.wakeup.wait(), timeout=nap)

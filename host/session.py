@@ -1,0 +1,58 @@
+"""A session row as a Python object: one game table in one channel, lobby to the end."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+LOBBY, PLAYING, FINISHED, ABORTED = "lobby", "playing", "finished", "aborted"
+ACTIVE = (LOBBY, PLAYING)
+NEWS_KEPT = 5
+
+
+@dataclass
+class Session:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    status: str
+    host_id: int
+    seats: list[int]
+    options: dict[str, bool]
+    seed: int
+    state: dict[str, Any] | None
+    version: int
+    deadline: float | None
+    message_id: int | None
+    news: list[str]
+    created_at: float
+    started_at: float | None = None
+    ended_at: float | None = None
+    summary: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def active(self) -> bool:
+        return self.status in ACTIVE
+
+    def seat_of(self, user_id: int) -> int | None:
+        try:
+            return self.seats.index(user_id)
+        except ValueError:
+            return None
+
+    def add_news(self, lines: list[str]) -> None:
+        self.news = (self.news + lines)[-NEWS_KEPT:]
+
+    @classmethod
+    def from_row(cls, row: Any) -> Session:
+        return cls(
+            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
+            status=row["status"], host_id=row["host_id"], seats=json.loads(row["seats"]),
+            options=json.loads(row["options"]), seed=row["seed"],
+            state=None if row["state"] is None else json.loads(row["state"]),
+            version=row["version"], deadline=row["deadline"], message_id=row["message_id"],
+            news=json.loads(row["news"]), created_at=row["created_at"], started_at=row["started_at"],
+            ended_at=row["ended_at"], summary=row["summary"],
+        )

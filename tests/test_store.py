@@ -1,0 +1,60 @@
+"""Migrations and the store's transactions."""
+from __future__ import annotations
+
+import pytest
+
+from host.store import MIGRATIONS_DIR, Store, migration_files
+
+
+async def test_migrations_build_the_schema_from_an_empty_database(tmp_path):
+    store = await Store.open(tmp_path / "new" / "db.sqlite3")
+    try:
+        assert await store.schema_version() == len(migration_files())
+        tables = {r["name"] for r in await store.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert {"sessions", "events", "results", "meta"} <= tables
+        mode = await store.fetchone("PRAGMA journal_mode")
+        assert mode[0] == "wal"
+    finally:
+        await store.close()
+
+
+async def test_migrations_are_applied_once(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(path)
+    await store.set_meta("k", "v")
+    await store.close()
+    again = await Store.open(path)  # re-running must not fail on existing tables nor lose data
+    try:
+        assert await again.get_meta("k") == "v"
+    finally:
+        await again.close()
+
+
+async def test_a_failing_migration_leaves_the_previous_version(tmp_path):
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    (folder / "0001_init.sql").write_text((MIGRATIONS_DIR / "0001_init.sql").read_text())
+    (folder / "0002_broken.sql").write_text("CREATE TABLE extra (x INTEGER);\nTHIS IS NOT SQL;")
+    with pytest.raises(Exception):
+        await Store.open(tmp_path / "db.sqlite3", migrations=folder)
+    store = await Store.open(tmp_path / "db.sqlite3", migrations=MIGRATIONS_DIR)
+    try:
+        assert await store.schema_version() == 1
+        assert await store.fetchone("SELECT name FROM sqlite_master WHERE name = 'extra'") is None
+    finally:
+        await store.close()
+
+
+def test_migration_numbers_must_have_no_gaps(tmp_path):
+    (tmp_path / "0001_a.sql").write_text("")
+    (tmp_path / "0003_c.sql").write_text("")
+    with pytest.raises(RuntimeError, match="without gaps"):
+        migration_files(tmp_path)
+
+
+async def test_a_failed_transaction_is_rolled_back(store):
+    with pytest.raises(ZeroDivisionError):
+        async with store.transaction() as conn:
+            await conn.execute("INSERT INTO meta (key, value) VALUES ('a', 'b')")
+            1 / 0
+    assert await store.get_meta("a") is None
