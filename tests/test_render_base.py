@@ -220,7 +220,7 @@ def test_render_package_is_pure() -> None:
     forbidden = {
         "discord", "aiosqlite", "sqlite3", "aiohttp", "requests", "httpx", "urllib", "socket",
     }
-    sources = sorted(RENDER_DIR.glob("*.py"))
+    sources = sorted(RENDER_DIR.rglob("*.py"))
     assert sources
     for path in sources:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
