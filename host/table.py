@@ -86,6 +86,19 @@ class Table:
             out.append((Session.from_row(row), [w["user_id"] for w in winners]))
         return out
 
+    async def remember_name(self, user_id: int, name: str) -> None:
+        async with self.store.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO players (user_id, name, seen_at) VALUES (?, ?, ?) ON CONFLICT (user_id)"
+                " DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at", (user_id, name, self.clock()))
+
+    async def names(self, user_ids: list[int]) -> list[str]:
+        """Display names in the given order; a player never seen is 'Player N'."""
+        marks = ",".join("?" * len(user_ids))
+        rows = await self.store.fetchall(f"SELECT user_id, name FROM players WHERE user_id IN ({marks})", user_ids)
+        known = {r["user_id"]: r["name"] for r in rows}
+        return [known.get(u, f"Player {i + 1}") for i, u in enumerate(user_ids)]
+
     async def next_deadline(self) -> float | None:
         row = await self.store.fetchone("SELECT MIN(deadline) FROM sessions WHERE deadline IS NOT NULL")
         return None if row is None else row[0]
@@ -309,9 +322,9 @@ class Table:
             if cursor.rowcount != 1:
                 raise RuntimeError(f"session {session.id} changed outside its lock")
             session.version += 1
-            seq = await conn.execute("SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE session_id = ?",
-                                     (session.id,))
-            (next_seq,) = await seq.fetchone()
+            async with conn.execute("SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE session_id = ?",
+                                    (session.id,)) as cursor:
+                (next_seq,) = await cursor.fetchone()
             await self._log(conn, session.id, next_seq, kind, user_id, seat, action, now, interaction_id)
             if outcome is not None:
                 await self._record_results(conn, session, game, outcome, now)

@@ -59,3 +59,10 @@ CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+
+-- The last display name each player was seen with, for images and boards (no member intent needed).
+CREATE TABLE players (
+    user_id INTEGER PRIMARY KEY,
+    name    TEXT NOT NULL,
+    seen_at REAL NOT NULL
+);

@@ -1,0 +1,117 @@
+"""Run the tabletop bot: `python bot.py [--sync]`.
+
+Settings come from the environment or a `.env` file (see README). A missing or rejected
+token prints one line and exits with status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import logging
+import sys
+import time
+from collections.abc import Callable
+
+import discord
+import yarl
+from discord.ext import commands
+
+from cogs.components import TableButton, TableSelect
+from cogs.presenter import Presenter
+from engine import registry
+from host.config import Config
+from host.scheduler import Scheduler
+from host.store import Store
+from host.table import Table
+
+log = logging.getLogger("tabletop")
+EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.game_control")
+EXIT_CONFIG = 2
+
+
+class TabletopBot(commands.Bot):
+    def __init__(self, config: Config, *, force_sync: bool = False, clock: Callable[[], float] = time.time) -> None:
+        intents = discord.Intents.default()  # slash commands and buttons need no privileged intent
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.config = config
+        self.force_sync = force_sync
+        self.clock = clock
+        self.scheduler: Scheduler | None = None
+        registry.load(config.game_modules)
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.config.database)
+        self.table = Table(self.store, clock=self.clock)
+        self.presenter = Presenter(self, self.table)
+        self.table.listeners.append(self.presenter.on_timer)
+        self.add_dynamic_items(TableButton, TableSelect)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.sync_commands_if_changed()
+        if self.config.run_timers:
+            self.scheduler = Scheduler(self.table)
+            self.scheduler.start()
+
+    async def sync_commands_if_changed(self) -> bool:
+        """Sync only when the command tree differs from the last sync (or --sync asks)."""
+        guild = discord.Object(self.config.dev_guild) if self.config.dev_guild else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{guild.id if guild else 'global'}"
+        if not self.force_sync and await self.store.get_meta(key) == digest:
+            log.info("commands unchanged since the last sync; not syncing")
+            return False
+        await self.tree.sync(guild=guild)
+        await self.store.set_meta(key, digest)
+        log.info("synced %d commands %s", len(payload), f"to guild {guild.id}" if guild else "globally")
+        return True
+
+    async def close(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()
+
+
+def point_at(config: Config) -> None:
+    """Talk to a stand-in Discord (tests) when its addresses are configured."""
+    if config.api_base:
+        discord.http.Route.BASE = config.api_base.rstrip("/")
+    if config.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Host tabletop games in Discord channels.")
+    parser.add_argument("--sync", action="store_true", help="sync slash commands even if unchanged")
+    args = parser.parse_args(argv)
+    try:
+        config = Config.from_env()
+    except ValueError as bad:
+        print(f"Configuration error: {bad}", file=sys.stderr)
+        return EXIT_CONFIG
+    if not config.token:
+        print("DISCORD_TOKEN is not set: put your bot's token in the environment or in a .env file "
+              "(see README).", file=sys.stderr)
+        return EXIT_CONFIG
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    point_at(config)
+    bot = TabletopBot(config, force_sync=args.sync)
+    try:
+        bot.run(config.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord rejected DISCORD_TOKEN: check the token in the Developer Portal (Bot > Reset Token).",
+              file=sys.stderr)
+        return EXIT_CONFIG
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused a privileged intent this bot asked for.", file=sys.stderr)
+        return EXIT_CONFIG
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

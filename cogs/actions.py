@@ -1,0 +1,54 @@
+"""The one path from a click to the table and back: apply, answer, bring the board up to date."""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import discord
+
+from engine import registry
+from host.errors import StaleAction, TableError
+from host.session import PLAYING
+from host.table import Change
+
+from . import replies
+from .components import handles_the_rest
+from .game_ui import ui_for
+from .presenter import presenter_of
+from .refs import Ref
+
+
+def table_of(interaction: discord.Interaction):
+    return interaction.client.table  # type: ignore[attr-defined]
+
+
+async def perform(interaction: discord.Interaction, call: Callable[[], Awaitable[Change]]) -> Change:
+    """Run a table call for this interaction; refusals propagate to `components.route`."""
+    table = table_of(interaction)
+    await table.remember_name(interaction.user.id, interaction.user.display_name)
+    change = await call()
+    await replies.acknowledge(interaction)
+    if change.duplicate:
+        return change
+    await presenter_of(interaction.client).show(change)
+    seat = change.session.seat_of(interaction.user.id)
+    for event in change.events:
+        if event.private_to is not None and event.private_to == seat:
+            await replies.tell(interaction, event.text)
+    return change
+
+
+@handles_the_rest
+async def game_click(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+    """A click on a game board: the game's UI says which engine action it means."""
+    table = table_of(interaction)
+    session = await table.get(ref.session_id)
+    if session.status != PLAYING:
+        raise TableError("This game is over." if session.started_at else "The game has not started yet.")
+    if ref.version is not None and ref.version != session.version:
+        raise StaleAction("That board is out of date; here is the current one.", session)
+    game = registry.get(session.game)
+    action = ui_for(session.game).action_for(session, game, ref, values)
+    if action is None:
+        raise TableError("That button does nothing now.")
+    await perform(interaction, lambda: table.act(session.id, interaction.user.id, action,
+                                                 interaction.id, expected_version=ref.version))

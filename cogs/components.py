@@ -1,0 +1,97 @@
+"""The table's buttons and selects: DynamicItems, so a click works after any restart.
+
+The custom_id carries everything (`cogs.refs`); a click is routed by its action name to the
+handler registered for it, or to the game handler for everything else.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+
+import discord
+
+from engine.errors import RuleError
+from host.errors import StaleAction, TableError
+
+from . import replies
+from .refs import TEMPLATE, Ref
+
+log = logging.getLogger(__name__)
+Handler = Callable[[discord.Interaction, Ref, list[str]], Awaitable[None]]
+_handlers: dict[str, Handler] = {}
+_fallback: list[Handler] = []
+
+
+def handles(*actions: str) -> Callable[[Handler], Handler]:
+    """Decorator: route clicks with these action names to the handler."""
+    def register(handler: Handler) -> Handler:
+        for action in actions:
+            _handlers[action] = handler
+        return handler
+    return register
+
+
+def handles_the_rest(handler: Handler) -> Handler:
+    _fallback[:] = [handler]
+    return handler
+
+
+async def route(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+    handler = _handlers.get(ref.action) or (_fallback[0] if _fallback else None)
+    try:
+        if handler is None:
+            raise TableError("That button does nothing any more.")
+        await handler(interaction, ref, values)
+    except StaleAction as stale:
+        from .presenter import presenter_of  # the presenter needs this module's buttons
+
+        await presenter_of(interaction.client).show_privately(interaction, stale.session, str(stale))
+    except (TableError, RuleError) as refused:
+        await replies.tell(interaction, str(refused))
+    except discord.HTTPException:
+        log.exception("Discord refused a reply for %s", ref)
+    except Exception:
+        log.exception("click %s failed", ref)
+        await replies.tell(interaction, "Something went wrong on our side; please try again.")
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
+    def __init__(self, ref: Ref, *, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 disabled: bool = False, row: int | None = None, emoji: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=ref.custom_id,
+                                           disabled=disabled, row=row, emoji=emoji))
+        self.ref = ref
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> TableButton:
+        return cls(Ref.from_match(match), label=item.label or "", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await route(interaction, self.ref, [])
+
+
+class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=TEMPLATE):
+    def __init__(self, ref: Ref, *, options: list[discord.SelectOption], placeholder: str | None = None,
+                 min_values: int = 1, max_values: int = 1, row: int | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=ref.custom_id, options=options, placeholder=placeholder,
+                                           min_values=min_values, max_values=max_values, row=row))
+        self.ref = ref
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> TableSelect:
+        select = cls(Ref.from_match(match), options=item.options or [discord.SelectOption(label="-")])
+        return select
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]
+        await route(interaction, self.ref, values)
+
+
+def view_of(items: list[discord.ui.Item]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view

@@ -1,0 +1,88 @@
+"""/game board, /game abort, /game leave and /game history for the game in this channel."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import registry
+from engine.errors import RuleError
+from host.errors import TableError
+
+from . import replies
+from .actions import perform, table_of
+from .presenter import presenter_of
+
+
+class GameControl(commands.GroupCog, group_name="game", group_description="The game in this channel"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _current(self, interaction: discord.Interaction):
+        session = await table_of(interaction).active_in(interaction.channel_id)
+        if session is None:
+            await replies.tell(interaction, "No game is running in this channel. Start one with `/play`.")
+        return session
+
+    @app_commands.command(name="board", description="Post the current board again as a fresh message")
+    async def board(self, interaction: discord.Interaction) -> None:
+        session = await self._current(interaction)
+        if session is None:
+            return
+        await interaction.response.defer(thinking=True)
+        presenter = presenter_of(interaction.client)
+        message = await interaction.followup.send(**await presenter.payload(session, editing=False), wait=True)
+        await table_of(interaction).set_message(session.id, message.id)
+
+    @app_commands.command(name="abort", description="End the game here early (host or channel managers)")
+    async def abort(self, interaction: discord.Interaction) -> None:
+        session = await self._current(interaction)
+        if session is None:
+            return
+        may_manage = bool(interaction.permissions and interaction.permissions.manage_channels)
+        table = table_of(interaction)
+        try:
+            await perform(interaction, lambda: table.abort(session.id, interaction.user.id, may_manage,
+                                                           interaction.id))
+        except (TableError, RuleError) as refused:
+            await replies.tell(interaction, str(refused))
+            return
+        await interaction.followup.send(f"<@{interaction.user.id}> ended the game of "
+                                        f"**{registry.get(session.game).title}**. No results were recorded.",
+                                        allowed_mentions=replies.QUIET)
+
+    @app_commands.command(name="leave", description="Give up your seat in the game here")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        session = await self._current(interaction)
+        if session is None:
+            return
+        table = table_of(interaction)
+        try:
+            await perform(interaction, lambda: table.leave(session.id, interaction.user.id, interaction.id))
+        except (TableError, RuleError) as refused:
+            await replies.tell(interaction, str(refused))
+            return
+        await interaction.followup.send("You left the game.", ephemeral=True)
+
+    @app_commands.command(name="history", description="The last games played in this channel")
+    async def history(self, interaction: discord.Interaction) -> None:
+        games = await table_of(interaction).history(interaction.channel_id)
+        if not games:
+            await replies.tell(interaction, "No games have been played in this channel yet.")
+            return
+        lines = []
+        for session, winners in games:
+            title = registry.get(session.game).title if session.game in registry.names() else session.game
+            when = f"<t:{int(session.ended_at or session.created_at)}:R>"
+            if session.status == "finished":
+                result = "won by " + ", ".join(f"<@{w}>" for w in winners) if winners else "no winner"
+            else:
+                result = "ended early" if session.started_at else "lobby closed"
+            lines.append(f"**{title}** {when}: {result}")
+        embed = discord.Embed(title="Recent games here", description="\n".join(lines), colour=discord.Colour.blurple())
+        await interaction.response.send_message(embed=embed, allowed_mentions=replies.QUIET)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GameControl(bot))

@@ -1,0 +1,96 @@
+"""/play and the lobby buttons (Join, Leave, Start, Cancel, option toggles)."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import registry
+from engine.errors import RuleError
+from host.errors import ChannelBusy
+
+from . import replies
+from .actions import perform, table_of
+from .components import handles
+from .presenter import presenter_of
+from .refs import Ref
+
+
+async def game_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for every command that takes a game."""
+    current = current.lower()
+    return [app_commands.Choice(name=registry.get(n).title, value=n)
+            for n in registry.names() if current in n or current in registry.get(n).title.lower()][:25]
+
+
+def jump_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
+    if message_id is None:
+        return f"<#{channel_id}>"
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+class Lobby(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="play", description="Open a table for a game in this channel")
+    @app_commands.describe(game="The game to play")
+    @app_commands.autocomplete(game=game_names)
+    async def play(self, interaction: discord.Interaction, game: str) -> None:
+        table = table_of(interaction)
+        try:
+            registry.get(game)
+        except RuleError as unknown:
+            await replies.tell(interaction, str(unknown))
+            return
+        await table.remember_name(interaction.user.id, interaction.user.display_name)
+        try:
+            change = await table.open(game, interaction.guild_id, interaction.channel_id,
+                                      interaction.user.id, interaction.id)
+        except ChannelBusy as busy:
+            s = busy.session
+            where = jump_link(s.guild_id, s.channel_id, s.message_id)
+            await replies.tell(interaction, f"A game of **{registry.get(s.game).title}** is already running "
+                                            f"here: {where}. Finish it or use `/game abort` first.")
+            return
+        if change.duplicate:
+            return
+        await interaction.response.defer(thinking=True)
+        presenter = presenter_of(interaction.client)
+        message = await interaction.followup.send(**await presenter.payload(change.session, editing=False), wait=True)
+        await table.set_message(change.session.id, message.id)
+
+
+@handles("join")
+async def join(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+    table = table_of(interaction)
+    await perform(interaction, lambda: table.join(ref.session_id, interaction.user.id, interaction.id))
+
+
+@handles("leave")
+async def leave(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+    table = table_of(interaction)
+    await perform(interaction, lambda: table.leave(ref.session_id, interaction.user.id, interaction.id))
+
+
+@handles("start")
+async def start(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+    table = table_of(interaction)
+    await perform(interaction, lambda: table.start(ref.session_id, interaction.user.id, interaction.id))
+
+
+@handles("cancel")
+async def cancel(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+    table = table_of(interaction)
+    await perform(interaction, lambda: table.cancel(ref.session_id, interaction.user.id, interaction.id))
+
+
+@handles("opt")
+async def toggle_option(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+    table = table_of(interaction)
+    await perform(interaction, lambda: table.toggle_option(ref.session_id, interaction.user.id, ref.arg,
+                                                           interaction.id))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,111 @@
+"""Keeps each table's board message in step with its session, and announces the end.
+
+Edits are coalesced per session: whoever gets the presenter lock draws the *current* state,
+so a burst of clicks ends with the newest board, never an older one drawn late. Images are
+drawn off the event loop.
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any
+
+import discord
+
+from engine import registry
+from host.session import ABORTED, FINISHED, LOBBY, Session
+from host.table import Change, Table
+from render.encode import RenderedImage, render_async
+
+from . import replies
+from .components import view_of
+from .game_ui import Board, ui_for
+from .lobby_ui import lobby_board
+
+log = logging.getLogger(__name__)
+
+
+def as_file(image: RenderedImage) -> discord.File:
+    return discord.File(io.BytesIO(image.png), filename=image.filename, description=image.alt_text)
+
+
+class Presenter:
+    def __init__(self, client: discord.Client, table: Table) -> None:
+        self.client = client
+        self.table = table
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._shown: dict[int, int] = {}  # session id -> version on its board message
+
+    async def board(self, session: Session) -> Board:
+        game = registry.get(session.game)
+        if session.status == LOBBY or session.state is None:
+            return lobby_board(session, game)
+        ui = ui_for(session.game)
+        names = await self.table.names(session.seats)
+        board = Board(ui.embed(session, game, names), await render_async(ui.render, session, game, names))
+        if session.status not in (FINISHED, ABORTED):
+            board.items = ui.items(session, game)
+        return board
+
+    async def payload(self, session: Session, *, editing: bool) -> dict[str, Any]:
+        board = await self.board(session)
+        out: dict[str, Any] = {"embed": board.embed, "view": view_of(board.items) if board.items else None}
+        if board.image is not None:
+            board.embed.set_image(url=f"attachment://{board.image.filename}")
+            out["attachments" if editing else "files"] = [as_file(board.image)]
+        elif editing:
+            out["attachments"] = []
+        if not editing and out["view"] is None:
+            del out["view"]
+        return out
+
+    async def show(self, change: Change) -> None:
+        """Bring the board message up to date after a change, and announce a finished game."""
+        session = change.session
+        async with self._locks.setdefault(session.id, asyncio.Lock()):
+            current = await self.table.get(session.id)
+            if current.message_id is not None and self._shown.get(current.id, -1) < current.version:
+                channel = self.client.get_partial_messageable(current.channel_id)
+                try:
+                    await channel.get_partial_message(current.message_id).edit(
+                        **await self.payload(current, editing=True))
+                    self._shown[current.id] = current.version
+                except discord.NotFound:  # the board was deleted: post a fresh one
+                    await self.post(current)
+        if change.ended and not change.duplicate and session.started_at is not None:
+            await self.announce_end(session)
+
+    async def post(self, session: Session) -> discord.Message:
+        """A fresh board message in the session's channel; it becomes the one kept up to date."""
+        channel = self.client.get_partial_messageable(session.channel_id)
+        message = await channel.send(**await self.payload(session, editing=False))
+        await self.table.set_message(session.id, message.id)
+        self._shown[session.id] = session.version
+        return message
+
+    async def announce_end(self, session: Session) -> None:
+        game = registry.get(session.game)
+        lines = [f"**{game.title}** is over: {session.summary}"]
+        if session.status == FINISHED:
+            rows = await self.table.store.fetchall(
+                "SELECT user_id, rank, score FROM results WHERE session_id = ? ORDER BY rank, seat", (session.id,))
+            lines += [f"{r['rank']}. <@{r['user_id']}> ({r['score']:g})" for r in rows]
+        channel = self.client.get_partial_messageable(session.channel_id)
+        await channel.send("\n".join(lines), allowed_mentions=replies.QUIET)
+
+    async def show_privately(self, interaction: discord.Interaction, session: Session, note: str) -> None:
+        """An ephemeral copy of the current board, for stale clicks and watchers."""
+        session = await self.table.get(session.id)
+        payload = await self.payload(session, editing=False)
+        await replies.tell(interaction, note, **payload)
+
+    async def on_timer(self, change: Change) -> None:
+        try:
+            await self.show(change)
+        except discord.HTTPException:
+            log.exception("could not show timer change of session %s", change.session.id)
+
+
+def presenter_of(client: discord.Client) -> Presenter:
+    return client.presenter  # type: ignore[attr-defined]
