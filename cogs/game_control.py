@@ -48,9 +48,7 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
         except (TableError, RuleError) as refused:
             await replies.tell(interaction, str(refused))
             return
-        await interaction.followup.send(f"<@{interaction.user.id}> ended the game of "
-                                        f"**{registry.get(session.game).title}**. No results were recorded.",
-                                        allowed_mentions=replies.QUIET)
+        await replies.tell(interaction, "You ended the game.")
 
     @app_commands.command(name="leave", description="Give up your seat in the game here")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -63,7 +61,7 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
         except (TableError, RuleError) as refused:
             await replies.tell(interaction, str(refused))
             return
-        await interaction.followup.send("You left the game.", ephemeral=True)
+        await replies.tell(interaction, "You left the game.")
 
     @app_commands.command(name="history", description="The last games played in this channel")
     async def history(self, interaction: discord.Interaction) -> None:

@@ -18,6 +18,14 @@ async def tell(interaction: discord.Interaction, text: str | None = None, **kwar
 
 
 async def acknowledge(interaction: discord.Interaction) -> None:
-    """Tell Discord the click was handled when the answer is an edit made elsewhere."""
-    if not interaction.response.is_done():
+    """Tell Discord the interaction was handled when the visible answer is made elsewhere.
+
+    A click just acknowledges (the board is edited); a command gets a private "thinking"
+    answer that a later `tell` fills in.
+    """
+    if interaction.response.is_done():
+        return
+    if interaction.type is discord.InteractionType.component:
         await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)

@@ -42,7 +42,7 @@ from typing import Any
 from .deadlines import after
 from .errors import RuleError
 from .grid import label, parse_label
-from .protocol import Event, Game, Outcome, State
+from .protocol import Event, Game, Outcome
 from .registry import register
 from .rng import Rng
 from .seats import active_seats, next_seat

@@ -10,10 +10,9 @@ on, and a game left with too few players to go on ends (a solo LEAVE is a resign
 """
 from __future__ import annotations
 
-import copy
 import json
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 State = dict[str, Any]
@@ -101,7 +100,7 @@ class Game(ABC):
 
     def apply(self, state: State, seat: Seat | None, action: Action, now: float) -> tuple[State, list[Event]]:
         """Pure wrapper: the caller's state is never touched, even when the rules refuse."""
-        new = copy.deepcopy(state)
+        new = json.loads(json.dumps(state))  # state is JSON by contract; this copies it fast
         events = self.play(new, seat, action, now)
         return new, events
 

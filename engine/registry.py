@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from .errors import RuleError
 from .protocol import Game
 
-BUILTIN: tuple[str, ...] = ()
+BUILTIN: tuple[str, ...] = ("engine.dragon", "engine.tiger")
 _games: dict[str, Game] = {}
 
 

@@ -158,7 +158,7 @@ async def test_a_stale_click_is_refused_politely_with_the_current_board(table):
 
 
 async def test_turn_timer_applies_a_timeout_action(table, clock):
-    sid = await started(table, ANN, BOB)
+    await started(table, ANN, BOB)
     clock.advance(59)
     assert await table.fire_due() == []
     clock.advance(2)
@@ -167,7 +167,7 @@ async def test_turn_timer_applies_a_timeout_action(table, clock):
 
 
 async def test_an_idle_lobby_expires(table, clock):
-    sid = await lobby(table, ANN)
+    await lobby(table, ANN)
     clock.advance(LOBBY_SECONDS + 1)
     (change,) = await table.fire_due()
     assert change.session.status == "aborted"

@@ -1,0 +1,843 @@
+"""Eye of the Tiger (`tiger`): the Green Box solo deck-builder against the monster track.
+
+One player builds a deck of the Green Box cards and fights the monster tiles that come out of
+the cave (the monster pile) onto three fields. Rules: shared/seeds/000_5a7d7d8c679be63d.txt;
+card and tile data: engine/greenbox.py (GAMES.md).
+
+Layout of the state (all JSON):
+- `cards`: {"draw": [...], "discard": [...]} (engine/deck.py; the top card is the LAST item),
+  `revealed` (the cards drawn this turn), `removed` (out of the game), `supply` (colour -> card
+  ids, top card FIRST, drop .. arrow), `gold` (personal gold cubes).
+- `pile`: tile ids, top FIRST; `track`: three fields, index 0 = field I (outermost, needs 1
+  light), 1 = field II (2 light), 2 = field III (next to the pile, 3 light). A field holds None,
+  a monster {"tile", "eye": False, "power", "dice", "abilities", "colour", "extra"} or the Eye
+  {"tile", "eye": True}. `defeated` and `monster_discard`: tile ids.
+- `cubes`: the ability rows (3 green, 3 white, 3 black cubes; two rows of colour cubes whose
+  right end is the list's end); `bonus`: advanced permanent effects; `streaks`: advanced runs.
+
+Design choices where the text is silent (also in `rules`):
+- Gold: revealed value-1 cards pay first, personal gold pays the rest and what is not needed is
+  kept; unspent card gold is lost. Buying is optional ("pass_buy"): the track still advances.
+- The colour bonus needs three revealed cards of one colour; it is taken automatically unless
+  the action says "bonus": false. Bought and bonus cards go to the discard pile.
+- The track advances by pushing: the new tile enters field III; a tile already there moves one
+  field right, pushing the next only if that field is occupied (gaps absorb the push). A tile
+  pushed off field I goes to the monster discard pile with its cubes returned; if that tile is
+  the Eye, the game ends at once. With the monster pile empty, a buy moves every tile one field.
+- The Eye of the Tiger is a tile on the track, not a monster: no power, no dice, no fight. It
+  ends a run of same symbols for the advanced streaks.
+- The game ends when the player beats the monster on the field directly right of the Eye (the
+  Eye and that monster go to the defeated pile). After any other won fight, an Eye on the track
+  moves one field right with the same push as the track (it may push monsters ahead, one off
+  field I); an Eye already on field I leaves the track: game over, Eye on the discard pile.
+- Only the cards the player chooses for a fight count, for light and for attack (scenario 4).
+  Attack = sum of values (halved, rounded down, against Half attack) + permanent attack bonus
+  - 2 x missing light. Light = sum of dots // 2 + permanent light bonus (-1 for the advanced
+  sum-4 monster, never below 0).
+- Colour removed: one revealed card of that colour is discarded first, so a fight may use all
+  but one of the revealed cards of that colour. Colour needed: only that colour may fight.
+- A win over a monster of the same symbol as a used card removes one such card from the game:
+  the one the action names ("lose"), else the lowest value. With the advanced sum-11 ability
+  the player may name one used card ("double"): its value counts twice and it is removed after
+  the fight (if it has the monster's symbol, it is also the card lost for the symbol).
+- The deck is "used up" when a card must be drawn and the draw pile is empty: the player may
+  remove up to 2 cards of the discard pile ("thin"), then the discard pile is shuffled.
+- Emerging pain takes the top card of the draw pile, else of the discard pile (before this
+  turn's revealed cards are discarded).
+- Advanced: a run of discards triggers at its 2nd tile (a supply card of that symbol, from the
+  first stack in colour order that holds one, leaves the game) and at its 3rd (+2 power, for
+  good, to any monster on field I; cumulative); a run of defeats gives +1 light at its 2nd and +2
+  attack at its 3rd; a run of appearing symbols gives +2 power to the 2nd and +3 to the 3rd and
+  later. Three revealed cards of one symbol allow a second purchase ("second").
+- No time limit; LEAVE is a resignation and counts as a loss.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from .deck import draw as deck_draw
+from .deck import new_deck
+from .errors import RuleError
+from .greenbox import CARDS, COLOURS, DOTS, TILES, Card
+from .protocol import Event, Game, Option, Outcome
+from .registry import register
+from .rng import Rng, rng_of
+
+EYE_TILE = 35  # one of the six arrow tiles (30..35) is the Eye of the Tiger
+REVEAL = 3
+THIN_MAX = 2
+FIELDS = ("I", "II", "III")  # track index 0, 1, 2
+LIGHT_NEEDED = (1, 2, 3)
+LIGHT_PENALTY = 2
+RED_CUBE = 5
+BOTTOM_GROUP = 10  # monsters mixed with the Eye under the rest of the pile
+ROW_CUBES = 3
+
+# The ability of each double (die face -> key), and the cube row it uses.
+DOUBLE_ABILITY = {1: "no_weakness", 2: "light", 3: "half_attack", 4: "colour_removed",
+                  5: "colour_needed", 6: "pain"}
+# Advanced: abilities from the sum of the dice (only when not a double where the text says so).
+SUM_ABILITY = {3: "only_match", 4: "dim", 6: "no_match", 8: "need_match", 10: "even_odd", 11: "double"}
+ABILITY_LABEL = {
+    "no_weakness": "No weakness: value-1 cards cannot fight",
+    "light": "Light: light must suffice",
+    "half_attack": "Half attack: attack halved",
+    "colour_removed": "Colour removed: discard one {colour} card first",
+    "colour_needed": "Colour needed: only {colour} cards fight",
+    "only_match": "Only {symbol} cards fight",
+    "dim": "Light -1",
+    "no_match": "{symbol} cards cannot fight",
+    "need_match": "At least one {symbol} card must fight",
+    "even_odd": "Cards all even or all odd",
+    "double": "May double one card's value (card removed)",
+}
+ABILITY_SHORT = {
+    "no_weakness": "NW", "light": "L", "half_attack": "1/2", "colour_removed": "-C",
+    "colour_needed": "+C", "only_match": "=S", "dim": "-1L", "no_match": "!S",
+    "need_match": ">=1S", "even_odd": "E/O", "double": "x2",
+}
+
+RULES = """**Eye of the Tiger** - solo deck-builder. Beat the monsters before they leave the cave.
+**Setup**: deck of the 18 light-green cards (1 drop, 1 hammers, 2 circles of each colour). Supply: one stack per colour, top to bottom drop, hammers, circles, bricks, wheel, arrow (price = the symbol's dots, 1-6). Monster pile: 35 tiles shuffled; the Eye of the Tiger is mixed into the bottom 11.
+**Turn**: 3 cards are revealed. Then **buy** (always on turn 1) or **fight**.
+**Buy**: gold = revealed value-1 cards + your gold cubes (card gold pays first; cubes not needed are kept). Buy the top card of one stack (optional). Three revealed cards of one colour: also take the top card of that colour. Then a tile enters field III, pushing occupied fields right; a tile pushed off field I goes to the monster discard pile; the Eye pushed off ends the game. New monster power = 2 dice (red cube 5, blue 1). A double adds an ability while cubes last: 1 no weakness (value-1 cards can't fight), 2 light (light must suffice), 3 half attack, 4 colour removed (discard one card of that colour first), 5 colour needed (only that colour fights), 6 emerging pain (top card of your deck, else discard, leaves the game).
+**Fight** a monster on field III / II / I (needs 3 / 2 / 1 light) with cards you choose. Light of a card = dots // 2. Each missing light costs 2 attack. Attack (values, halved vs half attack) must reach the power. Win with one card or one colour: gold = monster dots / 2 rounded up. A used card with the monster's symbol leaves the game (one). Beat the monster right of the Eye: game over, Eye to your pile. Other wins move the Eye one field right (pushing); from field I it leaves: game over.
+**Deck used up**: first remove up to 2 cards of the discard pile if you want, then shuffle it.
+**Score**: dots of your defeated tiles vs dots of the monster discard pile (Eye = 6). More wins; margin = difference. Leaving = loss. No time limit.
+**Advanced** (option): dice sum 3 only matching symbols fight; 4 (no double) light -1; 6 (no double) matching symbols can't fight; 8 (no double) at least one matching symbol; 10 (no double) all even or all odd; 11 you may double one card's value, it leaves the game after. Same symbol appearing twice in a row +2 power, 3+ in a row +3. Two defeats of one symbol in a row: +1 light for good; three: +2 attack. Two discards in a row of one symbol: a supply card of it leaves; three: +2 power on field I for good. Three revealed of one symbol: buy up to 2 cards.
+_Our choices_: gaps on the track absorb pushes; empty pile: a buy moves all tiles; the Eye is not a monster and breaks runs; the monster lost for a symbol is your lowest value match unless you pick."""
+
+
+def _article(word: str) -> str:
+    return "An" if word[0] in "aeiou" else "A"
+
+
+def _pts(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def card(card_id: int) -> Card:
+    return CARDS[card_id]
+
+
+def card_light(card_id: int) -> int:
+    return DOTS[CARDS[card_id].symbol] // 2
+
+
+def card_price(card_id: int) -> int:
+    return DOTS[CARDS[card_id].symbol]
+
+
+def tile_dots(tile_id: int) -> int:
+    return TILES[tile_id].dots
+
+
+def points(tiles: list[int]) -> int:
+    return sum(tile_dots(t) for t in tiles)
+
+
+def card_info(card_id: int) -> dict[str, Any]:
+    c = CARDS[card_id]
+    return {"id": c.id, "colour": c.colour, "symbol": c.symbol, "value": c.value,
+            "dots": DOTS[c.symbol], "light": card_light(c.id), "price": card_price(c.id),
+            "starter": c.starter, "name": c.name}
+
+
+def card_gold(state: dict[str, Any]) -> int:
+    return sum(1 for c in state["revealed"] if CARDS[c].value == 1)
+
+
+def gold_available(state: dict[str, Any]) -> int:
+    return card_gold(state) + state["gold"]
+
+
+def eye_field(state: dict[str, Any]) -> int | None:
+    for i, entry in enumerate(state["track"]):
+        if entry is not None and entry["eye"]:
+            return i
+    return None
+
+
+def monster_power(state: dict[str, Any], field: int) -> int:
+    entry = state["track"][field]
+    return entry["power"] + (state["bonus"]["field_one"] if field == 0 else 0)
+
+
+def _one_colour(card_ids: list[int]) -> str | None:
+    colours = {CARDS[c].colour for c in card_ids}
+    return colours.pop() if len(colours) == 1 else None
+
+
+def colour_bonus(state: dict[str, Any]) -> str | None:
+    """The colour whose stack gives a free card: three revealed cards of that one colour."""
+    if len(state["revealed"]) < REVEAL:
+        return None
+    return _one_colour(state["revealed"])
+
+
+def double_buy(state: dict[str, Any]) -> bool:
+    """Advanced: three revealed cards of one symbol allow a second purchase."""
+    revealed = state["revealed"]
+    return (state["advanced"] and len(revealed) == REVEAL
+            and len({CARDS[c].symbol for c in revealed}) == 1)
+
+
+def _fail(result: dict[str, Any], reason: str) -> dict[str, Any]:
+    result["possible"] = False
+    result["reason"] = reason
+    return result
+
+
+def preview_fight(state: dict[str, Any], monster: int, cards: list[int],
+                  double: int | None = None, lose: int | None = None) -> dict[str, Any]:
+    """What a fight of `cards` against the monster on field index `monster` would give.
+
+    Pure. Keys: possible, reason (words, None when possible), light, light_needed, missing,
+    penalty, values (sum of values after halving/doubling), attack, power, gold (won on a clean
+    win), lose (card ids that leave the game after the win), field ("I"/"II"/"III"), ends_game.
+    """
+    result: dict[str, Any] = {"possible": False, "reason": None, "light": 0, "light_needed": 0,
+                              "missing": 0, "penalty": 0, "values": 0, "attack": 0, "power": 0,
+                              "gold": 0, "lose": [], "field": None, "ends_game": False}
+    if state["phase"] == "over":
+        return _fail(result, "The game is over.")
+    if state["phase"] != "turn":
+        return _fail(result, "First decide whether to thin your deck.")
+    if state["turn"] == 1:
+        return _fail(result, "Your first turn must be a purchase.")
+    if not isinstance(monster, int) or isinstance(monster, bool) or not 0 <= monster < len(FIELDS):
+        return _fail(result, "Pick field I, II or III.")
+    result["field"] = FIELDS[monster]
+    entry = state["track"][monster]
+    if entry is None:
+        return _fail(result, f"There is no monster on field {FIELDS[monster]}.")
+    if entry["eye"]:
+        return _fail(result, "The Eye of the Tiger is not a monster: it cannot be fought.")
+    if not isinstance(cards, list) or not cards:
+        return _fail(result, "Choose at least one of your revealed cards.")
+    if any(not isinstance(c, int) or isinstance(c, bool) for c in cards) or len(set(cards)) != len(cards):
+        return _fail(result, "Name each card once, by its id.")
+    if any(c not in state["revealed"] for c in cards):
+        return _fail(result, "You can only fight with the cards revealed this turn.")
+    abilities = entry["abilities"]
+    symbol = TILES[entry["tile"]].symbol
+    colour = entry.get("colour")
+    light_needed = LIGHT_NEEDED[monster]
+    result["light_needed"] = light_needed
+    result["power"] = monster_power(state, monster)
+    used = [CARDS[c] for c in cards]
+
+    if "no_weakness" in abilities and any(c.value == 1 for c in used):
+        return _fail(result, "No weakness: cards of value 1 cannot fight this monster.")
+    if "colour_needed" in abilities:
+        if not any(CARDS[c].colour == colour for c in state["revealed"]):
+            return _fail(result, f"Colour needed: you have no {colour} card, so you cannot fight this monster.")
+        if any(c.colour != colour for c in used):
+            return _fail(result, f"Colour needed: only {colour} cards can fight this monster.")
+    if "colour_removed" in abilities:
+        have = sum(1 for c in state["revealed"] if CARDS[c].colour == colour)
+        using = sum(1 for c in used if c.colour == colour)
+        if have and using >= have:
+            return _fail(result, f"Colour removed: one of your {colour} cards must be discarded before "
+                                 f"this fight, so you cannot use all {have} of them.")
+    if "only_match" in abilities and any(c.symbol != symbol for c in used):
+        return _fail(result, f"Only {symbol} cards can fight this monster.")
+    if "no_match" in abilities and any(c.symbol == symbol for c in used):
+        return _fail(result, f"{symbol.capitalize()} cards cannot fight this monster.")
+    if "need_match" in abilities and not any(c.symbol == symbol for c in used):
+        return _fail(result, f"At least one {symbol} card must fight this monster.")
+    if "even_odd" in abilities and len({c.value % 2 for c in used}) > 1:
+        return _fail(result, "The cards must have all even or all odd values against this monster.")
+    if double is not None:
+        if "double" not in abilities:
+            return _fail(result, "Only a monster with the doubling ability lets you double a card.")
+        if double not in cards:
+            return _fail(result, "The doubled card must be one of the cards you fight with.")
+
+    light = sum(card_light(c) for c in cards) + state["bonus"]["light"]
+    if "dim" in abilities:
+        light -= 1
+    light = max(0, light)
+    missing = max(0, light_needed - light)
+    result["light"], result["missing"] = light, missing
+    if "light" in abilities and missing:
+        return _fail(result, f"Light: this monster needs {light_needed} light and your cards give {light}; "
+                             "here attack cannot make up for light.")
+    values = sum(c.value for c in used) + (CARDS[double].value if double is not None else 0)
+    if "half_attack" in abilities:
+        values //= 2
+    penalty = LIGHT_PENALTY * missing
+    attack = values + state["bonus"]["attack"] - penalty
+    result.update(values=values, penalty=penalty, attack=attack)
+
+    lose_cards: list[int] = []
+    if double is not None:
+        lose_cards.append(double)
+    matches = [c for c in cards if CARDS[c].symbol == symbol]
+    if matches and not any(CARDS[c].symbol == symbol for c in lose_cards):
+        if lose is not None and lose not in matches:
+            return _fail(result, f"The card you lose must be one of your {symbol} cards in this fight.")
+        lose_cards.append(lose if lose is not None else min(matches, key=lambda c: (CARDS[c].value, c)))
+    elif lose is not None and lose not in lose_cards:
+        return _fail(result, "That card would not be lost in this fight.")
+    clean = len(cards) == 1 or _one_colour(cards) is not None
+    result["lose"] = lose_cards
+    result["gold"] = -(-tile_dots(entry["tile"]) // 2) if clean else 0
+    eye = eye_field(state)
+    result["ends_game"] = eye is not None and eye - 1 == monster
+    if attack < result["power"]:
+        return _fail(result, f"Not strong enough: your attack would be {attack} (values {values}"
+                             + (f", minus {penalty} for {missing} missing light" if penalty else "")
+                             + f") against power {result['power']}.")
+    result["possible"] = True
+    return result
+
+
+# --------------------------------------------------------------------------- track mechanics
+
+def _return_cubes(state: dict[str, Any], entry: dict[str, Any]) -> None:
+    """A monster leaves the track: its ability cubes go back to their rows (right end)."""
+    for ability in entry["abilities"]:
+        if ability in ("no_weakness", "light", "half_attack"):
+            state["cubes"][ability] += 1
+        elif ability in ("colour_removed", "colour_needed"):
+            state["cubes"][ability].append(entry["colour"])
+
+
+def _end(state: dict[str, Any], reason: str, events: list[Event]) -> None:
+    state["phase"] = "over"
+    state["end_reason"] = reason
+    won = state["end_reason"] != "resigned" and points(state["defeated"]) > points(state["monster_discard"])
+    state["won"] = won
+    mine, theirs = points(state["defeated"]), points(state["monster_discard"])
+    verdict = "You win: the Eye of the Tiger is saved!" if won else "You lose."
+    events.append(Event(f"Game over ({reason}). Defeated {mine} points against {theirs} in the "
+                        f"monster discard pile. {verdict}", kind="end"))
+
+
+def _leave_track(state: dict[str, Any], entry: dict[str, Any], events: list[Event]) -> None:
+    """A tile pushed off field I: to the monster discard pile (the Eye ends the game)."""
+    state["monster_discard"].append(entry["tile"])
+    if entry["eye"]:
+        events.append(Event("The Eye of the Tiger leaves field I for the monster discard pile."))
+        _end(state, "the Eye of the Tiger left the track", events)
+        return
+    _return_cubes(state, entry)
+    symbol = TILES[entry["tile"]].symbol
+    events.append(Event(f"The {symbol} monster leaves field I for the monster discard pile "
+                        f"({_pts(tile_dots(entry['tile']))} against you)."))
+    if state["advanced"]:
+        run = _bump(state["streaks"], "discard", symbol)
+        if run == 2:
+            _remove_supply_symbol(state, symbol, events)
+        elif run == 3:
+            state["bonus"]["field_one"] += 2
+            events.append(Event(f"Third {symbol} discarded in a row: monsters on field I get +2 power "
+                                f"for good (now +{state['bonus']['field_one']})."))
+
+
+def _bump(streaks: dict[str, Any], key: str, symbol: str | None) -> int:
+    """Extend or restart a run of one symbol; returns the run's length (0 for None)."""
+    run = streaks[key]
+    if symbol is None:
+        streaks[key] = [None, 0]
+        return 0
+    if run[0] == symbol:
+        run[1] += 1
+    else:
+        streaks[key] = [symbol, 1]
+    return streaks[key][1]
+
+
+def _remove_supply_symbol(state: dict[str, Any], symbol: str, events: list[Event]) -> None:
+    for colour in COLOURS:
+        for card_id in state["supply"][colour]:
+            if CARDS[card_id].symbol == symbol:
+                state["supply"][colour].remove(card_id)
+                state["removed"].append(card_id)
+                events.append(Event(f"Two {symbol} monsters discarded in a row: the supply's "
+                                    f"{CARDS[card_id].name} leaves the game."))
+                return
+    events.append(Event(f"Two {symbol} monsters discarded in a row, but no {symbol} card is left in the supply."))
+
+
+def _push(state: dict[str, Any], start: int, carry: dict[str, Any], events: list[Event]) -> None:
+    """Put `carry` on field `start`; a tile already there moves one field right, and so on."""
+    track = state["track"]
+    pos = start
+    while carry is not None:
+        if pos < 0:
+            _leave_track(state, carry, events)
+            return
+        track[pos], carry = carry, track[pos]
+        pos -= 1
+
+
+def _advance(state: dict[str, Any], events: list[Event]) -> None:
+    """Buy step 4-5: the top tile enters field III (pushing), and a new monster is rolled."""
+    if not state["pile"]:
+        track = state["track"]
+        leaving = track[0]
+        state["track"] = [track[1], track[2], None]
+        events.append(Event("The monster pile is empty: every tile moves one field right."))
+        if leaving is not None:
+            _leave_track(state, leaving, events)
+        return
+    tile = state["pile"].pop(0)
+    if tile == EYE_TILE:
+        entry: dict[str, Any] = {"tile": tile, "eye": True}
+    else:
+        entry = {"tile": tile, "eye": False, "power": 0, "dice": [], "abilities": [],
+                 "colour": None, "extra": 0}
+    _push(state, 2, entry, events)
+    if state["phase"] == "over":
+        return
+    if entry["eye"]:
+        events.append(Event("The Eye of the Tiger comes out onto field III! Beat the monster right of it to win it."))
+        if state["advanced"]:
+            _bump(state["streaks"], "appear", None)
+        return
+    _roll_monster(state, entry, events)
+
+
+def _roll_monster(state: dict[str, Any], entry: dict[str, Any], events: list[Event]) -> None:
+    symbol = TILES[entry["tile"]].symbol
+    with rng_of(state) as rng:
+        dice = [rng.roll(), rng.roll()]
+    total = dice[0] + dice[1]
+    double = dice[0] == dice[1]
+    entry["dice"] = dice
+    extra = 0
+    if state["advanced"]:
+        run = _bump(state["streaks"], "appear", symbol)
+        extra = 2 if run == 2 else 3 if run >= 3 else 0
+    entry["extra"] = extra
+    entry["power"] = total + extra
+    words = [f"{_article(symbol)} {symbol} monster ({_pts(tile_dots(entry['tile']))}) enters field III: "
+             f"dice {dice[0]}+{dice[1]}" + (f", +{extra} for a run of {symbol} tiles" if extra else "")
+             + f" = power {entry['power']}."]
+    if double:
+        ability = DOUBLE_ABILITY[dice[0]]
+        if ability == "pain":
+            words.append(_emerging_pain(state))
+        elif ability in ("no_weakness", "light", "half_attack"):
+            if state["cubes"][ability] > 0:
+                state["cubes"][ability] -= 1
+                entry["abilities"].append(ability)
+                words.append(ABILITY_LABEL[ability] + ".")
+            else:
+                words.append("Double, but that ability's cubes are all in use.")
+        else:
+            row = state["cubes"][ability]
+            if row:
+                entry["colour"] = row.pop()
+                entry["abilities"].append(ability)
+                words.append(ABILITY_LABEL[ability].format(colour=entry["colour"]) + ".")
+            else:
+                words.append("Double, but that ability's cubes are all in use.")
+    if state["advanced"]:
+        sum_ability = SUM_ABILITY.get(total)
+        if sum_ability and not (double and total in (4, 6, 8, 10)):
+            entry["abilities"].append(sum_ability)
+            words.append(ABILITY_LABEL[sum_ability].format(symbol=symbol) + ".")
+    events.append(Event(" ".join(words)))
+
+
+def _emerging_pain(state: dict[str, Any]) -> str:
+    pile = state["cards"]["draw"] or state["cards"]["discard"]
+    if not pile:
+        return "Emerging pain, but you have no card in your deck or discard pile."
+    lost = pile.pop()
+    state["removed"].append(lost)
+    return f"Emerging pain: your {CARDS[lost].name} leaves the game."
+
+
+def _move_eye(state: dict[str, Any], events: list[Event]) -> None:
+    """After a won fight that did not end the game: the Eye moves one field right (pushing)."""
+    field = eye_field(state)
+    if field is None:
+        return
+    eye = state["track"][field]
+    state["track"][field] = None
+    if field == 0:
+        _leave_track(state, eye, events)
+        return
+    events.append(Event(f"The Eye of the Tiger moves to field {FIELDS[field - 1]}."))
+    _push(state, field - 1, eye, events)
+
+
+# --------------------------------------------------------------------------- the player's cards
+
+def _reveal(state: dict[str, Any], events: list[Event]) -> None:
+    """Reveal up to 3 cards; an empty draw pile with a discard pile first offers the thinning."""
+    cards = state["cards"]
+    while len(state["revealed"]) < REVEAL:
+        if not cards["draw"]:
+            if not cards["discard"]:
+                break
+            state["phase"] = "thin"
+            events.append(Event("Your deck is used up: you may remove up to 2 cards of your discard "
+                                "pile before it is shuffled into a new deck."))
+            return
+        state["revealed"].append(cards["draw"].pop())
+    state["phase"] = "turn"
+    if state["revealed"]:
+        names = ", ".join(CARDS[c].name for c in state["revealed"])
+        events.append(Event(f"Turn {state['turn']}: you reveal {names}.", private_to=0))
+    else:
+        events.append(Event(f"Turn {state['turn']}: you have no card left to reveal."))
+
+
+def _end_turn(state: dict[str, Any], events: list[Event]) -> None:
+    state["cards"]["discard"].extend(state["revealed"])
+    state["revealed"] = []
+    if state["phase"] == "over":
+        return
+    state["turn"] += 1
+    _reveal(state, events)
+
+
+def _fight_combos(revealed: list[int]) -> list[list[int]]:
+    return [list(combo) for n in range(1, len(revealed) + 1) for combo in combinations(revealed, n)]
+
+
+# --------------------------------------------------------------------------- the game
+
+@register
+class Tiger(Game):
+    name = "tiger"
+    title = "Eye of the Tiger"
+    min_players = 1
+    max_players = 1
+    options = (Option("advanced", "Advanced mode (more monster abilities and streaks)"),)
+    rules = RULES
+
+    def setup(self, players: int, options: dict[str, bool], seed: int, now: float) -> dict[str, Any]:
+        if players != 1:
+            raise RuleError("Eye of the Tiger is a solo game.")
+        rng = Rng(seed)
+        starters = [c.id for c in CARDS if c.starter]
+        cards = new_deck(starters, rng)
+        supply = {colour: [c.id for c in sorted((c for c in CARDS if c.colour == colour and not c.starter),
+                                                key=lambda c: DOTS[c.symbol])]
+                  for colour in COLOURS}
+        monsters = [t.id for t in TILES if t.id != EYE_TILE]
+        rng.shuffle(monsters)
+        bottom = monsters[:BOTTOM_GROUP] + [EYE_TILE]
+        rng.shuffle(bottom)
+        pile = monsters[BOTTOM_GROUP:] + bottom  # top first: the Eye is among the last 11
+        removed_row, needed_row = list(COLOURS), list(COLOURS)
+        rng.shuffle(removed_row)
+        rng.shuffle(needed_row)
+        state: dict[str, Any] = {
+            "rng": rng.state,
+            "advanced": bool(options.get("advanced", False)),
+            "phase": "turn",
+            "turn": 1,
+            "cards": cards,
+            "revealed": [],
+            "removed": [],
+            "supply": supply,
+            "gold": 0,
+            "pile": pile,
+            "track": [None, None, None],
+            "defeated": [],
+            "monster_discard": [],
+            "cubes": {"no_weakness": ROW_CUBES, "light": ROW_CUBES, "half_attack": ROW_CUBES,
+                      "colour_removed": removed_row, "colour_needed": needed_row},
+            "bonus": {"light": 0, "attack": 0, "field_one": 0},
+            "streaks": {"appear": [None, 0], "defeat": [None, 0], "discard": [None, 0]},
+            "end_reason": None,
+            "won": None,
+        }
+        _reveal(state, [])
+        return state
+
+    # ----------------------------------------------------------------- actions
+
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        if seat != 0 or state["phase"] == "over":
+            return []
+        if state["phase"] == "thin":
+            pool = sorted(set(state["cards"]["discard"]))
+            return [{"type": "thin", "remove": list(combo)}
+                    for n in range(THIN_MAX + 1) for combo in combinations(pool, n)]
+        actions: list[dict[str, Any]] = []
+        bonus_options = [True, False] if colour_bonus(state) else [True]
+        gold = gold_available(state)
+        tops = {colour: stack[0] for colour, stack in state["supply"].items() if stack}
+        for bonus in bonus_options:
+            extra = {} if bonus else {"bonus": False}
+            actions.append({"type": "pass_buy", **extra})
+            for colour, top in tops.items():
+                price = card_price(top)
+                if price > gold:
+                    continue
+                actions.append({"type": "buy", "stack": colour, **extra})
+                if double_buy(state):
+                    for second, stack in state["supply"].items():
+                        nxt = stack[1] if second == colour and len(stack) > 1 else (
+                            stack[0] if second != colour and stack else None)
+                        if nxt is not None and price + card_price(nxt) <= gold:
+                            actions.append({"type": "buy", "stack": colour, "second": second, **extra})
+        if state["turn"] > 1:
+            for field, entry in enumerate(state["track"]):
+                if entry is None or entry["eye"]:
+                    continue
+                # quick bound: even all revealed cards (one doubled) cannot reach the power
+                values = [CARDS[c].value for c in state["revealed"]]
+                best = sum(values) + (max(values, default=0) if "double" in entry["abilities"] else 0)
+                if "half_attack" in entry["abilities"]:
+                    best //= 2
+                if best + state["bonus"]["attack"] < monster_power(state, field):
+                    continue
+                for combo in _fight_combos(state["revealed"]):
+                    doubles = [None] + (combo if "double" in entry["abilities"] else [])
+                    for double in doubles:
+                        if preview_fight(state, field, combo, double)["possible"]:
+                            action = {"type": "fight", "monster": field, "cards": combo}
+                            if double is not None:
+                                action["double"] = double
+                            actions.append(action)
+        return actions
+
+    def play(self, state: dict[str, Any], seat: int | None, action: dict[str, Any], now: float) -> list[Event]:
+        kind = action.get("type") if isinstance(action, dict) else None
+        if state["phase"] == "over":
+            raise RuleError("The game is over.")
+        if kind == "timeout":
+            raise RuleError("Eye of the Tiger has no time limit.")
+        if seat != 0:
+            raise RuleError("Only the player can act in this solo game.")
+        events: list[Event] = []
+        if kind == "leave":
+            events.append(Event("You resign: the monsters keep the Eye of the Tiger."))
+            _end(state, "resigned", events)
+            return events
+        if state["phase"] == "thin":
+            if kind != "thin":
+                raise RuleError("Your deck is used up: first choose up to 2 cards to remove (or none).")
+            self._thin(state, action, events)
+            return events
+        if kind in ("buy", "pass_buy"):
+            self._buy(state, action, events)
+        elif kind == "fight":
+            self._fight(state, action, events)
+        elif kind == "thin":
+            raise RuleError("You can only thin your deck when it is used up.")
+        else:
+            raise RuleError("Choose to buy a card (or buy nothing) or to fight a monster.")
+        return events
+
+    def _thin(self, state: dict[str, Any], action: dict[str, Any], events: list[Event]) -> None:
+        remove = action.get("remove", [])
+        if not isinstance(remove, list) or len(remove) > THIN_MAX:
+            raise RuleError("You may remove at most 2 cards.")
+        if len(set(remove)) != len(remove) or any(c not in state["cards"]["discard"] for c in remove):
+            raise RuleError("You can only remove cards of your discard pile, each once.")
+        for c in remove:
+            state["cards"]["discard"].remove(c)
+            state["removed"].append(c)
+        if remove:
+            events.append(Event("You remove " + ", ".join(CARDS[c].name for c in remove) + " from the game."))
+        with rng_of(state) as rng:
+            state["revealed"].extend(deck_draw(state["cards"], rng, REVEAL - len(state["revealed"])))
+        events.append(Event("You shuffle your discard pile into a new deck."))
+        _reveal(state, events)
+
+    def _buy(self, state: dict[str, Any], action: dict[str, Any], events: list[Event]) -> None:
+        bonus = action.get("bonus", True)
+        if not isinstance(bonus, bool):
+            raise RuleError("The colour bonus is yes or no.")
+        bought: list[int] = []
+        if action["type"] == "buy":
+            stacks = [action.get("stack")]
+            if action.get("second") is not None:
+                if not double_buy(state):
+                    raise RuleError("A second purchase needs three revealed cards of one symbol (advanced mode).")
+                stacks.append(action["second"])
+            taken: dict[str, int] = {}
+            for colour in stacks:
+                if colour not in COLOURS:
+                    raise RuleError("Pick one of the six stacks: " + ", ".join(COLOURS) + ".")
+                stack = state["supply"][colour]
+                if len(stack) <= taken.get(colour, 0):
+                    raise RuleError(f"The {colour} stack is empty.")
+                bought.append(stack[taken.get(colour, 0)])
+                taken[colour] = taken.get(colour, 0) + 1
+            price = sum(card_price(c) for c in bought)
+            if price > gold_available(state):
+                raise RuleError(f"That costs {price} gold and you have {gold_available(state)}.")
+            state["gold"] -= max(0, price - card_gold(state))
+            for c in bought:
+                for colour in COLOURS:
+                    if c in state["supply"][colour]:
+                        state["supply"][colour].remove(c)
+                state["cards"]["discard"].append(c)
+            events.append(Event("You buy " + " and ".join(CARDS[c].name for c in bought)
+                                + f" for {price} gold."))
+        else:
+            events.append(Event("You buy nothing."))
+        colour = colour_bonus(state)
+        if colour and bonus and state["supply"][colour]:
+            free = state["supply"][colour].pop(0)
+            state["cards"]["discard"].append(free)
+            events.append(Event(f"Three {colour} cards: you also take the {CARDS[free].name}."))
+        _advance(state, events)
+        _end_turn(state, events)
+
+    def _fight(self, state: dict[str, Any], action: dict[str, Any], events: list[Event]) -> None:
+        field = action.get("monster")
+        cards = action.get("cards")
+        check = preview_fight(state, field, cards, action.get("double"), action.get("lose"))
+        if not check["possible"]:
+            raise RuleError(check["reason"])
+        entry = state["track"][field]
+        state["track"][field] = None
+        symbol = TILES[entry["tile"]].symbol
+        state["defeated"].append(entry["tile"])
+        _return_cubes(state, entry)
+        events.append(Event(f"You beat the {symbol} monster on field {FIELDS[field]} (power {check['power']}) "
+                            f"with attack {check['attack']}: {_pts(tile_dots(entry['tile']))}."))
+        if check["gold"]:
+            state["gold"] += check["gold"]
+            events.append(Event(f"A clean win: +{check['gold']} gold (you have {state['gold']})."))
+        for c in check["lose"]:
+            state["revealed"].remove(c)
+            state["removed"].append(c)
+            events.append(Event(f"Your {CARDS[c].name} leaves the game."))
+        if state["advanced"]:
+            run = _bump(state["streaks"], "defeat", symbol)
+            if run == 2:
+                state["bonus"]["light"] += 1
+                events.append(Event(f"Two {symbol} monsters beaten in a row: +1 light for good."))
+            elif run == 3:
+                state["bonus"]["attack"] += 2
+                events.append(Event(f"Three {symbol} monsters beaten in a row: +2 attack for good."))
+        if check["ends_game"]:
+            eye = eye_field(state)
+            state["defeated"].append(state["track"][eye]["tile"])
+            state["track"][eye] = None
+            events.append(Event("You beat the monster beside the Eye of the Tiger and take the Eye (6 points)!"))
+            _end(state, "the Eye of the Tiger was won", events)
+        else:
+            _move_eye(state, events)
+        _end_turn(state, events)
+
+    # ----------------------------------------------------------------- views and results
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        eye = eye_field(state)
+        if eye is not None:
+            eye_where = "track"
+        elif EYE_TILE in state["pile"]:
+            eye_where = "pile"
+        elif EYE_TILE in state["defeated"]:
+            eye_where = "defeated"
+        else:
+            eye_where = "discard"
+        track = []
+        for field, entry in enumerate(state["track"]):
+            if entry is None:
+                track.append(None)
+                continue
+            tile = TILES[entry["tile"]]
+            item: dict[str, Any] = {"field": FIELDS[field], "index": field, "tile": tile.id,
+                                    "symbol": tile.symbol, "dots": tile.dots, "eye": entry["eye"],
+                                    "light_needed": LIGHT_NEEDED[field],
+                                    "beside_eye": eye is not None and eye - 1 == field}
+            if not entry["eye"]:
+                power = monster_power(state, field)
+                item.update(power=power, red=power // RED_CUBE, blue=power % RED_CUBE,
+                            dice=list(entry["dice"]), extra=entry["extra"],
+                            field_bonus=power - entry["power"], colour=entry["colour"],
+                            abilities=[{"key": a, "short": ABILITY_SHORT[a],
+                                        "label": ABILITY_LABEL[a].format(colour=entry["colour"], symbol=tile.symbol)}
+                                       for a in entry["abilities"]])
+            track.append(item)
+        supply = [{"colour": colour, "count": len(stack),
+                   "top": card_info(stack[0]) if stack else None} for colour, stack in state["supply"].items()]
+        return {
+            "game": self.name,
+            "advanced": state["advanced"],
+            "phase": state["phase"],
+            "turn": state["turn"],
+            "first_turn": state["turn"] == 1,
+            "pile": len(state["pile"]),
+            "track": track,
+            "eye": {"where": eye_where, "field": None if eye is None else FIELDS[eye]},
+            "defeated": {"tiles": [TILES[t].symbol for t in state["defeated"]],
+                         "eye": EYE_TILE in state["defeated"], "points": points(state["defeated"])},
+            "monster_discard": {"tiles": [TILES[t].symbol for t in state["monster_discard"]],
+                                "eye": EYE_TILE in state["monster_discard"],
+                                "points": points(state["monster_discard"])},
+            "revealed": [card_info(c) for c in state["revealed"]],
+            "gold": state["gold"],
+            "card_gold": card_gold(state),
+            "gold_available": gold_available(state),
+            "colour_bonus": colour_bonus(state),
+            "double_buy": double_buy(state),
+            "deck": len(state["cards"]["draw"]),
+            "discard": len(state["cards"]["discard"]),
+            "discard_cards": [card_info(c) for c in state["cards"]["discard"]],
+            "deck_cards": [card_info(c) for c in sorted(state["cards"]["draw"])],  # order stays hidden
+            "removed": [card_info(c) for c in state["removed"]],
+            "supply": supply,
+            "cubes": {k: (list(v) if isinstance(v, list) else v) for k, v in state["cubes"].items()},
+            "bonus": dict(state["bonus"]),
+            "over": state["phase"] == "over",
+            "won": state["won"],
+            "end_reason": state["end_reason"],
+        }
+
+    def outcome(self, state: dict[str, Any]) -> Outcome | None:
+        if state["phase"] != "over":
+            return None
+        mine, theirs = points(state["defeated"]), points(state["monster_discard"])
+        won = bool(state["won"])
+        if state["end_reason"] == "resigned":
+            summary = f"Resigned ({mine} to {theirs})"
+        elif won:
+            summary = f"Won {mine} to {theirs}: the Eye of the Tiger is saved"
+        else:
+            summary = f"Lost {mine} to {theirs}"
+        return Outcome(ranks=(1,), scores=(float(mine),), summary=summary, won=(won,),
+                       margin=float(mine - theirs))
+
+    def next_deadline(self, state: dict[str, Any]) -> float | None:
+        return None
+
+    def waiting_for(self, state: dict[str, Any]) -> list[int]:
+        return [] if state["phase"] == "over" else [0]
+
+    def invariants(self, state: dict[str, Any]) -> list[str]:
+        broken: list[str] = []
+        places = (state["cards"]["draw"] + state["cards"]["discard"] + state["revealed"]
+                  + [c for stack in state["supply"].values() for c in stack] + state["removed"])
+        if sorted(places) != list(range(len(CARDS))):
+            broken.append(f"cards not accounted for: {len(places)} placed, {len(set(places))} distinct")
+        tiles = (state["pile"] + [e["tile"] for e in state["track"] if e is not None]
+                 + state["defeated"] + state["monster_discard"])
+        if sorted(tiles) != list(range(len(TILES))):
+            broken.append(f"tiles not accounted for: {len(tiles)} placed, {len(set(tiles))} distinct")
+        on_track = [e for e in state["track"] if e is not None and not e["eye"]]
+        used = {k: sum(1 for e in on_track if k in e["abilities"]) for k in ("no_weakness", "light", "half_attack")}
+        for key, n in used.items():
+            if state["cubes"][key] + n != ROW_CUBES:
+                broken.append(f"{key} cubes: {state['cubes'][key]} in the row + {n} on monsters != 3")
+        for key in ("colour_removed", "colour_needed"):
+            out = [e["colour"] for e in on_track if key in e["abilities"]]
+            if sorted(state["cubes"][key] + out) != sorted(COLOURS):
+                broken.append(f"{key} cubes are not the six colours")
+        if len(state["revealed"]) > REVEAL:
+            broken.append("more than 3 revealed cards")
+        if state["gold"] < 0:
+            broken.append("negative gold")
+        if state["phase"] != "over" and (EYE_TILE in state["defeated"] or EYE_TILE in state["monster_discard"]):
+            broken.append("the Eye left the track but the game goes on")
+        for colour, stack in state["supply"].items():
+            prices = [card_price(c) for c in stack]
+            if prices != sorted(prices) or any(CARDS[c].colour != colour for c in stack):
+                broken.append(f"the {colour} stack is out of order")
+        return broken

@@ -1,0 +1,553 @@
+"""Treasure of the Dragons (`dragon`): one test per rule, the seed's example turn, memory and simulation."""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+import pytest
+
+from engine import simulate
+from engine.dragon import COUNTS, KINDS, SIZE, SPIDER_SECONDS, TURN_SECONDS, Dragon, collectable
+from engine.errors import RuleError
+from engine.grid import label, parse_label
+from engine.protocol import LEAVE, TIMEOUT, canonical
+from engine.rng import Rng
+
+GAME = Dragon()
+T0 = 1_000.0
+
+
+# ----------------------------------------------------------------- helpers
+def cell(text: str) -> list[int]:
+    return parse_label(text, SIZE, SIZE)
+
+
+def new(players: int = 3, seed: int = 7) -> dict:
+    return GAME.setup(players, {}, seed, T0)
+
+
+def arranged(placed: dict[str, str], players: int = 3) -> dict:
+    """A fresh game whose grid has `placed` ({'A1': 'ball'}) and the other cards in the other cells."""
+    state = new(players)
+    rest = Counter(COUNTS)
+    rest.subtract(Counter(placed.values()))
+    assert min(rest.values()) >= 0
+    pool = [k for k in KINDS for _ in range(rest[k])]
+    for r in range(SIZE):
+        for c in range(SIZE):
+            name = label([r, c])
+            state["grid"][r][c] = placed[name] if name in placed else pool.pop()
+    assert not pool and GAME.invariants(state) == []
+    return state
+
+
+def endgame(left: dict[str, str], held: list[dict[str, int]]) -> dict:
+    """A game where only `left` lies on the grid and the seats hold `held`; the rest are split to balance."""
+    state = new(len(held))
+    state["grid"] = [[None] * SIZE for _ in range(SIZE)]
+    for name, kind in left.items():
+        r, c = cell(name)
+        state["grid"][r][c] = kind
+    for seat, counts in enumerate(held):
+        state["collected"][seat] = {k: counts.get(k, 0) for k in KINDS}
+    assert GAME.invariants(state) == [], GAME.invariants(state)
+    return state
+
+
+def act(state, seat, action, now=None):
+    """Apply and return (new state, event texts), checking the invariants after every step."""
+    state, events = GAME.apply(state, seat, action, T0 + 1 if now is None else now)
+    assert GAME.invariants(state) == []
+    assert json.loads(canonical(state)) == state
+    return state, [e.text for e in events]
+
+
+def reveal(state, *names, seat=None):
+    texts = []
+    for name in names:
+        state, more = act(state, state["turn"] if seat is None else seat, {"type": "reveal", "cell": cell(name)})
+        texts += more
+    return state, texts
+
+
+def stop(state):
+    return act(state, state["turn"], {"type": "stop"})
+
+
+def held(state, seat):
+    return {k: n for k, n in state["collected"][seat].items() if n}
+
+
+def grid_kinds(state):
+    return Counter(k for row in state["grid"] for k in row if k is not None)
+
+
+# ----------------------------------------------------------------- setup
+def test_setup_deals_the_49_cards_face_down_in_a_7x7_grid():
+    state = new()
+    assert len(state["grid"]) == 7 and all(len(row) == 7 for row in state["grid"])
+    assert grid_kinds(state) == Counter({"ball": 4, "car": 4, "doll": 4, "candlestick": 6, "crate": 8,
+                                         "ring": 8, "dragon": 12, "spider": 3})
+    view = GAME.view(state, None)
+    assert all(v == "down" for row in view["grid"] for v in row)
+    assert view["revealed"] == [] and view["scores"] == [0, 0, 0]
+
+
+def test_setup_shuffles_by_seed_only():
+    assert new(seed=3)["grid"] == new(seed=3)["grid"]
+    assert new(seed=3)["grid"] != new(seed=4)["grid"]
+
+
+def test_two_to_five_players():
+    assert (Dragon.min_players, Dragon.max_players) == (2, 5)
+    with pytest.raises(RuleError):
+        GAME.setup(6, {}, 1, T0)
+
+
+def test_seat_one_begins_and_play_goes_clockwise():
+    state = arranged({"A1": "ring", "B1": "ring", "C1": "ring"})
+    assert state["turn"] == 0 and GAME.waiting_for(state) == [0]
+    for name, next_turn in (("A1", 1), ("B1", 2), ("C1", 0)):
+        state, _ = reveal(state, name)
+        state, _ = stop(state)
+        assert state["turn"] == next_turn
+
+
+def test_rules_text_covers_the_rules_and_is_short():
+    text = Dragon.rules
+    assert len(text) < 3500
+    for word in ("spider", "dragon", "pairs", "threes", "fours", "empty cell", "most dragons", "leave"):
+        assert word in text
+
+
+# ----------------------------------------------------------------- revealing
+def test_reveal_turns_a_card_face_up_for_everyone():
+    state = arranged({"C2": "ball"})
+    state, texts = reveal(state, "C2")
+    for seat in (None, 0, 1):
+        view = GAME.view(state, seat)
+        assert view["grid"][1][2] == "ball"
+        assert view["revealed"] == [{"cell": [1, 2], "label": "C2", "kind": "ball"}]
+    assert texts == []  # plain reveals leave no text behind: the board shows them
+
+
+def test_reveal_accepts_a_cell_label():
+    state = arranged({"G7": "ring"})
+    state, _ = act(state, 0, {"type": "reveal", "cell": "g7"})
+    assert state["revealed"] == [[6, 6]]
+
+
+def test_only_the_player_on_turn_may_reveal():
+    state = new()
+    with pytest.raises(RuleError, match="turn"):
+        GAME.apply(state, 1, {"type": "reveal", "cell": [0, 0]}, T0 + 1)
+
+
+def test_a_card_cannot_be_revealed_twice_in_a_turn():
+    state = arranged({"A1": "ring"})
+    state, _ = reveal(state, "A1")
+    with pytest.raises(RuleError, match="already face up"):
+        GAME.apply(state, 0, {"type": "reveal", "cell": [0, 0]}, T0 + 2)
+
+
+def test_an_empty_cell_cannot_be_revealed():
+    state = arranged({"A1": "ring"})
+    state, _ = reveal(state, "A1")
+    state, _ = stop(state)
+    with pytest.raises(RuleError, match="empty"):
+        GAME.apply(state, 1, {"type": "reveal", "cell": [0, 0]}, T0 + 2)
+    assert {"type": "reveal", "cell": [0, 0]} not in GAME.legal_actions(state, 1)
+
+
+def test_a_cell_off_the_grid_is_refused():
+    state = new()
+    for bad in ([7, 0], [0, -1], "H1", "A8", [1], None, [True, 0]):
+        with pytest.raises(RuleError):
+            GAME.apply(state, 0, {"type": "reveal", "cell": bad}, T0 + 1)
+
+
+def test_stop_needs_at_least_one_card_turned_over():
+    state = new()
+    assert {"type": "stop"} not in GAME.legal_actions(state, 0)
+    with pytest.raises(RuleError, match="at least one"):
+        GAME.apply(state, 0, {"type": "stop"}, T0 + 1)
+
+
+def test_legal_actions_are_reveals_of_face_down_cards_and_stop():
+    state = arranged({"A1": "ring"})
+    assert len(GAME.legal_actions(state, 0)) == 49 and GAME.legal_actions(state, 1) == []
+    state, _ = reveal(state, "A1")
+    actions = GAME.legal_actions(state, 0)
+    assert {"type": "stop"} in actions and {"type": "reveal", "cell": [0, 0]} not in actions
+    assert len(actions) == 49
+
+
+# ----------------------------------------------------------------- the spider
+def test_spider_ends_the_turn_at_once_and_covers_everything():
+    state = arranged({"A1": "ring", "B1": "ball", "C1": "ball", "D1": "spider"})
+    state, _ = reveal(state, "A1", "B1", "C1")
+    state, texts = reveal(state, "D1")
+    assert state["phase"] == "spider" and state["turn"] == 0
+    assert state["revealed"] == [] and held(state, 0) == {}
+    assert grid_kinds(state) == Counter(COUNTS)  # nothing collected, all covered in place
+    assert state["grid"][0][:4] == ["ring", "ball", "ball", "spider"]
+    assert texts and "spider" in texts[0] and "covered again" in texts[0]
+    view = GAME.view(state, None)
+    assert all(v == "down" for row in view["grid"] for v in row) and view["revealed"] == []
+    assert GAME.legal_actions(state, 0)[0] == {"type": "keep_spider"}
+    with pytest.raises(RuleError):
+        GAME.apply(state, 0, {"type": "reveal", "cell": [1, 1]}, T0 + 2)
+    with pytest.raises(RuleError):
+        GAME.apply(state, 0, {"type": "stop"}, T0 + 2)
+
+
+def test_spider_may_be_moved_to_an_empty_cell():
+    state = arranged({"A1": "ring", "B2": "spider"})
+    state, _ = reveal(state, "A1")
+    state, _ = stop(state)                                   # A1 is empty now
+    state, _ = reveal(state, "B2")                           # seat 2 meets the spider
+    assert {"type": "move_spider", "cell": [0, 0]} in GAME.legal_actions(state, 1)
+    state, texts = act(state, 1, {"type": "move_spider", "cell": [0, 0]})
+    assert state["grid"][0][0] == "spider" and state["grid"][1][1] is None
+    assert state["turn"] == 2 and state["phase"] == "reveal"
+    assert texts[0] == "Seat 2 moves the spider to A1."
+
+
+def test_spider_cannot_move_onto_a_card():
+    state = arranged({"B2": "spider"})
+    state, _ = reveal(state, "B2")
+    assert GAME.legal_actions(state, 0) == [{"type": "keep_spider"}]  # no empty cell yet
+    with pytest.raises(RuleError, match="not empty"):
+        GAME.apply(state, 0, {"type": "move_spider", "cell": [0, 0]}, T0 + 2)
+
+
+def test_spider_may_stay_where_it_was():
+    state = arranged({"B2": "spider"})
+    state, _ = reveal(state, "B2")
+    state, texts = act(state, 0, {"type": "keep_spider"})
+    assert state["grid"][1][1] == "spider" and state["turn"] == 1
+    assert "leaves the spider" in texts[0]
+
+
+def test_spider_choice_time_out_leaves_the_spider_and_passes():
+    state = arranged({"B2": "spider"})
+    state, _ = reveal(state, "B2")
+    assert state["deadline"] == T0 + 1 + SPIDER_SECONDS
+    state, _ = act(state, None, TIMEOUT, now=state["deadline"])
+    assert state["grid"][1][1] == "spider" and state["turn"] == 1 and state["phase"] == "reveal"
+
+
+def test_spider_moves_only_after_a_spider():
+    state = arranged({"A1": "ring"})
+    with pytest.raises(RuleError, match="no spider"):
+        GAME.apply(state, 0, {"type": "keep_spider"}, T0 + 1)
+
+
+# ----------------------------------------------------------------- the dragon
+@pytest.mark.parametrize("treasure", ["ball", "car", "doll", "candlestick", "crate"])
+def test_dragon_after_a_treasure_ends_the_turn_with_nothing(treasure):
+    state = arranged({"A1": "ring", "B1": treasure, "C1": "dragon"})
+    state, _ = reveal(state, "A1", "B1")
+    state, texts = reveal(state, "C1")
+    assert state["turn"] == 1 and state["revealed"] == [] and held(state, 0) == {}
+    assert grid_kinds(state) == Counter(COUNTS)
+    assert "nothing" in texts[0] and "covered again" in texts[0]
+    assert state["last_turn"] == {"seat": 0, "ending": "dragon", "collected": {}}
+
+
+@pytest.mark.parametrize("treasure", ["ball", "car", "doll", "candlestick", "crate"])
+def test_treasure_after_a_dragon_ends_the_turn_with_nothing(treasure):
+    state = arranged({"A1": "dragon", "B1": "ring", "C1": treasure})
+    state, _ = reveal(state, "A1", "B1")
+    state, texts = reveal(state, "C1")
+    assert state["turn"] == 1 and held(state, 0) == {} and grid_kinds(state) == Counter(COUNTS)
+
+
+def test_rings_and_dragons_go_together_and_are_all_collected():
+    state = arranged({"A1": "dragon", "B1": "ring", "C1": "dragon", "D1": "ring", "E1": "ring"})
+    state, _ = reveal(state, "A1", "B1", "C1", "D1", "E1")
+    state, texts = stop(state)
+    assert held(state, 0) == {"ring": 3, "dragon": 2}
+    assert all(state["grid"][0][c] is None for c in range(5))
+    assert texts[0] == "Seat 1 stops and collects 3 rings, 2 dragons."
+
+
+def test_a_single_dragon_is_collected():
+    state = arranged({"A1": "dragon"})
+    state, _ = reveal(state, "A1")
+    state, _ = stop(state)
+    assert held(state, 0) == {"dragon": 1}
+
+
+# ----------------------------------------------------------------- collecting
+@pytest.mark.parametrize("kinds, collected", [
+    (["ball"], {}),
+    (["ball", "ball"], {"ball": 2}),
+    (["ball", "ball", "ball"], {"ball": 2}),
+    (["doll"] * 4, {"doll": 4}),
+    (["ball", "car", "doll"], {}),
+    (["car", "car", "doll", "doll", "doll"], {"car": 2, "doll": 2}),
+])
+def test_toys_are_collected_in_pairs_of_a_kind(kinds, collected):
+    assert collectable(kinds) == collected
+
+
+@pytest.mark.parametrize("n, collected", [(1, 0), (2, 0), (3, 3), (4, 3), (5, 3), (6, 6)])
+def test_candlesticks_are_collected_in_threes(n, collected):
+    assert collectable(["candlestick"] * n).get("candlestick", 0) == collected
+
+
+@pytest.mark.parametrize("n, collected", [(3, 0), (4, 4), (5, 4), (7, 4), (8, 8)])
+def test_crates_are_collected_in_fours(n, collected):
+    assert collectable(["crate"] * n).get("crate", 0) == collected
+
+
+def test_seed_example_two_balls_four_candlesticks_one_doll_two_rings():
+    placed = {"A1": "ball", "B1": "candlestick", "C1": "candlestick", "D1": "ball", "E1": "candlestick",
+              "F1": "doll", "G1": "candlestick", "A2": "ring", "B2": "ring", "C2": "dragon"}
+    state = arranged(placed)
+    state, _ = reveal(state, "A1", "B1", "C1", "D1", "E1", "F1", "G1", "A2", "B2")
+    assert GAME.view(state, None)["would_collect"] == {"ball": 2, "candlestick": 3, "ring": 2}
+    stopped, texts = stop(state)
+    assert held(stopped, 0) == {"ball": 2, "candlestick": 3, "ring": 2}
+    assert texts[0] == "Seat 1 stops and collects 2 balls, 3 candlesticks, 2 rings."
+    # ... and had he gone on and met the small dragon, he would have lost everything
+    lost, _ = reveal(state, "C2")
+    assert held(lost, 0) == {} and grid_kinds(lost) == Counter(COUNTS)
+
+
+def test_extras_are_covered_again_in_place_and_the_first_revealed_are_collected():
+    state = arranged({"A1": "candlestick", "B1": "candlestick", "C1": "candlestick", "D1": "candlestick",
+                      "E1": "ball"})
+    state, _ = reveal(state, "A1", "B1", "C1", "D1", "E1")
+    state, _ = stop(state)
+    assert state["grid"][0][:5] == [None, None, None, "candlestick", "ball"]
+    view = GAME.view(state, None)
+    assert view["grid"][0][:5] == ["empty", "empty", "empty", "down", "down"]
+    assert view["revealed"] == []
+
+
+# ----------------------------------------------------------------- time
+def test_each_action_restarts_the_turn_timer():
+    state = arranged({"A1": "ring", "B1": "ring"})
+    assert state["deadline"] == T0 + TURN_SECONDS
+    state, _ = act(state, 0, {"type": "reveal", "cell": [0, 0]}, now=T0 + 50)
+    assert state["deadline"] == T0 + 50 + TURN_SECONDS
+    assert GAME.next_deadline(state) == state["deadline"]
+
+
+def test_a_player_who_runs_out_of_time_stops_and_collects_what_is_legal():
+    state = arranged({"A1": "ball", "B1": "ball", "C1": "car", "D1": "ring"})
+    state, _ = reveal(state, "A1", "B1", "C1", "D1")
+    state, texts = act(state, None, TIMEOUT, now=state["deadline"])
+    assert held(state, 0) == {"ball": 2, "ring": 1} and state["turn"] == 1
+    assert texts[0] == "Time is up: Seat 1 stops and collects 2 balls, 1 ring."
+    assert state["last_turn"] == {"seat": 0, "ending": "timeout", "collected": {"ball": 2, "ring": 1}}
+
+
+def test_a_time_out_with_nothing_revealed_passes_the_turn():
+    state = new()
+    state, texts = act(state, None, TIMEOUT, now=state["deadline"])
+    assert state["turn"] == 1 and texts[0] == "Time is up: Seat 1 stops and collects nothing."
+
+
+def test_a_time_out_before_the_deadline_or_from_a_seat_is_refused():
+    state = new()
+    with pytest.raises(RuleError, match="not up"):
+        GAME.apply(state, None, TIMEOUT, state["deadline"] - 1)
+    with pytest.raises(RuleError):
+        GAME.apply(state, 0, TIMEOUT, state["deadline"] + 1)
+
+
+# ----------------------------------------------------------------- the end
+def test_the_game_ends_when_only_the_spiders_are_left():
+    state = endgame({"A1": "ball", "B1": "ball", "C1": "spider", "D1": "spider", "E1": "spider"},
+                    [{"ball": 2, "car": 4, "dragon": 7, "ring": 8}, {"doll": 4, "dragon": 5, "crate": 8,
+                                                                     "candlestick": 6}])
+    state, _ = reveal(state, "A1")
+    assert GAME.outcome(state) is None
+    state, _ = reveal(state, "B1")
+    state, texts = stop(state)
+    assert state["phase"] == "over" and state["ended"] == "spiders" and state["deadline"] is None
+    assert GAME.legal_actions(state, 0) == [] and GAME.waiting_for(state) == []
+    assert any("game is over" in t for t in texts)
+    with pytest.raises(RuleError, match="over"):
+        GAME.apply(state, 1, {"type": "reveal", "cell": [0, 2]}, T0 + 5)
+
+
+def test_most_dragons_takes_the_three_spiders():
+    state = endgame({"A1": "ring", "C1": "spider", "D1": "spider", "E1": "spider"},
+                    [{"dragon": 5, "ring": 3, "crate": 4}, {"dragon": 7, "ball": 4, "car": 4, "doll": 4},
+                     {"ring": 4, "candlestick": 6, "crate": 4}])
+    state, _ = reveal(state, "A1")
+    state, texts = stop(state)
+    assert state["spiders_to"] == 1 and state["collected"][1]["spider"] == 3
+    assert all(k is None for row in state["grid"] for k in row)
+    outcome = GAME.outcome(state)
+    assert outcome.scores == (13.0, 22.0, 14.0) and outcome.ranks == (3, 1, 2)
+    assert "Seat 2 has the most dragons (7) and takes the 3 spiders." in texts[-1]
+
+
+def test_a_tie_on_dragons_gives_the_spiders_to_nobody():
+    state = endgame({"A1": "ring", "C1": "spider", "D1": "spider", "E1": "spider"},
+                    [{"dragon": 6, "ring": 3, "crate": 4}, {"dragon": 6, "ball": 4, "car": 4, "doll": 4},
+                     {"ring": 4, "candlestick": 6, "crate": 4}])
+    state, texts = reveal(state, "A1")
+    state, texts = stop(state)
+    assert state["spiders_to"] is None and all(c["spider"] == 0 for c in state["collected"])
+    assert "nobody takes the spiders" in texts[-1]
+    assert GAME.invariants(state) == []
+
+
+def test_most_cards_wins_and_ties_share_the_rank():
+    state = endgame({"A1": "ring", "C1": "spider", "D1": "spider", "E1": "spider"},
+                    [{"dragon": 6, "ring": 3, "crate": 4}, {"dragon": 6, "ball": 4, "doll": 4},
+                     {"ring": 4, "candlestick": 6, "crate": 4, "car": 4}])
+    state, _ = reveal(state, "A1")
+    state, _ = stop(state)
+    outcome = GAME.outcome(state)
+    assert outcome.scores == (14.0, 14.0, 18.0) and outcome.ranks == (2, 2, 1)
+    assert outcome.winners() == [2]
+
+
+# ----------------------------------------------------------------- leaving
+def test_a_player_who_leaves_is_skipped():
+    state = arranged({"A1": "ring"})
+    state, texts = act(state, 1, LEAVE)
+    assert state["turn"] == 0 and texts == ["Seat 2 leaves the game."]
+    state, _ = reveal(state, "A1")
+    state, _ = stop(state)
+    assert state["turn"] == 2
+    assert GAME.legal_actions(state, 1) == []
+    with pytest.raises(RuleError):
+        GAME.apply(state, 1, {"type": "reveal", "cell": [1, 1]}, T0 + 3)
+    with pytest.raises(RuleError, match="already left"):
+        GAME.apply(state, 1, LEAVE, T0 + 3)
+
+
+def test_leaving_on_turn_covers_the_cards_and_passes():
+    state = arranged({"A1": "ring", "B1": "ring"})
+    state, _ = reveal(state, "A1", "B1")
+    state, texts = act(state, 0, LEAVE)
+    assert state["turn"] == 1 and state["revealed"] == [] and held(state, 0) == {}
+    assert state["grid"][0][:2] == ["ring", "ring"]
+    assert all("ring" not in t and "A1" not in t for t in texts)
+
+
+def test_leaving_during_the_spider_choice_leaves_the_spider():
+    state = arranged({"B2": "spider"})
+    state, _ = reveal(state, "B2")
+    state, _ = act(state, 0, LEAVE)
+    assert state["grid"][1][1] == "spider" and state["turn"] == 1 and state["phase"] == "reveal"
+
+
+def test_fewer_than_two_players_left_ends_the_game_and_leavers_rank_last():
+    state = endgame({"A1": "ring", "C1": "spider", "D1": "spider", "E1": "spider"},
+                    [{"dragon": 6, "ring": 3, "crate": 4}, {"dragon": 6, "ball": 4, "doll": 4},
+                     {"ring": 4, "candlestick": 6, "crate": 4, "car": 4}])
+    state, _ = act(state, 2, LEAVE)
+    assert GAME.outcome(state) is None
+    state, texts = act(state, 0, LEAVE)
+    assert state["phase"] == "over" and state["ended"] == "left" and state["deadline"] is None
+    outcome = GAME.outcome(state)
+    assert outcome.ranks == (3, 1, 2) and outcome.winners() == [1]
+    assert "game is over" in texts[-1]
+
+
+# ----------------------------------------------------------------- memory
+LABEL = re.compile(r"\b[A-G][1-7]\b")
+
+
+def test_the_view_shows_only_this_turns_cards():
+    state = arranged({"A1": "ring", "B1": "ball", "C1": "ball", "D1": "ball"})
+    state, _ = reveal(state, "A1", "B1", "C1", "D1")
+    view = GAME.view(state, 1)
+    faces = {label([r, c]): v for r, row in enumerate(view["grid"]) for c, v in enumerate(row)}
+    assert {k: v for k, v in faces.items() if v != "down"} == {"A1": "ring", "B1": "ball", "C1": "ball",
+                                                               "D1": "ball"}
+    assert view["would_collect"] == {"ball": 2, "ring": 1}
+    assert set(view) >= {"turn", "phase", "deadline", "grid", "revealed", "collected", "scores", "last_turn"}
+    state, _ = stop(state)
+    view = GAME.view(state, 1)
+    assert view["grid"][0][:4] == ["empty", "empty", "empty", "down"]
+    assert view["revealed"] == [] and view["last_turn"] == {"seat": 0, "ending": "stop",
+                                                             "collected": {"ball": 2, "ring": 1}}
+    assert view["collected"][0]["ball"] == 2 and view["scores"] == [3, 0, 0]
+
+
+def _leaks(view: dict) -> list[str]:
+    """Face-up kinds anywhere in a view taken between turns (there must be none)."""
+    found = [v for row in view["grid"] for v in row if v not in ("down", "empty")]
+    return found + [item["kind"] for item in view["revealed"]]
+
+
+def test_no_view_or_event_reveals_a_covered_card_after_a_turn_ends():
+    """Random games: at every turn end, what was covered again appears in no view and no event text."""
+    chooser = Rng(99)
+    turn_ends = 0
+    for seed in range(12):
+        state = GAME.setup(3, {}, seed, T0)
+        now = T0
+        while GAME.outcome(state) is None and turn_ends < 4000:
+            seat = state["turn"]
+            actions = GAME.legal_actions(state, seat)
+            stop_now = state["revealed"] and chooser.below(4) == 0
+            action = {"type": "stop"} if stop_now else chooser.choice(actions)
+            before_turn, before_revealed = state["turn_number"], [c[:] for c in state["revealed"]]
+            before_grid = [row[:] for row in state["grid"]]
+            now += 1
+            state, events = GAME.apply(state, seat, action, now)
+            if action["type"] == "reveal":
+                before_revealed.append(action["cell"])
+            ended = state["phase"] == "spider" or state["turn_number"] != before_turn
+            if not ended or action["type"] in ("move_spider", "keep_spider"):
+                continue
+            turn_ends += 1
+            covered = [c for c in before_revealed if state["grid"][c[0]][c[1]] is not None]
+            collected = state["last_turn"]["collected"]
+            for who in (None, *range(3)):
+                view = GAME.view(state, who)
+                assert _leaks(view) == []
+                assert set(view["last_turn"]["collected"]) <= set(collected)
+            text = " ".join(e.text for e in events)
+            assert LABEL.findall(text) == []  # no cell is named when a turn ends
+            for r, c in covered:
+                kind = before_grid[r][c]
+                ending = state["last_turn"]["ending"]
+                allowed = kind in collected or (ending == "spider" and kind == "spider") or \
+                    (ending == "dragon" and kind == "dragon")
+                if not allowed:
+                    assert kind not in text and PLURAL_OF[kind] not in text, (text, kind)
+    assert turn_ends > 500
+
+
+PLURAL_OF = {"ball": "balls", "car": "cars", "doll": "dolls", "candlestick": "candlesticks",
+             "crate": "crates", "ring": "rings", "dragon": "dragons", "spider": "spiders"}
+
+
+# ----------------------------------------------------------------- purity and simulation
+def test_apply_leaves_the_callers_state_untouched():
+    state = arranged({"A1": "ball", "B1": "ball"})
+    before = canonical(state)
+    after, _ = GAME.apply(state, 0, {"type": "reveal", "cell": [0, 0]}, T0 + 1)
+    after, _ = GAME.apply(after, 0, {"type": "reveal", "cell": [0, 1]}, T0 + 2)
+    GAME.apply(after, 0, {"type": "stop"}, T0 + 3)
+    assert canonical(state) == before and after["grid"][0][0] == "ball"
+    with pytest.raises(RuleError):
+        GAME.apply(state, 0, {"type": "dance"}, T0 + 1)
+    assert canonical(state) == before
+
+
+def test_invariants_catch_a_lost_card():
+    state = new()
+    state["grid"][0][0] = None
+    assert GAME.invariants(state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_keep_the_invariants_and_replay(players):
+    # Random play rarely stops (1 stop among ~40 reveals), so a game takes ~2000 actions; the CLI
+    # runs thousands (`python -m engine.simulate dragon --games 2000`), the test a quick sample.
+    stats = simulate.run(GAME, players, 8, 1000 * players, {})
+    assert stats.failures == [] and stats.games == 8
