@@ -47,7 +47,10 @@ async def game_click(interaction: discord.Interaction, ref: Ref, values: list[st
     if ref.version is not None and ref.version != session.version:
         raise StaleAction("That board is out of date; here is the current one.", session)
     game = registry.get(session.game)
-    action = ui_for(session.game).action_for(session, game, ref, values)
+    ui = ui_for(session.game)
+    if await ui.handle_locally(interaction, session, game, ref, values):
+        return
+    action = ui.action_for(session, game, ref, values)
     if action is None:
         raise TableError("That button does nothing now.")
     await perform(interaction, lambda: table.act(session.id, interaction.user.id, action,

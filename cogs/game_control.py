@@ -33,7 +33,7 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
         await interaction.response.defer(thinking=True)
         presenter = presenter_of(interaction.client)
         message = await interaction.followup.send(**await presenter.payload(session, editing=False), wait=True)
-        await table_of(interaction).set_message(session.id, message.id)
+        await presenter.moved(session, message)
 
     @app_commands.command(name="abort", description="End the game here early (host or channel managers)")
     async def abort(self, interaction: discord.Interaction) -> None:

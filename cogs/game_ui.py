@@ -36,6 +36,7 @@ def action_label(action: Action) -> str:
 
 class GameUI:
     game_name: str = ""
+    private_board_copies = True  # False where a copy could outlive what it shows (memory games)
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         """The board image; runs in a worker thread, so it must only read its arguments."""
@@ -68,6 +69,11 @@ class GameUI:
 
         return [TableButton(Ref(session.id, "do", str(i), session.version), label=action_label(a))
                 for i, a in enumerate(self.choices(session, game))]
+
+    async def handle_locally(self, interaction: discord.Interaction, session: Session, game: Game,
+                             ref: Ref, values: list[str]) -> bool:
+        """Answer a click that changes only what a message shows, not the game; True if done."""
+        return False
 
     def action_for(self, session: Session, game: Game, ref: Ref, values: list[str]) -> Action | None:
         """The engine action a click means, or None when the click names none."""

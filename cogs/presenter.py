@@ -80,9 +80,22 @@ class Presenter:
         """A fresh board message in the session's channel; it becomes the one kept up to date."""
         channel = self.client.get_partial_messageable(session.channel_id)
         message = await channel.send(**await self.payload(session, editing=False))
+        await self.moved(session, message)
+        return message
+
+    async def moved(self, session: Session, message: discord.Message) -> None:
+        """The board now lives in `message`; the old one is blanked so no stale board stays."""
+        old = session.message_id
         await self.table.set_message(session.id, message.id)
         self._shown[session.id] = session.version
-        return message
+        if old is None or old == message.id:
+            return
+        stub = f"This board moved here: {message.jump_url}"
+        channel = self.client.get_partial_messageable(session.channel_id)
+        try:
+            await channel.get_partial_message(old).edit(content=stub, embed=None, attachments=[], view=None)
+        except discord.HTTPException:
+            log.warning("could not blank the old board %s of session %s", old, session.id)
 
     async def announce_end(self, session: Session) -> None:
         game = registry.get(session.game)
@@ -97,6 +110,11 @@ class Presenter:
     async def show_privately(self, interaction: discord.Interaction, session: Session, note: str) -> None:
         """An ephemeral copy of the current board, for stale clicks and watchers."""
         session = await self.table.get(session.id)
+        if not ui_for(session.game).private_board_copies:
+            link = (f"https://discord.com/channels/{session.guild_id or '@me'}/{session.channel_id}/"
+                    f"{session.message_id}")
+            await replies.tell(interaction, f"{note.split(';')[0]}. The board is here: {link}")
+            return
         payload = await self.payload(session, editing=False)
         await replies.tell(interaction, note, **payload)
 

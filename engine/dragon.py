@@ -42,7 +42,7 @@ from typing import Any
 from .deadlines import after
 from .errors import RuleError
 from .grid import label, parse_label
-from .protocol import Event, Game, Outcome
+from .protocol import Event, Game, Outcome, seat_name
 from .registry import register
 from .rng import Rng
 from .seats import active_seats, next_seat
@@ -81,10 +81,6 @@ def describe(counts: dict[str, int]) -> str:
     """{'ball': 2, 'ring': 1} -> '2 balls, 1 ring' (in KINDS order)."""
     parts = [f"{n} {kind if n == 1 else PLURAL[kind]}" for kind in KINDS if (n := counts.get(kind, 0))]
     return ", ".join(parts) if parts else "nothing"
-
-
-def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
 
 
 def _cell(action: dict[str, Any]) -> list[int]:

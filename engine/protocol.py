@@ -11,6 +11,7 @@ on, and a game left with too few players to go on ends (a solo LEAVE is a resign
 from __future__ import annotations
 
 import json
+import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -56,6 +57,14 @@ class Option:
     key: str
     label: str
     default: bool = False
+
+
+def seat_name(seat: Seat) -> str:
+    """How event texts name a seat; the table puts the player's name in its place."""
+    return f"Seat {seat + 1}"
+
+
+SEAT_NAME = re.compile(r"\bSeat (\d+)\b")
 
 
 def canonical(state: State) -> str:

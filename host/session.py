@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
+
+from engine.protocol import SEAT_NAME
 
 LOBBY, PLAYING, FINISHED, ABORTED = "lobby", "playing", "finished", "aborted"
 ACTIVE = (LOBBY, PLAYING)
@@ -43,7 +46,14 @@ class Session:
             return None
 
     def add_news(self, lines: list[str]) -> None:
-        self.news = (self.news + lines)[-NEWS_KEPT:]
+        self.news = (self.news + [self.name_seats(line) for line in lines])[-NEWS_KEPT:]
+
+    def name_seats(self, text: str) -> str:
+        """'Seat 2 stops' -> '<@id> stops': engine texts name seats, players read names."""
+        def mention(match: re.Match[str]) -> str:
+            seat = int(match.group(1)) - 1
+            return f"<@{self.seats[seat]}>" if 0 <= seat < len(self.seats) else match.group(0)
+        return SEAT_NAME.sub(mention, text)
 
     @classmethod
     def from_row(cls, row: Any) -> Session:

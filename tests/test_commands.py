@@ -124,17 +124,30 @@ async def test_out_of_turn_click_is_refused_privately(world):
     assert result.ephemeral and "not your turn" in result.response.content
 
 
-async def test_a_click_on_an_old_board_gets_the_current_one(world):
+async def test_a_click_on_an_old_board_gets_the_current_one(world, simcord_bot):
     env, guild, channel, u = world
     lobby = await open_tally(u, channel, "bob")
     await u["ann"].click(lobby, label="Start")
-    await u["cat"].slash(channel, "game board")  # a fresh copy; the lobby message keeps its old buttons
-    fresh = channel.last_message
-    await u["ann"].click(fresh, label="Add 1")
+    session = await simcord_bot.table.active_in(channel.id)
+    # Ann's move lands while Bob's client still shows the board from before it.
+    await simcord_bot.table.act(session.id, u["ann"].id, {"type": "add", "n": 1})
     result = await u["bob"].click(message_in(channel, lobby.id), label="Add 1")
     assert result.ephemeral and "out of date" in result.response.content
     assert "total" in result.response.attachments[0].description  # the current board, privately
-    assert "move" in result.response.embeds[0].footer.text
+    assert (await simcord_bot.table.get(session.id)).state["total"] == 1  # Bob's stale click did nothing
+
+
+async def test_posting_the_board_again_blanks_the_old_one(world):
+    env, guild, channel, u = world
+    lobby = await open_tally(u, channel, "bob")
+    await u["ann"].click(lobby, label="Start")
+    await u["cat"].slash(channel, "game board")
+    fresh = channel.last_message
+    old = message_in(channel, lobby.id)
+    assert "moved here" in old.content and str(fresh.id) in old.content
+    assert not old.embeds and not old.attachments and not old.components
+    await u["ann"].click(fresh, label="Add 1")
+    assert "total 1" in message_in(channel, fresh.id).embeds[0].description
 
 
 async def test_lobby_limits_hold_through_the_buttons(world):
