@@ -15,7 +15,7 @@ from engine.errors import RuleError
 from host.errors import StaleAction, TableError
 
 from . import replies
-from .refs import TEMPLATE, Ref
+from .refs import BUTTON_TEMPLATE, SELECT_TEMPLATE, Ref
 
 log = logging.getLogger(__name__)
 Handler = Callable[[discord.Interaction, Ref, list[str]], Awaitable[None]]
@@ -56,7 +56,7 @@ async def route(interaction: discord.Interaction, ref: Ref, values: list[str]) -
         await replies.tell(interaction, "Something went wrong on our side; please try again.")
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
     def __init__(self, ref: Ref, *, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                  disabled: bool = False, row: int | None = None, emoji: str | None = None) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=ref.custom_id,
@@ -72,10 +72,10 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         await route(interaction, self.ref, [])
 
 
-class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=TEMPLATE):
+class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
     def __init__(self, ref: Ref, *, options: list[discord.SelectOption], placeholder: str | None = None,
                  min_values: int = 1, max_values: int = 1, row: int | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=ref.custom_id, options=options, placeholder=placeholder,
+        super().__init__(discord.ui.Select(custom_id=ref.select_id, options=options, placeholder=placeholder,
                                            min_values=min_values, max_values=max_values, row=row))
         self.ref = ref
 

@@ -36,3 +36,31 @@ async def store(tmp_path):
 @pytest.fixture
 async def table(store, clock) -> Table:
     return Table(store, clock=clock)
+
+
+@pytest.fixture
+def hand_clock() -> HandClock:
+    return HandClock()
+
+
+@pytest.fixture
+async def simcord_bot(tmp_path, hand_clock):
+    """The real bot for simcord, on a temporary database, with timers fired by hand."""
+    from bot import TabletopBot
+    from host.config import Config
+
+    config = Config(token="unused", database=tmp_path / "bot.sqlite3", run_timers=False,
+                    game_modules=("tests.toygames",))
+    bot = TabletopBot(config, clock=hand_clock)
+    yield bot
+    if hasattr(bot, "store"):  # simcord detaches the bot without closing it
+        await bot.store.close()
+
+
+@pytest.fixture
+def world(simcord_env):
+    """A server with a games channel and four members."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    users = {name: guild.add_member(simcord_env.create_user(name)) for name in ("ann", "bob", "cat", "dan")}
+    return simcord_env, guild, channel, users

@@ -3,42 +3,8 @@ from __future__ import annotations
 
 
 import discord
-import pytest
 
-from bot import TabletopBot
-from host.config import Config
-from tests.conftest import HandClock
-
-
-@pytest.fixture
-def hand_clock() -> HandClock:
-    return HandClock()
-
-
-@pytest.fixture
-def simcord_bot(tmp_path, hand_clock):
-    config = Config(token="unused", database=tmp_path / "db.sqlite3", run_timers=False,
-                    game_modules=("tests.toygames",))
-    return TabletopBot(config, clock=hand_clock)
-
-
-@pytest.fixture
-def world(simcord_env):
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("games")
-    users = {name: guild.add_member(simcord_env.create_user(name)) for name in ("ann", "bob", "cat", "dan")}
-    return simcord_env, guild, channel, users
-
-
-def message_in(channel, message_id: int):
-    """The message as it is now (the channel's own copy, with every edit)."""
-    return next(m for m in channel.history() if m.id == message_id)
-
-
-def buttons(message) -> dict:
-    """Label -> button of a message, as a user sees them."""
-    return {child.label: child for row in message.components for child in row.children
-            if isinstance(child, discord.Button)}
+from tests.discord_helpers import buttons, message_in
 
 
 async def test_play_opens_a_lobby_and_friends_join(world):

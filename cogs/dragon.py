@@ -1,0 +1,94 @@
+"""Treasure of the Dragons on Discord: pick a row, then a cell; Stop to collect.
+
+A message holds at most 25 buttons, so the board shows one row's seven cells at a time and a
+row select to switch rows (switching only redraws the buttons; it is not a move). One board
+message per game, edited in place, so no old uncovered board stays in the channel; stale
+clicks get a link to the board rather than a private copy of it.
+"""
+from __future__ import annotations
+
+import string
+
+import discord
+from discord.ext import commands
+
+from engine.dragon import DOWN, EMPTY, SIZE
+from engine.protocol import Action, Game
+from host.errors import TableError
+from host.session import Session
+from render.dragon import render_dragon
+from render.encode import RenderedImage
+
+from .components import TableButton, TableSelect, view_of
+from .game_ui import GameUI, register_ui
+from .refs import Ref
+
+
+class DragonUI(GameUI):
+    game_name = "dragon"
+    private_board_copies = False
+
+    def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
+        return render_dragon(game.view(session.state, None), names)
+
+    def items(self, session: Session, game: Game, row: int | None = None) -> list[discord.ui.Item]:
+        view = game.view(session.state, None)
+        if view["phase"] == "over":
+            return []
+        wanted = DOWN if view["phase"] == "reveal" else EMPTY
+        open_cells = {(r, c) for r in range(SIZE) for c in range(SIZE) if view["grid"][r][c] == wanted}
+        rows = sorted({r for r, _ in open_cells})
+        if row not in rows:
+            row = self._default_row(view, rows)
+        ver = session.version
+        items: list[discord.ui.Item] = []
+        if rows:
+            items.append(TableSelect(Ref(session.id, "row", "", ver), placeholder=f"Row {row + 1}", options=[
+                discord.SelectOption(label=f"Row {r + 1}", value=str(r), default=r == row) for r in rows], row=0))
+        action = "reveal" if view["phase"] == "reveal" else "spider"
+        for c in range(SIZE):
+            items.append(TableButton(Ref(session.id, action, f"{row}-{c}", ver),
+                                     label=f"{string.ascii_uppercase[c]}{row + 1}",
+                                     style=discord.ButtonStyle.primary if action == "reveal" else discord.ButtonStyle.secondary,
+                                     disabled=(row, c) not in open_cells, row=1 if c < 5 else 2))
+        if view["phase"] == "reveal":
+            items.append(TableButton(Ref(session.id, "stop", "", ver), label="Stop and collect",
+                                     style=discord.ButtonStyle.success, disabled=not view["revealed"], row=2))
+        else:
+            items.append(TableButton(Ref(session.id, "keep", "", ver), label="Leave the spider", row=2))
+        return items
+
+    @staticmethod
+    def _default_row(view: dict, rows: list[int]) -> int:
+        """The row of the last card turned over, else the first row with a choice."""
+        if view["revealed"] and view["revealed"][-1]["cell"][0] in rows:
+            return view["revealed"][-1]["cell"][0]
+        return rows[0] if rows else 0
+
+    async def handle_locally(self, interaction: discord.Interaction, session: Session, game: Game,
+                             ref: Ref, values: list[str]) -> bool:
+        if ref.action != "row":
+            return False
+        seat = session.seat_of(interaction.user.id)
+        if seat is None:
+            raise TableError("You are watching this game: only seated players can act.")
+        if seat not in game.waiting_for(session.state):
+            raise TableError("It is not your turn.")
+        row = int(values[0]) if values and values[0].isdigit() else None
+        await interaction.response.edit_message(view=view_of(self.items(session, game, row)))
+        return True
+
+    def action_for(self, session: Session, game: Game, ref: Ref, values: list[str]) -> Action | None:
+        if ref.action == "stop":
+            return {"type": "stop"}
+        if ref.action == "keep":
+            return {"type": "keep_spider"}
+        r, _, c = ref.arg.partition("-")
+        if not (r.isdigit() and c.isdigit()):
+            return None
+        cell = [int(r), int(c)]
+        return {"type": "reveal", "cell": cell} if ref.action == "reveal" else {"type": "move_spider", "cell": cell}
+
+
+async def setup(bot: commands.Bot) -> None:
+    register_ui(DragonUI())

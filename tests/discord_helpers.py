@@ -1,0 +1,20 @@
+"""Reading messages as a user sees them in simcord."""
+from __future__ import annotations
+
+import discord
+
+
+def message_in(channel, message_id: int):
+    """The message as it is now (the channel's own copy, with every edit)."""
+    return next(m for m in channel.history() if m.id == message_id)
+
+
+def buttons(message) -> dict[str, discord.Button]:
+    """Label -> button of a message."""
+    return {child.label: child for row in message.components for child in row.children
+            if isinstance(child, discord.Button)}
+
+
+def selects(message) -> list[discord.SelectMenu]:
+    return [child for row in message.components for child in row.children
+            if isinstance(child, discord.SelectMenu)]
