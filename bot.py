@@ -98,7 +98,11 @@ def main(argv: list[str] | None = None) -> int:
         print("DISCORD_TOKEN is not set: put your bot's token in the environment or in a .env file "
               "(see README).", file=sys.stderr)
         return EXIT_CONFIG
-    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # The log goes to stdout, so stderr carries only what a person must act on.
+    logging.basicConfig(level=config.log_level, stream=sys.stdout,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    discord.VoiceClient.warn_nacl = False  # no voice here: its optional libraries are not wanted
+    discord.VoiceClient.warn_dave = False
     point_at(config)
     bot = TabletopBot(config, force_sync=args.sync)
     try:
