@@ -70,6 +70,11 @@ class GameUI:
         return [TableButton(Ref(session.id, "do", str(i), session.version), label=action_label(a))
                 for i, a in enumerate(self.choices(session, game))]
 
+    def board_key(self, session: Session, game: Game) -> str | None:
+        """What the board message is about; when this changes, a fresh message is posted
+        (for example one message per round) and the old one keeps its picture, without buttons."""
+        return None
+
     async def handle_locally(self, interaction: discord.Interaction, session: Session, game: Game,
                              ref: Ref, values: list[str]) -> bool:
         """Answer a click that changes only what a message shows, not the game; True if done."""

@@ -58,7 +58,7 @@ class Lobby(commands.Cog):
         await interaction.response.defer(thinking=True)
         presenter = presenter_of(interaction.client)
         message = await interaction.followup.send(**await presenter.payload(change.session, editing=False), wait=True)
-        await table.set_message(change.session.id, message.id)
+        await presenter.moved(change.session, message)
 
 
 @handles("join")

@@ -66,36 +66,48 @@ class Presenter:
         async with self._locks.setdefault(session.id, asyncio.Lock()):
             current = await self.table.get(session.id)
             if current.message_id is not None and self._shown.get(current.id, -1) < current.version:
+                key = self.board_key(current)
                 channel = self.client.get_partial_messageable(current.channel_id)
                 try:
-                    await channel.get_partial_message(current.message_id).edit(
-                        **await self.payload(current, editing=True))
-                    self._shown[current.id] = current.version
+                    if key != current.board_key:
+                        await self.post(current, keep_old=True)
+                    else:
+                        await channel.get_partial_message(current.message_id).edit(
+                            **await self.payload(current, editing=True))
+                        self._shown[current.id] = current.version
                 except discord.NotFound:  # the board was deleted: post a fresh one
                     await self.post(current)
         if change.ended and not change.duplicate and session.started_at is not None:
             await self.announce_end(session)
 
-    async def post(self, session: Session) -> discord.Message:
+    def board_key(self, session: Session) -> str | None:
+        if session.state is None or session.status == LOBBY:
+            return None
+        return ui_for(session.game).board_key(session, registry.get(session.game))
+
+    async def post(self, session: Session, *, keep_old: bool = False) -> discord.Message:
         """A fresh board message in the session's channel; it becomes the one kept up to date."""
         channel = self.client.get_partial_messageable(session.channel_id)
         message = await channel.send(**await self.payload(session, editing=False))
-        await self.moved(session, message)
+        await self.moved(session, message, keep_old=keep_old)
         return message
 
-    async def moved(self, session: Session, message: discord.Message) -> None:
-        """The board now lives in `message`; the old one is blanked so no stale board stays."""
+    async def moved(self, session: Session, message: discord.Message, *, keep_old: bool = False) -> None:
+        """The board now lives in `message`. The old one loses its buttons and, unless it is
+        kept as a record (a finished round), its picture too, so no stale board stays."""
         old = session.message_id
-        await self.table.set_message(session.id, message.id)
+        await self.table.set_message(session.id, message.id, self.board_key(session))
         self._shown[session.id] = session.version
         if old is None or old == message.id:
             return
-        stub = f"This board moved here: {message.jump_url}"
         channel = self.client.get_partial_messageable(session.channel_id)
+        change: dict[str, Any] = {"view": None}
+        if not keep_old:
+            change.update(content=f"This board moved here: {message.jump_url}", embed=None, attachments=[])
         try:
-            await channel.get_partial_message(old).edit(content=stub, embed=None, attachments=[], view=None)
+            await channel.get_partial_message(old).edit(**change)
         except discord.HTTPException:
-            log.warning("could not blank the old board %s of session %s", old, session.id)
+            log.warning("could not retire the old board %s of session %s", old, session.id)
 
     async def announce_end(self, session: Session) -> None:
         game = registry.get(session.game)

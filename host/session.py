@@ -28,6 +28,7 @@ class Session:
     version: int
     deadline: float | None
     message_id: int | None
+    board_key: str | None
     news: list[str]
     created_at: float
     started_at: float | None = None
@@ -62,7 +63,7 @@ class Session:
             status=row["status"], host_id=row["host_id"], seats=json.loads(row["seats"]),
             options=json.loads(row["options"]), seed=row["seed"],
             state=None if row["state"] is None else json.loads(row["state"]),
-            version=row["version"], deadline=row["deadline"], message_id=row["message_id"],
+            version=row["version"], deadline=row["deadline"], message_id=row["message_id"], board_key=row["board_key"],
             news=json.loads(row["news"]), created_at=row["created_at"], started_at=row["started_at"],
             ended_at=row["ended_at"], summary=row["summary"],
         )

@@ -222,10 +222,11 @@ class Table:
             return "abort"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
 
-    async def set_message(self, session_id: int, message_id: int) -> None:
+    async def set_message(self, session_id: int, message_id: int, board_key: str | None = None) -> None:
         """Remember where the board now lives (not a game change: the version stays)."""
         async with self.store.transaction() as conn:
-            await conn.execute("UPDATE sessions SET message_id = ? WHERE id = ?", (message_id, session_id))
+            await conn.execute("UPDATE sessions SET message_id = ?, board_key = ? WHERE id = ?",
+                               (message_id, board_key, session_id))
 
     # ---------------------------------------------------------------- play
 

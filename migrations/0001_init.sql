@@ -13,6 +13,7 @@ CREATE TABLE sessions (
     version     INTEGER NOT NULL DEFAULT 0,      -- bumped by every accepted change
     deadline    REAL,                            -- next time the table must wake this session
     message_id  INTEGER,                         -- the lobby/board message
+    board_key   TEXT,                            -- what that message shows (a new key: a new message)
     news        TEXT    NOT NULL DEFAULT '[]',   -- JSON: the latest public announcements
     created_at  REAL    NOT NULL,
     started_at  REAL,
