@@ -26,7 +26,7 @@ from host.store import Store
 from host.table import Table
 
 log = logging.getLogger("tabletop")
-EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.game_control", "cogs.dragon", "cogs.ghosts", "cogs.tiger")
+EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.game_control", "cogs.dragon", "cogs.ghosts", "cogs.tiger", "cogs.leaderboard")
 EXIT_CONFIG = 2
 
 
