@@ -1,0 +1,1 @@
+"""Benchmarks: each prints figures; none asserts a time."""
