@@ -15,8 +15,10 @@ from collections.abc import Callable
 
 import discord
 import yarl
+from discord import app_commands
 from discord.ext import commands
 
+from cogs import replies
 from cogs.components import TableButton, TableSelect
 from cogs.presenter import Presenter
 from engine import registry
@@ -46,6 +48,7 @@ class TabletopBot(commands.Bot):
         self.presenter = Presenter(self, self.table)
         self.table.listeners.append(self.presenter.on_timer)
         self.add_dynamic_items(TableButton, TableSelect)
+        self.tree.on_error = self.on_command_failure
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands_if_changed()
@@ -68,6 +71,15 @@ class TabletopBot(commands.Bot):
         await self.store.set_meta(key, digest)
         log.info("synced %d commands %s", len(payload), f"to guild {guild.id}" if guild else "globally")
         return True
+
+    async def on_command_failure(self, interaction: discord.Interaction,
+                                 error: app_commands.AppCommandError) -> None:
+        """A slash command broke: log it, and tell the person instead of 'interaction failed'."""
+        log.error("/%s failed", interaction.command.name if interaction.command else "?", exc_info=error)
+        try:
+            await replies.tell(interaction, "Something went wrong on our side; please try again.")
+        except discord.HTTPException:
+            log.warning("could not tell the user about the failure")
 
     async def close(self) -> None:
         if self.scheduler is not None:

@@ -57,6 +57,7 @@ class Table:
         self._locks: dict[object, asyncio.Lock] = {}
         self.listeners: list[Listener] = []  # told of changes nobody clicked for (timers)
         self.wakeup = asyncio.Event()  # set when a deadline may have moved
+        self._names_written: dict[int, str] = {}
 
     def _lock(self, key: object) -> asyncio.Lock:
         return self._locks.setdefault(key, asyncio.Lock())
@@ -87,6 +88,9 @@ class Table:
         return out
 
     async def remember_name(self, user_id: int, name: str) -> None:
+        if self._names_written.get(user_id) == name:
+            return  # one write per name change, not per click
+        self._names_written[user_id] = name
         async with self.store.transaction() as conn:
             await conn.execute(
                 "INSERT INTO players (user_id, name, seen_at) VALUES (?, ?, ?) ON CONFLICT (user_id)"

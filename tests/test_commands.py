@@ -186,3 +186,14 @@ async def test_leaving_mid_game_skips_the_player(world):
     result = await u["bob"].slash(channel, "game leave")
     assert result.ephemeral
     assert "is over" in channel.last_message.content
+
+
+async def test_a_broken_command_gets_a_friendly_answer(world, simcord_bot, monkeypatch):
+    env, guild, channel, u = world
+
+    async def broken(channel_id):
+        raise RuntimeError("disk on fire")
+    monkeypatch.setattr(simcord_bot.table, "history", broken)
+    result = await u["ann"].slash(channel, "game history")
+    assert result.ephemeral and "Something went wrong" in result.response.content
+    env.errors.clear()  # the failure was logged, as it should be
