@@ -1,6 +1,8 @@
 """/game board, /game abort, /game leave and /game history for the game in this channel."""
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -8,6 +10,8 @@ from discord.ext import commands
 from engine import registry
 from engine.errors import RuleError
 from host.errors import TableError
+from host.session import Session
+from host.table import Change, Table
 
 from . import replies
 from .actions import perform, table_of
@@ -37,31 +41,28 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
 
     @app_commands.command(name="abort", description="End the game here early (host or channel managers)")
     async def abort(self, interaction: discord.Interaction) -> None:
-        session = await self._current(interaction)
-        if session is None:
-            return
         may_manage = bool(interaction.permissions and interaction.permissions.manage_channels)
-        table = table_of(interaction)
-        try:
-            await perform(interaction, lambda: table.abort(session.id, interaction.user.id, may_manage,
-                                                           interaction.id))
-        except (TableError, RuleError) as refused:
-            await replies.tell(interaction, str(refused))
-            return
-        await replies.tell(interaction, "You ended the game.")
+        await self._on_current(interaction, "You ended the game.", lambda table, session: table.abort(
+            session.id, interaction.user.id, may_manage, interaction.id))
 
     @app_commands.command(name="leave", description="Give up your seat in the game here")
     async def leave(self, interaction: discord.Interaction) -> None:
+        await self._on_current(interaction, "You left the game.", lambda table, session: table.leave(
+            session.id, interaction.user.id, interaction.id))
+
+    async def _on_current(self, interaction: discord.Interaction, done: str,
+                          call: Callable[[Table, Session], Awaitable[Change]]) -> None:
+        """Apply a table call to this channel's game and confirm privately, or say why not."""
         session = await self._current(interaction)
         if session is None:
             return
         table = table_of(interaction)
         try:
-            await perform(interaction, lambda: table.leave(session.id, interaction.user.id, interaction.id))
+            await perform(interaction, lambda: call(table, session))
         except (TableError, RuleError) as refused:
             await replies.tell(interaction, str(refused))
             return
-        await replies.tell(interaction, "You left the game.")
+        await replies.tell(interaction, done)
 
     @app_commands.command(name="history", description="The last games played in this channel")
     async def history(self, interaction: discord.Interaction) -> None:

@@ -61,35 +61,18 @@ class Lobby(commands.Cog):
         await presenter.moved(change.session, message)
 
 
-@handles("join")
-async def join(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
-    table = table_of(interaction)
-    await perform(interaction, lambda: table.join(ref.session_id, interaction.user.id, interaction.id))
-
-
-@handles("leave")
-async def leave(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
-    table = table_of(interaction)
-    await perform(interaction, lambda: table.leave(ref.session_id, interaction.user.id, interaction.id))
-
-
-@handles("start")
-async def start(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
-    table = table_of(interaction)
-    await perform(interaction, lambda: table.start(ref.session_id, interaction.user.id, interaction.id))
-
-
-@handles("cancel")
-async def cancel(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
-    table = table_of(interaction)
-    await perform(interaction, lambda: table.cancel(ref.session_id, interaction.user.id, interaction.id))
-
-
-@handles("opt")
-async def toggle_option(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
-    table = table_of(interaction)
-    await perform(interaction, lambda: table.toggle_option(ref.session_id, interaction.user.id, ref.arg,
-                                                           interaction.id))
+@handles("join", "leave", "start", "cancel", "opt")
+async def lobby_click(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+    """The lobby's buttons, each one table call."""
+    table, sid, user, iid = table_of(interaction), ref.session_id, interaction.user.id, interaction.id
+    calls = {
+        "join": lambda: table.join(sid, user, iid),
+        "leave": lambda: table.leave(sid, user, iid),
+        "start": lambda: table.start(sid, user, iid),
+        "cancel": lambda: table.cancel(sid, user, iid),
+        "opt": lambda: table.toggle_option(sid, user, ref.arg, iid),
+    }
+    await perform(interaction, calls[ref.action])
 
 
 async def setup(bot: commands.Bot) -> None:
