@@ -18,7 +18,14 @@ from PIL import Image, ImageDraw
 
 from render import palette
 from render.cache import cached_layer
-from render.canvas import draw_text, label_grid, new_canvas, rounded_panel, text_width, wrap_text
+from render.canvas import (
+    draw_text,
+    label_grid,
+    new_canvas,
+    rounded_panel,
+    text_width,
+    wrap_text,
+)
 from render.encode import RenderedImage, encode_png
 
 SIZE = 7

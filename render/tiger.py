@@ -7,7 +7,6 @@ the three revealed cards, gold, deck/discard counts, and the six supply stacks' 
 """
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -16,6 +15,7 @@ from render import palette
 from render.cache import cached_layer
 from render.canvas import draw_text, new_canvas, rounded_panel
 from render.encode import RenderedImage, encode_png
+from render.greenbox import draw_symbol
 
 WIDTH, HEIGHT = 760, 800
 MARGIN = 12
@@ -61,55 +61,6 @@ def _field_x(index: int) -> int:
 
 
 # --------------------------------------------------------------------------- symbols
-
-def _rotated_rect(cx: float, cy: float, w: float, h: float, angle: float) -> list[tuple[float, float]]:
-    ca, sa = math.cos(angle), math.sin(angle)
-    pts = [(-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]
-    return [(cx + x * ca - y * sa, cy + x * sa + y * ca) for x, y in pts]
-
-
-def draw_symbol(d: ImageDraw.ImageDraw, symbol: str, cx: float, cy: float, s: float, fill: Any) -> None:
-    """One of the six Green Box symbols, about `s` px across, centred on (cx, cy)."""
-    w = max(2, round(s * 0.09))
-    if symbol == "drop":
-        r = s * 0.3
-        by = cy + s * 0.14
-        d.ellipse((cx - r, by - r, cx + r, by + r), fill=fill)
-        d.polygon([(cx, cy - s * 0.46), (cx - r * 0.93, by - r * 0.35), (cx + r * 0.93, by - r * 0.35)], fill=fill)
-    elif symbol == "hammers":
-        for sign in (-1, 1):
-            angle = sign * math.pi / 4
-            d.polygon(_rotated_rect(cx, cy + s * 0.05, s * 0.11, s * 0.8, angle), fill=fill)
-            hx = cx + sign * s * 0.26
-            hy = cy - s * 0.22
-            d.polygon(_rotated_rect(hx, hy, s * 0.36, s * 0.18, angle), fill=fill)
-    elif symbol == "circles":
-        r = s * 0.17
-        for dx, dy in ((0, -0.2), (-0.22, 0.17), (0.22, 0.17)):
-            x, y = cx + dx * s, cy + dy * s
-            d.ellipse((x - r, y - r, x + r, y + r), outline=fill, width=w)
-    elif symbol == "bricks":
-        bw, bh = s * 0.3, s * 0.2
-        for row, offsets in enumerate(((-1, 0, 1), (-0.5, 0.5), (-1, 0, 1))):
-            y = cy + (row - 1) * (bh + s * 0.04)
-            for o in offsets:
-                x = cx + o * (bw + s * 0.04)
-                d.rectangle((x - bw / 2, y - bh / 2, x + bw / 2, y + bh / 2), fill=fill)
-    elif symbol == "wheel":
-        r = s * 0.42
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=fill, width=w)
-        for k in range(6):
-            a = k * math.pi / 3
-            d.line((cx, cy, cx + r * math.cos(a), cy + r * math.sin(a)), fill=fill, width=max(2, w - 1))
-        hub = s * 0.1
-        d.ellipse((cx - hub, cy - hub, cx + hub, cy + hub), fill=fill)
-    elif symbol == "arrow":
-        tip = (cx + s * 0.42, cy - s * 0.42)
-        d.line((cx - s * 0.4, cy + s * 0.4, cx + s * 0.2, cy - s * 0.2), fill=fill, width=w + 2)
-        d.polygon([tip, (cx + s * 0.42, cy - s * 0.02), (cx + s * 0.02, cy - s * 0.42)], fill=fill)
-        d.line((cx - s * 0.4, cy + s * 0.4, cx - s * 0.4, cy + s * 0.16), fill=fill, width=w)
-        d.line((cx - s * 0.4, cy + s * 0.4, cx - s * 0.16, cy + s * 0.4), fill=fill, width=w)
-
 
 def _draw_dots(d: ImageDraw.ImageDraw, n: int, cx: float, y: float, r: float, fill: Any, outline: Any = None) -> None:
     step = r * 2.6
