@@ -7,7 +7,7 @@ from discord.ext import commands
 
 from engine import registry
 from engine.errors import RuleError
-from host.errors import ChannelBusy
+from host.errors import ChannelBusy, TableError
 
 from . import replies
 from .actions import perform, table_of
@@ -23,6 +23,18 @@ async def game_names(interaction: discord.Interaction, current: str) -> list[app
             for n in registry.names() if current in n or current in registry.get(n).title.lower()][:25]
 
 
+async def option_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete the chosen game's options; several may be given, separated by commas."""
+    try:
+        game = registry.get(str(getattr(interaction.namespace, "game", "") or ""))
+    except RuleError:
+        return []
+    done, _, typing = current.rpartition(",")
+    prefix = f"{done}," if done else ""
+    return [app_commands.Choice(name=f"{prefix}{o.key} ({o.label})"[:100], value=f"{prefix}{o.key}")
+            for o in game.options if typing.strip().lower() in o.key][:25]
+
+
 def jump_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
     if message_id is None:
         return f"<#{channel_id}>"
@@ -34,9 +46,10 @@ class Lobby(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="play", description="Open a table for a game in this channel")
-    @app_commands.describe(game="The game to play")
-    @app_commands.autocomplete(game=game_names)
-    async def play(self, interaction: discord.Interaction, game: str) -> None:
+    @app_commands.describe(game="The game to play",
+                           options="Options to turn on, separated by commas (they can also be set in the lobby)")
+    @app_commands.autocomplete(game=game_names, options=option_names)
+    async def play(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
         table = table_of(interaction)
         try:
             registry.get(game)
@@ -45,13 +58,17 @@ class Lobby(commands.Cog):
             return
         await table.remember_name(interaction.user.id, interaction.user.display_name)
         try:
+            turned_on = [key.strip() for key in (options or "").split(",") if key.strip()]
             change = await table.open(game, interaction.guild_id, interaction.channel_id,
-                                      interaction.user.id, interaction.id)
+                                      interaction.user.id, interaction.id, turned_on)
         except ChannelBusy as busy:
             s = busy.session
             where = jump_link(s.guild_id, s.channel_id, s.message_id)
             await replies.tell(interaction, f"A game of **{registry.get(s.game).title}** is already running "
                                             f"here: {where}. Finish it or use `/game abort` first.")
+            return
+        except TableError as refused:
+            await replies.tell(interaction, str(refused))
             return
         if change.duplicate:
             return

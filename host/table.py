@@ -14,7 +14,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,9 +125,15 @@ class Table:
     # ---------------------------------------------------------------- lobby
 
     async def open(self, game_name: str, guild_id: int | None, channel_id: int, host_id: int,
-                   interaction_id: int | None = None) -> Change:
-        """A lobby with the host seated; a solo game starts at once."""
+                   interaction_id: int | None = None, turned_on: Iterable[str] = ()) -> Change:
+        """A lobby with the host seated, `turned_on` options on; a solo game starts at once."""
         game = registry.get(game_name)
+        options = {o.key: o.default for o in game.options}
+        for key in turned_on:
+            if key not in options:
+                known = ", ".join(o.key for o in game.options) or "none"
+                raise TableError(f"{game.title} has no option '{key}'. Its options: {known}.")
+            options[key] = True
         async with self._lock(("channel", channel_id)):
             if interaction_id is not None and (done := await self._handled(interaction_id)):
                 return Change(done, duplicate=True)
@@ -135,7 +141,6 @@ class Table:
             if busy is not None:
                 raise ChannelBusy("A game is already running in this channel.", busy)
             now = self.clock()
-            options = {o.key: o.default for o in game.options}
             async with self.store.transaction() as conn:
                 cursor = await conn.execute(
                     "INSERT INTO sessions (guild_id, channel_id, game, status, host_id, seats, options, seed,"

@@ -197,3 +197,22 @@ async def test_a_broken_command_gets_a_friendly_answer(world, simcord_bot, monke
     result = await u["ann"].slash(channel, "game history")
     assert result.ephemeral and "Something went wrong" in result.response.content
     env.errors.clear()  # the failure was logged, as it should be
+
+
+async def test_options_can_be_turned_on_with_play(world):
+    env, guild, channel, u = world
+    await u["ann"].slash(channel, "play", game="tally", options="double")
+    assert "Steps of 2 and 4: on" in buttons(channel.last_message)
+
+
+async def test_an_unknown_option_is_refused_and_opens_nothing(world, simcord_bot):
+    env, guild, channel, u = world
+    result = await u["ann"].slash(channel, "play", game="tally", options="turbo")
+    assert result.ephemeral and "no option 'turbo'" in result.response.content and "double" in result.response.content
+    assert await simcord_bot.table.active_in(channel.id) is None
+
+
+async def test_option_autocomplete_lists_the_chosen_games_options(world):
+    env, guild, channel, u = world
+    choices = await u["ann"].autocomplete(channel, "play", "options", "", game="tally")
+    assert [c["value"] for c in choices] == ["double"]
