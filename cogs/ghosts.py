@@ -6,7 +6,8 @@ lobby message). What it carries, by phase:
 - race: four buttons, one per meeple colour. The table applies presses in arrival order, so
   the first one applied wins; the call carries the press time (`at_ms`, the interaction's
   snowflake timestamp) so the event log keeps it, and every later presser is told privately
-  who was first and by how many milliseconds.
+  who was first and by how many milliseconds. The buttons stay (greyed but for the called
+  colour) while the caller plays, since presses made just after the winner's arrive then.
 - attempt: the caller gets a private message right after the call: a select of their cards,
   two selects of tile labels (rows 1-3 and 4-6) and "Zap!". The picks travel in the custom ids
   (each pick redraws the private message), so they survive a restart. Nothing hints at which
@@ -136,12 +137,15 @@ class GhostsUI(GameUI):
         if phase == "discard":
             return [TableButton(Ref(sid, "g_discard"), label="Discard 2", style=discord.ButtonStyle.primary,
                                 row=0), hand]
+        grey = discord.ButtonStyle.secondary
+        race = [TableButton(Ref(sid, "g_call", f"{m}-{round_}"), label=m.capitalize(), emoji=EMOJI[m], row=0,
+                            style=STYLE[m] if phase == "race" or m == state["meeple"] else grey)
+                for m in MEEPLES]
         if phase == "race":
-            return [TableButton(Ref(sid, "g_call", f"{m}-{round_}"), label=m.capitalize(), style=STYLE[m],
-                                emoji=EMOJI[m], row=0) for m in MEEPLES] + [hand]
-        if phase == "attempt":
-            return [TableButton(Ref(sid, "g_play", str(round_)), label="Play a card (caller)",
-                                style=discord.ButtonStyle.primary, row=0), hand]
+            return race + [hand]
+        if phase == "attempt":  # late presses still learn who was first and by how much
+            return race + [TableButton(Ref(sid, "g_play", str(round_)), label="Play a card (caller)",
+                                       style=discord.ButtonStyle.primary, row=1), hand]
         return [TableButton(Ref(sid, "g_swap", str(round_)), label="Swap a card",
                             style=discord.ButtonStyle.primary, row=0),
                 TableButton(Ref(sid, "g_keep", str(round_)), label="Keep my cards", row=0), hand]
@@ -177,13 +181,8 @@ class GhostsUI(GameUI):
         return "You cannot do that now."
 
     async def _act(self, interaction: discord.Interaction, session: Session, action: Action):
-        """Apply `action` for the clicker; the engine's refusals name players, not seat numbers."""
         table = table_of(interaction)
-        try:
-            return await perform(interaction, lambda: table.act(session.id, interaction.user.id, action,
-                                                                interaction.id))
-        except RuleError as refused:
-            raise RuleError(session.name_seats(str(refused))) from None
+        return await perform(interaction, lambda: table.act(session.id, interaction.user.id, action, interaction.id))
 
     @staticmethod
     async def _retire(interaction: discord.Interaction, text: str) -> None:

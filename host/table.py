@@ -295,7 +295,10 @@ class Table:
                      action: Action, interaction_id: int | None) -> Change:
         game = registry.get(session.game)
         now = self.clock()
-        new_state, events = game.apply(session.state, seat, action, now)  # RuleError: nothing changes
+        try:
+            new_state, events = game.apply(session.state, seat, action, now)
+        except RuleError as refused:  # nothing changed; say it with the players' names
+            raise RuleError(session.name_seats(str(refused))) from None
         session.state = new_state
         session.deadline = game.next_deadline(new_state)
         session.add_news([e.text for e in events if e.private_to is None])
@@ -357,6 +360,8 @@ class Table:
                 " margin, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (session.id, user_id, session.guild_id, game.name, seat, outcome.ranks[seat],
                  outcome.scores[seat], int(seat in winners), len(session.seats), outcome.margin, now))
+        from . import ratings  # ratings and solo records, in this same transaction
+        await ratings.record_finished(conn, session, game, outcome, now)
 
     async def _save_deadline(self, session_id: int, deadline: float | None) -> None:
         async with self.store.transaction() as conn:

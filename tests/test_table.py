@@ -224,3 +224,10 @@ async def test_leaving_a_game_in_play_is_the_games_leave_action(table):
     change = await table.leave(sid, BOB)
     assert change.session.status == "finished"
     assert change.outcome.winners() == [0]
+
+
+async def test_a_refusal_that_names_a_seat_names_the_player(table):
+    sid = await started(table, ANN, BOB)
+    with pytest.raises(RuleError) as refused:
+        await table.act(sid, BOB, {"type": "add", "n": 1})
+    assert str(refused.value) == f"It is not your turn: <@{ANN}> is to play."

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.deadlines import after
 from engine.deck import draw, new_deck
 from engine.errors import RuleError
-from engine.protocol import Event, Game, Option, Outcome, ranks_from_scores
+from engine.protocol import Event, Game, Option, Outcome, ranks_from_scores, seat_name
 from engine.registry import register
 from engine.rng import Rng, rng_of
 from engine.seats import next_seat
@@ -56,7 +56,7 @@ class Tally(Game):
         if seat is None and action.get("type") == "timeout":
             seat, n = state["turn"], state["step"]
         elif seat != state["turn"]:
-            raise RuleError("It is not your turn.")
+            raise RuleError(f"It is not your turn: {seat_name(state['turn'])} is to play.")
         elif action.get("type") != "add" or action.get("n") not in (state["step"], 2 * state["step"]):
             raise RuleError("You may add 1 or 2.")
         else:
