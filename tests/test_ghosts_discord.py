@@ -301,3 +301,37 @@ async def test_a_hand_matching_too_little_is_dealt_again_in_private(world, simco
     assert 0 not in state["discard_pending"] or len(state["hands"][0]) == 6
     texts = public_texts(channel)
     assert "gets a new hand of 6" in texts and all(word not in texts for word in PRIVATE_WORDS)
+
+
+async def test_a_restart_in_the_middle_of_a_round_carries_on(world, simcord_bot, hand_clock):
+    """The bot restarts (a new process's worth of objects on the same database) after the call:
+    the caller's private controls and the board's buttons still work, and nothing is lost."""
+    from bot import TabletopBot
+
+    env, _guild, channel, u = world
+    await open_ghosts(u, channel)
+    await discard_all(simcord_bot, channel, u)
+    while (plan := plan_a_zap((await session_of(simcord_bot, channel)).state)) is None:
+        hand_clock.advance(RACE_SECONDS + 1)
+        await simcord_bot.table.fire_due()
+        await env.settle()
+    seat, meeple, cid, tile = plan
+    caller = u[SEAT_ORDER[seat]]
+    called = await caller.click(await board_of(simcord_bot, channel), label=meeple.capitalize())
+    (controls,) = [f for f in called.followups if selects(f.message)]
+    before = await session_of(simcord_bot, channel)
+
+    reborn = TabletopBot(simcord_bot.config, clock=hand_clock)
+    await simcord_bot.store.close()
+    await env.restart_bot(reborn)
+    try:
+        after = await session_of(reborn, channel)
+        assert (after.version, after.state) == (before.version, before.state)  # nothing lost
+        hand = await u["dan"].click(await board_of(reborn, channel), label="My hand")
+        assert "watching" in hand.response.content  # the board's buttons answer after the restart
+        await zap(channel, caller, controls.id, cid, tile)  # the pre-restart private controls too
+        state = (await session_of(reborn, channel)).state
+        assert len(state["captured"][seat]) == len(before.state["captured"][seat]) + 1
+        assert state["phase"] in ("swap", "race")
+    finally:
+        await reborn.store.close()
