@@ -10,19 +10,22 @@ The rating
 - openskill's Plackett-Luce model: any number of players (2 to 8 here), ranked results, ties share
   a rank. Each player keeps mu (the estimate) and sigma (its uncertainty) per game.
 - Players see `1500 + 20 * (mu - 3 * sigma)`, openskill's "ordinal" scaled to a chess-like number:
-  a newcomer shows 1500; it is a cautious figure (the system is fairly sure you are at least that
+  a newcomer shows 1500. It is a cautious figure (the system is fairly sure you are at least that
   good), so one lucky win does not top a board. Winners gain, losers lose; a draw between equals
-  moves nobody's mu, and early games nudge everyone up a little as sigma shrinks (the system gets
-  surer of you), which is why a newcomer's first loss costs less than a first win earns.
+  moves nobody's mu. As the system grows sure of you (sigma shrinks) the figure also rises: a
+  newcomer's first loss costs less than a first win earns, and a regular who wins as often as they
+  lose settles around 1850-1900 after a few dozen games. Hence month and week boards rank by wins,
+  not by points gained (which would favour newcomers); they still show the points.
 - Every rated game leaves one rating_history row per player (before, after, delta) for the /stats
   chart and for boards over a subset of games (a server, a month, a week).
 
 Leaderboard standings
 - `standings` holds, per game, scope (0 = global, or the guild the game was played in) and period
-  ('all', 'month', 'week' in UTC calendar terms), each player's total: the sum of rating changes for
-  rated games (so the global all-time total is exactly rating - 1500), or the number of wins for
-  solo games. It is updated here, so reading a board never scans results. A row carries the month or
-  week (`bucket`) it counts; the first game of a new month or week starts it again from zero.
+  ('all', 'month', 'week' in UTC calendar terms), each player's games, wins and rating points (the
+  sum of rating changes: the global all-time sum is exactly rating - 1500), and the score the board
+  ranks by (points for rated all-time boards, wins otherwise). It is updated here, so reading a board
+  never scans results. A row carries the month or week (`bucket`) it counts; the first game of a new
+  month or week starts it again from zero.
 - `rebuild_standings` recomputes the table from rating_history and results (the repair path, the
   benchmark's loader, and the tests' cross-check of the incremental updates).
 """
@@ -166,24 +169,30 @@ async def _record_solo(conn: Any, game: str, guild_id: int | None, entry: Entry,
         (entry.user_id, game, games + 1, wins + int(entry.won), _best(best_margin, entry.margin),
          max(best_score, entry.score), streak, max(best_streak, streak), at))
     if on_board:
-        await _add_standing(conn, game, guild_id, entry.user_id, at, float(entry.won), entry.won,
-                            entry.margin, entry.score)
+        await _add_standing(conn, game, guild_id, entry.user_id, at, None, entry.won, entry.margin, entry.score)
 
 
 def _best(a: float | None, b: float | None) -> float | None:
     return b if a is None else a if b is None else max(a, b)
 
 
-async def _add_standing(conn: Any, game: str, guild_id: int | None, user_id: int, at: float, score: float,
+async def _add_standing(conn: Any, game: str, guild_id: int | None, user_id: int, at: float, points: float | None,
                         won: bool, margin: float | None, best_score: float | None) -> None:
+    """Count one game in the player's standings: global and (if any) the server's, for every period.
+
+    `points` is the rating change of a rated game, None for a solo game. Rated all-time boards rank by
+    points; month and week boards, and solo boards, rank by wins (see host/leaderboard.py).
+    """
     scopes = (GLOBAL,) if guild_id is None else (GLOBAL, guild_id)
     for scope in scopes:
         for period in PERIODS:
+            score = points if points is not None and period == "all" else float(won)
             await conn.execute(
-                "INSERT INTO standings (game, scope, period, user_id, bucket, score, games, wins, best_margin,"
-                " best_score, last_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)"
+                "INSERT INTO standings (game, scope, period, user_id, bucket, score, points, games, wins,"
+                " best_margin, best_score, last_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)"
                 " ON CONFLICT (game, scope, period, user_id) DO UPDATE SET"
                 " score = CASE WHEN bucket = excluded.bucket THEN score + excluded.score ELSE excluded.score END,"
+                " points = CASE WHEN bucket = excluded.bucket THEN points + excluded.points ELSE excluded.points END,"
                 " games = CASE WHEN bucket = excluded.bucket THEN games + 1 ELSE 1 END,"
                 " wins = CASE WHEN bucket = excluded.bucket THEN wins + excluded.wins ELSE excluded.wins END,"
                 " best_margin = CASE WHEN bucket = excluded.bucket"
@@ -194,7 +203,8 @@ async def _add_standing(conn: Any, game: str, guild_id: int | None, user_id: int
                 "   ELSE excluded.best_score END,"
                 " bucket = excluded.bucket, last_at = excluded.last_at"
                 " WHERE excluded.bucket >= standings.bucket",  # a late game of a past period changes nothing
-                (game, scope, period, user_id, bucket(period, at), score, int(won), margin, best_score, at))
+                (game, scope, period, user_id, bucket(period, at), score, points or 0.0, int(won), margin,
+                 best_score, at))
 
 
 # ---------------------------------------------------------------- rebuilding and backfilling
@@ -220,18 +230,19 @@ async def rebuild_standings(conn: Any, now: float, solo_board: Callable[[str], b
         since = period_start(period, now)
         window = "" if since is None else " AND {t} >= ?"
         params: tuple[Any, ...] = () if since is None else (since,)
+        score = "SUM(delta)" if period == "all" else "SUM(won)"
         for scope_expr, scope_filter, group in ((str(GLOBAL), "", ""),
                                                 ("guild_id", " AND guild_id IS NOT NULL", "guild_id, ")):
             await conn.execute(
-                "INSERT INTO standings (game, scope, period, user_id, bucket, score, games, wins, best_margin,"
-                f" best_score, last_at) SELECT game, {scope_expr}, ?, user_id, ?, SUM(delta), COUNT(*), SUM(won),"
-                f" NULL, NULL, MAX(at) FROM rating_history WHERE 1 = 1{scope_filter}{window.format(t='at')}"
-                f" GROUP BY game, {group}user_id",
+                "INSERT INTO standings (game, scope, period, user_id, bucket, score, points, games, wins,"
+                f" best_margin, best_score, last_at) SELECT game, {scope_expr}, ?, user_id, ?, {score}, SUM(delta),"
+                " COUNT(*), SUM(won), NULL, NULL, MAX(at) FROM rating_history"
+                f" WHERE 1 = 1{scope_filter}{window.format(t='at')} GROUP BY game, {group}user_id",
                 (period, bucket(period, now), *params))
             await conn.execute(
-                "INSERT INTO standings (game, scope, period, user_id, bucket, score, games, wins, best_margin,"
-                f" best_score, last_at) SELECT game, {scope_expr}, ?, user_id, ?, SUM(won), COUNT(*), SUM(won),"
-                f" MAX(margin), MAX(score), MAX(finished_at) FROM results WHERE players = 1"
+                "INSERT INTO standings (game, scope, period, user_id, bucket, score, points, games, wins,"
+                f" best_margin, best_score, last_at) SELECT game, {scope_expr}, ?, user_id, ?, SUM(won), 0,"
+                " COUNT(*), SUM(won), MAX(margin), MAX(score), MAX(finished_at) FROM results WHERE players = 1"
                 f" AND game IN ({solo_marks}){scope_filter}{window.format(t='finished_at')}"
                 f" GROUP BY game, {group}user_id",
                 (period, bucket(period, now), *solo_games, *params))

@@ -53,7 +53,8 @@ CREATE TABLE solo_records (
 -- scope 0 is global, otherwise a guild id (where the game was played); period 'all', 'month' or
 -- 'week', and `bucket` names which month/week the row counts ('all', '2027-01', '2027-W03'): a row
 -- whose bucket is not the current one is stale and is reset by the player's next game there.
--- score: rated games, the sum of rating changes; solo games, the number of wins.
+-- points: the sum of rating changes (rated games; 0 for solo games). score: what the board ranks by:
+-- points on all-time boards of rated games, the number of wins otherwise.
 CREATE TABLE standings (
     game        TEXT    NOT NULL,
     scope       INTEGER NOT NULL,
@@ -61,6 +62,7 @@ CREATE TABLE standings (
     user_id     INTEGER NOT NULL,
     bucket      TEXT    NOT NULL,
     score       REAL    NOT NULL,
+    points      REAL    NOT NULL,
     games       INTEGER NOT NULL,
     wins        INTEGER NOT NULL,
     best_margin REAL,

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -15,7 +15,7 @@ ANN, BOB, CAT, DAN = 1, 2, 3, 4
 DAY = 86_400.0
 
 
-@lru_cache(maxsize=None)
+@cache
 def tally_moves(players: int, winner: int) -> tuple[int, ...]:
     """Adds (1 or 2, in turn order from seat 0) that make `winner` the one to reach 10."""
     def search(total: int, turn: int, path: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -212,14 +212,14 @@ def test_weeks_start_on_monday_and_months_on_the_first_in_utc():
 async def current_standings(store, now: float) -> dict:
     rows = await store.fetchall("SELECT * FROM standings")
     return {(r["game"], r["scope"], r["period"], r["user_id"]):
-            (round(r["score"], 6), r["games"], r["wins"], r["best_margin"], r["best_score"])
+            (round(r["score"], 6), round(r["points"], 6), r["games"], r["wins"], r["best_margin"], r["best_score"])
             for r in rows if r["bucket"] == bucket(r["period"], now)}
 
 
 async def test_standings_kept_game_by_game_equal_a_rebuild_from_history(table, store, clock):
     rng = random.Random(7)
     players = [ANN, BOB, CAT, DAN, 5, 6]
-    for game in range(40):
+    for _ in range(40):
         clock.advance(rng.uniform(0.2, 4) * DAY)
         guild = rng.choice([GUILD, OTHER_GUILD, None])
         if rng.random() < 0.25:
@@ -234,9 +234,9 @@ async def test_standings_kept_game_by_game_equal_a_rebuild_from_history(table, s
     assert kept == rebuilt
     assert {k[2] for k in kept} == {"all", "month", "week"} and {k[1] for k in kept} == {0, GUILD, OTHER_GUILD}
     # The global all-time total of a rated game is the rating itself.
-    for (game, scope, period, user), (score, *_) in kept.items():
+    for (game, scope, period, user), (score, points, *_) in kept.items():
         if game == "tally" and scope == 0 and period == "all":
-            assert BASE + score == pytest.approx((await rating_of(store, user))["rating"])
+            assert BASE + score == BASE + points == pytest.approx((await rating_of(store, user))["rating"])
 
 
 async def test_the_first_game_of_a_new_week_starts_the_week_again(table, store, clock):
@@ -248,7 +248,7 @@ async def test_the_first_game_of_a_new_week_starts_the_week_again(table, store, 
     every = await store.fetchone("SELECT * FROM standings WHERE game = 'tally' AND scope = 0 AND period = 'all'"
                                  " AND user_id = ?", (ANN,))
     assert (week["games"], week["wins"], week["bucket"]) == (1, 0, bucket("week", clock.now))
-    assert week["score"] < 0
+    assert week["points"] < 0 and week["score"] == 0  # week boards rank by wins
     assert (every["games"], every["wins"]) == (2, 1)
 
 
