@@ -44,9 +44,13 @@ class Store:
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         conn.row_factory = aiosqlite.Row
         store = cls(conn)
-        for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON", "busy_timeout = 5000"):
-            await store.fetchall(f"PRAGMA {pragma}")  # read to the end so no statement stays open
-        await store.migrate(migrations)
+        try:
+            for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON", "busy_timeout = 5000"):
+                await store.fetchall(f"PRAGMA {pragma}")  # read to the end so no statement stays open
+            await store.migrate(migrations)
+        except BaseException:
+            await conn.close()
+            raise
         return store
 
     async def close(self) -> None:
