@@ -484,7 +484,7 @@ def _reveal(state: dict[str, Any], events: list[Event]) -> None:
     state["phase"] = "turn"
     if state["revealed"]:
         names = ", ".join(CARDS[c].name for c in state["revealed"])
-        events.append(Event(f"Turn {state['turn']}: you reveal {names}.", private_to=0))
+        events.append(Event(f"Turn {state['turn']}: you reveal {names}."))  # solo: the board shows the cards to all anyway
     else:
         events.append(Event(f"Turn {state['turn']}: you have no card left to reveal."))
 
