@@ -18,3 +18,13 @@ def buttons(message) -> dict[str, discord.Button]:
 def selects(message) -> list[discord.SelectMenu]:
     return [child for row in message.components for child in row.children
             if isinstance(child, discord.SelectMenu)]
+
+
+async def open_table(users: dict, channel, game: str, seat_order: tuple[str, ...]) -> int:
+    """The first player runs /play, the others join, the host starts; returns the board's id."""
+    await users[seat_order[0]].slash(channel, "play", game=game)
+    lobby = channel.last_message
+    for name in seat_order[1:]:
+        await users[name].click(lobby, label="Join")
+    await users[seat_order[0]].click(lobby, label="Start")
+    return lobby.id

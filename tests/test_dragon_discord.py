@@ -4,18 +4,13 @@ from __future__ import annotations
 import string
 
 from engine.dragon import SIZE
-from tests.discord_helpers import buttons, message_in, selects
+from tests.discord_helpers import buttons, message_in, open_table, selects
 
 SEAT_ORDER = ("ann", "bob", "cat")
 
 
 async def open_dragon(u, channel):
-    await u["ann"].slash(channel, "play", game="dragon")
-    lobby = channel.last_message
-    for name in SEAT_ORDER[1:]:
-        await u[name].click(lobby, label="Join")
-    await u["ann"].click(lobby, label="Start")
-    return lobby.id
+    return await open_table(u, channel, "dragon", SEAT_ORDER)
 
 
 async def state_of(bot, channel):

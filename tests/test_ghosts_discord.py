@@ -6,18 +6,14 @@ import discord
 from engine.ghosts import ATTEMPT_SECONDS, MEEPLES, RACE_SECONDS, find_walk, reachable
 from engine.greenbox import CARDS
 from engine.grid import label
-from tests.discord_helpers import buttons, message_in, selects
+from tests.discord_helpers import buttons, message_in, open_table, selects
 
 SEAT_ORDER = ("ann", "bob", "cat")
 PRIVATE_WORDS = ("Your hand", "You keep", "New hand", "You draw", "You discard")
 
 
 async def open_ghosts(u, channel):
-    await u["ann"].slash(channel, "play", game="ghosts")
-    lobby = channel.last_message
-    for name in SEAT_ORDER[1:]:
-        await u[name].click(lobby, label="Join")
-    await u["ann"].click(lobby, label="Start")
+    await open_table(u, channel, "ghosts", SEAT_ORDER)
 
 
 async def session_of(bot, channel):
