@@ -261,10 +261,10 @@ class GhostsUI(GameUI):
                         at_ms: int, refused: RuleError) -> None:
         """Tell a later presser who called first in this round and by how many milliseconds."""
         table = table_of(interaction)
-        winner = await self.winning_call(table, session.id, round_)
-        if winner is None or winner[0] == seat:
+        state = (await table.get(session.id)).state  # now holds the call that won
+        first, meeple, first_ms = state["caller"], state["meeple"], state["call_ms"]
+        if state["round"] != round_ or first is None or first == seat:
             raise refused
-        first, meeple, first_ms = winner
         name = (await table.names(session.seats))[first]
         if first_ms is None:
             text = f"Too slow: {name} was first and called the {meeple} meeple."
@@ -275,17 +275,6 @@ class GhostsUI(GameUI):
             text = (f"{name}'s press reached the table first (the {meeple} meeple), although yours "
                     f"was stamped {first_ms - at_ms} ms earlier.")
         await replies.tell(interaction, text)
-
-    @staticmethod
-    async def winning_call(table, session_id: int, round_: int) -> tuple[int, str, int | None] | None:
-        """(seat, meeple, press time in ms) of the call the table accepted in `round_`, from the
-        event log: only accepted actions are logged and the engine accepts one call per round."""
-        for entry in reversed(await table.log(session_id)):
-            action = entry.action
-            if action.get("type") == "call" and action.get("round") == round_:
-                at_ms = action.get("at_ms")
-                return entry.seat, action.get("meeple"), at_ms if isinstance(at_ms, int) else None
-        return None
 
     # The attempt --------------------------------------------------------------------
 

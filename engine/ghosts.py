@@ -295,6 +295,7 @@ class Ghosts(Game):
             "roller": None,
             "caller": None,
             "meeple": None,
+            "call_ms": None,
             "discard_pending": list(range(players)),
             "swap_done": [],
             "idle": [0] * players,
@@ -485,6 +486,8 @@ class Ghosts(Game):
         state["phase"] = "attempt"
         state["caller"] = seat
         state["meeple"] = meeple
+        at_ms = action.get("at_ms")  # when the winning press was made, so later pressers learn the margin
+        state["call_ms"] = at_ms if isinstance(at_ms, int) and not isinstance(at_ms, bool) else None
         state["quiet_rolls"] = 0
         state["deadline"] = after(now, ATTEMPT_SECONDS)
         events.append(Event(f"{seat_name(seat)} calls the {meeple} meeple!", kind="call"))
@@ -500,7 +503,7 @@ class Ghosts(Game):
             roller = min(active, key=lambda s: (s - roller) % state["players"])
         with rng_of(state) as rng:
             die = rng.roll(6)
-        state.update(phase="race", die=die, roller=roller, caller=None, meeple=None, swap_done=[],
+        state.update(phase="race", die=die, roller=roller, caller=None, meeple=None, call_ms=None, swap_done=[],
                      quiet_rolls=quiet, round=state["round"] + 1,
                      deadline=after(now, RACE_SECONDS))
         events.append(Event(f"{seat_name(roller)} rolls a {die}. Race!", kind="roll"))
@@ -741,6 +744,7 @@ class Ghosts(Game):
             "roller": state["roller"],
             "caller": state["caller"],
             "meeple": state["meeple"],
+            "call_ms": state["call_ms"],
             "scores": _scores(state),
             "captured": [list(c) for c in state["captured"]],
             "target": state["target"],

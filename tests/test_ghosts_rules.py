@@ -711,3 +711,21 @@ def test_random_games_play_to_the_end_with_invariants_and_replay(players, games,
     stats = run(GAME, players, games, seed=100 + players, options={"ghost_colours_only": option})
     assert stats.failures == []
     assert stats.games == games
+
+
+def test_the_winning_calls_press_time_is_kept_until_the_next_roll():
+    game = G.Ghosts()
+    state = game.setup(2, {}, 3, 0.0)
+    for seat in range(2):
+        hand = state["hands"][seat]
+        state, _ = game.apply(state, seat, {"type": "discard", "cards": hand[:2]}, 1.0)
+        while state["phase"] == "discard" and seat in state["discard_pending"]:
+            hand = state["hands"][seat]
+            state, _ = game.apply(state, seat, {"type": "discard", "cards": hand[:2]}, 1.0)
+    assert state["phase"] == "race"
+    state, _ = game.apply(state, 1, {"type": "call", "meeple": "red", "at_ms": 1234}, 2.0)
+    assert game.view(state, None)["call_ms"] == 1234
+    state, _ = game.apply(state, 1, {"type": "give_up"}, 3.0)
+    while state["phase"] != "race":
+        state, _ = game.apply(state, None, {"type": "timeout"}, state["deadline"])
+    assert state["call_ms"] is None
