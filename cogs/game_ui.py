@@ -15,6 +15,7 @@ from host.session import Session
 from render.encode import RenderedImage
 from render.text_card import render_text_card
 
+from .components import TableButton
 from .refs import Ref
 
 MAX_BUTTONS = 20
@@ -65,8 +66,6 @@ class GameUI:
         return list(seen.values())[:MAX_BUTTONS]
 
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
-        from .components import TableButton  # the button class needs this module's users
-
         return [TableButton(Ref(session.id, "do", str(i), session.version), label=action_label(a))
                 for i, a in enumerate(self.choices(session, game))]
 

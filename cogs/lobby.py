@@ -35,12 +35,6 @@ async def option_names(interaction: discord.Interaction, current: str) -> list[a
             for o in game.options if typing.strip().lower() in o.key][:25]
 
 
-def jump_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
-    if message_id is None:
-        return f"<#{channel_id}>"
-    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
-
-
 class Lobby(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -63,7 +57,7 @@ class Lobby(commands.Cog):
                                       interaction.user.id, interaction.id, turned_on)
         except ChannelBusy as busy:
             s = busy.session
-            where = jump_link(s.guild_id, s.channel_id, s.message_id)
+            where = s.board_url if s.message_id else f"<#{s.channel_id}>"
             await replies.tell(interaction, f"A game of **{registry.get(s.game).title}** is already running "
                                             f"here: {where}. Finish it or use `/game abort` first.")
             return

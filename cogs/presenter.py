@@ -123,9 +123,7 @@ class Presenter:
         """An ephemeral copy of the current board, for stale clicks and watchers."""
         session = await self.table.get(session.id)
         if not ui_for(session.game).private_board_copies:
-            link = (f"https://discord.com/channels/{session.guild_id or '@me'}/{session.channel_id}/"
-                    f"{session.message_id}")
-            await replies.tell(interaction, f"{note.split(';')[0]}. The board is here: {link}")
+            await replies.tell(interaction, f"{note.split(';')[0]}. The board is here: {session.board_url}")
             return
         payload = await self.payload(session, editing=False)
         await replies.tell(interaction, note, **payload)

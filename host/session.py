@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.protocol import SEAT_NAME
@@ -34,11 +34,15 @@ class Session:
     started_at: float | None = None
     ended_at: float | None = None
     summary: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def active(self) -> bool:
         return self.status in ACTIVE
+
+    @property
+    def board_url(self) -> str:
+        """Where the board message is, as a link a player can click."""
+        return f"https://discord.com/channels/{self.guild_id or '@me'}/{self.channel_id}/{self.message_id}"
 
     def seat_of(self, user_id: int) -> int | None:
         try:

@@ -23,6 +23,7 @@ from engine.errors import RuleError
 from engine.protocol import LEAVE, TIMEOUT, Action, Event, Game, Outcome, canonical
 from engine.replay import LoggedAction, replay
 
+from . import ratings  # ratings and solo records, in the transaction that ends the game
 from .errors import ChannelBusy, SessionNotFound, StaleAction, TableError
 from .session import ABORTED, ACTIVE, FINISHED, LOBBY, PLAYING, Session
 from .store import Store
@@ -360,7 +361,6 @@ class Table:
                 " margin, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (session.id, user_id, session.guild_id, game.name, seat, outcome.ranks[seat],
                  outcome.scores[seat], int(seat in winners), len(session.seats), outcome.margin, now))
-        from . import ratings  # ratings and solo records, in this same transaction
         await ratings.record_finished(conn, session, game, outcome, now)
 
     async def _save_deadline(self, session_id: int, deadline: float | None) -> None:

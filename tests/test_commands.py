@@ -1,7 +1,6 @@
 """The shared commands played as users would, several users in one channel (simcord)."""
 from __future__ import annotations
 
-
 import discord
 
 from tests.discord_helpers import buttons, message_in

@@ -6,7 +6,16 @@ import io
 from PIL import Image, ImageChops, ImageStat
 
 from engine.dragon import Dragon
-from render.dragon import (CARD, WIDTH, _card_xy, _height, back_tile, describe, face_tile, render_dragon)
+from render.dragon import (
+    CARD,
+    WIDTH,
+    _card_xy,
+    _height,
+    back_tile,
+    describe,
+    face_tile,
+    render_dragon,
+)
 
 GAME = Dragon()
 

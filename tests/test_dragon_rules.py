@@ -8,7 +8,15 @@ from collections import Counter
 import pytest
 
 from engine import simulate
-from engine.dragon import COUNTS, KINDS, SIZE, SPIDER_SECONDS, TURN_SECONDS, Dragon, collectable
+from engine.dragon import (
+    COUNTS,
+    KINDS,
+    SIZE,
+    SPIDER_SECONDS,
+    TURN_SECONDS,
+    Dragon,
+    collectable,
+)
 from engine.errors import RuleError
 from engine.grid import label, parse_label
 from engine.protocol import LEAVE, TIMEOUT, canonical

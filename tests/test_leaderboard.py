@@ -10,7 +10,18 @@ from engine import registry
 from host import leaderboard as boards
 from host.ratings import BASE, Entry, period_start
 from render.leaderboard import Row, Series, render_leaderboard, render_rating_chart
-from tests.test_ratings import ANN, BOB, CAT, DAN, DAY, GUILD, OTHER_GUILD, play_tally, record, resign_patience
+from tests.test_ratings import (
+    ANN,
+    BOB,
+    CAT,
+    DAN,
+    DAY,
+    GUILD,
+    OTHER_GUILD,
+    play_tally,
+    record,
+    resign_patience,
+)
 
 TALLY = registry.get("tally")
 PATIENCE = registry.get("patience")

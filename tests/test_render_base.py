@@ -21,8 +21,8 @@ from render.canvas import (
     label_grid,
     new_canvas,
     text_size,
-    wrap_text,
     text_width,
+    wrap_text,
 )
 from render.encode import MAX_DESCRIPTION, RenderedImage, encode_png, render_async
 from render.fonts import font, renderable
