@@ -18,7 +18,6 @@ from discord.ext import commands
 from engine import registry
 from engine.errors import RuleError
 from host import leaderboard as boards
-from host import ratings
 from host.leaderboard import RATED, Board, PlayerStats, Standing
 from render.encode import render_async
 from render.leaderboard import Row, Series, render_leaderboard, render_rating_chart
@@ -218,5 +217,4 @@ class Leaderboards(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await ratings.backfill(bot.store, bot.table.clock())  # type: ignore[attr-defined]
     await bot.add_cog(Leaderboards(bot))

@@ -32,7 +32,7 @@ Leaderboard standings
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -44,7 +44,6 @@ from engine.errors import RuleError
 from engine.protocol import Game, Outcome
 
 from .session import Session
-from .store import Store
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +52,6 @@ BASE = 1500.0  # what a newcomer shows
 SCALE = 20.0  # display points per unit of openskill's ordinal (mu - 3 sigma)
 GLOBAL = 0  # the scope of global standings (guild ids are never 0)
 PERIODS = ("all", "month", "week")
-BACKFILL_KEY = "ratings:backfilled"
 
 
 def display(mu: float, sigma: float) -> float:
@@ -207,7 +205,7 @@ async def _add_standing(conn: Any, game: str, guild_id: int | None, user_id: int
                  best_score, at))
 
 
-# ---------------------------------------------------------------- rebuilding and backfilling
+# ---------------------------------------------------------------- rebuilding
 
 def _solo_board(game: str) -> bool:
     try:
@@ -248,34 +246,3 @@ async def rebuild_standings(conn: Any, now: float, solo_board: Callable[[str], b
                 (period, bucket(period, now), *solo_games, *params))
 
 
-async def backfill(store: Store, now: float) -> int:
-    """Once per database: rate the games finished before ratings existed. Returns how many."""
-    if await store.get_meta(BACKFILL_KEY) is not None:
-        return 0
-    async with store.transaction() as conn:
-        async with conn.execute(
-                "SELECT r.session_id, r.user_id, r.guild_id, r.game, r.rank, r.score, r.won, r.margin, r.finished_at"
-                " FROM results r WHERE NOT EXISTS (SELECT 1 FROM rating_history h"
-                " WHERE h.session_id = r.session_id) ORDER BY r.finished_at, r.session_id, r.seat") as cursor:
-            rows = await cursor.fetchall()
-        count = 0
-        for session_rows in _by_session(rows):
-            first = session_rows[0]
-            entries = [Entry(r[1], r[4], bool(r[6]), r[5], r[7]) for r in session_rows]
-            await record(conn, first[0], first[3], first[2], entries, first[8], solo_board=_solo_board(first[3]))
-            count += 1
-        await conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET"
-                           " value = excluded.value", (BACKFILL_KEY, str(now)))
-    if count:
-        log.info("rated %d games finished before ratings existed", count)
-    return count
-
-
-def _by_session(rows: Iterable[Any]) -> list[list[Any]]:
-    groups: list[list[Any]] = []
-    for row in rows:
-        if groups and groups[-1][0][0] == row[0]:
-            groups[-1].append(row)
-        else:
-            groups.append([row])
-    return groups

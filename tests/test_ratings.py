@@ -253,16 +253,3 @@ async def test_the_first_game_of_a_new_week_starts_the_week_again(table, store, 
 
 
 # ---------------------------------------------------------------- games finished before ratings existed
-
-async def test_backfill_rates_old_results_once(table, store):
-    await play_tally(table, [ANN, BOB], winner=ANN)
-    await resign_patience(table, CAT)
-    expected = await store.fetchall("SELECT user_id, game, mu, sigma, rating FROM ratings ORDER BY user_id")
-    async with store.transaction() as conn:  # as if these games had finished before this feature
-        for name in ("ratings", "rating_history", "standings", "solo_records"):
-            await conn.execute(f"DELETE FROM {name}")
-    assert await ratings.backfill(store, table.clock()) == 2
-    assert await ratings.backfill(store, table.clock()) == 0
-    again = await store.fetchall("SELECT user_id, game, mu, sigma, rating FROM ratings ORDER BY user_id")
-    assert [tuple(r) for r in again] == [tuple(r) for r in expected]
-    assert (await store.fetchone("SELECT games FROM solo_records WHERE user_id = ?", (CAT,)))[0] == 1
