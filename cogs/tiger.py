@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from engine.greenbox import CARDS, COLOURS
 from engine.protocol import Action, Game
-from engine.tiger import card_info, preview_fight
+from engine.tiger import THIN_MAX, card_info, fight_fields, preview_fight
 from host.errors import TableError
 from host.session import Session
 from render.encode import RenderedImage
@@ -46,7 +46,6 @@ THIN_PICK, THIN = "thin_pick", "thin"
 LOCAL = {BUY_MENU, FIGHT_MENU, THIN_MENU, BUY_CARD, BUY_SECOND, BUY_BONUS, BUY,
          FIGHT_MONSTER, FIGHT_CARDS, FIGHT_DOUBLE, FIGHT_LOSE, FIGHT, THIN_PICK, THIN}
 NOTHING, NONE = "nothing", "none"
-THIN_MAX = 2
 OPTIONS_PER_SELECT = 25
 WATCHING = "You are watching this game: only seated players can act."
 
@@ -399,8 +398,7 @@ class TigerUI(GameUI):
             return [TableButton(Ref(session.id, THIN_MENU, "", ver), label="Thin deck…",
                                 style=discord.ButtonStyle.primary),
                     TableButton(Ref(session.id, KEEP_ALL, "", ver), label="Keep all cards")]
-        can_fight = state["turn"] > 1 and bool(state["revealed"]) and any(
-            e is not None and not e["eye"] for e in state["track"])
+        can_fight = bool(fight_fields(state))
         return [TableButton(Ref(session.id, BUY_MENU, "", ver), label="Buy…", style=discord.ButtonStyle.primary),
                 TableButton(Ref(session.id, FIGHT_MENU, "", ver), label="Fight…", style=discord.ButtonStyle.danger,
                             disabled=not can_fight)]

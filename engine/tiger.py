@@ -189,6 +189,14 @@ def _fail(result: dict[str, Any], reason: str) -> dict[str, Any]:
     return result
 
 
+def fight_fields(state: dict[str, Any]) -> list[int]:
+    """The track fields a fight may be tried against now (turn 2 on, cards revealed, a monster
+    that is not the Eye); whether it can be won is `preview_fight`'s question."""
+    if state["phase"] != "turn" or state["turn"] == 1 or not state["revealed"]:
+        return []
+    return [i for i, entry in enumerate(state["track"]) if entry is not None and not entry["eye"]]
+
+
 def preview_fight(state: dict[str, Any], monster: int, cards: list[int],
                   double: int | None = None, lose: int | None = None) -> dict[str, Any]:
     """What a fight of `cards` against the monster on field index `monster` would give.
@@ -764,6 +772,7 @@ class Tiger(Game):
             "phase": state["phase"],
             "turn": state["turn"],
             "first_turn": state["turn"] == 1,
+            "fight_fields": fight_fields(state),
             "pile": len(state["pile"]),
             "track": track,
             "eye": {"where": eye_where, "field": None if eye is None else FIELDS[eye]},

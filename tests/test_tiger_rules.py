@@ -9,7 +9,7 @@ from engine.greenbox import CARDS, COLOURS, DOTS, TILES
 from engine.protocol import LEAVE, TIMEOUT
 from engine.rng import Rng
 from engine.simulate import run
-from engine.tiger import EYE_TILE, card_light, preview_fight
+from engine.tiger import EYE_TILE, Tiger, card_light, fight_fields, preview_fight
 
 registry.load(["engine.tiger"])
 G = registry.get("tiger")
@@ -890,3 +890,12 @@ def test_random_play_keeps_the_invariants_and_replays():
 def test_greedy_player_beats_random_player():
     from bench.tiger_policies import greedy_policy, random_policy, win_rate
     assert win_rate(greedy_policy, 20, 7) > win_rate(random_policy, 20, 7)
+
+
+def test_fight_fields_are_the_non_eye_monsters_from_the_second_turn_on():
+    game = Tiger()
+    state = game.setup(1, {"advanced": False}, 5, 0.0)
+    assert fight_fields(state) == []  # the first turn is a purchase
+    state, _ = game.apply(state, 0, next(a for a in game.legal_actions(state, 0) if a["type"] == "buy"), 1.0)
+    expected = [i for i, e in enumerate(state["track"]) if e is not None and not e["eye"]]
+    assert expected and fight_fields(state) == expected == game.view(state, None)["fight_fields"]
