@@ -12,7 +12,7 @@ import string
 import discord
 from discord.ext import commands
 
-from engine.dragon import DOWN, EMPTY, SIZE
+from engine.dragon import SIZE
 from engine.protocol import Action, Game
 from host.errors import TableError
 from host.session import Session
@@ -35,8 +35,8 @@ class DragonUI(GameUI):
         view = game.view(session.state, None)
         if view["phase"] == "over":
             return []
-        wanted = DOWN if view["phase"] == "reveal" else EMPTY
-        open_cells = {(r, c) for r in range(SIZE) for c in range(SIZE) if view["grid"][r][c] == wanted}
+        (seat,) = game.waiting_for(session.state)
+        open_cells = {tuple(a["cell"]) for a in game.legal_actions(session.state, seat) if "cell" in a}
         rows = sorted({r for r, _ in open_cells})
         if row not in rows:
             row = self._default_row(view, rows)
