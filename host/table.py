@@ -79,14 +79,10 @@ class Table:
     async def history(self, channel_id: int, limit: int = 10) -> list[tuple[Session, list[int]]]:
         """The last finished or aborted games here, each with its winners' user ids."""
         rows = await self.store.fetchall(
-            "SELECT * FROM sessions WHERE channel_id = ? AND status IN (?, ?) "
-            "ORDER BY ended_at DESC, id DESC LIMIT ?", (channel_id, FINISHED, ABORTED, limit))
-        out = []
-        for row in rows:
-            winners = await self.store.fetchall(
-                "SELECT user_id FROM results WHERE session_id = ? AND won = 1 ORDER BY seat", (row["id"],))
-            out.append((Session.from_row(row), [w["user_id"] for w in winners]))
-        return out
+            "SELECT s.*, (SELECT group_concat(r.user_id) FROM results r WHERE r.session_id = s.id AND r.won = 1)"
+            " AS winners FROM sessions s WHERE s.channel_id = ? AND s.status IN (?, ?)"
+            " ORDER BY s.ended_at DESC, s.id DESC LIMIT ?", (channel_id, FINISHED, ABORTED, limit))
+        return [(Session.from_row(row), [int(u) for u in (row["winners"] or "").split(",") if u]) for row in rows]
 
     async def remember_name(self, user_id: int, name: str) -> None:
         if self._names_written.get(user_id) == name:
