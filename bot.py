@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Callable
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
@@ -125,6 +126,10 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_CONFIG
     except discord.PrivilegedIntentsRequired:
         print("Discord refused a privileged intent this bot asked for.", file=sys.stderr)
+        return EXIT_CONFIG
+    except (aiohttp.ClientError, OSError, discord.GatewayNotFound) as unreachable:
+        print(f"Cannot reach Discord ({unreachable.__class__.__name__}: {unreachable}): check the network "
+              "connection, then start the bot again.", file=sys.stderr)
         return EXIT_CONFIG
     return 0
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import discord
 
 from engine.protocol import Action, Game
-from host.session import Session
+from host.session import ABORTED, PLAYING, Session
 from render.encode import RenderedImage
 from render.text_card import render_text_card
 
@@ -19,6 +19,7 @@ from .components import TableButton
 from .refs import Ref
 
 MAX_BUTTONS = 20
+ENDED_EARLY = "This game was ended early; no results count."
 
 
 @dataclass
@@ -43,15 +44,18 @@ class GameUI:
         """The board image; runs in a worker thread, so it must only read its arguments."""
         view = game.view(session.state, None)
         lines = [f"{key}: {json.dumps(value)}" for key, value in view.items()]
+        if session.status == ABORTED:
+            lines.insert(0, ENDED_EARLY)
         return render_text_card(game.title, lines)
 
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
-        waiting = set(game.waiting_for(session.state)) if session.state else set()
+        playing = session.status == PLAYING
+        waiting = set(game.waiting_for(session.state)) if playing else set()  # an ended game waits on nobody
         embed = discord.Embed(title=game.title, description="\n".join(session.news) or None,
                               colour=discord.Colour.blurple())
         seats = [f"{'▶ ' if seat in waiting else ''}{seat + 1}. <@{user}>" for seat, user in enumerate(session.seats)]
         embed.add_field(name="Players", value="\n".join(seats) or "-", inline=False)
-        if session.deadline and session.status == "playing":
+        if session.deadline and playing:
             embed.add_field(name="Timer", value=f"<t:{int(session.deadline)}:R>", inline=True)
         embed.set_footer(text=f"Table {session.id} · move {session.version}")
         return embed

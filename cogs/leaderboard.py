@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from engine import registry
 from engine.errors import RuleError
+from engine.words import plural
 from host import leaderboard as boards
 from host.leaderboard import RATED, Board, PlayerStats, Standing
 from render.encode import render_async
@@ -24,7 +25,7 @@ from render.leaderboard import Row, Series, render_leaderboard, render_rating_ch
 
 from . import replies
 from .actions import table_of
-from .lobby import game_names
+from .games import offer_games
 from .presenter import as_file
 
 PERIOD_TEXT = {"all": "All time", "month": "This month", "week": "This week"}
@@ -94,7 +95,7 @@ def text_version(board: Board, viewer: int) -> str:
         gap = "…\n" if s is board.me else ""
         points = f" · rating {s.points:+.0f}" if board.kind == RATED and not board.by_rating else ""
         lines.append(f"{gap}**{s.position}.** <@{s.user_id}> · {figure_label(board).lower()} **{figure(board, s)}**"
-                     f" · {s.games} games · {round(100 * s.win_rate)}% won{points}{mark}")
+                     f" · {plural(s.games, 'game')} · {round(100 * s.win_rate)}% won{points}{mark}")
     if not board.top:
         lines.append("No games on this board yet.")
     if board.viewer_hidden:
@@ -107,14 +108,14 @@ def text_version(board: Board, viewer: int) -> str:
 def stats_lines(stats: PlayerStats) -> list[tuple[str, str]]:
     fields = []
     for g in stats.games[:EMBED_FIELDS - 1]:
-        rate = f"{g.wins} wins ({round(100 * g.win_rate)}%)"
+        rate = f"{plural(g.wins, 'win')} ({round(100 * g.win_rate)}%)"
         if g.rated:
-            value = f"Rating **{g.rating:.0f}** · {g.games} games · {rate}"
+            value = f"Rating **{g.rating:.0f}** · {plural(g.games, 'game')} · {rate}"
         else:
             best = (f"best margin {g.best_margin:+g}" if g.best_margin is not None
                     else f"best score {g.best_score:g}" if g.best_score is not None else "")
             streak = "" if g.streak is None else f" · streak {g.streak} (best {g.best_streak})"
-            value = f"{g.games} games · {rate}" + (f" · {best}" if best else "") + streak
+            value = f"{plural(g.games, 'game')} · {rate}" + (f" · {best}" if best else "") + streak
         fields.append((title_of(g.game), value))
     recent = []
     for r in stats.recent:
@@ -132,17 +133,17 @@ def stats_lines(stats: PlayerStats) -> list[tuple[str, str]]:
 class Leaderboards(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        offer_games(self.leaderboard)
 
     @app_commands.command(name="leaderboard", description="The top 10 players of a game")
     @app_commands.describe(game="The game", scope="Games played in this server, or everywhere",
                            period="All time, this month or this week")
-    @app_commands.autocomplete(game=game_names)
     @app_commands.choices(scope=SCOPE_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: str, scope: str | None = None,
                           period: str = "all") -> None:
         table = table_of(interaction)
         try:
-            chosen = registry.get(game.strip().lower())
+            chosen = registry.find(game)
         except RuleError as unknown:
             await replies.tell(interaction, str(unknown))
             return
@@ -189,7 +190,7 @@ class Leaderboards(commands.Cog):
         await interaction.response.defer(thinking=True)
         wins = sum(g.wins for g in stats.games)
         embed = discord.Embed(title=f"{target.display_name}: stats",
-                              description=f"<@{target.id}> · {stats.total_games} games · {wins} wins",
+                              description=f"<@{target.id}> · {plural(stats.total_games, 'game')} · {plural(wins, 'win')}",
                               colour=discord.Colour.gold())
         for name, value in stats_lines(stats):
             embed.add_field(name=name, value=value, inline=False)

@@ -7,57 +7,58 @@ from discord.ext import commands
 
 from engine import registry
 from engine.errors import RuleError
+from engine.words import player_count
 from host.errors import ChannelBusy, TableError
 
 from . import replies
 from .actions import perform, table_of
 from .components import handles
+from .games import offer_games
+from .markup import board_link
 from .presenter import presenter_of
 from .refs import Ref
-
-
-async def game_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete for every command that takes a game."""
-    current = current.lower()
-    return [app_commands.Choice(name=registry.get(n).title, value=n)
-            for n in registry.names() if current in n or current in registry.get(n).title.lower()][:25]
 
 
 async def option_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete the chosen game's options; several may be given, separated by commas."""
     try:
-        game = registry.get(str(getattr(interaction.namespace, "game", "") or ""))
+        game = registry.find(str(getattr(interaction.namespace, "game", "") or ""))
     except RuleError:
         return []
     done, _, typing = current.rpartition(",")
     prefix = f"{done}," if done else ""
     return [app_commands.Choice(name=f"{prefix}{o.key} ({o.label})"[:100], value=f"{prefix}{o.key}")
-            for o in game.options if typing.strip().lower() in o.key][:25]
+            for o in game.options if typing.strip().lower() in o.key and len(prefix) + len(o.key) <= 100][:25]
 
 
 class Lobby(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        offer_games(self.play)
 
     @app_commands.command(name="play", description="Open a table for a game in this channel")
     @app_commands.describe(game="The game to play",
                            options="Options to turn on, separated by commas (they can also be set in the lobby)")
-    @app_commands.autocomplete(game=game_names, options=option_names)
+    @app_commands.autocomplete(options=option_names)
     async def play(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
         table = table_of(interaction)
         try:
-            registry.get(game)
+            chosen = registry.find(game)
         except RuleError as unknown:
             await replies.tell(interaction, str(unknown))
+            return
+        if interaction.guild_id is None and chosen.min_players > 1:
+            await replies.tell(interaction, f"{chosen.title} is for {player_count(chosen.min_players, chosen.max_players)}:"
+                                            " start it in a server channel where your friends can join.")
             return
         await table.remember_name(interaction.user.id, interaction.user.display_name)
         try:
             turned_on = [key.strip() for key in (options or "").split(",") if key.strip()]
-            change = await table.open(game, interaction.guild_id, interaction.channel_id,
+            change = await table.open(chosen.name, interaction.guild_id, interaction.channel_id,
                                       interaction.user.id, interaction.id, turned_on)
         except ChannelBusy as busy:
             s = busy.session
-            where = s.board_url if s.message_id else f"<#{s.channel_id}>"
+            where = board_link(s) if s.message_id else f"<#{s.channel_id}>"
             await replies.tell(interaction, f"A game of **{registry.get(s.game).title}** is already running "
                                             f"here: {where}. Finish it or use `/game abort` first.")
             return

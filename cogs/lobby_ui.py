@@ -4,6 +4,7 @@ from __future__ import annotations
 import discord
 
 from engine.protocol import Game
+from engine.words import player_count
 from host.session import LOBBY, Session
 
 from .components import TableButton
@@ -16,8 +17,9 @@ def lobby_board(session: Session, game: Game) -> Board:
     seats = "\n".join(f"{i + 1}. <@{user}>{' (host)' if user == session.host_id else ''}"
                       for i, user in enumerate(session.seats)) or "-"
     if open_:
-        text = (f"<@{session.host_id}> opened a table. Press **Join** to take a seat; "
-                f"the host presses **Start** when everyone is in.")
+        # After the host leaves, the news says who hosts now; "opened a table" would name the wrong one.
+        opened = session.news[-1] if session.news else f"<@{session.host_id}> opened a table."
+        text = f"{opened} Press **Join** to take a seat; the host presses **Start** when everyone is in."
         if session.deadline:
             text += f"\nThe lobby closes <t:{int(session.deadline)}:R> if nobody starts."
     else:
@@ -28,7 +30,7 @@ def lobby_board(session: Session, game: Game) -> Board:
     if game.options:
         embed.add_field(name="Options", value="\n".join(
             f"{o.label}: **{'on' if session.options.get(o.key) else 'off'}**" for o in game.options), inline=True)
-    embed.set_footer(text=f"{game.min_players}-{game.max_players} players · table {session.id}")
+    embed.set_footer(text=f"{player_count(game.min_players, game.max_players)} · table {session.id}")
     if not open_:
         return Board(embed)
     items: list[discord.ui.Item] = [

@@ -1,8 +1,14 @@
-"""Keeps each table's board message in step with its session, and announces the end.
+"""Keeps each table's board message in step with its session, pings whoever must act, and
+announces the end.
 
 Edits are coalesced per session: whoever gets the presenter lock draws the *current* state,
 so a burst of clicks ends with the newest board, never an older one drawn late. Images are
 drawn off the event loop.
+
+Pings: an edited board notifies nobody, so when the game comes to wait on one player (a turn,
+a call to answer), a short message pings that player alone; it replaces the previous ping
+message, so the channel keeps at most one. The player whose own click made the change, and
+watchers, are never pinged. The start and the end ping every seated player.
 """
 from __future__ import annotations
 
@@ -14,7 +20,7 @@ from typing import Any
 import discord
 
 from engine import registry
-from host.session import ABORTED, FINISHED, LOBBY, Session
+from host.session import ABORTED, FINISHED, LOBBY, PLAYING, Session
 from host.table import Change, Table
 from render.encode import RenderedImage, render_async
 
@@ -22,6 +28,7 @@ from . import replies
 from .components import view_of
 from .game_ui import Board, ui_for
 from .lobby_ui import lobby_board
+from .markup import board_link, mentions, message_link, pinging
 
 log = logging.getLogger(__name__)
 
@@ -77,8 +84,39 @@ class Presenter:
                         self._shown[current.id] = current.version
                 except discord.NotFound:  # the board was deleted: post a fresh one
                     await self.post(current)
+            if not change.duplicate and current.status == PLAYING:
+                await self.ping(current, change)
         if change.ended and not change.duplicate and session.started_at is not None:
-            await self.announce_end(session)
+            await self.announce_end(await self.table.get(session.id))
+
+    async def ping(self, session: Session, change: Change) -> None:
+        """Tell the player the game now waits on, in a message that replaces the last ping."""
+        game = registry.get(session.game)
+        waiting = [session.seats[seat] for seat in game.waiting_for(session.state)]
+        due = waiting if len(waiting) == 1 else []  # everyone at once (a race) is nobody's turn
+        if change.started:
+            text = f"**{game.title}** begins! {mentions(session.seats)}"
+            if due:
+                text += f"\n<@{due[0]}> goes first."
+            await self._replace_ping(session, text, session.seats, due)
+        elif due != session.pinged:
+            if not due or due == [change.actor]:  # nobody to call, or they are at the table already
+                await self._replace_ping(session, None, [], due)
+            else:
+                await self._replace_ping(session, f"<@{due[0]}>, your move in **{game.title}**: "
+                                                  f"{board_link(session)}", due, due)
+
+    async def _replace_ping(self, session: Session, text: str | None, notify: list[int], due: list[int]) -> None:
+        """Delete the last ping message, post `text` (if any) notifying `notify`, remember `due`."""
+        channel = self.client.get_partial_messageable(session.channel_id)
+        if session.ping_message_id is not None:
+            try:
+                await channel.get_partial_message(session.ping_message_id).delete()
+            except discord.HTTPException:
+                log.info("the last ping of session %s was already gone", session.id)
+        message = None if text is None else await channel.send(text, allowed_mentions=pinging(notify))
+        session.ping_message_id, session.pinged = (None if message is None else message.id), due
+        await self.table.set_ping(session.id, session.ping_message_id, due)
 
     def board_key(self, session: Session) -> str | None:
         if session.state is None or session.status == LOBBY:
@@ -97,33 +135,41 @@ class Presenter:
         kept as a record (a finished round), its picture too, so no stale board stays."""
         old = session.message_id
         await self.table.set_message(session.id, message.id, self.board_key(session))
+        link = message_link(session.guild_id, session.channel_id, message.id)
         self._shown[session.id] = session.version
         if old is None or old == message.id:
             return
         channel = self.client.get_partial_messageable(session.channel_id)
         change: dict[str, Any] = {"view": None}
         if not keep_old:
-            change.update(content=f"This board moved here: {message.jump_url}", embed=None, attachments=[])
+            change.update(content=f"This board moved here: {link}", embed=None, attachments=[])
         try:
             await channel.get_partial_message(old).edit(**change)
         except discord.HTTPException:
             log.warning("could not retire the old board %s of session %s", old, session.id)
 
     async def announce_end(self, session: Session) -> None:
+        """An embed with the final standings; every seated player is pinged, watchers are not."""
         game = registry.get(session.game)
-        lines = [f"**{game.title}** is over: {session.summary}"]
-        if session.status == FINISHED:
+        finished = session.status == FINISHED
+        embed = discord.Embed(title=f"{game.title} is over", description=session.summary,
+                              colour=discord.Colour.gold() if finished else discord.Colour.dark_grey())
+        if finished:
             rows = await self.table.store.fetchall(
                 "SELECT user_id, rank, score FROM results WHERE session_id = ? ORDER BY rank, seat", (session.id,))
-            lines += [f"{r['rank']}. <@{r['user_id']}> ({r['score']:g})" for r in rows]
+            embed.add_field(name="Final standings", inline=False, value="\n".join(
+                f"{r['rank']}. <@{r['user_id']}> ({r['score']:g})" for r in rows))
+        embed.add_field(name="Board", value=board_link(session), inline=False)
+        await self._replace_ping(session, None, [], [])
         channel = self.client.get_partial_messageable(session.channel_id)
-        await channel.send("\n".join(lines), allowed_mentions=replies.QUIET)
+        await channel.send(f"**{game.title}** is over: {mentions(session.seats)}", embed=embed,
+                           allowed_mentions=pinging(session.seats))
 
     async def show_privately(self, interaction: discord.Interaction, session: Session, note: str) -> None:
         """An ephemeral copy of the current board, for stale clicks and watchers."""
         session = await self.table.get(session.id)
         if not ui_for(session.game).private_board_copies:
-            await replies.tell(interaction, f"{note.split(';')[0]}. The board is here: {session.board_url}")
+            await replies.tell(interaction, f"{note.split(';')[0]}. The board is here: {board_link(session)}")
             return
         payload = await self.payload(session, editing=False)
         await replies.tell(interaction, note, **payload)

@@ -34,5 +34,16 @@ def get(name: str) -> Game:
         raise RuleError(f"There is no game called '{name}'. Games: {known}.") from None
 
 
+def find(typed: str) -> Game:
+    """The game a player means: its key or its title, in any case, spaces around ignored."""
+    wanted = " ".join(typed.split()).casefold()
+    for game in _games.values():
+        if wanted in (game.name.casefold(), game.title.casefold()):
+            return game
+    shown = wanted if len(wanted) <= 40 else wanted[:40] + "..."
+    known = ", ".join(sorted(_games)) or "none"
+    raise RuleError(f"There is no game called '{shown}'. Games: {known}.")
+
+
 def names() -> list[str]:
     return sorted(_games)

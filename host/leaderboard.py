@@ -204,7 +204,7 @@ async def player_stats(store: Store, user_id: int, *, guild_id: int | None = Non
             "SELECT game, SUM(delta) AS points FROM rating_history WHERE user_id = ? AND guild_id = ? GROUP BY game",
             (user_id, guild_id))}
         for row in await store.fetchall(
-                "SELECT game, players = 1 AS solo, COUNT(*) AS games, SUM(won) AS wins, MAX(margin) AS margin,"
+                "SELECT game, players = 1 AS solo, COUNT(*) AS games, SUM(won) AS wins, MAX(CASE WHEN won = 1 THEN margin END) AS margin,"
                 " MAX(score) AS best FROM results WHERE user_id = ? AND guild_id = ? GROUP BY game, players = 1",
                 (user_id, guild_id)):
             if row["solo"]:

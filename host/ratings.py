@@ -107,7 +107,8 @@ class Entry:
 async def record_finished(conn: Any, session: Session, game: Game, outcome: Outcome, now: float) -> None:
     """Update ratings or solo records for a game that just finished (inside its transaction)."""
     winners = set(outcome.winners())
-    entries = [Entry(user_id, outcome.ranks[seat], seat in winners, outcome.scores[seat], outcome.margin)
+    entries = [Entry(user_id, outcome.ranks[seat], seat in winners, outcome.scores[seat],
+                     outcome.margin if seat in winners else None)  # a best margin is a winning one
                for seat, user_id in enumerate(session.seats)]
     await record(conn, session.id, game.name, session.guild_id, entries, now, solo_board=game.max_players == 1)
 

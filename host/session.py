@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.protocol import SEAT_NAME
@@ -34,15 +34,12 @@ class Session:
     started_at: float | None = None
     ended_at: float | None = None
     summary: str | None = None
+    ping_message_id: int | None = None
+    pinged: list[int] = field(default_factory=list)
 
     @property
     def active(self) -> bool:
         return self.status in ACTIVE
-
-    @property
-    def board_url(self) -> str:
-        """Where the board message is, as a link a player can click."""
-        return f"https://discord.com/channels/{self.guild_id or '@me'}/{self.channel_id}/{self.message_id}"
 
     def seat_of(self, user_id: int) -> int | None:
         try:
@@ -69,5 +66,6 @@ class Session:
             state=None if row["state"] is None else json.loads(row["state"]),
             version=row["version"], deadline=row["deadline"], message_id=row["message_id"], board_key=row["board_key"],
             news=json.loads(row["news"]), created_at=row["created_at"], started_at=row["started_at"],
-            ended_at=row["ended_at"], summary=row["summary"],
+            ended_at=row["ended_at"], summary=row["summary"], ping_message_id=row["ping_message_id"],
+            pinged=json.loads(row["pinged"]),
         )

@@ -30,6 +30,7 @@ from .store import Store
 
 log = logging.getLogger(__name__)
 LOBBY_SECONDS = 30 * 60  # an idle lobby closes itself so the channel is free again
+MAX_ECHO = 40  # a refusal quotes at most this much of what the player typed
 
 
 @dataclass
@@ -40,6 +41,8 @@ class Change:
     events: list[Event] = field(default_factory=list)
     duplicate: bool = False
     outcome: Outcome | None = None
+    actor: int | None = None  # the user whose click or command made it; None for timers
+    started: bool = False  # the lobby became a game
 
     @property
     def ended(self) -> bool:
@@ -77,10 +80,10 @@ class Table:
         return None if row is None else Session.from_row(row)
 
     async def history(self, channel_id: int, limit: int = 10) -> list[tuple[Session, list[int]]]:
-        """The last finished or aborted games here, each with its winners' user ids."""
+        """The last games played here (finished or aborted; not lobbies that never started), with winners."""
         rows = await self.store.fetchall(
             "SELECT s.*, (SELECT group_concat(r.user_id) FROM results r WHERE r.session_id = s.id AND r.won = 1)"
-            " AS winners FROM sessions s WHERE s.channel_id = ? AND s.status IN (?, ?)"
+            " AS winners FROM sessions s WHERE s.channel_id = ? AND s.status IN (?, ?) AND s.started_at IS NOT NULL"
             " ORDER BY s.ended_at DESC, s.id DESC LIMIT ?", (channel_id, FINISHED, ABORTED, limit))
         return [(Session.from_row(row), [int(u) for u in (row["winners"] or "").split(",") if u]) for row in rows]
 
@@ -129,7 +132,8 @@ class Table:
         for key in turned_on:
             if key not in options:
                 known = ", ".join(o.key for o in game.options) or "none"
-                raise TableError(f"{game.title} has no option '{key}'. Its options: {known}.")
+                shown = key if len(key) <= MAX_ECHO else key[:MAX_ECHO] + "..."
+                raise TableError(f"{game.title} has no such option: '{shown}'. Its options: {known}.")
             options[key] = True
         async with self._lock(("channel", channel_id)):
             if interaction_id is not None and (done := await self._handled(interaction_id)):
@@ -178,6 +182,7 @@ class Table:
                 self._end(session, ABORTED, "Everybody left the lobby.")
             elif user_id == session.host_id:
                 session.host_id = session.seats[0]
+                session.add_news([f"<@{user_id}> left; <@{session.host_id}> is the host now."])
             return "leave"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
 
@@ -227,6 +232,12 @@ class Table:
             self._end(session, ABORTED, "The game was ended early; no results were recorded.")
             return "abort"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
+
+    async def set_ping(self, session_id: int, message_id: int | None, pinged: list[int]) -> None:
+        """Remember the message that pinged `pinged` (not a game change: the version stays)."""
+        async with self.store.transaction() as conn:
+            await conn.execute("UPDATE sessions SET ping_message_id = ?, pinged = ? WHERE id = ?",
+                               (message_id, json.dumps(pinged), session_id))
 
     async def set_message(self, session_id: int, message_id: int, board_key: str | None = None) -> None:
         """Remember where the board now lives (not a game change: the version stays)."""
@@ -303,7 +314,7 @@ class Table:
         if outcome is not None:
             self._end(session, FINISHED, outcome.summary)
         await self._save(session, game, "game", user_id, seat, action, interaction_id, now, outcome)
-        return Change(session, events, outcome=outcome)
+        return Change(session, events, outcome=outcome, actor=user_id)
 
     async def _lobby_change(self, session_id: int, user_id: int, interaction_id: int | None,
                             change: Callable[[Session, Game], str]) -> Change:
@@ -315,7 +326,7 @@ class Table:
             kind = change(session, game)
             seat = session.seat_of(user_id)
             await self._save(session, game, "lobby", user_id, seat, {"type": kind}, interaction_id)
-            return Change(session)
+            return Change(session, actor=user_id, started=kind == "start")
 
     async def _save(self, session: Session, game: Game, kind: str, user_id: int | None, seat: int | None,
                     action: Action, interaction_id: int | None, now: float | None = None,
@@ -368,9 +379,12 @@ class Table:
         return None if row is None else await self.get(row["session_id"])
 
     def _end(self, session: Session, status: str, summary: str) -> None:
+        """Close the session; the summary joins the news unless an event already said it."""
+        summary = session.name_seats(summary)
         session.status, session.summary = status, summary
         session.ended_at, session.deadline = self.clock(), None
-        session.add_news([summary])
+        if not any(summary in line for line in session.news):
+            session.add_news([summary])
 
     @staticmethod
     def _require_lobby(session: Session) -> None:

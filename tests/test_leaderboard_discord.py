@@ -81,7 +81,7 @@ async def test_periods_follow_when_games_finished(world, hand_clock):
     hand_clock.advance(40 * DAY)
     await play_tally_through_buttons(u, channel, ["cat", "dan"], winner="dan")
     month = lines_of(await u["ann"].slash(channel, "leaderboard", game="tally", period="month"))
-    assert month[0].startswith(f"**1.** <@{u['dan'].id}> · wins **1** · 1 games · 100% won · rating +")
+    assert month[0].startswith(f"**1.** <@{u['dan'].id}> · wins **1** · 1 game · 100% won · rating +")
     assert not any(f"<@{u['ann'].id}>" in line for line in month)
     all_time = lines_of(await u["ann"].slash(channel, "leaderboard", game="tally", period="all"))
     assert sum(f"<@{u[n].id}>" in line for line in all_time for n in ("ann", "bob", "cat", "dan")) == 4
@@ -117,9 +117,9 @@ async def test_stats_show_games_ratings_results_and_a_chart(world):
     assert not result.ephemeral
     shown = answer(result)
     embed = shown.embeds[0]
-    assert "2 games · 1 wins" in embed.description
+    assert "2 games · 1 win" in embed.description
     fields = {f.name: f.value for f in embed.fields}
-    assert fields["Tally"].startswith("Rating **1") and "2 games · 1 wins (50%)" in fields["Tally"]
+    assert fields["Tally"].startswith("Rating **1") and "2 games · 1 win (50%)" in fields["Tally"]
     recent = fields["Recent results"].splitlines()
     assert recent[0].startswith("Tally: 2nd of 2 (-") and recent[1].startswith("Tally: 1st of 2 (+")
     (chart,) = shown.attachments
@@ -137,7 +137,7 @@ async def test_stats_of_a_hidden_player_show_others_only_this_server(world):
     await play_tally_through_buttons(elsewhere, other_channel, ["ann", "bob"], winner="bob")
     await u["bob"].slash(channel, "privacy")
     seen_by_ann = answer(await u["ann"].slash(channel, "stats", user=u["bob"])).embeds[0]
-    assert "1 games" in seen_by_ann.description and "only games played in this server" in seen_by_ann.footer.text
+    assert "1 game ·" in seen_by_ann.description and "only games played in this server" in seen_by_ann.footer.text
     own = answer(await u["bob"].slash(channel, "stats")).embeds[0]
     assert "2 games" in own.description and not own.footer.text
 
@@ -164,18 +164,16 @@ async def test_a_solo_game_gets_a_wins_board_and_a_record(world, simcord_bot):
     won = (await simcord_bot.table.store.fetchone("SELECT won FROM results"))[0]
     result = await u["ann"].slash(channel, "leaderboard", game="patience")
     (line,) = lines_of(result)
-    assert line.startswith(f"**1.** <@{u['ann'].id}> · wins **{won}** · 1 games")
+    assert line.startswith(f"**1.** <@{u['ann'].id}> · wins **{won}** · 1 game ·")
     assert "Ranked by wins" in answer(result).embeds[0].footer.text
     stats = answer(await u["ann"].slash(channel, "stats")).embeds[0]
     fields = {f.name: f.value for f in stats.fields}
-    assert fields["Patience"].startswith(f"1 games · {won} wins") and f"streak {won}" in fields["Patience"]
+    assert fields["Patience"].startswith(f"1 game · {won} win{'' if won == 1 else 's'} (") and f"streak {won}" in fields["Patience"]
     assert not stats.image.url  # no rated games, no chart
 
 
-async def test_friendly_answers_for_unknown_games_and_bots(world):
+async def test_friendly_answers_for_bots(world):
     env, guild, channel, u = world
-    unknown = await u["ann"].slash(channel, "leaderboard", game="chess")
-    assert unknown.ephemeral and "no game called 'chess'" in unknown.response.content
     robot = guild.add_member(env.create_user("robot", bot=True))
     bot_stats = await u["ann"].slash(channel, "stats", user=robot)
     assert bot_stats.ephemeral and "Bots do not play" in bot_stats.response.content

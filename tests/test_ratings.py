@@ -253,3 +253,15 @@ async def test_the_first_game_of_a_new_week_starts_the_week_again(table, store, 
 
 
 # ---------------------------------------------------------------- games finished before ratings existed
+
+
+async def test_a_resignation_on_turn_1_is_no_best_margin(table, store):
+    """Eye of the Tiger resigned at once ends 0 to 0: a margin of 0 is not a best margin, only wins have one."""
+    import engine.tiger  # noqa: F401 - registers the game
+    change = await table.open("tiger", GUILD, CHANNEL, ANN)
+    await table.act(change.session.id, ANN, {"type": "leave"})
+    solo = await store.fetchone("SELECT * FROM solo_records WHERE user_id = ? AND game = 'tiger'", (ANN,))
+    assert solo["games"] == 1 and solo["wins"] == 0 and solo["best_margin"] is None
+    standing = await store.fetchone("SELECT best_margin FROM standings WHERE user_id = ? AND game = 'tiger'"
+                                    " AND period = 'all' AND scope = ?", (ANN, GUILD))
+    assert standing["best_margin"] is None

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import socket
 import sqlite3
 import sys
 import time
@@ -302,3 +303,18 @@ async def test_a_timer_that_passed_while_down_fires_at_start(fake, tmp_path):
         assert deadline is not None and deadline > time.time() + 30, "Bob's turn has no fresh timer"
         assert_no_traceback(first, second)
         fake.assert_clean()
+
+
+async def test_unreachable_discord_exits_2_with_one_line(tmp_path):
+    """Nothing listens where Discord should be: one readable line, not a traceback."""
+    with socket.socket() as probe:  # a free port on loopback, closed again so nothing answers there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    async with Harness(None, tmp_path) as harness:
+        env = harness.env(DISCORD_TOKEN="some-token", DISCORD_API_BASE=f"http://127.0.0.1:{port}/api/v10",
+                          DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/gateway")
+        run = await harness.start(env=env)
+        assert await run.wait(20) == EXIT_CONFIG
+        lines = [line for line in run.stderr.splitlines() if line.strip()]
+        assert len(lines) == 1, f"expected one line on stderr, got:\n{run.stderr}"
+        assert "Cannot reach Discord" in lines[0] and "Traceback" not in run.stderr + run.stdout
