@@ -9,6 +9,7 @@ import argparse
 import hashlib
 import json
 import logging
+import sqlite3
 import sys
 import time
 from collections.abc import Callable
@@ -25,18 +26,35 @@ from cogs.presenter import Presenter
 from engine import registry
 from host.config import Config
 from host.scheduler import Scheduler
-from host.store import Store
+from host.store import Store, StoreError, fault_cause
 from host.table import Table
 
 log = logging.getLogger("tabletop")
 EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.game_control", "cogs.dragon", "cogs.ghosts", "cogs.tiger", "cogs.leaderboard")
 EXIT_CONFIG = 2
+EXIT_DATABASE = 3
+
+
+class AnsweredInTime(app_commands.CommandTree):
+    """Runs every slash command under `replies.in_time`, so a slow one is acknowledged first.
+
+    discord.py has no public hook around a command's run; `_call` is where it runs one.
+    """
+
+    async def _call(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.application_command:
+            await super()._call(interaction)  # autocomplete answers with choices, never "thinking"
+            return
+        public = bool(interaction.command and interaction.command.extras.get("public"))
+        async with replies.in_time(interaction, public=public):
+            await super()._call(interaction)
 
 
 class TabletopBot(commands.Bot):
     def __init__(self, config: Config, *, force_sync: bool = False, clock: Callable[[], float] = time.time) -> None:
         intents = discord.Intents.default()  # slash commands and buttons need no privileged intent
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         tree_cls=AnsweredInTime)
         self.config = config
         self.force_sync = force_sync
         self.clock = clock
@@ -53,6 +71,9 @@ class TabletopBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands_if_changed()
+        # Before the gateway connects, so no click races it: boards a crash left behind.
+        if repaired := await self.presenter.repair():
+            log.info("redrew %d boards left behind by the last run", repaired)
         if self.config.run_timers:
             self.scheduler = Scheduler(self.table)
             self.scheduler.start()
@@ -76,9 +97,16 @@ class TabletopBot(commands.Bot):
     async def on_command_failure(self, interaction: discord.Interaction,
                                  error: app_commands.AppCommandError) -> None:
         """A slash command broke: log it, and tell the person instead of 'interaction failed'."""
-        log.error("/%s failed", interaction.command.name if interaction.command else "?", exc_info=error)
+        name = interaction.command.name if interaction.command else "?"
+        cause = getattr(error, "original", error)
+        if isinstance(cause, sqlite3.Error):
+            log.error("/%s not done: %s", name, fault_cause(cause))
+            text = replies.cannot_save(cause)
+        else:
+            log.error("/%s failed", name, exc_info=error)
+            text = "Something went wrong on our side; please try again."
         try:
-            await replies.tell(interaction, "Something went wrong on our side; please try again.")
+            await replies.tell(interaction, text)
         except discord.HTTPException:
             log.warning("could not tell the user about the failure")
 
@@ -88,6 +116,16 @@ class TabletopBot(commands.Bot):
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()
+
+
+def configure_logging(level: str) -> None:
+    """The log goes to stdout, so stderr carries only what a person must act on.
+
+    At DEBUG, discord.py logs whole HTTP and gateway payloads, private (ephemeral) messages
+    included: its loggers stay at INFO or above whatever the level, so no hand reaches a log.
+    """
+    logging.basicConfig(level=level, stream=sys.stdout, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
 
 
 def point_at(config: Config) -> None:
@@ -111,9 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         print("DISCORD_TOKEN is not set: put your bot's token in the environment or in a .env file "
               "(see README).", file=sys.stderr)
         return EXIT_CONFIG
-    # The log goes to stdout, so stderr carries only what a person must act on.
-    logging.basicConfig(level=config.log_level, stream=sys.stdout,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(config.log_level)
     discord.VoiceClient.warn_nacl = False  # no voice here: its optional libraries are not wanted
     discord.VoiceClient.warn_dave = False
     point_at(config)
@@ -127,6 +163,9 @@ def main(argv: list[str] | None = None) -> int:
     except discord.PrivilegedIntentsRequired:
         print("Discord refused a privileged intent this bot asked for.", file=sys.stderr)
         return EXIT_CONFIG
+    except StoreError as unusable:
+        print(f"Database problem: {unusable}", file=sys.stderr)
+        return EXIT_DATABASE
     except (aiohttp.ClientError, OSError, discord.GatewayNotFound) as unreachable:
         print(f"Cannot reach Discord ({unreachable.__class__.__name__}: {unreachable}): check the network "
               "connection, then start the bot again.", file=sys.stderr)

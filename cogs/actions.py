@@ -29,7 +29,11 @@ async def perform(interaction: discord.Interaction, call: Callable[[], Awaitable
     await replies.acknowledge(interaction)
     if change.duplicate:
         return change
-    await presenter_of(interaction.client).show(change)
+    presenter = presenter_of(interaction.client)
+    message = interaction.message
+    if change.session.message_id is None and message is not None and not message.flags.ephemeral:
+        await presenter.adopt(change.session, message.id)  # the lobby was posted, but a crash lost its id
+    await presenter.show(change)
     seat = change.session.seat_of(interaction.user.id)
     for event in change.events:
         if event.private_to is not None and event.private_to == seat:

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import logging
 import re
+import sqlite3
 from collections.abc import Awaitable, Callable
 
 import discord
 
 from engine.errors import RuleError
 from host.errors import StaleAction, TableError
+from host.store import fault_cause
+from host.table import Change
 
 from . import replies
 from .refs import BUTTON_TEMPLATE, SELECT_TEMPLATE, Ref
@@ -39,21 +42,27 @@ def handles_the_rest(handler: Handler) -> Handler:
 
 async def route(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
     handler = _handlers.get(ref.action) or (_fallback[0] if _fallback else None)
-    try:
-        if handler is None:
-            raise TableError("That button does nothing any more.")
-        await handler(interaction, ref, values)
-    except StaleAction as stale:
-        from .presenter import presenter_of  # the presenter needs this module's buttons
+    async with replies.in_time(interaction):
+        try:
+            if handler is None:
+                raise TableError("That button does nothing any more.")
+            await handler(interaction, ref, values)
+        except StaleAction as stale:
+            from .presenter import presenter_of  # the presenter needs this module's buttons
 
-        await presenter_of(interaction.client).show_privately(interaction, stale.session, str(stale))
-    except (TableError, RuleError) as refused:
-        await replies.tell(interaction, str(refused))
-    except discord.HTTPException:
-        log.exception("Discord refused a reply for %s", ref)
-    except Exception:
-        log.exception("click %s failed", ref)
-        await replies.tell(interaction, "Something went wrong on our side; please try again.")
+            presenter = presenter_of(interaction.client)
+            await presenter.show(Change(stale.session))  # a crash may have left the board behind: redraw it
+            await presenter.show_privately(interaction, stale.session, str(stale))
+        except (TableError, RuleError) as refused:
+            await replies.tell(interaction, str(refused))
+        except sqlite3.Error as fault:
+            log.error("click %s not saved: %s", ref, fault_cause(fault))
+            await replies.tell(interaction, replies.cannot_save(fault))
+        except discord.HTTPException:
+            log.exception("Discord refused a reply for %s", ref)
+        except Exception:
+            log.exception("click %s failed", ref)
+            await replies.tell(interaction, "Something went wrong on our side; please try again.")
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):

@@ -19,6 +19,7 @@ from host.session import Session
 from render.dragon import render_dragon
 from render.encode import RenderedImage
 
+from . import replies
 from .components import TableButton, TableSelect, view_of
 from .game_ui import GameUI, register_ui
 from .refs import Ref
@@ -75,7 +76,7 @@ class DragonUI(GameUI):
         if seat not in game.waiting_for(session.state):
             raise TableError("It is not your turn.")
         row = int(values[0]) if values and values[0].isdigit() else None
-        await interaction.response.edit_message(view=view_of(self.items(session, game, row)))
+        await replies.edit(interaction, view=view_of(self.items(session, game, row)))
         return True
 
     def action_for(self, session: Session, game: Game, ref: Ref, values: list[str]) -> Action | None:

@@ -14,6 +14,7 @@ from host.session import Session
 from host.table import Change, Table
 
 from . import replies
+from .replies import PUBLIC
 from .actions import perform, table_of
 from .presenter import presenter_of
 
@@ -29,14 +30,13 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
             await replies.tell(interaction, "No game is running in this channel. Start one with `/play`.")
         return session
 
-    @app_commands.command(name="board", description="Post the current board again as a fresh message")
+    @app_commands.command(name="board", description="Post the current board again as a fresh message", extras=PUBLIC)
     async def board(self, interaction: discord.Interaction) -> None:
         session = await self._current(interaction)
         if session is None:
             return
-        await interaction.response.defer(thinking=True)
         presenter = presenter_of(interaction.client)
-        message = await interaction.followup.send(**await presenter.payload(session, editing=False), wait=True)
+        message = await replies.sent_publicly(interaction, **await presenter.payload(session, editing=False))
         await presenter.moved(session, message)
 
     @app_commands.command(name="abort", description="End the game here early (host or channel managers)")
@@ -64,7 +64,7 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
             return
         await replies.tell(interaction, done)
 
-    @app_commands.command(name="history", description="The last games played in this channel")
+    @app_commands.command(name="history", description="The last games played in this channel", extras=PUBLIC)
     async def history(self, interaction: discord.Interaction) -> None:
         games = await table_of(interaction).history(interaction.channel_id)
         if not games:
@@ -80,7 +80,7 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
                 result = "ended early" if session.started_at else "lobby closed"
             lines.append(f"**{title}** {when}: {result}")
         embed = discord.Embed(title="Recent games here", description="\n".join(lines), colour=discord.Colour.blurple())
-        await interaction.response.send_message(embed=embed, allowed_mentions=replies.QUIET)
+        await replies.sent_publicly(interaction, embed=embed, allowed_mentions=replies.QUIET)
 
 
 async def setup(bot: commands.Bot) -> None:

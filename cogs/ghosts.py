@@ -344,7 +344,7 @@ class GhostsUI(GameUI):
         card = int(values[0]) if values and values[0].isdigit() else None
         text, items = self.attempt_controls(session, game, seat, card,
                                             None if None in tile or len(tile) != 2 else (tile[0], tile[1]))
-        await interaction.response.edit_message(content=text, view=view_of(items))
+        await replies.edit(interaction, content=text, view=view_of(items))
 
     async def pick_tile(self, interaction, session, game, ref, values) -> None:
         round_, card, _half = parse_ints(ref.arg)
@@ -352,7 +352,7 @@ class GhostsUI(GameUI):
         cell = parse_ints(values[0]) if values else []
         tile = (cell[0], cell[1]) if len(cell) == 2 and None not in cell else None
         text, items = self.attempt_controls(session, game, seat, card, tile)
-        await interaction.response.edit_message(content=text, view=view_of(items))
+        await replies.edit(interaction, content=text, view=view_of(items))
 
     async def zap(self, interaction, session, game, ref, values) -> None:
         round_, card, r, c = (parse_ints(ref.arg) + [None] * 4)[:4]

@@ -24,6 +24,7 @@ from render.encode import render_async
 from render.leaderboard import Row, Series, render_leaderboard, render_rating_chart
 
 from . import replies
+from .replies import PUBLIC
 from .actions import table_of
 from .games import offer_games
 from .presenter import as_file
@@ -135,7 +136,7 @@ class Leaderboards(commands.Cog):
         self.bot = bot
         offer_games(self.leaderboard)
 
-    @app_commands.command(name="leaderboard", description="The top 10 players of a game")
+    @app_commands.command(name="leaderboard", description="The top 10 players of a game", extras=PUBLIC)
     @app_commands.describe(game="The game", scope="Games played in this server, or everywhere",
                            period="All time, this month or this week")
     @app_commands.choices(scope=SCOPE_CHOICES, period=PERIOD_CHOICES)
@@ -151,7 +152,7 @@ class Leaderboards(commands.Cog):
         if scope == "server" and interaction.guild_id is None:
             await replies.tell(interaction, "Server boards only exist in a server; try `scope:Global`.")
             return
-        await interaction.response.defer(thinking=True)
+        await replies.think(interaction, public=True)
         await table.remember_name(interaction.user.id, interaction.user.display_name)
         viewer = interaction.user.id
         board = await boards.leaderboard(table.store, chosen, scope=scope, period=period,
@@ -164,9 +165,10 @@ class Leaderboards(commands.Cog):
         embed.set_author(name=subtitle(board))
         embed.set_image(url=f"attachment://{image.filename}")
         embed.set_footer(text=explain(board))
-        await interaction.followup.send(embed=embed, file=as_file(image), allowed_mentions=replies.QUIET)
+        await replies.sent_publicly(interaction, embed=embed, file=as_file(image), allowed_mentions=replies.QUIET)
 
-    @app_commands.command(name="stats", description="A player's games, wins, ratings and latest results")
+    @app_commands.command(name="stats", description="A player's games, wins, ratings and latest results",
+                          extras=PUBLIC)
     @app_commands.describe(user="Whose stats (you, if left out)")
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         table = table_of(interaction)
@@ -187,7 +189,7 @@ class Leaderboards(commands.Cog):
             where = " in this server" if limited else ""
             await replies.tell(interaction, f"{target.display_name} has not finished a game{where} yet.")
             return
-        await interaction.response.defer(thinking=True)
+        await replies.think(interaction, public=True)
         wins = sum(g.wins for g in stats.games)
         embed = discord.Embed(title=f"{target.display_name}: stats",
                               description=f"<@{target.id}> · {plural(stats.total_games, 'game')} · {plural(wins, 'win')}",
@@ -203,7 +205,7 @@ class Leaderboards(commands.Cog):
             chart = await render_async(render_rating_chart, f"{target.display_name}: rating over time", series)
             embed.set_image(url=f"attachment://{chart.filename}")
             files.append(as_file(chart))
-        await interaction.followup.send(embed=embed, files=files, allowed_mentions=replies.QUIET)
+        await replies.sent_publicly(interaction, embed=embed, files=files, allowed_mentions=replies.QUIET)
 
     @app_commands.command(name="privacy", description="Hide yourself from global leaderboards, or show yourself again")
     async def privacy(self, interaction: discord.Interaction) -> None:

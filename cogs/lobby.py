@@ -11,6 +11,7 @@ from engine.words import player_count
 from host.errors import ChannelBusy, TableError
 
 from . import replies
+from .replies import PUBLIC
 from .actions import perform, table_of
 from .components import handles
 from .games import offer_games
@@ -36,7 +37,7 @@ class Lobby(commands.Cog):
         self.bot = bot
         offer_games(self.play)
 
-    @app_commands.command(name="play", description="Open a table for a game in this channel")
+    @app_commands.command(name="play", description="Open a table for a game in this channel", extras=PUBLIC)
     @app_commands.describe(game="The game to play",
                            options="Options to turn on, separated by commas (they can also be set in the lobby)")
     @app_commands.autocomplete(options=option_names)
@@ -67,9 +68,8 @@ class Lobby(commands.Cog):
             return
         if change.duplicate:
             return
-        await interaction.response.defer(thinking=True)
         presenter = presenter_of(interaction.client)
-        message = await interaction.followup.send(**await presenter.payload(change.session, editing=False), wait=True)
+        message = await replies.sent_publicly(interaction, **await presenter.payload(change.session, editing=False))
         await presenter.moved(change.session, message)
 
 

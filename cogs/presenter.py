@@ -29,8 +29,10 @@ from .components import view_of
 from .game_ui import Board, ui_for
 from .lobby_ui import lobby_board
 from .markup import board_link, mentions, message_link, pinging
+from .refs import Ref
 
 log = logging.getLogger(__name__)
+ORPHAN_SEARCH = 25  # recent channel messages searched for a board whose id was never saved
 
 
 def as_file(image: RenderedImage) -> discord.File:
@@ -42,7 +44,6 @@ class Presenter:
         self.client = client
         self.table = table
         self._locks: dict[int, asyncio.Lock] = {}
-        self._shown: dict[int, int] = {}  # session id -> version on its board message
 
     async def board(self, session: Session) -> Board:
         game = registry.get(session.game)
@@ -72,22 +73,62 @@ class Presenter:
         session = change.session
         async with self._locks.setdefault(session.id, asyncio.Lock()):
             current = await self.table.get(session.id)
-            if current.message_id is not None and self._shown.get(current.id, -1) < current.version:
-                key = self.board_key(current)
-                channel = self.client.get_partial_messageable(current.channel_id)
-                try:
-                    if key != current.board_key:
-                        await self.post(current, keep_old=True)
-                    else:
-                        await channel.get_partial_message(current.message_id).edit(
-                            **await self.payload(current, editing=True))
-                        self._shown[current.id] = current.version
-                except discord.NotFound:  # the board was deleted: post a fresh one
-                    await self.post(current)
+            if current.message_id is not None and current.board_behind:
+                await self._redraw(current)
             if not change.duplicate and current.status == PLAYING:
                 await self.ping(current, change)
         if change.ended and not change.duplicate and session.started_at is not None:
             await self.announce_end(await self.table.get(session.id))
+
+    async def _redraw(self, session: Session) -> None:
+        """Edit the board in place, or post a fresh one when it moved on (a new round) or is gone."""
+        channel = self.client.get_partial_messageable(session.channel_id)
+        try:
+            if self.board_key(session) != session.board_key:
+                await self.post(session, keep_old=True)
+            else:
+                await channel.get_partial_message(session.message_id).edit(**await self.payload(session, editing=True))
+                await self.table.set_shown(session.id, session.version)
+        except discord.NotFound:  # the board was deleted: post a fresh one
+            await self.post(session)
+
+    async def repair(self) -> int:
+        """At start-up: redraw the boards a crash left behind, post lobbies that never were.
+
+        A board is behind when the bot died after saving a move and before drawing it; a game
+        that ended that way has not been announced either. Returns how many were repaired.
+        """
+        repaired = 0
+        for session in await self.table.boards_behind():
+            try:
+                if session.message_id is None:
+                    found = await self._orphan(session)
+                    if found is None:
+                        await self.post(session)
+                        repaired += 1
+                        continue
+                    await self.adopt(session, found)
+                await self.show(Change(session))
+                repaired += 1
+            except discord.HTTPException:
+                log.warning("could not repair the board of session %s", session.id, exc_info=True)
+        return repaired
+
+    async def _orphan(self, session: Session) -> int | None:
+        """A recent message of ours with this session's buttons: posted, but its id never saved."""
+        channel = self.client.get_partial_messageable(session.channel_id)
+        me = self.client.user.id if self.client.user else None
+        async for message in channel.history(limit=ORPHAN_SEARCH):
+            refs = [Ref.parse(getattr(child, "custom_id", None) or "") for row in message.components
+                    for child in getattr(row, "children", [])]
+            if message.author.id == me and any(ref and ref.session_id == session.id for ref in refs):
+                return message.id
+        return None
+
+    async def adopt(self, session: Session, message_id: int) -> None:
+        """The board is this message (whose id a crash kept from being saved); redraw it next."""
+        await self.table.set_message(session.id, message_id, self.board_key(session), -1)
+        session.message_id, session.shown_version = message_id, -1
 
     async def ping(self, session: Session, change: Change) -> None:
         """Tell the player the game now waits on, in a message that replaces the last ping."""
@@ -134,9 +175,8 @@ class Presenter:
         """The board now lives in `message`. The old one loses its buttons and, unless it is
         kept as a record (a finished round), its picture too, so no stale board stays."""
         old = session.message_id
-        await self.table.set_message(session.id, message.id, self.board_key(session))
+        await self.table.set_message(session.id, message.id, self.board_key(session), session.version)
         link = message_link(session.guild_id, session.channel_id, message.id)
-        self._shown[session.id] = session.version
         if old is None or old == message.id:
             return
         channel = self.client.get_partial_messageable(session.channel_id)

@@ -1,20 +1,66 @@
-"""Answering an interaction whether or not it has been answered already."""
+"""Answering an interaction: privately, in time, once.
+
+Discord drops an interaction that is not acknowledged within 3 seconds. Most answers come in
+milliseconds, but a stalled database can hold a click for longer; `in_time` acknowledges it
+after ACK_AFTER seconds so the answer can still come. Every answer goes through this module,
+under one lock per interaction, so that guard and the handler never both answer.
+"""
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import sqlite3
+from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
 
+from host.store import fault_cause
+
 QUIET = discord.AllowedMentions.none()
+PUBLIC = {"public": True}  # a command's extras: its answer is for the channel, so a slow one thinks in public
+ACK_AFTER = 2.0  # seconds of work after which the interaction is acknowledged first
+
+
+def _lock(interaction: discord.Interaction) -> asyncio.Lock:
+    return interaction.extras.setdefault("reply_lock", asyncio.Lock())
 
 
 async def tell(interaction: discord.Interaction, text: str | None = None, **kwargs: Any) -> None:
     """A private (ephemeral) answer to the person who clicked or typed."""
     kwargs.setdefault("allowed_mentions", QUIET)
+    async with _lock(interaction):
+        if interaction.extras.pop("thinking_in_public", False):
+            await interaction.delete_original_response()  # a public "thinking..." must not carry a private answer
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+async def edit(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """Edit the message whose component was used (a private panel refreshing itself)."""
+    async with _lock(interaction):
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
+
+
+async def think(interaction: discord.Interaction, *, public: bool) -> None:
+    """Show "thinking..." (a public one is replaced by the first follow-up); nothing if answered."""
+    async with _lock(interaction):
+        await _think(interaction, public=public)
+
+
+async def _think(interaction: discord.Interaction, *, public: bool) -> None:
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
+        return
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
     else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        interaction.extras["thinking_in_public"] = public
 
 
 async def acknowledge(interaction: discord.Interaction) -> None:
@@ -23,9 +69,43 @@ async def acknowledge(interaction: discord.Interaction) -> None:
     A click just acknowledges (the board is edited); a command gets a private "thinking"
     answer that a later `tell` fills in.
     """
-    if interaction.response.is_done():
-        return
-    if interaction.type is discord.InteractionType.component:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    await think(interaction, public=False)
+
+
+async def sent_publicly(interaction: discord.Interaction, **payload: Any) -> discord.Message:
+    """A public answer (a lobby, a board); after a private "thinking..." it goes to the channel."""
+    async with _lock(interaction):
+        if interaction.extras.pop("thinking_in_public", False):
+            return await interaction.followup.send(**payload, wait=True)
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
+            return await interaction.followup.send(**payload, wait=True)
+    message = await interaction.channel.send(**payload)
+    await tell(interaction, "Done: it is in the channel.")
+    return message
+
+
+@contextlib.asynccontextmanager
+async def in_time(interaction: discord.Interaction, *, public: bool = False) -> AsyncIterator[None]:
+    """Acknowledge the interaction if the work inside takes longer than ACK_AFTER seconds."""
+    async def guard() -> None:
+        await asyncio.sleep(ACK_AFTER)
+        async with _lock(interaction):
+            await _think(interaction, public=public)
+
+    task = asyncio.create_task(guard())
+    try:
+        yield
+    finally:
+        if _lock(interaction).locked() and not task.done():
+            with contextlib.suppress(discord.HTTPException):
+                await task  # it is acknowledging right now: let it finish
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, discord.HTTPException):
+            await task
+
+
+def cannot_save(error: sqlite3.Error) -> str:
+    """What a player is told when the database failed their action."""
+    return (f"The bot cannot save games right now ({fault_cause(error)}), so that was not done. "
+            "Please try again in a minute.")

@@ -492,7 +492,7 @@ class TigerUI(GameUI):
         if ref.action in (BUY_MENU, FIGHT_MENU, THIN_MENU):
             await replies.tell(interaction, panel.content, view=view)
         else:
-            await interaction.response.edit_message(content=panel.content, view=view)
+            await replies.edit(interaction, content=panel.content, view=view)
 
     @staticmethod
     async def _commit(interaction: discord.Interaction, session: Session, ref: Ref, action: Action) -> None:

@@ -36,6 +36,12 @@ class Session:
     summary: str | None = None
     ping_message_id: int | None = None
     pinged: list[int] = field(default_factory=list)
+    shown_version: int = -1  # the version the board message shows
+
+    @property
+    def board_behind(self) -> bool:
+        """The board message is missing or shows an older version (a crash before a redraw)."""
+        return self.message_id is None or self.shown_version < self.version
 
     @property
     def active(self) -> bool:
@@ -67,5 +73,5 @@ class Session:
             version=row["version"], deadline=row["deadline"], message_id=row["message_id"], board_key=row["board_key"],
             news=json.loads(row["news"]), created_at=row["created_at"], started_at=row["started_at"],
             ended_at=row["ended_at"], summary=row["summary"], ping_message_id=row["ping_message_id"],
-            pinged=json.loads(row["pinged"]),
+            pinged=json.loads(row["pinged"]), shown_version=row["shown_version"],
         )

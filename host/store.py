@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -16,20 +17,67 @@ from typing import Any
 import aiosqlite
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[\w-]+\.sql$")
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_-]+\.sql$")
+# A migration runs inside the transaction the store opens for it; one that ends or opens a
+# transaction of its own would be applied in part.
+_TRANSACTION_CONTROL = re.compile(r"^\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE)\b", re.IGNORECASE)
+
+
+BUSY_MS = 5000  # how long a statement waits for another program's lock before it fails
+
+
+class StoreError(RuntimeError):
+    """The database cannot be used; the message says why in one line."""
 
 
 def migration_files(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
+    """The numbered migrations in order; any other file there is a mistake, refused by name."""
     found = []
-    for path in directory.iterdir():
+    for path in sorted(directory.iterdir()):
+        if path.name.startswith((".", "__")):
+            continue  # hidden files and caches are not meant as migrations
         match = _MIGRATION_NAME.match(path.name)
-        if match:
-            found.append((int(match.group(1)), path))
-    found.sort()
+        if not match:
+            raise StoreError(f"{path.name} in {directory} is not a migration: name migrations like 0004_what_it_does.sql")
+        found.append((int(match.group(1)), path))
     numbers = [n for n, _ in found]
     if numbers != list(range(1, len(numbers) + 1)):
-        raise RuntimeError(f"migrations must be numbered 0001 upwards without gaps, found {numbers}")
+        raise StoreError(f"migrations must be numbered 0001 upwards without gaps or repeats, found {numbers}")
     return found
+
+
+def statements(script: str) -> list[str]:
+    """The complete SQL statements of a script (a trigger's body stays inside its statement)."""
+    found, pending = [], ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            found.append(pending)
+            pending = ""
+    return found
+
+
+def _without_comments(sql: str) -> str:
+    return re.sub(r"--[^\n]*|/\*.*?\*/", " ", sql, flags=re.DOTALL)
+
+
+def check_migration(path: Path, script: str) -> None:
+    """Refuse a migration that controls transactions itself (it would be applied in part)."""
+    for statement in statements(script):
+        if match := _TRANSACTION_CONTROL.match(_without_comments(statement)):
+            raise StoreError(f"migration {path.name} contains its own {match.group(1).upper()}: remove it, "
+                             "each migration already runs in one transaction")
+
+
+def fault_cause(error: sqlite3.Error) -> str:
+    """The cause of a database failure, in words for a log line and a player."""
+    text = str(error).lower()
+    causes = (("locked", "the database is busy (locked by another program)"),
+              ("busy", "the database is busy (locked by another program)"),
+              ("readonly", "the database file is read-only"), ("read-only", "the database file is read-only"),
+              ("full", "the disk is full"), ("disk i/o", "a disk I/O error"),
+              ("malformed", "the database file is damaged"), ("unable to open", "the database file cannot be opened"))
+    return next((cause for key, cause in causes if key in text), f"database error: {error}")
 
 
 class Store:
@@ -38,16 +86,26 @@ class Store:
         self._write_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path, migrations: Path = MIGRATIONS_DIR) -> Store:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
+    async def open(cls, path: str | Path, migrations: Path = MIGRATIONS_DIR, busy_ms: int = BUSY_MS) -> Store:
+        """Open (creating) the database and bring its schema up to date; StoreError says why not."""
+        files = [(number, file, file.read_text()) for number, file in migration_files(migrations)]
+        for _, file, script in files:
+            check_migration(file, script)
+        try:
+            if str(path) != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            conn = await aiosqlite.connect(str(path), isolation_level=None)
+        except (OSError, sqlite3.Error) as error:
+            raise StoreError(f"cannot open the database {path}: {error}") from None
         conn.row_factory = aiosqlite.Row
         store = cls(conn)
         try:
-            for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON", "busy_timeout = 5000"):
+            for pragma in (f"busy_timeout = {busy_ms}", "journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON"):
                 await store.fetchall(f"PRAGMA {pragma}")  # read to the end so no statement stays open
-            await store.migrate(migrations)
+            await store.migrate(files)
+        except sqlite3.Error as error:
+            await conn.close()
+            raise StoreError(f"cannot use the database {path}: {fault_cause(error)}") from None
         except BaseException:
             await conn.close()
             raise
@@ -60,18 +118,21 @@ class Store:
         row = await self.fetchone("PRAGMA user_version")
         return int(row[0])
 
-    async def migrate(self, directory: Path = MIGRATIONS_DIR) -> None:
+    async def migrate(self, files: list[tuple[int, Path, str]]) -> None:
+        """Apply the migrations newer than the schema, each in one transaction with its version."""
         current = await self.schema_version()
-        for number, path in migration_files(directory):
+        for number, path, text in files:
             if number <= current:
                 continue
-            script = f"BEGIN;\n{path.read_text()}\nPRAGMA user_version = {number};\nCOMMIT;"
+            script = f"BEGIN;\n{text}\nPRAGMA user_version = {number};\nCOMMIT;"
             try:
                 await self.conn.executescript(script)
-            except Exception:
+            except sqlite3.Error as error:
                 if self.conn.in_transaction:
                     await self.conn.execute("ROLLBACK")
-                raise
+                raise StoreError(f"migration {path.name} failed ({error}); the database stays at version "
+                                 f"{current}") from None
+            current = number
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:

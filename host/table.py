@@ -31,6 +31,8 @@ from .store import Store
 log = logging.getLogger(__name__)
 LOBBY_SECONDS = 30 * 60  # an idle lobby closes itself so the channel is free again
 MAX_ECHO = 40  # a refusal quotes at most this much of what the player typed
+MAX_ID = 2**63 - 1  # SQLite's largest integer
+TIMEOUT_RETRY = 30.0  # seconds before a refused timeout is tried again
 
 
 @dataclass
@@ -69,6 +71,8 @@ class Table:
     # ---------------------------------------------------------------- reading
 
     async def get(self, session_id: int) -> Session:
+        if not 0 < session_id <= MAX_ID:  # a forged or garbled button; SQLite could not even look
+            raise SessionNotFound("That game no longer exists.")
         row = await self.store.fetchone("SELECT * FROM sessions WHERE id = ?", (session_id,))
         if row is None:
             raise SessionNotFound("That game no longer exists.")
@@ -239,11 +243,26 @@ class Table:
             await conn.execute("UPDATE sessions SET ping_message_id = ?, pinged = ? WHERE id = ?",
                                (message_id, json.dumps(pinged), session_id))
 
-    async def set_message(self, session_id: int, message_id: int, board_key: str | None = None) -> None:
-        """Remember where the board now lives (not a game change: the version stays)."""
+    async def set_message(self, session_id: int, message_id: int, board_key: str | None, shown_version: int) -> None:
+        """Remember where the board now lives and which version it shows (not a game change)."""
         async with self.store.transaction() as conn:
-            await conn.execute("UPDATE sessions SET message_id = ?, board_key = ? WHERE id = ?",
-                               (message_id, board_key, session_id))
+            await conn.execute("UPDATE sessions SET message_id = ?, board_key = ?, shown_version = ? WHERE id = ?",
+                               (message_id, board_key, shown_version, session_id))
+
+    async def set_shown(self, session_id: int, shown_version: int) -> None:
+        async with self.store.transaction() as conn:
+            await conn.execute("UPDATE sessions SET shown_version = max(shown_version, ?) WHERE id = ?",
+                               (shown_version, session_id))
+
+    async def boards_behind(self, ended_within: float = 24 * 3600) -> list[Session]:
+        """Sessions whose board message is missing or older than the session: active ones, and
+        ones that ended lately (the crash came between the last move and its announcement)."""
+        rows = await self.store.fetchall(
+            "SELECT * FROM sessions WHERE (status IN (?, ?) AND (message_id IS NULL OR shown_version < version))"
+            " OR (status IN (?, ?) AND started_at IS NOT NULL AND message_id IS NOT NULL"
+            " AND shown_version < version AND ended_at > ?) ORDER BY id",
+            (*ACTIVE, FINISHED, ABORTED, self.clock() - ended_within))
+        return [Session.from_row(row) for row in rows]
 
     # ---------------------------------------------------------------- play
 
@@ -292,8 +311,16 @@ class Table:
             if session.status == PLAYING:
                 try:
                     return await self._apply(session, None, None, dict(TIMEOUT), None)
-                except RuleError:
-                    log.exception("session %s refused its own timeout; its timer is stopped", session_id)
+                except RuleError as refused:
+                    # Try again at the game's own deadline, and soon at the latest: a refusal
+                    # must never stop a game's timers for good.
+                    retry = now + TIMEOUT_RETRY
+                    game_deadline = registry.get(session.game).next_deadline(session.state)
+                    if game_deadline is not None and now < game_deadline < retry:
+                        retry = game_deadline
+                    log.warning("session %s refused its timeout (%s); trying again at %.0f", session_id, refused, retry)
+                    await self._save_deadline(session_id, retry)
+                    return None
             await self._save_deadline(session_id, None)
             return None
 
