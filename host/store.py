@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -103,6 +104,7 @@ class Store:
             for pragma in (f"busy_timeout = {busy_ms}", "journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON"):
                 await store.fetchall(f"PRAGMA {pragma}")  # read to the end so no statement stays open
             await store.migrate(files)
+            await store.set_meta("opened_at", str(time.time()))  # a write now: a locked or read-only file is found at start
         except sqlite3.Error as error:
             await conn.close()
             raise StoreError(f"cannot use the database {path}: {fault_cause(error)}") from None
