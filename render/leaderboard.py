@@ -20,29 +20,28 @@ from render.canvas import draw_text, new_canvas, rounded_panel, text_width
 from render.encode import RenderedImage, encode_png
 from render.palette import ColourLike
 
+# Sized for a phone, which shows an image about 400 px wide: on this 640 px canvas no text is
+# smaller than 20 px (12.5 px there), and muted text keeps 4.5:1 contrast on the panels.
 WIDTH = 640
 MARGIN = 16
-HEADER_H = 76
-COLUMNS_H = 30
-ROW_H = 46
+HEADER_H = 92
+COLUMNS_H = 34
+ROW_H = 48
 ROW_GAP = 4
-GAP_H = 26  # the "..." between the top rows and the viewer's row
-TITLE_SIZE = 28
-SUBTITLE_SIZE = 18
-ROW_SIZE = 22
-SMALL_SIZE = 16
+GAP_H = 30  # the "..." between the top rows and the viewer's row
+TITLE_SIZE = 30
+SUBTITLE_SIZE = 22
+ROW_SIZE = 24
+SMALL_SIZE = 20  # column headings, chart axes and legend: the smallest text drawn
 
 GOLD = (0xD9, 0xA4, 0x1E)
 SILVER = (0xB8, 0xC0, 0xCC)
-BRONZE = (0xB0, 0x72, 0x3A)
+BRONZE = (0xD4, 0x8A, 0x4B)  # light enough for dark numbers, like the other two (6.3:1)
 MEDALS = {1: GOLD, 2: SILVER, 3: BRONZE}
+MEDAL_R = 17
 
-# x positions of the columns (right edges for the numbers).
-POS_RIGHT = MARGIN + 58
-NAME_X = MARGIN + 74
-FIGURE_RIGHT = WIDTH - MARGIN - 170
-GAMES_RIGHT = WIDTH - MARGIN - 86
-RATE_RIGHT = WIDTH - MARGIN - 14
+PAD_X = 14  # row edge to the first and last column
+COL_GAP = 18  # between columns
 
 
 @dataclass(frozen=True)
@@ -61,12 +60,50 @@ def fit(text: str, size: int, max_width: float, bold: bool = False) -> str:
     """`text` cut with '...' to fit `max_width` px."""
     if text_width(text, size, bold) <= max_width:
         return text
-    while text and text_width(text + "...", size, bold) > max_width:
-        text = text[:-1]
-    return text.rstrip() + "..."
+    fits, too_long = 0, len(text)  # the longest prefix that fits with its '...' (a bisection)
+    while too_long - fits > 1:
+        mid = (fits + too_long) // 2
+        if text_width(text[:mid].rstrip() + "...", size, bold) <= max_width:
+            fits = mid
+        else:
+            too_long = mid
+    return text[:fits].rstrip() + "..."
 
 
-def _draw_row(draw: ImageDraw.ImageDraw, y: int, row: Row, stripe: bool) -> None:
+def _percent(rate: float) -> str:
+    return f"{round(100 * rate)}%"
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """x positions of the columns (right edges for the numbers), wide enough for every row."""
+
+    pos_right: float
+    name_x: float
+    name_room: float
+    figure_right: float
+    games_right: float
+    rate_right: float
+
+    @classmethod
+    def of(cls, rows: Sequence[Row], figure_label: str) -> _Columns:
+        def widest(texts: Sequence[str], heading: str, bold: bool = False) -> float:
+            return max([text_width(heading, SMALL_SIZE), *(text_width(t, ROW_SIZE, bold) for t in texts)])
+
+        pos_w = max(2 * MEDAL_R, widest([str(r.position) for r in rows] + ["10"], "#"))
+        figure_w = widest([r.figure for r in rows] + ["0000"], figure_label, bold=True)
+        games_w = widest([str(r.games) for r in rows], "Games")
+        rate_w = widest([_percent(r.win_rate) for r in rows] + ["100%"], "Won")
+        rate_right = WIDTH - MARGIN - PAD_X
+        games_right = rate_right - rate_w - COL_GAP
+        figure_right = games_right - games_w - COL_GAP
+        pos_right = MARGIN + PAD_X + pos_w
+        name_x = pos_right + COL_GAP - 4
+        return cls(pos_right, name_x, figure_right - figure_w - COL_GAP - name_x, figure_right, games_right,
+                   rate_right)
+
+
+def _draw_row(draw: ImageDraw.ImageDraw, y: int, row: Row, stripe: bool, cols: _Columns) -> None:
     fill = palette.PANEL if stripe else palette.BACKGROUND
     outline = palette.HIGHLIGHT if row.highlight else None
     rounded_panel(draw, (MARGIN, y, WIDTH - MARGIN - 1, y + ROW_H), radius=10, fill=fill, outline=outline,
@@ -74,17 +111,16 @@ def _draw_row(draw: ImageDraw.ImageDraw, y: int, row: Row, stripe: bool) -> None
     mid = y + ROW_H // 2
     medal = MEDALS.get(row.position)
     if medal is not None:
-        cx = POS_RIGHT - 14
-        draw.ellipse((cx - 17, mid - 17, cx + 17, mid + 17), fill=medal)
+        cx = cols.pos_right - MEDAL_R
+        draw.ellipse((cx - MEDAL_R, mid - MEDAL_R, cx + MEDAL_R, mid + MEDAL_R), fill=medal)
         draw_text(draw, (cx, mid), str(row.position), ROW_SIZE, palette.readable_text(medal), anchor="mm", bold=True)
     else:
-        draw_text(draw, (POS_RIGHT, mid), str(row.position), ROW_SIZE, palette.MUTED, anchor="rm")
-    name_room = FIGURE_RIGHT - 110 - NAME_X
-    draw_text(draw, (NAME_X, mid), fit(row.name, ROW_SIZE, name_room, bold=row.highlight), ROW_SIZE,
+        draw_text(draw, (cols.pos_right, mid), str(row.position), ROW_SIZE, palette.MUTED, anchor="rm")
+    draw_text(draw, (cols.name_x, mid), fit(row.name, ROW_SIZE, cols.name_room, bold=row.highlight), ROW_SIZE,
               palette.HIGHLIGHT if row.highlight else palette.TEXT, anchor="lm", bold=row.highlight)
-    draw_text(draw, (FIGURE_RIGHT, mid), row.figure, ROW_SIZE, palette.TEXT, anchor="rm", bold=True)
-    draw_text(draw, (GAMES_RIGHT, mid), str(row.games), ROW_SIZE, palette.MUTED, anchor="rm")
-    draw_text(draw, (RATE_RIGHT, mid), f"{round(100 * row.win_rate)}%", ROW_SIZE, palette.MUTED, anchor="rm")
+    draw_text(draw, (cols.figure_right, mid), row.figure, ROW_SIZE, palette.TEXT, anchor="rm", bold=True)
+    draw_text(draw, (cols.games_right, mid), str(row.games), ROW_SIZE, palette.MUTED, anchor="rm")
+    draw_text(draw, (cols.rate_right, mid), _percent(row.win_rate), ROW_SIZE, palette.MUTED, anchor="rm")
 
 
 def render_leaderboard(title: str, subtitle: str, rows: Sequence[Row], *, me: Row | None = None,
@@ -102,40 +138,45 @@ def render_leaderboard(title: str, subtitle: str, rows: Sequence[Row], *, me: Ro
     ink = palette.readable_text(palette.HIGHLIGHT)
     draw_text(draw, (MARGIN + 18, MARGIN + 12), fit(title, TITLE_SIZE, WIDTH - 2 * MARGIN - 36, True), TITLE_SIZE,
               ink, bold=True)
-    draw_text(draw, (MARGIN + 18, MARGIN + 50), fit(subtitle, SUBTITLE_SIZE, WIDTH - 2 * MARGIN - 36),
+    draw_text(draw, (MARGIN + 18, MARGIN + 54), fit(subtitle, SUBTITLE_SIZE, WIDTH - 2 * MARGIN - 36),
               SUBTITLE_SIZE, ink)
 
     y = MARGIN + HEADER_H + 10
     if not rows:
         rounded_panel(draw, (MARGIN, y, WIDTH - MARGIN - 1, y + 60), radius=10)
-        draw_text(draw, (WIDTH // 2, y + 30), empty, ROW_SIZE, palette.MUTED, anchor="mm")
+        draw_text(draw, (WIDTH // 2, y + 30), fit(empty, ROW_SIZE, WIDTH - 2 * (MARGIN + PAD_X)), ROW_SIZE,
+                  palette.MUTED, anchor="mm")
     else:
+        cols = _Columns.of([*rows, *([me] if me is not None else [])], figure_label)
         header_mid = y + COLUMNS_H // 2
-        for x, label, anchor in ((POS_RIGHT, "#", "rm"), (NAME_X, "Player", "lm"),
-                                 (FIGURE_RIGHT, figure_label, "rm"), (GAMES_RIGHT, "Games", "rm"),
-                                 (RATE_RIGHT, "Won", "rm")):
+        for x, label, anchor in ((cols.pos_right, "#", "rm"), (cols.name_x, "Player", "lm"),
+                                 (cols.figure_right, figure_label, "rm"), (cols.games_right, "Games", "rm"),
+                                 (cols.rate_right, "Won", "rm")):
             draw_text(draw, (x, header_mid), label, SMALL_SIZE, palette.MUTED, anchor=anchor)
         y += COLUMNS_H
         for i, row in enumerate(rows):
-            _draw_row(draw, y, row, stripe=i % 2 == 0)
+            _draw_row(draw, y, row, stripe=i % 2 == 0, cols=cols)
             y += ROW_H + ROW_GAP
         if me is not None:
             draw_text(draw, (WIDTH // 2, y + GAP_H // 2 - 2), ". . .", ROW_SIZE, palette.MUTED, anchor="mm")
             y += GAP_H
-            _draw_row(draw, y, me, stripe=True)
+            _draw_row(draw, y, me, stripe=True, cols=cols)
 
     lines = [title, subtitle]
     if not rows:
         lines.append(empty)
     for row in [*rows, *([me] if me is not None else [])]:
         lines.append(f"{row.position}. {row.name}: {figure_label.lower()} {row.figure}, {row.games} games, "
-                     f"{round(100 * row.win_rate)}% won" + (" (you)" if row.highlight else ""))
+                     f"{_percent(row.win_rate)} won" + (" (you)" if row.highlight else ""))
     return RenderedImage(encode_png(image), "\n".join(lines), filename)
 
 
 # ---------------------------------------------------------------- the rating chart
 
-CHART_W, CHART_H = 640, 300
+CHART_W, CHART_H = 640, 300  # taller by a legend line for each line the legend wraps onto
+CHART_TITLE_SIZE = 22
+LEGEND_LINE = 28
+MIN_SPAN = 40  # rating points: a flat or single-point chart still gets whole-number ticks
 SERIES_COLOURS: tuple[ColourLike, ...] = (palette.BLUE, palette.HIGHLIGHT, palette.GREEN, palette.YELLOW)
 MARKERS = ("circle", "square", "triangle", "diamond")
 
@@ -168,6 +209,21 @@ def _date(at: float) -> str:
     return datetime.fromtimestamp(at, UTC).strftime("%d %b %Y")
 
 
+def _legend(series: Sequence[Series], width: float) -> list[list[tuple[int, str, float]]]:
+    """The legend's lines: (series index, label, x offset) per entry, wrapped to `width` px."""
+    lines: list[list[tuple[int, str, float]]] = [[]]
+    x = 0.0
+    for i, s in enumerate(series):
+        label = fit(s.label, SMALL_SIZE, width - 18)
+        entry = 18 + text_width(label, SMALL_SIZE)
+        if lines[-1] and x + entry > width:
+            lines.append([])
+            x = 0.0
+        lines[-1].append((i, label, x))
+        x += entry + 24
+    return lines
+
+
 def render_rating_chart(title: str, series: Sequence[Series], *, filename: str = "rating.png") -> RenderedImage:
     """Lines of rating against games played (oldest left), one per game, with a legend.
 
@@ -175,30 +231,41 @@ def render_rating_chart(title: str, series: Sequence[Series], *, filename: str =
     do not squeeze the rest; the first and last dates are written under it.
     """
     series = [s for s in series if s.points][: len(SERIES_COLOURS)]
-    image = new_canvas(CHART_W, CHART_H)
+    inner_left, inner_right = MARGIN + 8, CHART_W - MARGIN - 8
+    legend = _legend(series, inner_right - inner_left) if series else [[]]
+    height = CHART_H + LEGEND_LINE * (len(legend) - 1)
+    image = new_canvas(CHART_W, height)
     draw = ImageDraw.Draw(image)
-    rounded_panel(draw, (MARGIN // 2, MARGIN // 2, CHART_W - MARGIN // 2 - 1, CHART_H - MARGIN // 2 - 1), radius=12)
-    draw_text(draw, (MARGIN + 8, MARGIN + 4), fit(title, 20, CHART_W - 2 * MARGIN - 16, True), 20, palette.TEXT,
-              bold=True)
+    rounded_panel(draw, (MARGIN // 2, MARGIN // 2, CHART_W - MARGIN // 2 - 1, height - MARGIN // 2 - 1), radius=12)
+    draw_text(draw, (inner_left, MARGIN + 2), fit(title, CHART_TITLE_SIZE, inner_right - inner_left, True),
+              CHART_TITLE_SIZE, palette.TEXT, bold=True)
     if not series:
-        draw_text(draw, (CHART_W // 2, CHART_H // 2), "No rated games yet.", ROW_SIZE, palette.MUTED, anchor="mm")
+        draw_text(draw, (CHART_W // 2, height // 2), "No rated games yet.", ROW_SIZE, palette.MUTED, anchor="mm")
         return RenderedImage(encode_png(image), f"{title}\nNo rated games yet.", filename)
 
-    # Legend: marker and name per series.
-    x = MARGIN + 8
-    for i, s in enumerate(series):
-        _marker(draw, MARKERS[i], x + 6, MARGIN + 44, 6, SERIES_COLOURS[i])
-        label = fit(s.label, SMALL_SIZE, 130)
-        draw_text(draw, (x + 18, MARGIN + 44), label, SMALL_SIZE, palette.TEXT, anchor="lm")
-        x += 18 + int(text_width(label, SMALL_SIZE)) + 22
+    # Legend: marker and name per series, wrapping onto more lines when the names are long.
+    for n, line in enumerate(legend):
+        y = MARGIN + 48 + n * LEGEND_LINE
+        for i, label, dx in line:
+            _marker(draw, MARKERS[i], inner_left + dx + 6, y, 6, SERIES_COLOURS[i])
+            draw_text(draw, (inner_left + dx + 18, y), label, SMALL_SIZE, palette.TEXT, anchor="lm")
 
     order = sorted({(at, i, j) for i, s in enumerate(series) for j, (at, _) in enumerate(s.points)})
     slot = {(i, j): n for n, (_, i, j) in enumerate(order)}
     values = [v for s in series for _, v in s.points]
-    step = _nice_step(max(values) - min(values))
-    low = math.floor(min(values) / step) * step
-    high = max(math.ceil(max(values) / step) * step, low + step)
-    left, right, top, bottom = MARGIN + 62, CHART_W - MARGIN - 16, MARGIN + 64, CHART_H - MARGIN - 30
+    lowest, highest = min(values), max(values)
+    if highest - lowest < MIN_SPAN:
+        middle = (lowest + highest) / 2
+        lowest, highest = middle - MIN_SPAN / 2, middle + MIN_SPAN / 2
+    step = _nice_step(highest - lowest)
+    low = math.floor(lowest / step) * step
+    high = max(math.ceil(highest / step) * step, low + step)
+    ticks = [low + k * step for k in range(round((high - low) / step) + 1)]
+    labels = [f"{tick:g}" for tick in ticks]
+    left = inner_left + max(text_width(label, SMALL_SIZE) for label in labels) + 10
+    right = inner_right - 10
+    top = MARGIN + 48 + (len(legend) - 1) * LEGEND_LINE + 30
+    bottom = height - MARGIN - 34
 
     def px(n: int) -> float:
         return left + (right - left) * (n / (len(order) - 1) if len(order) > 1 else 0.5)
@@ -206,14 +273,16 @@ def render_rating_chart(title: str, series: Sequence[Series], *, filename: str =
     def py(v: float) -> float:
         return bottom - (bottom - top) * (v - low) / (high - low)
 
-    tick = low
-    while tick <= high + 1e-9:
+    for tick, label in zip(ticks, labels):
         y = py(tick)
         draw.line((left, y, right, y), fill=palette.PANEL_BORDER, width=1)
-        draw_text(draw, (left - 8, y), f"{tick:g}", SMALL_SIZE, palette.MUTED, anchor="rm")
-        tick += step
-    draw_text(draw, (left, bottom + 8), _date(order[0][0]), SMALL_SIZE, palette.MUTED, anchor="la")
-    draw_text(draw, (right, bottom + 8), _date(order[-1][0]), SMALL_SIZE, palette.MUTED, anchor="ra")
+        draw_text(draw, (left - 10, y), label, SMALL_SIZE, palette.MUTED, anchor="rm")
+    first, last = _date(order[0][0]), _date(order[-1][0])
+    if first == last:
+        draw_text(draw, ((left + right) / 2, bottom + 8), first, SMALL_SIZE, palette.MUTED, anchor="ma")
+    else:
+        draw_text(draw, (left, bottom + 8), first, SMALL_SIZE, palette.MUTED, anchor="la")
+        draw_text(draw, (right, bottom + 8), last, SMALL_SIZE, palette.MUTED, anchor="ra")
 
     for i, s in enumerate(series):
         xy = [(px(slot[(i, j)]), py(v)) for j, (_, v) in enumerate(s.points)]
