@@ -69,6 +69,7 @@ from .grid import ORTHOGONAL, inside, label
 from .protocol import Event, Game, Option, Outcome, State, seat_name
 from .registry import register
 from .rng import Rng, rng_of
+from .words import plural
 
 SIZE = 6
 MEEPLES: tuple[str, ...] = ("red", "blue", "yellow", "green")
@@ -166,10 +167,17 @@ def _reachable(r0: int, c0: int, steps: int, rows: int, cols: int) -> tuple[tupl
 # Small helpers over state
 
 
-def card_info(card_id: int) -> dict[str, Any]:
+def card_name(card_id: int) -> str:
+    """What players call a card here: "red drop". Only colour and symbol decide a zap, so the
+    Green Box number (and the starter background) would only mislead."""
     card = CARDS[card_id]
-    return {"id": card.id, "colour": card.colour, "symbol": card.symbol, "value": card.value,
-            "starter": card.starter, "name": card.name}
+    return f"{card.colour} {card.symbol}"
+
+
+def card_info(card_id: int) -> dict[str, Any]:
+    """A card as a seat's view shows it: what plays a role in this game, nothing more."""
+    card = CARDS[card_id]
+    return {"id": card.id, "colour": card.colour, "symbol": card.symbol, "name": card_name(card_id)}
 
 
 def _ghost_pairs(state: State) -> set[tuple[str, str]]:
@@ -228,16 +236,16 @@ def _deck_size(options: dict[str, bool]) -> int:
 
 RULES = f"""**Zap That Ghost** (2-6 players, real time)
 **Board:** 6x6 tiles; the 4 corners are plain, the other 32 show a symbol (drop 1, hammers 2, circles 3, bricks 4, wheel 5, arrow 6 dots) and hold one ghost (8 each red, blue, yellow, green). The red, blue, yellow and green meeples start on the corners.
-**Cards:** 54 (6 colours x 9). A card matches a ghost of its colour standing on a tile of its symbol. Option *ghost colours only*: white and black cards are removed (36 cards).
+**Cards:** 54 (6 colours x 9). Only a card's colour and symbol count (its number plays no role). A card matches a ghost of its colour standing on a tile of its symbol. Option *ghost colours only*: white and black cards are removed (36 cards).
 **Start:** everyone gets 6 cards and discards 2 in secret ({int(DISCARD_SECONDS)} s). If your 4 cards hold fewer than two matching cards, they go to the discard pile, you get 6 new cards and discard 2 again. Out of time: you discard cards that match nothing first.
 **A round:** the die is rolled. Everyone races: the first to press a meeple colour gets the attempt, later presses are told someone was faster. The caller then picks, privately, a card and a destination tile ({int(ATTEMPT_SECONDS)} s). The meeple must get there in **exactly** the rolled number of orthogonal steps, never entering a tile twice (its start tile counts). It may pass through and stop on other meeples and on corners. The bot checks that such a walk exists but never shows you the reachable tiles.
 - Walk exists and a ghost of the card's colour stands there on the card's symbol: you take the ghost (1 point), the meeple stays there, the card is discarded and you draw one.
 - Otherwise: the meeple stays where it was and the card returns to your hand. Running out of time or giving up is a failed attempt.
 The card played and the tile are announced either way. Then every other player may swap one card (discard one, draw one) or keep ({int(SWAP_SECONDS)} s), and the caller rolls for the next round. Hands always hold 4 cards.
-**No call** within {int(RACE_SECONDS)} s: the die is rolled again. After {MAX_QUIET_ROLLS} silent rolls in a row the game ends (most ghosts wins).
+**No call** within {int(RACE_SECONDS)} s: the die is rolled again. After {plural(MAX_QUIET_ROLLS, 'silent roll')} in a row the game ends (most ghosts wins).
 **Winning:** first to 10 / 8 / 6 / 5 / 4 ghosts with 2 / 3 / 4 / 5 / 6 players. If no ghost can be captured any more (none left, or no card in the game matches one), most ghosts wins; ties share.
 **Draw pile empty:** the discard pile is shuffled into a new draw pile.
-**Away and leaving:** miss {AWAY_AFTER} timers in a row that waited for you and you are skipped until you act again. Leaving: your cards go to the discard pile, your ghosts stay, you rank last. With fewer than two players left the game ends and the last one ranks first.
+**Away and leaving:** miss {plural(AWAY_AFTER, 'timer')} in a row that waited for you and you are skipped until you act again. Leaving: your cards go to the discard pile, your ghosts stay, you rank last. With fewer than two players left the game ends and the last one ranks first.
 """
 
 
@@ -414,9 +422,9 @@ class Ghosts(Game):
             raise RuleError("You have already discarded; wait for the others.")
         cards = action.get("cards")
         if not isinstance(cards, list) or len(cards) != DISCARD_COUNT:
-            raise RuleError(f"Choose exactly {DISCARD_COUNT} cards to discard.")
+            raise RuleError(f"Choose exactly {plural(DISCARD_COUNT, 'card')} to discard.")
         if len(set(c for c in cards if isinstance(c, int))) != DISCARD_COUNT:
-            raise RuleError(f"Choose {DISCARD_COUNT} different cards.")
+            raise RuleError(f"Choose {plural(DISCARD_COUNT, 'different card')}.")
         for cid in cards:
             self._card_in_hand(state, seat, cid)
         events: list[Event] = []
@@ -436,15 +444,15 @@ class Ghosts(Game):
         if _matching_count(hand, _ghost_pairs(state)) >= MIN_MATCHING:
             state["discard_pending"].remove(seat)
             events.append(Event(f"{seat_name(seat)} has discarded.", kind="discard"))
-            events.append(Event("You keep: " + ", ".join(CARDS[c].name for c in hand) + ".",
+            events.append(Event("You keep: " + ", ".join(card_name(c) for c in hand) + ".",
                                 private_to=seat, kind="hand"))
             return
         deck_discard(state["deck"], *hand)
         with rng_of(state) as rng:
             state["hands"][seat] = deck_draw(state["deck"], rng, DEAL)
-        events.append(Event(f"{seat_name(seat)} had fewer than {MIN_MATCHING} cards matching a ghost "
-                            f"and gets a new hand of {DEAL}.", kind="redeal"))
-        events.append(Event("New hand: " + ", ".join(CARDS[c].name for c in state["hands"][seat])
+        events.append(Event(f"{seat_name(seat)} had fewer than {plural(MIN_MATCHING, 'card')} matching "
+                            f"a ghost and gets a new hand of {DEAL}.", kind="redeal"))
+        events.append(Event("New hand: " + ", ".join(card_name(c) for c in state["hands"][seat])
                             + f". Discard {DISCARD_COUNT} again.", private_to=seat, kind="hand"))
 
     def _auto_discard(self, state: State, seat: int, events: list[Event]) -> None:
@@ -530,13 +538,13 @@ class Ghosts(Game):
         walk = find_walk(start, dest, steps)
         r, c = dest
         ghost, symbol = state["ghosts"][r][c], state["symbols"][r][c]
-        played = f"{seat_name(seat)} plays {card.name} and moves the {meeple} meeple " \
+        played = f"{seat_name(seat)} plays the {card_name(cid)} and moves the {meeple} meeple " \
                  f"from {label(start)} to {label(dest)}"
         attempt = {"seat": seat, "meeple": meeple, "card": cid, "from": list(start), "to": list(dest),
                    "die": steps, "success": False, "reason": ""}
         if walk is None:
             attempt["reason"] = "no_walk"
-            events.append(Event(f"{played}: no walk of exactly {steps} steps gets there. "
+            events.append(Event(f"{played}: no walk of exactly {plural(steps, 'step')} gets there. "
                                 "The meeple goes back and the card returns to the hand.", kind="miss"))
         elif ghost != card.colour or symbol != card.symbol:
             attempt["reason"] = "no_match"
@@ -557,9 +565,9 @@ class Ghosts(Game):
             score = len(state["captured"][seat])
             route = " ".join(label(x) for x in walk)
             events.append(Event(f"{played} ({route}) and zaps the {ghost} ghost! "
-                                f"{score} ghost{'s' if score != 1 else ''}.", kind="zap"))
+                                f"{plural(score, 'ghost')}.", kind="zap"))
             if drawn:
-                events.append(Event(f"You draw {CARDS[drawn[0]].name}.", private_to=seat, kind="hand"))
+                events.append(Event(f"You draw the {card_name(drawn[0])}.", private_to=seat, kind="hand"))
         state["last_attempt"] = attempt
         self._after_attempt(state, now, events)
         return events
@@ -620,7 +628,7 @@ class Ghosts(Game):
         state["hands"][seat].extend(drawn)
         state["swap_done"].append(seat)
         events.append(Event(f"{seat_name(seat)} swaps a card.", kind="swap"))
-        events.append(Event(f"You discard {CARDS[cid].name} and draw {CARDS[drawn[0]].name}.",
+        events.append(Event(f"You discard the {card_name(cid)} and draw the {card_name(drawn[0])}.",
                             private_to=seat, kind="hand"))
         self._maybe_end_swap(state, now, events)
         return events
@@ -645,8 +653,8 @@ class Ghosts(Game):
             state["idle"][s] += 1
             if state["idle"][s] >= AWAY_AFTER and s not in state["away"] and s not in state["left"]:
                 state["away"].append(s)
-                events.append(Event(f"{seat_name(s)} has been silent for {AWAY_AFTER} timers and is "
-                                    "skipped until they act again.", kind="away"))
+                events.append(Event(f"{seat_name(s)} has been silent for {plural(AWAY_AFTER, 'timer')} "
+                                    "and is skipped until they act again.", kind="away"))
 
     def _timeout(self, state: State, now: float) -> list[Event]:
         events: list[Event] = []
@@ -664,7 +672,8 @@ class Ghosts(Game):
         elif phase == "race":
             quiet = state["quiet_rolls"] + 1
             if quiet >= MAX_QUIET_ROLLS:
-                events.append(Event(f"Nobody called for {MAX_QUIET_ROLLS} rolls in a row.", kind="quiet"))
+                events.append(Event(f"Nobody called for {plural(MAX_QUIET_ROLLS, 'roll')} in a row.",
+                                    kind="quiet"))
                 self._finish(state, "quiet", events)
                 return events
             events.append(Event("Nobody called. The die is rolled again.", kind="reroll"))
@@ -679,8 +688,9 @@ class Ghosts(Game):
         elif phase == "swap":
             late = _swap_pending(state)
             if late:
+                keep = "keeps" if len(late) == 1 else "keep"
                 events.append(Event("Time is up: " + ", ".join(seat_name(s) for s in late)
-                                    + " keep their cards.", kind="keep"))
+                                    + f" {keep} their cards.", kind="keep"))
             self._silent(state, late, events)
             if self._too_few(state, events):
                 return events
@@ -792,12 +802,13 @@ class Ghosts(Game):
         winners = [s for s in range(n) if ranks[s] == 1]
         names = " and ".join(seat_name(s) for s in winners)
         lead = f"{names} win{'s' if len(winners) == 1 else ''}"
+        ghosts = plural(scores[winners[0]], "ghost")
         if reason == "target":
-            summary = f"{lead} with {scores[winners[0]]} ghosts."
+            summary = f"{lead} with {ghosts}."
         elif reason == "no_ghosts":
-            summary = f"No ghost can be captured any more. {lead} with {scores[winners[0]]} ghosts."
+            summary = f"No ghost can be captured any more. {lead} with {ghosts}."
         elif reason == "quiet":
-            summary = f"The table went quiet. {lead} with {scores[winners[0]]} ghosts."
+            summary = f"The table went quiet. {lead} with {ghosts}."
         else:
             summary = f"Too few players remain. {lead}."
         margin = None

@@ -1,9 +1,12 @@
 """Zap That Ghost board and hand images (pure: view in, PNG bytes and alt text out).
 
-`render_ghosts(view, names=...)` draws the 6x6 board (symbol tiles with their dots, ghosts as
-coloured cubes, meeples as pawns, labels A-F / 1-6, the path of the last successful zap), the
-die, the phase and the scores. It reads only public keys of the view, so a seat's view (with
-its hand) gives the same image as the public one. `render_hand(cards)` draws a hand of cards.
+`render_ghosts(view, names=..., aborted=...)` draws the 6x6 board (symbol tiles with their dots,
+ghosts as coloured cubes, meeples as pawns, labels A-F / 1-6, the path of the last successful
+zap), the die, the phase and the scores. It reads only public keys of the view, so a seat's view
+(with its hand) gives the same image as the public one. `render_hand(cards)` draws a hand of cards.
+
+Sized for phones: Discord shows the board about 400 px wide there, so the canvas is 480 px wide
+and no text is drawn below 15 px (12.5 px on the phone), always at 4.5:1 contrast or better.
 
 Every piece pairs its colour with a letter (R, B, Y, G) so colour is never the only cue; the
 description spells out the whole grid, row by row, for players who cannot see the image.
@@ -11,11 +14,13 @@ description spells out the whole grid, row by row, for players who cannot see th
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.greenbox import DOTS
+from engine.words import plural
 from render import palette
 from render.cache import cached_layer
 from render.canvas import (
@@ -25,37 +30,46 @@ from render.canvas import (
     new_canvas,
     rounded_panel,
     text_width,
+    wrap_text,
 )
 from render.encode import RenderedImage, encode_png
 from render.greenbox import draw_symbol
 
 SIZE = 6
-WIDTH = 720
-MARGIN = 16
-HEADER_H = 84
-CELL = 104
-LABEL_SPACE = 34
-BOARD_X = (WIDTH - SIZE * CELL) // 2 + 8  # a little right of centre: row labels sit on the left
-BOARD_Y = HEADER_H + LABEL_SPACE
+WIDTH = 480
+SMALL = 15  # the smallest text: 12.5 px on a 400 px wide phone
+BODY = 16
+TITLE = 20
+MARGIN = 8
+PAD = 12  # inside a panel
+HEADER_H = 88  # title, two status lines, the die on the right
+LINE = 20  # between two lines of status or last-move text
+CELL = 72
+LABEL_SPACE = 24
 BOARD_PX = SIZE * CELL
-SCORE_ROW = 34
-DIE_SIZE = 58
+BOARD_X = (WIDTH - BOARD_PX + LABEL_SPACE) // 2  # centred with the row labels on its left
+BOARD_Y = MARGIN + HEADER_H + LABEL_SPACE
+SCORES_Y = BOARD_Y + BOARD_PX + 12
+SCORE_ROW = 28
+SLOT = 10  # one captured ghost (or an empty place up to the target) in a score row
+DIE_SIZE = 52
+NAME_CHARS = 16  # a display name in a sentence on the image is cut to this
 
 TILE = (0x2F, 0x5E, 0x45)  # the green symbol side
 TILE_EDGE = (0x1E, 0x3D, 0x2C)
 PLAIN = (0xB8, 0x96, 0x4A)  # the yellow plain side (corners), darkened so yellow pieces show
 GLYPH = (0xF4, 0xF1, 0xE6)
-INK = (0x26, 0x26, 0x26)
+INK = (0x00, 0x00, 0x00)
 CARD_FACE = (0xFA, 0xF6, 0xEA)
-STARTER_FACE = (0xC8, 0xE6, 0xB4)  # the light green background of the starter cards
+CARD_EDGE = (0x8A, 0x8A, 0x80)
 OUTLINE = (0x14, 0x14, 0x14)
 
-DOTS = {"drop": 1, "hammers": 2, "circles": 3, "bricks": 4, "wheel": 5, "arrow": 6}
 LETTER = {"red": "R", "blue": "B", "yellow": "Y", "green": "G", "white": "W", "black": "K"}
 MEEPLES = ("red", "blue", "yellow", "green")
 COLUMNS = "ABCDEF"
 
 Point = tuple[float, float]
+Namer = Callable[[int], str]
 
 
 def _label(cell: Sequence[int]) -> str:
@@ -68,8 +82,19 @@ def _name(names: Sequence[str] | None, seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def _short(name: str) -> str:
+    """A name cut to fit a sentence on the image (the description keeps it whole)."""
+    return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1].rstrip() + "..."
+
+
+def _ink_on(fill: palette.RGB) -> palette.RGB:
+    """Black or white, whichever has more contrast on `fill`: `palette.readable_text` prefers
+    white on mid tones, which stays below 4.5:1 on the red, blue and green pieces."""
+    return max((INK, palette.WHITE), key=lambda ink: palette.contrast_ratio(ink, fill))
+
+
 # ---------------------------------------------------------------------------------------------
-# Glyphs: the six symbols from Pillow primitives
+# Pieces
 
 
 def _draw_dots(d: ImageDraw.ImageDraw, n: int, cx: float, top: float, r: float, fill: Any) -> None:
@@ -94,32 +119,37 @@ def draw_cube(d: ImageDraw.ImageDraw, x: float, y: float, size: float, colour: s
     d.polygon([(fx1, fy0), (fx1 + depth, y), (fx1 + depth, fy1 - depth), (fx1, fy1)], fill=dark,
               outline=OUTLINE)
     d.rectangle((fx0, fy0, fx1, fy1), fill=base, outline=OUTLINE, width=2)
-    text_size = max(12, int(size * 0.55))
-    draw_text(d, ((fx0 + fx1) / 2, (fy0 + fy1) / 2), LETTER[colour], text_size,
-              palette.readable_text(base), anchor="mm", bold=True)
+    draw_text(d, ((fx0 + fx1) / 2, (fy0 + fy1) / 2), LETTER[colour], max(BODY, round(size * 0.62)),
+              _ink_on(base), anchor="mm", bold=True)
 
 
 def draw_pawn(d: ImageDraw.ImageDraw, cx: float, bottom: float, height: float, colour: str,
               ring: bool = False) -> None:
-    """A meeple: a pawn (head, body, base) with its colour's letter on the body."""
+    """A meeple: a squat pawn (head, body, base), wide enough for its colour's letter."""
     fill = palette.GAME_COLOURS[colour]
     h = height
-    w = h * 0.72
+    w = h * 0.8
     if ring:
-        pad = h * 0.16
-        d.ellipse((cx - w / 2 - pad, bottom - h - pad / 2, cx + w / 2 + pad, bottom + pad / 2),
-                  outline=palette.HIGHLIGHT, width=max(3, int(h * 0.08)))
+        pad = h * 0.12
+        d.ellipse((cx - w / 2 - pad, bottom - h - pad, cx + w / 2 + pad, bottom + pad / 2),
+                  outline=palette.HIGHLIGHT, width=3)
     base_h = h * 0.16
     d.rounded_rectangle((cx - w / 2, bottom - base_h, cx + w / 2, bottom), radius=base_h / 2,
                         fill=fill, outline=OUTLINE, width=2)
-    body_top = bottom - h * 0.66
-    d.polygon([(cx - w * 0.16, body_top), (cx + w * 0.16, body_top), (cx + w * 0.36, bottom - base_h),
-               (cx - w * 0.36, bottom - base_h)], fill=fill, outline=OUTLINE)
+    body_top = bottom - h * 0.64
+    d.polygon([(cx - w * 0.22, body_top), (cx + w * 0.22, body_top), (cx + w * 0.42, bottom - base_h),
+               (cx - w * 0.42, bottom - base_h)], fill=fill, outline=OUTLINE)
     r = h * 0.19
     hy = bottom - h + r
     d.ellipse((cx - r, hy - r, cx + r, hy + r), fill=fill, outline=OUTLINE, width=2)
-    draw_text(d, (cx, bottom - h * 0.36), LETTER[colour], max(12, int(h * 0.3)),
-              palette.readable_text(fill), anchor="mm", bold=True)
+    draw_text(d, (cx, bottom - h * 0.38), LETTER[colour], max(SMALL, round(h * 0.32)),
+              _ink_on(fill), anchor="mm", bold=True)
+
+
+def _draw_hourglass(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """The mark of a player the game is waiting for."""
+    d.polygon([(x, y), (x + 10, y), (x + 5, y + 7)], fill=palette.HIGHLIGHT)
+    d.polygon([(x + 5, y + 7), (x, y + 14), (x + 10, y + 14)], fill=palette.HIGHLIGHT)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -141,17 +171,17 @@ def _board_layer(symbols: tuple[tuple[str | None, ...], ...]) -> Image.Image:
     """The tiles, their symbols and dots and the labels: fixed for a whole game."""
     layer = Image.new("RGBA", (WIDTH, BOARD_Y + BOARD_PX + 4), (0, 0, 0, 0))
     d = ImageDraw.Draw(layer)
-    d.rectangle((BOARD_X - 4, BOARD_Y - 4, BOARD_X + BOARD_PX + 3, BOARD_Y + BOARD_PX + 3), fill=TILE_EDGE)
+    d.rectangle((BOARD_X - 3, BOARD_Y - 3, BOARD_X + BOARD_PX + 2, BOARD_Y + BOARD_PX + 2), fill=TILE_EDGE)
     for r in range(SIZE):
         for c in range(SIZE):
             x0, y0, x1, y1 = _cell_box(r, c)
             symbol = symbols[r][c]
-            d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=8,
+            d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=6,
                                 fill=TILE if symbol else PLAIN)
             if symbol:
-                draw_symbol(d, symbol, x0 + 30, y0 + 32, 40, GLYPH)
-                _draw_dots(d, DOTS[symbol], x0 + 30, y0 + 64, 4.5, GLYPH)
-    label_grid(d, (BOARD_X, BOARD_Y), CELL, SIZE, SIZE, size=20, fill=palette.TEXT, offset=20)
+                draw_symbol(d, symbol, x0 + 20, y0 + 22, 28, GLYPH)
+                _draw_dots(d, DOTS[symbol], x0 + 20, y0 + 44, 3, GLYPH)
+    label_grid(d, (BOARD_X, BOARD_Y), CELL, SIZE, SIZE, size=BODY, fill=palette.TEXT, offset=13)
     return layer
 
 
@@ -160,81 +190,94 @@ def _draw_path(image: Image.Image, path: Sequence[Sequence[int]]) -> None:
     d = ImageDraw.Draw(overlay)
     colour = palette.HIGHLIGHT + (215,)
     points = [_centre(cell) for cell in path]
-    d.line(points, fill=colour, width=9, joint="curve")
+    d.line(points, fill=colour, width=7, joint="curve")
     for x, y in points[1:-1]:
-        d.ellipse((x - 7, y - 7, x + 7, y + 7), fill=colour)
+        d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=colour)
     sx, sy = points[0]
-    d.ellipse((sx - 13, sy - 13, sx + 13, sy + 13), outline=colour, width=5)
+    d.ellipse((sx - 10, sy - 10, sx + 10, sy + 10), outline=colour, width=4)
     ex, ey = points[-1]
     if len(points) > 1:
         px, py = points[-2]
         angle = math.atan2(ey - py, ex - px)
-        tip = (ex - 20 * math.cos(angle), ey - 20 * math.sin(angle))
-        head = [(tip[0] + 18 * math.cos(angle), tip[1] + 18 * math.sin(angle)),
-                (tip[0] + 12 * math.cos(angle + 2.3), tip[1] + 12 * math.sin(angle + 2.3)),
-                (tip[0] + 12 * math.cos(angle - 2.3), tip[1] + 12 * math.sin(angle - 2.3))]
+        tip = (ex - 14 * math.cos(angle), ey - 14 * math.sin(angle))
+        head = [(tip[0] + 13 * math.cos(angle), tip[1] + 13 * math.sin(angle)),
+                (tip[0] + 9 * math.cos(angle + 2.3), tip[1] + 9 * math.sin(angle + 2.3)),
+                (tip[0] + 9 * math.cos(angle - 2.3), tip[1] + 9 * math.sin(angle - 2.3))]
         d.polygon(head, fill=colour)
     image.alpha_composite(overlay)
 
 
-def _draw_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _pawn_spots(r: int, c: int, count: int, plain: bool, crowded: bool) -> list[tuple[float, float, float]]:
+    """Where the pawns of one cell stand: (centre x, bottom, height) each. In play a cell holds
+    at most one meeple and never a ghost too, but every case is drawable."""
+    x0, y0, x1, y1 = _cell_box(r, c)
+    if not crowded:
+        return [((x0 + x1) / 2, y1 - 7, 56)] if plain else [(x0 + 52, y1 - 7, 50)]
+    quarters = [(x0 + 19, y1 - 2), (x0 + 53, y1 - 2), (x0 + 19, y0 + 35), (x0 + 53, y0 + 35)]
+    return [(x, bottom, 32) for x, bottom in quarters[:count]]
+
+
+def _draw_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any], aborted: bool) -> None:
     ghosts = view["ghosts"]
     for r in range(SIZE):
         for c in range(SIZE):
             if ghosts[r][c]:
                 x0, y0, _, _ = _cell_box(r, c)
-                draw_cube(d, x0 + 56, y0 + 14, 32, ghosts[r][c])
+                draw_cube(d, x0 + 36, y0 + 19, 26, ghosts[r][c])
     by_cell: dict[tuple[int, int], list[str]] = {}
     for meeple in MEEPLES:
         cell = view["meeples"].get(meeple)
         if cell is not None:
             by_cell.setdefault((cell[0], cell[1]), []).append(meeple)
-    called = view.get("meeple") if view.get("phase") == "attempt" else None
+    called = view.get("meeple") if view.get("phase") == "attempt" and not aborted else None
     for (r, c), meeples in by_cell.items():
-        x0, y0, x1, y1 = _cell_box(r, c)
-        plain = view["symbols"][r][c] is None
         crowded = len(meeples) > 1 or ghosts[r][c] is not None
-        if len(meeples) == 1 and not crowded:
-            cx = (x0 + x1) / 2 if plain else x0 + 74
-            draw_pawn(d, cx, y1 - 12, 72 if plain else 68, meeples[0], ring=meeples[0] == called)
-            continue
-        if plain and len(meeples) == 2:
-            spots, height = [(x0 + 30, y1 - 16), (x0 + 74, y1 - 16)], 58
-        elif plain:
-            spots, height = [(x0 + 30, y0 + 50), (x0 + 74, y0 + 50), (x0 + 30, y1 - 6), (x0 + 74, y1 - 6)], 42
-        else:  # never in play (a meeple only lands where it zapped the ghost), but drawable
-            spots, height = [(x0 + 62, y1 - 6), (x0 + 88, y1 - 6), (x0 + 62, y0 + 50), (x0 + 88, y0 + 50)], 40
-        for (cx, bottom), meeple in zip(spots, meeples):
+        spots = _pawn_spots(r, c, len(meeples), view["symbols"][r][c] is None, crowded)
+        for (cx, bottom, height), meeple in zip(spots, meeples):
             draw_pawn(d, cx, bottom, height, meeple, ring=meeple == called)
 
 
-def _status(view: dict[str, Any], names: Sequence[str] | None) -> str:
+# ---------------------------------------------------------------------------------------------
+# Words: the status, who is awaited, the last attempt
+
+
+def _status(view: dict[str, Any], name: Namer, aborted: bool) -> str:
+    """What is happening now, in one sentence (no instruction once the game has stopped)."""
+    if aborted:
+        return "The game was ended early."
     phase = view["phase"]
-    n = lambda s: _name(names, s)  # noqa: E731
-    waiting = view.get("waiting_for") or []
     if phase == "discard":
-        who = ", ".join(n(s) for s in waiting)
-        return f"Everyone discards 2 cards in secret. Waiting for: {who}." if who else "Discarding."
+        return "Everyone discards 2 cards in secret."
     if phase == "race":
-        return f"{n(view['roller'])} rolled {view['die']}. Race: press a meeple colour!"
+        return f"{name(view['roller'])} rolled {view['die']}. Race: press a meeple colour!"
     if phase == "attempt":
-        return f"{n(view['caller'])} called the {view['meeple']} meeple: {view['die']} steps."
+        return f"{name(view['caller'])} called the {view['meeple']} meeple: {plural(view['die'], 'step')}."
     if phase == "swap":
-        who = ", ".join(n(s) for s in waiting)
-        return f"Others may swap a card. Waiting for: {who}." if who else "Swapping."
+        return "Others may swap a card or keep."
     if phase == "over":
-        ranks = view.get("ranks") or []
-        winners = [s for s, rank in enumerate(ranks) if rank == 1]
-        won = " and ".join(n(s) for s in winners)
+        winners = _winners(view)
+        won = " and ".join(name(s) for s in winners)
         return f"Game over: {won} win{'s' if len(winners) == 1 else ''}!"
     return phase
 
 
-def _attempt_text(view: dict[str, Any], names: Sequence[str] | None) -> str | None:
+def _winners(view: dict[str, Any]) -> list[int]:
+    return [s for s, rank in enumerate(view.get("ranks") or []) if rank == 1]
+
+
+def _waiting(view: dict[str, Any], aborted: bool) -> list[int]:
+    """The players a choice is awaited from (the discard, the swap); in a race it is everyone,
+    in an attempt the caller, and the status already says so."""
+    if aborted or view["phase"] not in ("discard", "swap"):
+        return []
+    return list(view.get("waiting_for") or [])
+
+
+def _attempt_text(view: dict[str, Any], name: Namer) -> str | None:
     attempt = view.get("last_attempt")
     if not attempt:
         return None
-    who = _name(names, attempt["seat"])
+    who = name(attempt["seat"])
     meeple = attempt["meeple"]
     if attempt["card"] is None:
         why = {"timeout": "ran out of time", "gave_up": "gave up",
@@ -243,80 +286,123 @@ def _attempt_text(view: dict[str, Any], names: Sequence[str] | None) -> str | No
     card = attempt["card"]["name"]
     where = f"{_label(attempt['from'])} to {_label(attempt['to'])}"
     if attempt["success"]:
-        return f"Last: {who} played {card}, {meeple} meeple {where}: zapped!"
+        return f"Last: {who} played the {card}, {meeple} meeple {where}: zapped!"
     why = "no walk of that length" if attempt["reason"] == "no_walk" else "no match"
-    return f"Last: {who} played {card}, {meeple} meeple {where}: {why}."
+    return f"Last: {who} played the {card}, {meeple} meeple {where}: {why}."
 
 
-def _fit(text: str, size: int, width: float) -> str:
-    if text_width(text, size) <= width:
+def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    if text_width(text, size, bold) <= width:
         return text
-    while text and text_width(text + "...", size) > width:
+    while text and text_width(text + "...", size, bold) > width:
         text = text[:-1]
-    return text + "..."
+    return text.rstrip() + "..."
 
 
-def _draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str] | None) -> None:
-    rounded_panel(d, (MARGIN, 10, WIDTH - MARGIN, HEADER_H - 8), radius=12)
+def _lines(paragraphs: Sequence[str], size: int, width: float, most: int) -> list[str]:
+    """Each paragraph wrapped to `width` on lines of its own, at most `most` lines in all (the
+    last one cut short if need be)."""
+    lines = [line for text in paragraphs for line in wrap_text(text, size, width)]
+    if len(lines) <= most:
+        return lines
+    return lines[:most - 1] + [_fit(" ".join(lines[most - 1:]), size, width)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Header and scores
+
+
+def _draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], name: Namer, aborted: bool) -> None:
+    rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H), radius=12)
     title = "Zap That Ghost"
     if view.get("round"):
         title += f"  -  round {view['round']}"
-    draw_text(d, (MARGIN + 14, 18), title, 24, palette.TEXT, bold=True)
-    status_w = WIDTH - 2 * MARGIN - 28 - (DIE_SIZE + 12)
-    draw_text(d, (MARGIN + 14, 52), _fit(_status(view, names), 18, status_w), 18, palette.HIGHLIGHT)
-    if view.get("die"):
-        draw_die(d, (WIDTH - MARGIN - 12 - DIE_SIZE, 14), DIE_SIZE, view["die"])
+    draw_text(d, (MARGIN + PAD, MARGIN + 8), title, TITLE, palette.TEXT, bold=True)
+    status = [_status(view, name, aborted)]
+    waiting = _waiting(view, aborted)
+    if waiting:
+        status.append(f"Waiting for {plural(len(waiting), 'player')}.")
+    show_die = view.get("die") and not aborted and view["phase"] != "over"
+    width = WIDTH - 2 * (MARGIN + PAD) - (DIE_SIZE + PAD if show_die else 0)
+    for i, line in enumerate(_lines(status, BODY, width, 2)):
+        draw_text(d, (MARGIN + PAD, MARGIN + 38 + i * LINE), line, BODY, palette.HIGHLIGHT)
+    if show_die:
+        top = MARGIN + (HEADER_H - DIE_SIZE) // 2
+        draw_die(d, (WIDTH - MARGIN - PAD - DIE_SIZE, top), DIE_SIZE, view["die"])
+
+
+def _score_columns(players: int) -> int:
+    return 1 if players <= 3 else 2
 
 
 def _score_rows(players: int) -> int:
-    return (players + 1) // 2
+    return -(-players // _score_columns(players))
+
+
+def _scores_height(players: int, last_lines: int) -> int:
+    return 34 + _score_rows(players) * SCORE_ROW + last_lines * LINE + 8
+
+
+def _draw_score_row(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, name: str,
+                    box: tuple[float, float, float], aborted: bool) -> None:
+    """One player: a waiting mark, the name, the score, then a slot per ghost up to the target
+    (filled in the colours captured)."""
+    x, y, width = box
+    gone, away = seat in view.get("left", []), seat in view.get("away", [])
+    colour = palette.MUTED if gone or away else palette.TEXT
+    framed = (seat in _winners(view) if view["phase"] == "over"
+              else seat == view.get("caller") and view["phase"] in ("attempt", "swap"))
+    if framed and not aborted:
+        d.rounded_rectangle((x - 6, y - 3, x + width + 4, y + SCORE_ROW - 5), radius=6,
+                            outline=palette.HIGHLIGHT, width=2)
+    if seat in _waiting(view, aborted):
+        _draw_hourglass(d, x, y + 3)
+    target = view["target"]
+    slots_x = x + width - target * SLOT
+    score_x = slots_x - 8
+    tag = " (left)" if gone else " (away)" if away else ""
+    room = score_x - 28 - (x + 16) - text_width(tag, SMALL)
+    draw_text(d, (x + 16, y + 1), _fit(name, SMALL, room) + tag, SMALL, colour)
+    draw_text(d, (score_x, y), str(view["scores"][seat]), BODY, colour, anchor="ra", bold=True)
+    captured = view.get("captured", [[]] * view["players"])[seat]
+    for i in range(target):
+        left = slots_x + i * SLOT
+        fill = palette.GAME_COLOURS[captured[i]] if i < len(captured) else None
+        d.rectangle((left, y + 4, left + SLOT - 3, y + 4 + SLOT - 3), fill=fill, outline=palette.GRID)
 
 
 def _draw_scores(d: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str] | None,
-                 top: float) -> float:
+                 last: list[str], aborted: bool) -> None:
     players = view["players"]
-    rows = _score_rows(players)
-    last = _attempt_text(view, names)
-    height = 44 + rows * SCORE_ROW + (30 if last else 0)
-    rounded_panel(d, (MARGIN, top, WIDTH - MARGIN, top + height), radius=12)
-    target = view["target"]
-    draw_text(d, (MARGIN + 14, top + 10), f"Ghosts (first to {target} wins)", 18, palette.MUTED)
-    col_w = (WIDTH - 2 * MARGIN - 28) / 2
+    top = SCORES_Y
+    rounded_panel(d, (MARGIN, top, WIDTH - MARGIN, top + _scores_height(players, len(last))), radius=12)
+    draw_text(d, (MARGIN + PAD, top + 8), f"First to {plural(view['target'], 'ghost')} wins",
+              SMALL, palette.MUTED)
+    columns, rows = _score_columns(players), _score_rows(players)
+    col_w = (WIDTH - 2 * (MARGIN + PAD) - (columns - 1) * 2 * PAD) / columns
     for seat in range(players):
         col, row = divmod(seat, rows)
-        x = MARGIN + 14 + col * col_w
-        y = top + 38 + row * SCORE_ROW
-        gone = seat in view.get("left", [])
-        away = seat in view.get("away", [])
-        colour = palette.MUTED if gone or away else palette.TEXT
-        if seat == view.get("caller") and view["phase"] in ("attempt", "swap"):
-            d.rounded_rectangle((x - 6, y - 3, x + col_w - 10, y + SCORE_ROW - 5), radius=6,
-                                outline=palette.HIGHLIGHT, width=2)
-        tag = " (left)" if gone else " (away)" if away else ""
-        score = view["scores"][seat]
-        draw_text(d, (x, y + 2), _fit(_name(names, seat) + tag, 18, 128), 18, colour)
-        draw_text(d, (x + 136, y + 2), f"{score}", 18, colour, bold=True)
-        cx = x + 164
-        captured = view.get("captured", [[]] * players)[seat]
-        for i, ghost in enumerate(captured[:12]):
-            fill = palette.GAME_COLOURS[ghost]
-            d.rectangle((cx + i * 13, y + 6, cx + i * 13 + 10, y + 16), fill=fill, outline=OUTLINE)
-    if last:
-        draw_text(d, (MARGIN + 14, top + 40 + rows * SCORE_ROW),
-                  _fit(last, 17, WIDTH - 2 * MARGIN - 28), 17, palette.TEXT)
-    return top + height
+        box = (MARGIN + PAD + col * (col_w + 2 * PAD), top + 32 + row * SCORE_ROW, col_w)
+        _draw_score_row(d, view, seat, _name(names, seat), box, aborted)
+    for i, line in enumerate(last):
+        draw_text(d, (MARGIN + PAD, top + 34 + rows * SCORE_ROW + i * LINE), line, SMALL, palette.TEXT)
 
 
-def describe(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
+def describe(view: dict[str, Any], names: Sequence[str] | None = None, *, aborted: bool = False) -> str:
     """The board in words: status, meeples, last move, every cell row by row, then the scores
     (in that order, so a description cut to Discord's alt-text limit loses the scores first).
 
     Each cell reads "B3 red drop" (a red ghost on a drop tile), "B3 empty drop" or "A1 corner",
     plus "with blue meeple" where a meeple stands."""
+    name = lambda s: _name(names, s)  # noqa: E731
     heading = f"Zap That Ghost, round {view['round']}." if view.get("round") else "Zap That Ghost."
-    lines = [f"{heading} {_status(view, names)}"]
+    status = f"{heading} {_status(view, name, aborted)}"
+    waiting = _waiting(view, aborted)
+    if waiting:
+        status += " Waiting for: " + ", ".join(name(s) for s in waiting) + "."
+    lines = [status]
     lines.append("Meeples: " + ", ".join(f"{m} {_label(view['meeples'][m])}" for m in MEEPLES) + ".")
-    last = _attempt_text(view, names)
+    last = _attempt_text(view, name)
     if last:
         lines.append(last)
     if view.get("last_path"):
@@ -346,64 +432,62 @@ def describe(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
     return "\n".join(lines)
 
 
-def render_ghosts(view: dict[str, Any], *, names: Sequence[str] | None = None) -> RenderedImage:
+def render_ghosts(view: dict[str, Any], *, names: Sequence[str] | None = None,
+                  aborted: bool = False) -> RenderedImage:
     """The board for `view` (public or a seat's: only public keys are read).
 
-    `names` are display names by seat (default "Seat N").
+    `names` are display names by seat (default "Seat N"). `aborted`: the game was ended early,
+    so the board says so and shows no phase, die, waiting mark or instruction.
     """
+    short = lambda s: _short(_name(names, s))  # noqa: E731
+    last_text = _attempt_text(view, short)
+    last = _lines([last_text], SMALL, WIDTH - 2 * (MARGIN + PAD), 2) if last_text else []
+    height = SCORES_Y + _scores_height(view["players"], len(last)) + MARGIN
     symbols = tuple(tuple(row) for row in view["symbols"])
-    rows = _score_rows(view["players"])
-    height = BOARD_Y + BOARD_PX + 16 + 44 + rows * SCORE_ROW + 30 + 14
     image = new_canvas(WIDTH, height)
     image.alpha_composite(cached_layer(("ghosts-board", symbols), lambda: _board_layer(symbols)))
     if view.get("last_path"):
         _draw_path(image, view["last_path"])
     d = ImageDraw.Draw(image)
-    _draw_pieces(d, view)
-    _draw_header(d, view, names)
-    bottom = _draw_scores(d, view, names, BOARD_Y + BOARD_PX + 16)
-    image = image.crop((0, 0, WIDTH, int(bottom) + 14))
-    return RenderedImage(png=encode_png(image), description=describe(view, names), filename="ghosts.png")
+    _draw_pieces(d, view, aborted)
+    _draw_header(d, view, short, aborted)
+    _draw_scores(d, view, names, last, aborted)
+    return RenderedImage(png=encode_png(image), description=describe(view, names, aborted=aborted),
+                         filename="ghosts.png")
 
 
 # ---------------------------------------------------------------------------------------------
 # A hand of cards
 
-CARD_W = 112
-CARD_H = 156
-CARD_GAP = 12
+CARD_W = 84
+CARD_H = 112
+CARD_GAP = 8
+HAND_TEXT = 18  # six cards make a 568 px image: 18 px there is 12.7 px on a 400 px phone
 
 
-def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, info: dict[str, Any],
-              index: int | None = None) -> None:
-    """One card: its colour as a thick border, the value in the corners, the symbol in the middle."""
+def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, info: dict[str, Any]) -> None:
+    """One card as this game sees it: its colour as a thick border and in words, its symbol.
+    No number: in Zap That Ghost a card's Green Box value plays no role."""
     colour = info["colour"]
-    border = palette.GAME_COLOURS[colour]
-    d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=12, fill=border, outline=palette.GRID, width=2)
-    face = STARTER_FACE if info.get("starter") else CARD_FACE
-    d.rounded_rectangle((x + 9, y + 9, x + CARD_W - 9, y + CARD_H - 9), radius=8, fill=face,
-                        outline=(0x8A, 0x8A, 0x80), width=2)
-    draw_text(d, (x + 18, y + 14), str(info["value"]), 26, INK, bold=True)
-    draw_text(d, (x + CARD_W - 18, y + CARD_H - 12), str(info["value"]), 20, INK, anchor="rd")
-    draw_symbol(d, info["symbol"], x + CARD_W / 2, y + 72, 52, INK)
-    draw_text(d, (x + CARD_W / 2, y + 112), colour.upper(), 16, INK, anchor="mm", bold=True)
-    if index is not None:
-        draw_text(d, (x + CARD_W / 2, y + CARD_H + 14), f"{index}", 18, palette.MUTED, anchor="mm")
+    d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=10, fill=palette.GAME_COLOURS[colour],
+                        outline=palette.GRID, width=2)
+    d.rounded_rectangle((x + 8, y + 8, x + CARD_W - 8, y + CARD_H - 8), radius=6, fill=CARD_FACE,
+                        outline=CARD_EDGE, width=2)
+    draw_symbol(d, info["symbol"], x + CARD_W / 2, y + 44, 42, INK)
+    draw_text(d, (x + CARD_W / 2, y + 86), colour.capitalize(), HAND_TEXT, INK, anchor="mm", bold=True)
 
 
 def render_hand(cards: Sequence[dict[str, Any]], *, title: str = "Your hand") -> RenderedImage:
-    """A small image of a hand (card dicts as in a seat's view: colour, symbol, value, starter)."""
+    """A small image of a hand (card dicts as in a seat's view: colour, symbol, name)."""
     count = max(1, len(cards))
-    width = max(320, 2 * MARGIN + count * CARD_W + (count - 1) * CARD_GAP)
-    height = 52 + CARD_H + 34
-    image = new_canvas(width, height)
+    width = max(320, 2 * PAD + count * CARD_W + (count - 1) * CARD_GAP)
+    image = new_canvas(width, 44 + CARD_H + PAD)
     d = ImageDraw.Draw(image)
-    draw_text(d, (MARGIN, 14), title, 22, palette.TEXT, bold=True)
+    draw_text(d, (PAD, 12), title, TITLE, palette.TEXT, bold=True)
     for i, info in enumerate(cards):
-        draw_card(d, MARGIN + i * (CARD_W + CARD_GAP), 48, info, index=i + 1)
+        draw_card(d, PAD + i * (CARD_W + CARD_GAP), 44, info)
     if not cards:
-        draw_text(d, (MARGIN, 60), "No cards.", 20, palette.MUTED)
-    words = "; ".join(f"{i + 1}: {c['colour']} {c['symbol']}, value {c['value']}"
-                      for i, c in enumerate(cards))
+        draw_text(d, (PAD, 60), "No cards.", HAND_TEXT, palette.MUTED)
+    words = "; ".join(f"{i + 1}: {c['name']}" for i, c in enumerate(cards))
     description = f"{title}: {words}." if cards else f"{title}: no cards."
     return RenderedImage(png=encode_png(image), description=description, filename="hand.png")

@@ -160,7 +160,7 @@ def test_discard_two_in_secret_leaves_four_cards():
     assert new["hands"][0] == hand[:4]
     assert set(hand[4:]) <= set(new["deck"]["discard"])
     public = [e for e in events if e.private_to is None]
-    assert public and all(CARDS[c].name not in e.text for e in public for c in hand)
+    assert public and all(G.card_name(c) not in e.text for e in public for c in hand)
     assert any(e.private_to == 0 for e in events)
     assert new["phase"] == "discard" and GAME.waiting_for(new) == [1]
     assert "deck" not in GAME.view(new, None) and "hand" not in GAME.view(new, None)
@@ -466,7 +466,7 @@ def test_every_other_player_may_swap_one_card_then_the_caller_rolls():
     assert old in state["deck"]["discard"]
     public = [e.text for e in events if e.private_to is None]
     assert public == ["Seat 1 swaps a card."]
-    assert any(e.private_to == 0 and CARDS[old].name in e.text for e in events)
+    assert any(e.private_to == 0 and G.card_name(old) in e.text for e in events)
     with pytest.raises(RuleError, match="already"):
         GAME.apply(state, 0, {"type": "keep"}, NOW)
     state, events = GAME.apply(state, 2, {"type": "keep"}, NOW + 2)
@@ -641,7 +641,7 @@ def test_public_view_hides_every_hand_and_seat_view_shows_only_its_own():
     assert "draw\"" not in blob
     mine = GAME.view(state, 1)
     assert [c["id"] for c in mine["hand"]] == state["hands"][1]
-    assert {"colour", "symbol", "value"} <= set(mine["hand"][0])
+    assert set(mine["hand"][0]) == {"id", "colour", "symbol", "name"}
     assert json.loads(json.dumps(mine)) == mine
     assert "reachable" not in blob
 
@@ -654,7 +654,7 @@ def test_view_shows_the_path_of_the_last_successful_move():
     state, _ = GAME.apply(state, 0, {"type": "zap", "card": zapper, "to": [1, 2]}, NOW)
     view = GAME.view(state, None)
     assert view["last_path"] == state["last_path"] and len(view["last_path"]) == 4
-    assert view["last_attempt"]["card"]["name"] == "blue wheel (6)"
+    assert view["last_attempt"]["card"]["name"] == "blue wheel"
 
 
 def test_legal_zaps_include_every_successful_zap_and_some_failing_ones():
@@ -728,3 +728,70 @@ def test_the_winning_calls_press_time_is_kept_until_the_next_roll():
     while state["phase"] != "race":
         state, _ = game.apply(state, None, {"type": "timeout"}, state["deadline"])
     assert state["call_ms"] is None
+
+
+# ---------------------------------------------------------------------------------------------
+# What players read: card names and counted words
+
+
+def test_a_card_is_named_by_colour_and_symbol_only_since_its_number_plays_no_role():
+    # Seed 002: a card zaps a ghost of its colour on a tile of its symbol; the Green Box number
+    # on the card is never used, so no text shows it.
+    for c in CARDS:
+        info = G.card_info(c.id)
+        assert info["name"] == G.card_name(c.id) == f"{c.colour} {c.symbol}"
+        assert "value" not in info and not any(ch.isdigit() for ch in info["name"])
+    assert "number plays no role" in GAME.rules
+
+
+def test_events_name_the_card_played_drawn_kept_and_swapped_without_its_number():
+    state = attempt(players=3, die=3, meeple="red")
+    put_ghost(state, [1, 2], "blue", "wheel")
+    zapper = card("blue", "wheel")  # its Green Box value is 6
+    give(state, 0, [zapper] + state["hands"][0][:3])
+    state, zapped = GAME.apply(state, 0, {"type": "zap", "card": zapper, "to": [1, 2]}, NOW)
+    assert "Seat 1 plays the blue wheel and moves the red meeple" in texts(zapped)
+    state, swapped = GAME.apply(state, 1, {"type": "swap", "card": state["hands"][1][0]}, NOW)
+    fresh = GAME.setup(2, {}, 5, NOW)
+    hand = matching_hand(fresh, 4)
+    give(fresh, 0, hand)
+    _, kept = GAME.apply(fresh, 0, {"type": "discard", "cards": hand[4:]}, NOW)
+    for events in (zapped, swapped, kept):
+        private = [e.text for e in events if e.private_to is not None]
+        assert private and not any(ch.isdigit() for text in private for ch in text), private
+    assert any(e.text.startswith("You discard the ") and " and draw the " in e.text for e in swapped)
+
+
+def test_a_missed_walk_of_one_step_says_step_not_steps():
+    state = attempt(die=1, meeple="red")
+    zapper = state["hands"][0][0]
+    _, events = GAME.apply(state, 0, {"type": "zap", "card": zapper, "to": [3, 3]}, NOW)
+    assert "no walk of exactly 1 step gets there" in texts(events)
+    assert "1 steps" not in texts(events)
+
+
+def test_a_win_with_one_ghost_says_ghost_not_ghosts():
+    state = playing(2)
+    _remove_ghosts(state, 1, seat=0)
+    state["quiet_rolls"] = G.MAX_QUIET_ROLLS - 1
+    state, events = GAME.apply(state, None, TIMEOUT, NOW + G.RACE_SECONDS)
+    assert state["phase"] == "over"
+    assert "The table went quiet. Seat 1 wins with 1 ghost." in texts(events)
+    assert GAME.outcome(state).summary.endswith("with 1 ghost.")
+
+
+def test_the_first_zap_scores_1_ghost_not_1_ghosts():
+    state = attempt(die=3, meeple="red")
+    put_ghost(state, [1, 2], "blue", "wheel")
+    zapper = card("blue", "wheel")
+    give(state, 0, [zapper] + state["hands"][0][:3])
+    _, events = GAME.apply(state, 0, {"type": "zap", "card": zapper, "to": [1, 2]}, NOW)
+    assert "zaps the blue ghost! 1 ghost." in texts(events)
+
+
+def test_one_silent_swapper_keeps_their_cards_in_the_singular():
+    state = attempt(players=3, die=2, caller=0)
+    state, _ = GAME.apply(state, 0, {"type": "give_up"}, NOW)
+    state, _ = GAME.apply(state, 1, {"type": "keep"}, NOW)
+    _, events = GAME.apply(state, None, TIMEOUT, NOW + G.SWAP_SECONDS)
+    assert "Time is up: Seat 3 keeps their cards." in texts(events)
