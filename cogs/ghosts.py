@@ -30,7 +30,7 @@ from engine.ghosts import MEEPLES, SIZE
 from engine.grid import label
 from engine.protocol import Action, Game
 from host.errors import TableError
-from host.session import PLAYING, Session
+from host.session import ABORTED, PLAYING, Session
 from render.encode import RenderedImage, render_async
 from render.ghosts import render_ghosts, render_hand
 
@@ -85,7 +85,7 @@ class GhostsUI(GameUI):
     # ------------------------------------------------------------------ the board
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
-        return render_ghosts(game.view(session.state, None), names=names)
+        return render_ghosts(game.view(session.state, None), names=names, aborted=session.status == ABORTED)
 
     def board_key(self, session: Session, game: Game) -> str | None:
         """A fresh message per round; the opening discard stays on the lobby's message."""

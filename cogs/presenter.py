@@ -195,10 +195,8 @@ class Presenter:
         embed = discord.Embed(title=f"{game.title} is over", description=session.summary,
                               colour=discord.Colour.gold() if finished else discord.Colour.dark_grey())
         if finished:
-            rows = await self.table.store.fetchall(
-                "SELECT user_id, rank, score FROM results WHERE session_id = ? ORDER BY rank, seat", (session.id,))
             embed.add_field(name="Final standings", inline=False, value="\n".join(
-                f"{r['rank']}. <@{r['user_id']}> ({r['score']:g})" for r in rows))
+                f"{rank}. <@{user}> ({score:g})" for rank, user, score in await self.table.standings(session.id)))
         embed.add_field(name="Board", value=board_link(session), inline=False)
         await self._replace_ping(session, None, [], [])
         channel = self.client.get_partial_messageable(session.channel_id)

@@ -10,10 +10,10 @@ import asyncio
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -24,6 +24,7 @@ _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_-]+\.sql$")
 _TRANSACTION_CONTROL = re.compile(r"^\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE)\b", re.IGNORECASE)
 
 
+T = TypeVar("T")
 BUSY_MS = 5000  # how long a statement waits for another program's lock before it fails
 
 
@@ -135,6 +136,27 @@ class Store:
                 raise StoreError(f"migration {path.name} failed ({error}); the database stays at version "
                                  f"{current}") from None
             current = number
+
+    async def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` in one transaction in one trip to the database thread.
+
+        A move is several statements; awaiting each is a hop to aiosqlite's thread and back.
+        aiosqlite has no public call that runs a function in its thread, so this uses its
+        `_execute`, the one every public method goes through.
+        """
+        async with self._write_lock:
+            return await self.conn._execute(self._transact, work)
+
+    def _transact(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        raw = self.conn._conn  # the sqlite3 connection, used only from aiosqlite's thread
+        raw.execute("BEGIN IMMEDIATE")
+        try:
+            result = work(raw)
+        except BaseException:
+            raw.execute("ROLLBACK")
+            raise
+        raw.execute("COMMIT")
+        return result
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -2,9 +2,11 @@
 
 - One asyncio lock per session (and per channel while a lobby opens), so clicks are serialised
   and a real-time race is decided by the order the table applies them.
+- Sessions are kept in memory once read: the table is the only writer of a session, and a
+  change enters the cache only after its transaction committed. A click reads nothing.
 - Every accepted change bumps the session version and appends to the event log in the same
-  transaction that stores the new snapshot; the interaction id on the log row makes a retried
-  delivery a no-op.
+  transaction, one trip to the database thread; the interaction id on the log row makes a
+  retried delivery a no-op.
 - Timers are stored deadlines; `fire_due` applies TIMEOUT (or expires a lobby) when they pass.
 """
 from __future__ import annotations
@@ -14,18 +16,21 @@ import json
 import logging
 import secrets
 import time
+import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine import registry
 from engine.errors import RuleError
-from engine.protocol import LEAVE, TIMEOUT, Action, Event, Game, Outcome, canonical
+from engine.protocol import LEAVE, TIMEOUT, Action, Event, Game, Outcome
 from engine.replay import LoggedAction, replay
 
 from . import ratings  # ratings and solo records, in the transaction that ends the game
 from .errors import ChannelBusy, SessionNotFound, StaleAction, TableError
 from .session import ABORTED, ACTIVE, FINISHED, LOBBY, PLAYING, Session
+from .sessions import Duplicate, LogRow, SessionRows
 from .store import Store
 
 log = logging.getLogger(__name__)
@@ -33,6 +38,8 @@ LOBBY_SECONDS = 30 * 60  # an idle lobby closes itself so the channel is free ag
 MAX_ECHO = 40  # a refusal quotes at most this much of what the player typed
 MAX_ID = 2**63 - 1  # SQLite's largest integer
 TIMEOUT_RETRY = 30.0  # seconds before a refused timeout is tried again
+CACHED_SESSIONS = 4096  # sessions kept in memory, least recently used dropped first
+REPAIR_WINDOW = 24 * 3600.0  # an ended game's board is repaired at start-up for this long
 
 
 @dataclass
@@ -54,68 +61,86 @@ class Change:
 Listener = Callable[[Change], Awaitable[None]]
 
 
+def _copy(session: Session) -> Session:
+    """A session to change: the cached one stays as it was until the change is saved."""
+    return replace(session, seats=list(session.seats), options=dict(session.options), news=list(session.news))
+
+
 class Table:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
                  lobby_seconds: float = LOBBY_SECONDS) -> None:
         self.store = store
+        self.rows = SessionRows(store)
         self.clock = clock
         self.lobby_seconds = lobby_seconds
-        self._locks: dict[object, asyncio.Lock] = {}
+        # A lock lives while someone holds or waits for it: idle sessions keep none.
+        self._locks: weakref.WeakValueDictionary[object, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._sessions: OrderedDict[int, Session] = OrderedDict()
         self.listeners: list[Listener] = []  # told of changes nobody clicked for (timers)
         self.wakeup = asyncio.Event()  # set when a deadline may have moved
-        self._names_written: dict[int, str] = {}
+        self._names: dict[int, str] = {}
 
     def _lock(self, key: object) -> asyncio.Lock:
-        return self._locks.setdefault(key, asyncio.Lock())
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock
+
+    def _remember(self, session: Session) -> Session:
+        self._sessions[session.id] = session
+        self._sessions.move_to_end(session.id)
+        while len(self._sessions) > CACHED_SESSIONS:
+            self._sessions.popitem(last=False)
+        return session
 
     # ---------------------------------------------------------------- reading
 
     async def get(self, session_id: int) -> Session:
+        """The session as last saved (read from the database at most once while cached)."""
         if not 0 < session_id <= MAX_ID:  # a forged or garbled button; SQLite could not even look
             raise SessionNotFound("That game no longer exists.")
-        row = await self.store.fetchone("SELECT * FROM sessions WHERE id = ?", (session_id,))
-        if row is None:
+        if (cached := self._sessions.get(session_id)) is not None:
+            self._sessions.move_to_end(session_id)
+            return cached
+        session = await self.rows.load(session_id)
+        if session is None:
             raise SessionNotFound("That game no longer exists.")
-        return Session.from_row(row)
+        return self._remember(session)
 
     async def active_in(self, channel_id: int) -> Session | None:
-        row = await self.store.fetchone(
-            "SELECT * FROM sessions WHERE channel_id = ? AND status IN (?, ?)", (channel_id, *ACTIVE))
-        return None if row is None else Session.from_row(row)
+        found = await self.rows.active_in(channel_id)
+        return None if found is None else await self.get(found.id)
 
     async def history(self, channel_id: int, limit: int = 10) -> list[tuple[Session, list[int]]]:
         """The last games played here (finished or aborted; not lobbies that never started), with winners."""
-        rows = await self.store.fetchall(
-            "SELECT s.*, (SELECT group_concat(r.user_id) FROM results r WHERE r.session_id = s.id AND r.won = 1)"
-            " AS winners FROM sessions s WHERE s.channel_id = ? AND s.status IN (?, ?) AND s.started_at IS NOT NULL"
-            " ORDER BY s.ended_at DESC, s.id DESC LIMIT ?", (channel_id, FINISHED, ABORTED, limit))
-        return [(Session.from_row(row), [int(u) for u in (row["winners"] or "").split(",") if u]) for row in rows]
+        return await self.rows.history(channel_id, limit)
+
+    async def standings(self, session_id: int) -> list[tuple[int, int, float]]:
+        return await self.rows.standings(session_id)
+
+    async def boards_behind(self) -> list[Session]:
+        """Sessions whose board message is missing or older than the session (see SessionRows)."""
+        found = await self.rows.boards_behind(self.clock() - REPAIR_WINDOW)
+        return [self._remember(session) for session in found]
 
     async def remember_name(self, user_id: int, name: str) -> None:
-        if self._names_written.get(user_id) == name:
+        if self._names.get(user_id) == name:
             return  # one write per name change, not per click
-        self._names_written[user_id] = name
-        async with self.store.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO players (user_id, name, seen_at) VALUES (?, ?, ?) ON CONFLICT (user_id)"
-                " DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at", (user_id, name, self.clock()))
+        self._names[user_id] = name
+        await self.rows.remember_name(user_id, name, self.clock())
 
     async def names(self, user_ids: list[int]) -> list[str]:
         """Display names in the given order; a player never seen is 'Player N'."""
-        marks = ",".join("?" * len(user_ids))
-        rows = await self.store.fetchall(f"SELECT user_id, name FROM players WHERE user_id IN ({marks})", user_ids)
-        known = {r["user_id"]: r["name"] for r in rows}
-        return [known.get(u, f"Player {i + 1}") for i, u in enumerate(user_ids)]
+        unknown = [u for u in user_ids if u not in self._names]
+        if unknown:
+            self._names.update(await self.rows.names(unknown))
+        return [self._names.get(u, f"Player {i + 1}") for i, u in enumerate(user_ids)]
 
     async def next_deadline(self) -> float | None:
-        row = await self.store.fetchone("SELECT MIN(deadline) FROM sessions WHERE deadline IS NOT NULL")
-        return None if row is None else row[0]
+        return await self.rows.next_deadline()
 
     async def log(self, session_id: int) -> list[LoggedAction]:
-        rows = await self.store.fetchall(
-            "SELECT seat, action, at FROM events WHERE session_id = ? AND kind = 'game' ORDER BY seq",
-            (session_id,))
-        return [LoggedAction(r["seat"], json.loads(r["action"]), r["at"]) for r in rows]
+        return [LoggedAction(r["seat"], json.loads(r["action"]), r["at"]) for r in await self.rows.log(session_id)]
 
     async def replayed_state(self, session_id: int) -> dict[str, Any] | None:
         """The game rebuilt from seed and log; equal to the snapshot when all is well."""
@@ -140,24 +165,26 @@ class Table:
                 raise TableError(f"{game.title} has no such option: '{shown}'. Its options: {known}.")
             options[key] = True
         async with self._lock(("channel", channel_id)):
-            if interaction_id is not None and (done := await self._handled(interaction_id)):
-                return Change(done, duplicate=True)
             busy = await self.active_in(channel_id)
             if busy is not None:
+                if interaction_id is not None and await self.rows.handled(interaction_id) == busy.id:
+                    return Change(busy, duplicate=True)
                 raise ChannelBusy("A game is already running in this channel.", busy)
             now = self.clock()
-            async with self.store.transaction() as conn:
-                cursor = await conn.execute(
-                    "INSERT INTO sessions (guild_id, channel_id, game, status, host_id, seats, options, seed,"
-                    " deadline, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, game.name, LOBBY, host_id, json.dumps([host_id]),
-                     json.dumps(options), secrets.randbits(62), now + self.lobby_seconds, now))
-                session_id = cursor.lastrowid
-                await self._log(conn, session_id, 0, "lobby", host_id, 0, {"type": "open"}, now, interaction_id)
+            lobby = Session(id=0, guild_id=guild_id, channel_id=channel_id, game=game.name, status=LOBBY,
+                            host_id=host_id, seats=[host_id], options=options, seed=secrets.randbits(62),
+                            state=None, version=0, deadline=now + self.lobby_seconds, message_id=None,
+                            board_key=None, news=[], created_at=now)
+            try:
+                lobby.id = await self.rows.create(lobby, LogRow("lobby", host_id, 0, {"type": "open"}, now,
+                                                                interaction_id))
+            except Duplicate:  # the same /play delivered twice, the first one already saved
+                return Change(await self.get(await self.rows.handled(interaction_id) or 0), duplicate=True)
+            self._remember(lobby)
         self.wakeup.set()
         if game.max_players == 1:
-            return await self.start(session_id, host_id, None)
-        return Change(await self.get(session_id))
+            return await self.start(lobby.id, host_id, None)
+        return Change(lobby, actor=host_id)
 
     async def join(self, session_id: int, user_id: int, interaction_id: int | None = None) -> Change:
         def change(session: Session, game: Game) -> str:
@@ -237,32 +264,27 @@ class Table:
             return "abort"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
 
-    async def set_ping(self, session_id: int, message_id: int | None, pinged: list[int]) -> None:
-        """Remember the message that pinged `pinged` (not a game change: the version stays)."""
-        async with self.store.transaction() as conn:
-            await conn.execute("UPDATE sessions SET ping_message_id = ?, pinged = ? WHERE id = ?",
-                               (message_id, json.dumps(pinged), session_id))
+    # ---------------------------------------------------------------- the board message
 
     async def set_message(self, session_id: int, message_id: int, board_key: str | None, shown_version: int) -> None:
         """Remember where the board now lives and which version it shows (not a game change)."""
-        async with self.store.transaction() as conn:
-            await conn.execute("UPDATE sessions SET message_id = ?, board_key = ?, shown_version = ? WHERE id = ?",
-                               (message_id, board_key, shown_version, session_id))
+        await self.rows.set_message(session_id, message_id, board_key, shown_version)
+        self._patch(session_id, message_id=message_id, board_key=board_key, shown_version=shown_version)
 
     async def set_shown(self, session_id: int, shown_version: int) -> None:
-        async with self.store.transaction() as conn:
-            await conn.execute("UPDATE sessions SET shown_version = max(shown_version, ?) WHERE id = ?",
-                               (shown_version, session_id))
+        await self.rows.set_shown(session_id, shown_version)
+        cached = self._sessions.get(session_id)
+        if cached is not None and cached.shown_version < shown_version:
+            self._patch(session_id, shown_version=shown_version)
 
-    async def boards_behind(self, ended_within: float = 24 * 3600) -> list[Session]:
-        """Sessions whose board message is missing or older than the session: active ones, and
-        ones that ended lately (the crash came between the last move and its announcement)."""
-        rows = await self.store.fetchall(
-            "SELECT * FROM sessions WHERE (status IN (?, ?) AND (message_id IS NULL OR shown_version < version))"
-            " OR (status IN (?, ?) AND started_at IS NOT NULL AND message_id IS NOT NULL"
-            " AND shown_version < version AND ended_at > ?) ORDER BY id",
-            (*ACTIVE, FINISHED, ABORTED, self.clock() - ended_within))
-        return [Session.from_row(row) for row in rows]
+    async def set_ping(self, session_id: int, message_id: int | None, pinged: list[int]) -> None:
+        """Remember the message that pinged `pinged` (not a game change: the version stays)."""
+        await self.rows.set_ping(session_id, message_id, pinged)
+        self._patch(session_id, ping_message_id=message_id, pinged=list(pinged))
+
+    def _patch(self, session_id: int, **fields: Any) -> None:
+        if (cached := self._sessions.get(session_id)) is not None:
+            self._sessions[session_id] = replace(cached, **fields)
 
     # ---------------------------------------------------------------- play
 
@@ -270,27 +292,28 @@ class Table:
                   interaction_id: int | None = None, expected_version: int | None = None) -> Change:
         """Apply one game action for `user_id` (None: the table itself)."""
         async with self._lock(session_id):
-            if interaction_id is not None and (done := await self._handled(interaction_id)):
-                return Change(done, duplicate=True)
             session = await self.get(session_id)
-            if session.status != PLAYING:
-                raise TableError("That game is not being played any more." if session.status != LOBBY
-                                 else "The game has not started yet.")
-            seat = None if user_id is None else session.seat_of(user_id)
-            if user_id is not None and seat is None:
-                raise TableError("You are watching this game: only seated players can act.")
-            if expected_version is not None and expected_version != session.version:
-                raise StaleAction("That board is out of date; here is the current one.", session)
-            return await self._apply(session, user_id, seat, action, interaction_id)
+            try:
+                if session.status != PLAYING:
+                    raise TableError("That game is not being played any more." if session.status != LOBBY
+                                     else "The game has not started yet.")
+                seat = None if user_id is None else session.seat_of(user_id)
+                if user_id is not None and seat is None:
+                    raise TableError("You are watching this game: only seated players can act.")
+                if expected_version is not None and expected_version != session.version:
+                    raise StaleAction("That board is out of date; here is the current one.", session)
+                return await self._apply(session, user_id, seat, action, interaction_id)
+            except (TableError, RuleError):
+                # A refused repeat of a click that was applied before is the same click: no refusal.
+                if interaction_id is not None and await self.rows.handled(interaction_id) == session_id:
+                    return Change(session, duplicate=True)
+                raise
 
     async def fire_due(self) -> list[Change]:
         """Apply every deadline that has passed; tell the listeners what changed."""
-        now = self.clock()
-        rows = await self.store.fetchall(
-            "SELECT id FROM sessions WHERE deadline IS NOT NULL AND deadline <= ? ORDER BY deadline", (now,))
         changes = []
-        for row in rows:
-            change = await self._fire(row["id"])
+        for session_id in await self.rows.due(self.clock()):
+            change = await self._fire(session_id)
             if change is not None:
                 changes.append(change)
                 for listener in list(self.listeners):
@@ -304,10 +327,11 @@ class Table:
             if session.deadline is None or session.deadline > now:
                 return None  # someone acted first and moved the timer
             if session.status == LOBBY:
-                game = registry.get(session.game)
-                self._end(session, ABORTED, "The lobby closed: nobody started the game in time.")
-                await self._save(session, game, "lobby", None, None, {"type": "expire"}, None)
-                return Change(session)
+                ended = _copy(session)
+                self._end(ended, ABORTED, "The lobby closed: nobody started the game in time.")
+                await self._save(ended, registry.get(session.game), LogRow("lobby", None, None, {"type": "expire"},
+                                                                           now, None))
+                return Change(ended)
             if session.status == PLAYING:
                 try:
                     return await self._apply(session, None, None, dict(TIMEOUT), None)
@@ -319,9 +343,9 @@ class Table:
                     if game_deadline is not None and now < game_deadline < retry:
                         retry = game_deadline
                     log.warning("session %s refused its timeout (%s); trying again at %.0f", session_id, refused, retry)
-                    await self._save_deadline(session_id, retry)
+                    await self._set_deadline(session_id, retry)
                     return None
-            await self._save_deadline(session_id, None)
+            await self._set_deadline(session_id, None)
             return None
 
     # ---------------------------------------------------------------- internals
@@ -334,76 +358,61 @@ class Table:
             new_state, events = game.apply(session.state, seat, action, now)
         except RuleError as refused:  # nothing changed; say it with the players' names
             raise RuleError(session.name_seats(str(refused))) from None
-        session.state = new_state
-        session.deadline = game.next_deadline(new_state)
-        session.add_news([e.text for e in events if e.private_to is None])
+        changed = _copy(session)
+        changed.state = new_state
+        changed.deadline = game.next_deadline(new_state)
+        changed.add_news([e.text for e in events if e.private_to is None])
         outcome = game.outcome(new_state)
         if outcome is not None:
-            self._end(session, FINISHED, outcome.summary)
-        await self._save(session, game, "game", user_id, seat, action, interaction_id, now, outcome)
-        return Change(session, events, outcome=outcome, actor=user_id)
+            self._end(changed, FINISHED, outcome.summary)
+        try:
+            await self._save(changed, game, LogRow("game", user_id, seat, action, now, interaction_id), outcome)
+        except Duplicate:
+            return Change(session, duplicate=True)
+        return Change(changed, events, outcome=outcome, actor=user_id)
 
     async def _lobby_change(self, session_id: int, user_id: int, interaction_id: int | None,
                             change: Callable[[Session, Game], str]) -> Change:
         async with self._lock(session_id):
-            if interaction_id is not None and (done := await self._handled(interaction_id)):
-                return Change(done, duplicate=True)
             session = await self.get(session_id)
-            game = registry.get(session.game)
-            kind = change(session, game)
-            seat = session.seat_of(user_id)
-            await self._save(session, game, "lobby", user_id, seat, {"type": kind}, interaction_id)
-            return Change(session, actor=user_id, started=kind == "start")
+            changed = _copy(session)
+            try:
+                kind = change(changed, registry.get(session.game))
+            except TableError:
+                if interaction_id is not None and await self.rows.handled(interaction_id) == session_id:
+                    return Change(session, duplicate=True)
+                raise
+            row = LogRow("lobby", user_id, changed.seat_of(user_id), {"type": kind}, self.clock(), interaction_id)
+            try:
+                await self._save(changed, registry.get(session.game), row)
+            except Duplicate:
+                return Change(session, duplicate=True)
+            return Change(changed, actor=user_id, started=kind == "start")
 
-    async def _save(self, session: Session, game: Game, kind: str, user_id: int | None, seat: int | None,
-                    action: Action, interaction_id: int | None, now: float | None = None,
-                    outcome: Outcome | None = None) -> None:
-        now = self.clock() if now is None else now
-        async with self.store.transaction() as conn:
-            cursor = await conn.execute(
-                "UPDATE sessions SET status = ?, host_id = ?, seats = ?, options = ?, state = ?, version = version + 1,"
-                " deadline = ?, news = ?, started_at = ?, ended_at = ?, summary = ? WHERE id = ? AND version = ?",
-                (session.status, session.host_id, json.dumps(session.seats), json.dumps(session.options),
-                 None if session.state is None else canonical(session.state), session.deadline,
-                 json.dumps(session.news), session.started_at, session.ended_at, session.summary,
-                 session.id, session.version))
-            if cursor.rowcount != 1:
-                raise RuntimeError(f"session {session.id} changed outside its lock")
-            session.version += 1
-            async with conn.execute("SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE session_id = ?",
-                                    (session.id,)) as cursor:
-                (next_seq,) = await cursor.fetchone()
-            await self._log(conn, session.id, next_seq, kind, user_id, seat, action, now, interaction_id)
-            if outcome is not None:
-                await self._record_results(conn, session, game, outcome, now)
+    async def _save(self, session: Session, game: Game, row: LogRow, outcome: Outcome | None = None) -> None:
+        """Persist `session` with its log row, then let it replace the cached one."""
+        async def finish(conn: Any) -> None:
+            await self._record_results(conn, session, game, outcome, row.at)
+        await self.rows.save(session, row, finish if outcome is not None else None)
+        session.version += 1
+        self._remember(session)
         self.wakeup.set()
-
-    @staticmethod
-    async def _log(conn: Any, session_id: int, seq: int, kind: str, user_id: int | None, seat: int | None,
-                   action: Action, now: float, interaction_id: int | None) -> None:
-        await conn.execute(
-            "INSERT INTO events (session_id, seq, kind, user_id, seat, action, at, interaction_id)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (session_id, seq, kind, user_id, seat, canonical(action), now, interaction_id))
 
     @staticmethod
     async def _record_results(conn: Any, session: Session, game: Game, outcome: Outcome, now: float) -> None:
         winners = set(outcome.winners())
-        for seat, user_id in enumerate(session.seats):
-            await conn.execute(
-                "INSERT INTO results (session_id, user_id, guild_id, game, seat, rank, score, won, players,"
-                " margin, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (session.id, user_id, session.guild_id, game.name, seat, outcome.ranks[seat],
-                 outcome.scores[seat], int(seat in winners), len(session.seats), outcome.margin, now))
+        await conn.executemany(
+            "INSERT INTO results (session_id, user_id, guild_id, game, seat, rank, score, won, players,"
+            " margin, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(session.id, user_id, session.guild_id, game.name, seat, outcome.ranks[seat], outcome.scores[seat],
+              int(seat in winners), len(session.seats), outcome.margin, now)
+             for seat, user_id in enumerate(session.seats)])
         await ratings.record_finished(conn, session, game, outcome, now)
 
-    async def _save_deadline(self, session_id: int, deadline: float | None) -> None:
-        async with self.store.transaction() as conn:
-            await conn.execute("UPDATE sessions SET deadline = ? WHERE id = ?", (deadline, session_id))
-
-    async def _handled(self, interaction_id: int) -> Session | None:
-        row = await self.store.fetchone("SELECT session_id FROM events WHERE interaction_id = ?", (interaction_id,))
-        return None if row is None else await self.get(row["session_id"])
+    async def _set_deadline(self, session_id: int, deadline: float | None) -> None:
+        await self.rows.set_deadline(session_id, deadline)
+        self._patch(session_id, deadline=deadline)
+        self.wakeup.set()
 
     def _end(self, session: Session, status: str, summary: str) -> None:
         """Close the session; the summary joins the news unless an event already said it."""

@@ -112,12 +112,10 @@ async def test_a_database_fault_is_told_privately_and_changes_nothing(world, sim
     lobby = channel.last_message
     before = message_in(channel, lobby.id).embeds[0].fields[0].value
 
-    @contextlib.asynccontextmanager
-    async def failing():
+    async def failing(work):
         raise sqlite3.OperationalError(error)
-        yield  # pragma: no cover - a generator for the context manager
 
-    monkeypatch.setattr(simcord_bot.store, "transaction", failing)
+    monkeypatch.setattr(simcord_bot.store, "write", failing)  # every save goes through Store.write
     with caplog.at_level(logging.ERROR):
         result = await u["bob"].click(lobby, label="Join")
     assert result.ephemeral and "cannot save games right now" in result.response.content
@@ -126,15 +124,25 @@ async def test_a_database_fault_is_told_privately_and_changes_nothing(world, sim
     assert any(cause in record.getMessage() for record in caplog.records), "the log does not name the cause"
 
 
+async def test_a_truly_read_only_database_is_explained_and_nothing_changes(world, simcord_bot):
+    env, guild, channel, u = world
+    await u["ann"].slash(channel, "play", game="tally")
+    lobby = channel.last_message
+    await simcord_bot.store.fetchall("PRAGMA query_only = ON")  # SQLite now refuses every write
+    result = await u["bob"].click(lobby, label="Join")
+    assert result.ephemeral and "read-only" in result.response.content
+    await simcord_bot.store.fetchall("PRAGMA query_only = OFF")
+    session = await simcord_bot.table.active_in(channel.id)
+    assert session.seats == [u["ann"].id]
+
+
 async def test_a_slash_command_hit_by_a_database_fault_is_explained(world, simcord_bot, monkeypatch):
     env, guild, channel, u = world
 
-    @contextlib.asynccontextmanager
-    async def failing():
+    async def failing(work):
         raise sqlite3.OperationalError("database or disk is full")
-        yield  # pragma: no cover
 
-    monkeypatch.setattr(simcord_bot.store, "transaction", failing)
+    monkeypatch.setattr(simcord_bot.store, "write", failing)
     result = await u["ann"].slash(channel, "play", game="tally")
     assert result.ephemeral and "disk is full" in (result.response.content or result.followups[-1].content)
     assert await simcord_bot.table.active_in(channel.id) is None

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import discord
 
-from engine.ghosts import ATTEMPT_SECONDS, MEEPLES, RACE_SECONDS, find_walk, reachable
+from engine.ghosts import ATTEMPT_SECONDS, MEEPLES, RACE_SECONDS, card_name, find_walk, reachable
 from engine.greenbox import CARDS
 from engine.grid import label
+from engine.words import plural
 from tests.discord_helpers import buttons, message_in, open_table, selects
 
 SEAT_ORDER = ("ann", "bob", "cat")
@@ -151,7 +152,7 @@ async def test_my_hand_is_private_and_a_watcher_has_none(world, simcord_bot):
     assert shown.ephemeral
     (image,) = shown.response.attachments
     assert image.filename == "hand.png" and image.description.startswith("Your hand: 1:")
-    assert all(CARDS[cid].name in shown.response.content for cid in state["hands"][2])
+    assert all(card_name(cid) in shown.response.content for cid in state["hands"][2])
     watcher = await u["dan"].click(board, label="My hand")
     assert watcher.ephemeral and "watching" in watcher.response.content
     assert not any(m.flags.ephemeral for m in channel.history())
@@ -252,7 +253,7 @@ async def test_a_tile_no_walk_reaches_is_a_public_miss_and_old_controls_are_spen
     state = (await session_of(simcord_bot, channel)).state
     assert state["phase"] == "swap" and card in state["hands"][0] and state["meeples"]["yellow"] == start
     board = await board_of(simcord_bot, channel)
-    assert f"to {label(start)}: no walk of exactly {state['die']} steps" in board.embeds[0].description
+    assert f"to {label(start)}: no walk of exactly {plural(state['die'], 'step')}" in board.embeds[0].description
     assert "no walk" in mine(channel, u["ann"], controls.id).content
 
     # Bob and Cat keep; in the next round Bob calls and lets the attempt timer run out.

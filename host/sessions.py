@@ -1,0 +1,191 @@
+"""Every SQL statement about sessions, their event log and their players, in one place.
+
+The table decides; this module only reads and writes rows. A move is saved by `save` in one
+transaction and one trip to the database thread: the session row, guarded by its version,
+and the log row, whose unique interaction id turns a retried delivery into `Duplicate`.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from engine.protocol import Action, canonical
+
+from .session import ACTIVE, ABORTED, FINISHED, Session
+from .store import Store
+
+
+class Duplicate(Exception):
+    """This interaction was saved before (a double click or a retried delivery)."""
+
+
+@dataclass(frozen=True)
+class LogRow:
+    """One accepted change, as the event log keeps it."""
+
+    kind: str  # "lobby" or "game"
+    user_id: int | None
+    seat: int | None
+    action: Action
+    at: float
+    interaction_id: int | None
+
+
+_UPDATE = ("UPDATE sessions SET status = ?, host_id = ?, seats = ?, options = ?, state = ?, version = version + 1,"
+           " deadline = ?, news = ?, started_at = ?, ended_at = ?, summary = ? WHERE id = ? AND version = ?")
+_LOG = ("INSERT INTO events (session_id, seq, kind, user_id, seat, action, at, interaction_id)"
+        " VALUES (?, (SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE session_id = ?), ?, ?, ?, ?, ?, ?)")
+
+
+def _log_params(session_id: int, row: LogRow) -> tuple[Any, ...]:
+    return (session_id, session_id, row.kind, row.user_id, row.seat, canonical(row.action), row.at, row.interaction_id)
+
+
+def _is_repeat(error: sqlite3.IntegrityError) -> bool:
+    return "interaction_id" in str(error)
+
+
+class SessionRows:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # ------------------------------------------------------------ reading
+
+    async def load(self, session_id: int) -> Session | None:
+        row = await self.store.fetchone("SELECT * FROM sessions WHERE id = ?", (session_id,))
+        return None if row is None else Session.from_row(row)
+
+    async def active_in(self, channel_id: int) -> Session | None:
+        row = await self.store.fetchone(
+            "SELECT * FROM sessions WHERE channel_id = ? AND status IN (?, ?)", (channel_id, *ACTIVE))
+        return None if row is None else Session.from_row(row)
+
+    async def handled(self, interaction_id: int) -> int | None:
+        """The session an interaction was saved for, if it was."""
+        row = await self.store.fetchone("SELECT session_id FROM events WHERE interaction_id = ?", (interaction_id,))
+        return None if row is None else row["session_id"]
+
+    async def history(self, channel_id: int, limit: int) -> list[tuple[Session, list[int]]]:
+        """The last games played here (finished or aborted; not lobbies that never started), with winners."""
+        rows = await self.store.fetchall(
+            "SELECT s.*, (SELECT group_concat(r.user_id) FROM results r WHERE r.session_id = s.id AND r.won = 1)"
+            " AS winners FROM sessions s WHERE s.channel_id = ? AND s.status IN (?, ?) AND s.started_at IS NOT NULL"
+            " ORDER BY s.ended_at DESC, s.id DESC LIMIT ?", (channel_id, FINISHED, ABORTED, limit))
+        return [(Session.from_row(row), [int(u) for u in (row["winners"] or "").split(",") if u]) for row in rows]
+
+    async def standings(self, session_id: int) -> list[tuple[int, int, float]]:
+        """(rank, user id, score) of a finished game, best first."""
+        rows = await self.store.fetchall(
+            "SELECT user_id, rank, score FROM results WHERE session_id = ? ORDER BY rank, seat", (session_id,))
+        return [(r["rank"], r["user_id"], r["score"]) for r in rows]
+
+    async def boards_behind(self, ended_since: float) -> list[Session]:
+        """Sessions whose board message is missing or older than the session: active ones, and
+        ones that ended since `ended_since` (a crash between the last move and its announcement)."""
+        rows = await self.store.fetchall(
+            "SELECT * FROM sessions WHERE (status IN (?, ?) AND (message_id IS NULL OR shown_version < version))"
+            " OR (status IN (?, ?) AND started_at IS NOT NULL AND message_id IS NOT NULL"
+            " AND shown_version < version AND ended_at > ?) ORDER BY id", (*ACTIVE, FINISHED, ABORTED, ended_since))
+        return [Session.from_row(row) for row in rows]
+
+    async def due(self, now: float) -> list[int]:
+        rows = await self.store.fetchall(
+            "SELECT id FROM sessions WHERE deadline IS NOT NULL AND deadline <= ? ORDER BY deadline", (now,))
+        return [row["id"] for row in rows]
+
+    async def next_deadline(self) -> float | None:
+        row = await self.store.fetchone("SELECT MIN(deadline) FROM sessions WHERE deadline IS NOT NULL")
+        return None if row is None else row[0]
+
+    async def log(self, session_id: int) -> list[sqlite3.Row]:
+        return await self.store.fetchall(
+            "SELECT seat, action, at FROM events WHERE session_id = ? AND kind = 'game' ORDER BY seq", (session_id,))
+
+    async def names(self, user_ids: list[int]) -> dict[int, str]:
+        marks = ",".join("?" * len(user_ids))
+        rows = await self.store.fetchall(f"SELECT user_id, name FROM players WHERE user_id IN ({marks})", user_ids)
+        return {r["user_id"]: r["name"] for r in rows}
+
+    # ------------------------------------------------------------ writing
+
+    async def create(self, session: Session, opened: LogRow) -> int:
+        """Insert a new lobby and its first log row; returns the session id."""
+        def work(conn: sqlite3.Connection) -> int:
+            cursor = conn.execute(
+                "INSERT INTO sessions (guild_id, channel_id, game, status, host_id, seats, options, seed,"
+                " deadline, news, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (session.guild_id, session.channel_id, session.game, session.status, session.host_id,
+                 json.dumps(session.seats), json.dumps(session.options), session.seed, session.deadline,
+                 json.dumps(session.news), session.created_at))
+            session_id = int(cursor.lastrowid or 0)
+            self._insert_log(conn, session_id, opened)
+            return session_id
+        return await self.store.write(work)
+
+    async def save(self, session: Session, change: LogRow, finish: Any = None) -> None:
+        """Store `session` (whose `version` is the one it was loaded at) and log `change`.
+
+        Raises Duplicate when the interaction was saved before; `finish`, if given, is an async
+        callable run in the same transaction (results and ratings of a game that just ended).
+        """
+        params = (session.status, session.host_id, json.dumps(session.seats), json.dumps(session.options),
+                  None if session.state is None else canonical(session.state), session.deadline,
+                  json.dumps(session.news), session.started_at, session.ended_at, session.summary,
+                  session.id, session.version)
+        if finish is None:
+            def work(conn: sqlite3.Connection) -> None:
+                self._update(conn.execute(_UPDATE, params).rowcount, session.id)
+                self._insert_log(conn, session.id, change)
+            await self.store.write(work)
+            return
+        try:
+            async with self.store.transaction() as conn:  # the end of a game: ratings take several statements
+                async with conn.execute(_UPDATE, params) as cursor:
+                    self._update(cursor.rowcount, session.id)
+                await conn.execute(_LOG, _log_params(session.id, change))
+                await finish(conn)
+        except sqlite3.IntegrityError as error:
+            if _is_repeat(error):
+                raise Duplicate() from error
+            raise
+
+    async def set_message(self, session_id: int, message_id: int, board_key: str | None, shown_version: int) -> None:
+        await self.store.write(lambda conn: conn.execute(
+            "UPDATE sessions SET message_id = ?, board_key = ?, shown_version = ? WHERE id = ?",
+            (message_id, board_key, shown_version, session_id)))
+
+    async def set_shown(self, session_id: int, shown_version: int) -> None:
+        await self.store.write(lambda conn: conn.execute(
+            "UPDATE sessions SET shown_version = max(shown_version, ?) WHERE id = ?", (shown_version, session_id)))
+
+    async def set_ping(self, session_id: int, message_id: int | None, pinged: list[int]) -> None:
+        await self.store.write(lambda conn: conn.execute(
+            "UPDATE sessions SET ping_message_id = ?, pinged = ? WHERE id = ?",
+            (message_id, json.dumps(pinged), session_id)))
+
+    async def set_deadline(self, session_id: int, deadline: float | None) -> None:
+        await self.store.write(lambda conn: conn.execute(
+            "UPDATE sessions SET deadline = ? WHERE id = ?", (deadline, session_id)))
+
+    async def remember_name(self, user_id: int, name: str, now: float) -> None:
+        await self.store.write(lambda conn: conn.execute(
+            "INSERT INTO players (user_id, name, seen_at) VALUES (?, ?, ?) ON CONFLICT (user_id)"
+            " DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at", (user_id, name, now)))
+
+    # ------------------------------------------------------------ internals
+
+    @staticmethod
+    def _update(rowcount: int, session_id: int) -> None:
+        if rowcount != 1:
+            raise RuntimeError(f"session {session_id} changed outside its lock")
+
+    @staticmethod
+    def _insert_log(conn: sqlite3.Connection, session_id: int, row: LogRow) -> None:
+        try:
+            conn.execute(_LOG, _log_params(session_id, row))
+        except sqlite3.IntegrityError as error:
+            if _is_repeat(error):
+                raise Duplicate() from error
+            raise
