@@ -7,7 +7,8 @@ card and tile data: engine/greenbox.py (GAMES.md).
 Layout of the state (all JSON):
 - `cards`: {"draw": [...], "discard": [...]} (engine/deck.py; the top card is the LAST item),
   `revealed` (the cards drawn this turn), `removed` (out of the game), `supply` (colour -> card
-  ids, top card FIRST, drop .. arrow), `gold` (personal gold cubes).
+  ids, top card FIRST, drop .. arrow; read in the fixed colour order through `supply_stacks`,
+  as stored snapshots sort the keys), `gold` (personal gold cubes).
 - `pile`: tile ids, top FIRST; `track`: three fields, index 0 = field I (outermost, needs 1
   light), 1 = field II (2 light), 2 = field III (next to the pile, 3 light). A field holds None,
   a monster {"tile", "eye": False, "power", "dice", "abilities", "colour", "extra"} or the Eye
@@ -16,20 +17,28 @@ Layout of the state (all JSON):
   right end is the list's end); `bonus`: advanced permanent effects; `streaks`: advanced runs.
 
 Design choices where the text is silent (also in `rules`):
-- Gold: revealed value-1 cards pay first, personal gold pays the rest and what is not needed is
-  kept; unspent card gold is lost. Buying is optional ("pass_buy"): the track still advances.
+- Gold is counted at the buy step: revealed value-1 cards plus the personal gold cubes (won in
+  clean fights since the last buy). Excess gold is forfeited: whatever the purchase does not use
+  is lost, the personal cubes included, so the cubes never outlive a buy step. Buying is optional
+  ("pass_buy"): the track still advances, and all the gold is lost.
 - The colour bonus needs three revealed cards of one colour; it is taken automatically unless
   the action says "bonus": false. Bought and bonus cards go to the discard pile.
 - The track advances by pushing: the new tile enters field III; a tile already there moves one
   field right, pushing the next only if that field is occupied (gaps absorb the push). A tile
-  pushed off field I goes to the monster discard pile with its cubes returned; if that tile is
-  the Eye, the game ends at once. With the monster pile empty, a buy moves every tile one field.
+  pushed off field I goes to the monster discard pile with its cubes returned. With the monster
+  pile empty, a buy moves every tile one field.
+- The game ends as soon as the Eye stands on field I because a monster left the track (text:
+  "If the eye of the tiger reaches the outermost field, because a monster leaves, the game ends
+  immediately"): the Eye goes to the monster discard pile (6 points against you) without
+  waiting to be pushed off field I, and no new monster is rolled. An Eye that reached field I
+  through a gap (nothing left the track) stays there until it is pushed off: game over too.
 - The Eye of the Tiger is a tile on the track, not a monster: no power, no dice, no fight. It
   ends a run of same symbols for the advanced streaks.
 - The game ends when the player beats the monster on the field directly right of the Eye (the
-  Eye and that monster go to the defeated pile). After any other won fight, an Eye on the track
-  moves one field right with the same push as the track (it may push monsters ahead, one off
-  field I); an Eye already on field I leaves the track: game over, Eye on the discard pile.
+  Eye and that monster go to the defeated pile), a win check. After any other won fight, an Eye
+  on the track moves one field right with the same push as the track: if that pushes a monster
+  off field I, the Eye now stands on field I and the game ends as above; an Eye already on field
+  I leaves the track: game over, Eye on the discard pile.
 - Only the cards the player chooses for a fight count, for light and for attack (scenario 4).
   Attack = sum of values (halved, rounded down, against Half attack) + permanent attack bonus
   - 2 x missing light. Light = sum of dots // 2 + permanent light bonus (-1 for the advanced
@@ -63,6 +72,7 @@ from .greenbox import CARDS, COLOURS, DOTS, TILES, Card
 from .protocol import Event, Game, Option, Outcome
 from .registry import register
 from .rng import Rng, rng_of
+from .words import plural
 
 EYE_TILE = 35  # one of the six arrow tiles (30..35) is the Eye of the Tiger
 REVEAL = 3
@@ -101,20 +111,16 @@ ABILITY_SHORT = {
 RULES = """**Eye of the Tiger** - solo deck-builder. Beat the monsters before they leave the cave.
 **Setup**: deck of the 18 light-green cards (1 drop, 1 hammers, 2 circles of each colour). Supply: one stack per colour, top to bottom drop, hammers, circles, bricks, wheel, arrow (price = the symbol's dots, 1-6). Monster pile: 35 tiles shuffled; the Eye of the Tiger is mixed into the bottom 11.
 **Turn**: 3 cards are revealed. Then **buy** (always on turn 1) or **fight**.
-**Buy**: gold = revealed value-1 cards + your gold cubes (card gold pays first; cubes not needed are kept). Buy the top card of one stack (optional). Three revealed cards of one colour: also take the top card of that colour. Then a tile enters field III, pushing occupied fields right; a tile pushed off field I goes to the monster discard pile; the Eye pushed off ends the game. New monster power = 2 dice (red cube 5, blue 1). A double adds an ability while cubes last: 1 no weakness (value-1 cards can't fight), 2 light (light must suffice), 3 half attack, 4 colour removed (discard one card of that colour first), 5 colour needed (only that colour fights), 6 emerging pain (top card of your deck, else discard, leaves the game).
-**Fight** a monster on field III / II / I (needs 3 / 2 / 1 light) with cards you choose. Light of a card = dots // 2. Each missing light costs 2 attack. Attack (values, halved vs half attack) must reach the power. Win with one card or one colour: gold = monster dots / 2 rounded up. A used card with the monster's symbol leaves the game (one). Beat the monster right of the Eye: game over, Eye to your pile. Other wins move the Eye one field right (pushing); from field I it leaves: game over.
+**Buy**: gold = revealed value-1 cards + your gold cubes. Buy the top card of one stack (optional). Excess gold is forfeited: what the purchase does not use is lost, your cubes too. Three revealed cards of one colour: also take the top card of that colour. Then a tile enters field III, pushing occupied fields right; a tile pushed off field I goes to the monster discard pile. **The Eye reaching field I** because a monster left the track ends the game at once: the Eye goes to the monster discard pile (6 points against you). New monster power = 2 dice (red cube 5, blue 1). A double adds an ability while cubes last: 1 no weakness (value-1 cards can't fight), 2 light (light must suffice), 3 half attack, 4 colour removed (discard one card of that colour first), 5 colour needed (only that colour fights), 6 emerging pain (top card of your deck, else discard, leaves the game).
+**Fight** a monster on field III / II / I (needs 3 / 2 / 1 light) with cards you choose. Light of a card = dots // 2. Each missing light costs 2 attack. Attack (values, halved vs half attack) must reach the power. Win with one card or one colour: gold = monster dots / 2 rounded up. A used card with the monster's symbol leaves the game (one). Beat the monster right of the Eye: game over, Eye to your pile. Other wins move the Eye one field right (pushing: a monster pushed off field I ends the game as above); from field I it leaves: game over, Eye to the monster discard pile.
 **Deck used up**: first remove up to 2 cards of the discard pile if you want, then shuffle it.
 **Score**: dots of your defeated tiles vs dots of the monster discard pile (Eye = 6). More wins; margin = difference. Leaving = loss. No time limit.
 **Advanced** (option): dice sum 3 only matching symbols fight; 4 (no double) light -1; 6 (no double) matching symbols can't fight; 8 (no double) at least one matching symbol; 10 (no double) all even or all odd; 11 you may double one card's value, it leaves the game after. Same symbol appearing twice in a row +2 power, 3+ in a row +3. Two defeats of one symbol in a row: +1 light for good; three: +2 attack. Two discards in a row of one symbol: a supply card of it leaves; three: +2 power on field I for good. Three revealed of one symbol: buy up to 2 cards.
-_Our choices_: gaps on the track absorb pushes; empty pile: a buy moves all tiles; the Eye is not a monster and breaks runs; the monster lost for a symbol is your lowest value match unless you pick."""
+_Our choices_: gaps on the track absorb pushes (an Eye that reaches field I through a gap stays until pushed off); empty pile: a buy moves all tiles; the Eye is not a monster and breaks runs; the card lost for a symbol is your lowest value match unless you pick."""
 
 
 def _article(word: str) -> str:
     return "An" if word[0] in "aeiou" else "A"
-
-
-def _pts(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
 
 
 def card(card_id: int) -> Card:
@@ -150,6 +156,12 @@ def card_gold(state: dict[str, Any]) -> int:
 
 def gold_available(state: dict[str, Any]) -> int:
     return card_gold(state) + state["gold"]
+
+
+def supply_stacks(state: dict[str, Any]) -> list[tuple[str, list[int]]]:
+    """The six supply stacks in the fixed colour order. Not the dict's order: a stored snapshot
+    sorts its keys (engine.protocol.canonical), which would reorder the stacks after turn 1."""
+    return [(colour, state["supply"][colour]) for colour in COLOURS]
 
 
 def eye_field(state: dict[str, Any]) -> int | None:
@@ -247,8 +259,10 @@ def preview_fight(state: dict[str, Any], monster: int, cards: list[int],
         have = sum(1 for c in state["revealed"] if CARDS[c].colour == colour)
         using = sum(1 for c in used if c.colour == colour)
         if have and using >= have:
+            cannot = (f"your only {colour} card cannot fight" if have == 1
+                      else f"you cannot use all {have} of them")
             return _fail(result, f"Colour removed: one of your {colour} cards must be discarded before "
-                                 f"this fight, so you cannot use all {have} of them.")
+                                 f"this fight, so {cannot}.")
     if "only_match" in abilities and any(c.symbol != symbol for c in used):
         return _fail(result, f"Only {symbol} cards can fight this monster.")
     if "no_match" in abilities and any(c.symbol == symbol for c in used):
@@ -320,21 +334,40 @@ def _end(state: dict[str, Any], reason: str, events: list[Event]) -> None:
     state["won"] = won
     mine, theirs = points(state["defeated"]), points(state["monster_discard"])
     verdict = "You win: the Eye of the Tiger is saved!" if won else "You lose."
-    events.append(Event(f"Game over ({reason}). Defeated {mine} points against {theirs} in the "
+    events.append(Event(f"Game over ({reason}). Defeated {plural(mine, 'point')} against {theirs} in the "
                         f"monster discard pile. {verdict}", kind="end"))
 
 
 def _leave_track(state: dict[str, Any], entry: dict[str, Any], events: list[Event]) -> None:
-    """A tile pushed off field I: to the monster discard pile (the Eye ends the game)."""
+    """A tile pushed off field I: to the monster discard pile. The Eye leaving, or left standing
+    on field I by the monster that left, ends the game."""
     state["monster_discard"].append(entry["tile"])
     if entry["eye"]:
         events.append(Event("The Eye of the Tiger leaves field I for the monster discard pile."))
         _end(state, "the Eye of the Tiger left the track", events)
         return
+    _discard_monster(state, entry, events)
+    if eye_field(state) == 0:
+        _lose_eye_on_field_one(state, events)
+
+
+def _lose_eye_on_field_one(state: dict[str, Any], events: list[Event]) -> None:
+    """The Eye reached field I because a monster left the track: the game ends at once and the
+    Eye counts against the player; it does not wait to be pushed off field I."""
+    eye = state["track"][0]
+    state["track"][0] = None
+    state["monster_discard"].append(eye["tile"])
+    events.append(Event(f"A monster left the track and the Eye of the Tiger reaches field I: it goes to "
+                        f"the monster discard pile ({plural(tile_dots(eye['tile']), 'point')} against you)."))
+    _end(state, "the Eye of the Tiger reached field I", events)
+
+
+def _discard_monster(state: dict[str, Any], entry: dict[str, Any], events: list[Event]) -> None:
+    """A monster pushed off field I: its cubes go back, and advanced runs of discards count it."""
     _return_cubes(state, entry)
     symbol = TILES[entry["tile"]].symbol
     events.append(Event(f"The {symbol} monster leaves field I for the monster discard pile "
-                        f"({_pts(tile_dots(entry['tile']))} against you)."))
+                        f"({plural(tile_dots(entry['tile']), 'point')} against you)."))
     if state["advanced"]:
         run = _bump(state["streaks"], "discard", symbol)
         if run == 2:
@@ -422,7 +455,7 @@ def _roll_monster(state: dict[str, Any], entry: dict[str, Any], events: list[Eve
         extra = 2 if run == 2 else 3 if run >= 3 else 0
     entry["extra"] = extra
     entry["power"] = total + extra
-    words = [f"{_article(symbol)} {symbol} monster ({_pts(tile_dots(entry['tile']))}) enters field III: "
+    words = [f"{_article(symbol)} {symbol} monster ({plural(tile_dots(entry['tile']), 'point')}) enters field III: "
              f"dice {dice[0]}+{dice[1]}" + (f", +{extra} for a run of {symbol} tiles" if extra else "")
              + f" = power {entry['power']}."]
     if double:
@@ -495,6 +528,15 @@ def _reveal(state: dict[str, Any], events: list[Event]) -> None:
         events.append(Event(f"Turn {state['turn']}: you reveal {names}."))  # solo: the board shows the cards to all anyway
     else:
         events.append(Event(f"Turn {state['turn']}: you have no card left to reveal."))
+
+
+def _forfeit_excess_gold(state: dict[str, Any], spent: int, events: list[Event]) -> None:
+    """Excess gold is forfeited: the gold of the buy step that the purchase did not use is lost,
+    the personal gold cubes included (GAMES.md)."""
+    left = gold_available(state) - spent
+    state["gold"] = 0
+    if left:
+        events.append(Event(f"Excess gold is forfeited: {left} gold unused is lost."))
 
 
 def _end_turn(state: dict[str, Any], events: list[Event]) -> None:
@@ -574,7 +616,7 @@ class Tiger(Game):
         actions: list[dict[str, Any]] = []
         bonus_options = [True, False] if colour_bonus(state) else [True]
         gold = gold_available(state)
-        tops = {colour: stack[0] for colour, stack in state["supply"].items() if stack}
+        tops = {colour: stack[0] for colour, stack in supply_stacks(state) if stack}
         for bonus in bonus_options:
             extra = {} if bonus else {"bonus": False}
             actions.append({"type": "pass_buy", **extra})
@@ -584,7 +626,7 @@ class Tiger(Game):
                     continue
                 actions.append({"type": "buy", "stack": colour, **extra})
                 if double_buy(state):
-                    for second, stack in state["supply"].items():
+                    for second, stack in supply_stacks(state):
                         nxt = stack[1] if second == colour and len(stack) > 1 else (
                             stack[0] if second != colour and stack else None)
                         if nxt is not None and price + card_price(nxt) <= gold:
@@ -659,6 +701,7 @@ class Tiger(Game):
         if not isinstance(bonus, bool):
             raise RuleError("The colour bonus is yes or no.")
         bought: list[int] = []
+        price = 0
         if action["type"] == "buy":
             stacks = [action.get("stack")]
             if action.get("second") is not None:
@@ -677,7 +720,6 @@ class Tiger(Game):
             price = sum(card_price(c) for c in bought)
             if price > gold_available(state):
                 raise RuleError(f"That costs {price} gold and you have {gold_available(state)}.")
-            state["gold"] -= max(0, price - card_gold(state))
             for c in bought:
                 for colour in COLOURS:
                     if c in state["supply"][colour]:
@@ -687,6 +729,7 @@ class Tiger(Game):
                                 + f" for {price} gold."))
         else:
             events.append(Event("You buy nothing."))
+        _forfeit_excess_gold(state, price, events)
         colour = colour_bonus(state)
         if colour and bonus and state["supply"][colour]:
             free = state["supply"][colour].pop(0)
@@ -707,7 +750,7 @@ class Tiger(Game):
         state["defeated"].append(entry["tile"])
         _return_cubes(state, entry)
         events.append(Event(f"You beat the {symbol} monster on field {FIELDS[field]} (power {check['power']}) "
-                            f"with attack {check['attack']}: {_pts(tile_dots(entry['tile']))}."))
+                            f"with attack {check['attack']}: {plural(tile_dots(entry['tile']), 'point')}."))
         if check["gold"]:
             state["gold"] += check["gold"]
             events.append(Event(f"A clean win: +{check['gold']} gold (you have {state['gold']})."))
@@ -764,8 +807,8 @@ class Tiger(Game):
                                         "label": ABILITY_LABEL[a].format(colour=entry["colour"], symbol=tile.symbol)}
                                        for a in entry["abilities"]])
             track.append(item)
-        supply = [{"colour": colour, "count": len(stack),
-                   "top": card_info(stack[0]) if stack else None} for colour, stack in state["supply"].items()]
+        supply = [{"colour": colour, "count": len(stack), "top": card_info(stack[0]) if stack else None,
+                   "cards": [card_info(c) for c in stack]} for colour, stack in supply_stacks(state)]
         return {
             "game": self.name,
             "advanced": state["advanced"],
@@ -845,7 +888,7 @@ class Tiger(Game):
             broken.append("negative gold")
         if state["phase"] != "over" and (EYE_TILE in state["defeated"] or EYE_TILE in state["monster_discard"]):
             broken.append("the Eye left the track but the game goes on")
-        for colour, stack in state["supply"].items():
+        for colour, stack in supply_stacks(state):
             prices = [card_price(c) for c in stack]
             if prices != sorted(prices) or any(CARDS[c].colour != colour for c in stack):
                 broken.append(f"the {colour} stack is out of order")

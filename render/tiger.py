@@ -1,9 +1,13 @@
 """Eye of the Tiger: the monster track, the player's cards and the supply, from the engine's view.
 
-Top: the face-down monster pile (count), fields III / II / I (each monster's symbol, dots,
-power as red (5) and blue (1) cubes with the number, ability markers, light needed), the Eye
-of the Tiger where it stands, and the monster discard pile. Then both piles' points. Below:
-the three revealed cards, gold, deck/discard counts, and the six supply stacks' top cards.
+Sized for a phone (shown about 400 px wide there): a narrow canvas, and no text smaller than 12 px
+or fainter than 4.5:1 at that width (tests/readability.py checks every state we draw).
+
+Top: the face-down monster pile (count), fields III / II / I (each monster's symbol, points,
+power as red (5) and blue (1) cubes with the number, ability markers, light needed) and the Eye
+of the Tiger where it stands. Then both piles' points, the player's defeated tiles and the
+monster discard pile side by side. Below: the three revealed cards with gold, deck and status,
+and the six supply stacks' top cards in their fixed colour order.
 """
 from __future__ import annotations
 
@@ -11,29 +15,36 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.words import plural
 from render import palette
 from render.cache import cached_layer
-from render.canvas import draw_text, new_canvas, rounded_panel
+from render.canvas import draw_text, new_canvas, rounded_panel, wrap_text
 from render.encode import RenderedImage, encode_png
 from render.greenbox import draw_symbol
 
-WIDTH, HEIGHT = 760, 800
-MARGIN = 12
-TITLE_Y = 10
-TRACK_Y, TRACK_H = 50, 262
-SCORE_Y, SCORE_H = 320, 40
-HAND_Y, HAND_H = 368, 200
-SUPPLY_Y = 576
+WIDTH, HEIGHT = 480, 716
+MARGIN = 10
+SMALL = 15  # the smallest text: 15 * 400 / WIDTH = 12.5 px on a phone
+LABEL = 16
+LINE = 18  # distance between lines of SMALL/LABEL text
 
-PILE_X, PILE_W = MARGIN, 100
-FIELD_W, FIELD_GAP = 152, 8
-FIELD_X0 = PILE_X + PILE_W + 10  # field III; then II, then I to the right
-DISCARD_X = FIELD_X0 + 3 * FIELD_W + 3 * FIELD_GAP
-DISCARD_W = WIDTH - MARGIN - DISCARD_X
+TITLE_Y = 8
+TRACK_Y, TRACK_H = 42, 250
+SCORE_Y, SCORE_H = TRACK_Y + TRACK_H + 8, 58
+HAND_Y, HAND_H = SCORE_Y + SCORE_H + 8, 150
+SUPPLY_Y = HAND_Y + HAND_H + 8
+
+PILE_X, PILE_W = MARGIN, 66
+FIELD_GAP = 6
+FIELD_X0 = PILE_X + PILE_W + FIELD_GAP  # field III; then II, then I to the right
+FIELD_W = (WIDTH - MARGIN - FIELD_X0 - 2 * FIELD_GAP) // 3
 FIELD_NAMES = ("I", "II", "III")
+TILE = 64  # a monster tile on the track
+MINI_TILE = 40  # the top tile of the defeated pile and of the monster discard pile
 
-CARD_W, CARD_H = 104, 150
-MINI_W, MINI_H = 112, 126
+CARD_W, CARD_H = 86, 122
+STATUS_X = MARGIN + 3 * CARD_W + 2 * 8 + 8
+MINI_W, MINI_H = 72, 96
 
 TILE_BG = (0x5A, 0x4A, 0x3A)  # the tiles' dark side with a white symbol
 TILE_SYMBOL = (0xF5, 0xF0, 0xE6)
@@ -42,6 +53,7 @@ STARTER_BG = (0xC8, 0xE6, 0xB4)  # the light green background of the starting ca
 INK = (0x2A, 0x2A, 0x2A)
 CUBE_RED = (0xD0, 0x30, 0x30)
 CUBE_BLUE = (0x30, 0x60, 0xD0)
+PILE_BACK = (0xC8, 0xA8, 0x30)
 EYE_GOLD = (0xE8, 0xB8, 0x30)
 WIN = (0x5C, 0xC8, 0x8C)
 LOSE = (0xF0, 0x80, 0x70)
@@ -49,15 +61,30 @@ LOSE = (0xF0, 0x80, 0x70)
 CUBE_COLOUR = {"no_weakness": palette.GREEN, "light": palette.WHITE, "half_attack": palette.BLACK,
                "only_match": palette.BLACK, "dim": palette.WHITE, "no_match": palette.BLACK,
                "need_match": palette.BLACK, "even_odd": CUBE_BLUE, "double": CUBE_RED}
-CHIP_TEXT = {"no_weakness": "no value-1", "light": "light must do", "half_attack": "half attack",
-             "colour_removed": "drop 1 {colour}", "colour_needed": "only {colour}",
+CHIP_TEXT = {"no_weakness": "no value-1 cards", "light": "light must do", "half_attack": "half attack",
+             "colour_removed": "discard 1 {colour}", "colour_needed": "only {colour} cards",
              "only_match": "only {symbol}", "dim": "light -1", "no_match": "no {symbol}",
-             "need_match": "needs {symbol}", "even_odd": "all even/odd", "double": "may double 1"}
+             "need_match": "needs {symbol}", "even_odd": "all even or all odd", "double": "may double 1 card"}
 
 
 def _field_x(index: int) -> int:
     """Left edge of the field with track index `index` (0 = I, the rightmost)."""
     return FIELD_X0 + (2 - index) * (FIELD_W + FIELD_GAP)
+
+
+def _finished(view: dict[str, Any], aborted: bool) -> bool:
+    """Nothing is left to do: no prompt, no hint of a next move."""
+    return aborted or view["over"]
+
+
+def _draw_lines(d: ImageDraw.ImageDraw, text: str, xy: tuple[float, float], width: float, size: int,
+                fill: Any, anchor: str = "la", bold: bool = False) -> float:
+    """`text` wrapped to `width`, one line under the other from `xy`; returns the y below it."""
+    x, y = xy
+    for line in wrap_text(text, size, width, bold):
+        draw_text(d, (x, y), line, size, fill, anchor=anchor, bold=bold)
+        y += LINE
+    return y
 
 
 # --------------------------------------------------------------------------- symbols
@@ -80,24 +107,39 @@ def _cube(d: ImageDraw.ImageDraw, x: float, y: float, size: float, fill: Any) ->
     d.rounded_rectangle((x, y, x + size, y + size), radius=3, fill=palette.to_rgb(fill), outline=(0x10, 0x10, 0x10))
 
 
+def _draw_tile(d: ImageDraw.ImageDraw, cx: float, top: float, size: float, symbol: str | None, eye: bool,
+               dots: int = 0) -> None:
+    """A monster tile (or the Eye) seen from above; None draws the outline of an empty pile."""
+    box = (cx - size / 2, top, cx + size / 2, top + size)
+    if symbol is None and not eye:
+        d.rounded_rectangle(box, radius=6, outline=palette.GRID, width=2)
+        return
+    d.rounded_rectangle(box, radius=6, fill=TILE_BG, outline=EYE_GOLD if eye else None, width=2)
+    middle = top + size * (0.44 if dots else 0.5)
+    if eye:
+        _draw_eye(d, cx, middle, size * 0.9)
+    else:
+        draw_symbol(d, symbol, cx, middle, size * 0.64, TILE_SYMBOL)
+    if dots:
+        _draw_dots(d, dots, cx, top + size * 0.85, max(2.5, size / 22), TILE_SYMBOL)
+
+
 # --------------------------------------------------------------------------- cards
 
-def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, info: dict[str, Any],
-              *, show_light: bool = True) -> None:
+def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, info: dict[str, Any]) -> None:
     """A Green Box card: border colour, value, symbol, its white dots and its light."""
     border = palette.GAME_COLOURS[info["colour"]]
-    d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=border,
+    d.rounded_rectangle((x, y, x + w, y + h), radius=9, fill=border,
                         outline=(0x90, 0x90, 0x90) if info["colour"] in ("white", "black") else None, width=2)
-    inset = 7
+    inset = max(5, round(w / 14))
     bg = STARTER_BG if info["starter"] else CARD_BG
-    d.rounded_rectangle((x + inset, y + inset, x + w - inset, y + h - inset), radius=6, fill=bg)
-    draw_text(d, (x + inset + 6, y + inset + 2), str(info["value"]), 28, INK, bold=True)
-    size = min(w - 2 * inset, h * 0.5) * 0.72
-    draw_symbol(d, info["symbol"], x + w / 2, y + h * 0.44, size, INK)
-    dot_y = y + h * 0.44 + size * 0.62
-    _draw_dots(d, info["dots"], x + w / 2, dot_y, 4, (0xFF, 0xFF, 0xFF), outline=INK)
-    if show_light:
-        draw_text(d, (x + w / 2, y + h - inset - 4), f"light {info['light']}", 16, INK, anchor="ms")
+    d.rounded_rectangle((x + inset, y + inset, x + w - inset, y + h - inset), radius=5, fill=bg)
+    value_size = max(20, round(h * 0.2))
+    draw_text(d, (x + inset + 5, y + inset + 1), str(info["value"]), value_size, INK, bold=True)
+    size = min(w - 2 * inset, h * 0.5) * 0.7
+    draw_symbol(d, info["symbol"], x + w / 2, y + h * 0.45, size, INK)
+    _draw_dots(d, info["dots"], x + w / 2, y + h * 0.45 + size * 0.64, 3.5, (0xFF, 0xFF, 0xFF), outline=INK)
+    draw_text(d, (x + w / 2, y + h - inset - 3), f"light {info['light']}", SMALL, INK, anchor="ms")
 
 
 # --------------------------------------------------------------------------- the static layer
@@ -105,178 +147,206 @@ def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, in
 def _base_layer() -> Image.Image:
     image = new_canvas(WIDTH, HEIGHT)
     d = ImageDraw.Draw(image)
-    rounded_panel(d, (PILE_X, TRACK_Y, PILE_X + PILE_W, TRACK_Y + TRACK_H))
-    draw_text(d, (PILE_X + PILE_W / 2, TRACK_Y + 8), "Pile", 18, palette.MUTED, anchor="ma")
+    bottom = TRACK_Y + TRACK_H
+    rounded_panel(d, (PILE_X, TRACK_Y, PILE_X + PILE_W, bottom))
+    draw_text(d, (PILE_X + PILE_W / 2, TRACK_Y + 8), "Pile", LABEL, palette.MUTED, anchor="ma")
     for index in range(3):
         x = _field_x(index)
-        rounded_panel(d, (x, TRACK_Y, x + FIELD_W, TRACK_Y + TRACK_H))
-        draw_text(d, (x + 10, TRACK_Y + 8), FIELD_NAMES[index], 22, palette.TEXT, bold=True)
-        draw_text(d, (x + FIELD_W - 10, TRACK_Y + 11), f"needs {index + 1} light", 16, palette.MUTED, anchor="ra")
-    rounded_panel(d, (DISCARD_X, TRACK_Y, DISCARD_X + DISCARD_W, TRACK_Y + TRACK_H))
-    draw_text(d, (DISCARD_X + DISCARD_W / 2, TRACK_Y + 8), "Monster", 18, palette.MUTED, anchor="ma")
-    draw_text(d, (DISCARD_X + DISCARD_W / 2, TRACK_Y + 28), "discard", 18, palette.MUTED, anchor="ma")
+        rounded_panel(d, (x, TRACK_Y, x + FIELD_W, bottom))
+        draw_text(d, (x + 9, TRACK_Y + 6), FIELD_NAMES[index], 20, palette.TEXT, bold=True)
+        draw_text(d, (x + FIELD_W / 2, bottom - 8), f"needs {index + 1} light", SMALL, palette.MUTED, anchor="ms")
     rounded_panel(d, (MARGIN, SCORE_Y, WIDTH - MARGIN, SCORE_Y + SCORE_H))
-    rounded_panel(d, (3 * CARD_W + 4 * MARGIN + 8, HAND_Y, WIDTH - MARGIN, HAND_Y + HAND_H))
-    draw_text(d, (MARGIN, SUPPLY_Y), "Supply: top card of each stack (price = dots)", 18, palette.MUTED)
+    rounded_panel(d, (STATUS_X, HAND_Y, WIDTH - MARGIN, HAND_Y + HAND_H))
+    draw_text(d, (MARGIN, SUPPLY_Y), "Supply: top cards, price = dots", LABEL, palette.MUTED)
+    draw_text(d, (WIDTH - MARGIN, SUPPLY_Y + 1), "unspent gold is lost", SMALL, palette.MUTED, anchor="ra")
     return image
 
 
 # --------------------------------------------------------------------------- drawing the view
 
+def _draw_title(d: ImageDraw.ImageDraw, view: dict[str, Any], aborted: bool) -> None:
+    where = "ended early" if aborted else f"turn {view['turn']}"
+    draw_text(d, (MARGIN, TITLE_Y), f"Eye of the Tiger · {where}", 22, palette.TEXT, bold=True)
+    if view["advanced"]:
+        draw_text(d, (WIDTH - MARGIN, TITLE_Y + 5), "advanced", LABEL, palette.HIGHLIGHT, anchor="ra")
+
+
 def _draw_pile(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     cx = PILE_X + PILE_W / 2
     count = view["pile"]
-    top = TRACK_Y + 50
+    top = TRACK_Y + 38
     for k in range(min(4, count) - 1, -1, -1):
-        off = k * 4
-        d.rounded_rectangle((cx - 34 + off, top + off, cx + 34 + off, top + 68 + off), radius=6,
-                            fill=(0xC8, 0xA8, 0x30), outline=(0x60, 0x50, 0x20), width=2)
+        off = k * 3
+        d.rounded_rectangle((cx - 22 + off, top + off, cx + 22 + off, top + 44 + off), radius=5,
+                            fill=PILE_BACK, outline=(0x60, 0x50, 0x20), width=2)
     if count == 0:
-        d.rounded_rectangle((cx - 34, top, cx + 34, top + 68), radius=6, outline=palette.GRID, width=2)
-    draw_text(d, (cx, top + 104), str(count), 30, palette.TEXT, anchor="ma", bold=True)
-    draw_text(d, (cx, top + 140), "tiles", 16, palette.MUTED, anchor="ma")
+        d.rounded_rectangle((cx - 22, top, cx + 22, top + 44), radius=5, outline=palette.GRID, width=2)
+    draw_text(d, (cx, top + 64), str(count), 26, palette.TEXT, anchor="ma", bold=True)
+    draw_text(d, (cx, top + 96), "tile" if count == 1 else "tiles", SMALL, palette.MUTED, anchor="ma")
     if view["eye"]["where"] == "pile":
-        draw_text(d, (cx, top + 166), "Eye inside", 16, EYE_GOLD, anchor="ma")
+        draw_text(d, (cx, top + 126), "Eye", SMALL, EYE_GOLD, anchor="ma", bold=True)
+        draw_text(d, (cx, top + 126 + LINE), "inside", SMALL, EYE_GOLD, anchor="ma", bold=True)
 
 
-def _draw_field(d: ImageDraw.ImageDraw, view: dict[str, Any], index: int) -> None:
-    x = _field_x(index)
-    entry = view["track"][index]
+def _draw_eye_field(d: ImageDraw.ImageDraw, x: float, entry: dict[str, Any], finished: bool) -> None:
     cx = x + FIELD_W / 2
-    tile_top = TRACK_Y + 40
-    if entry is None:
-        draw_text(d, (cx, TRACK_Y + TRACK_H / 2), "empty", 20, palette.GRID, anchor="mm")
+    tile_top = TRACK_Y + 34
+    _draw_tile(d, cx, tile_top, TILE, None, True, entry["dots"])
+    y = tile_top + TILE + 8
+    draw_text(d, (cx, y), "EYE OF THE", LABEL, EYE_GOLD, anchor="ma", bold=True)
+    draw_text(d, (cx, y + LINE + 1), "TIGER", LABEL, EYE_GOLD, anchor="ma", bold=True)
+    if not finished:
+        _draw_lines(d, "beat the monster to its right", (cx, y + 2 * LINE + 10), FIELD_W - 12, SMALL,
+                    palette.MUTED, anchor="ma")
+
+
+def _rolled(entry: dict[str, Any]) -> bool:
+    """Two dice give at least 2: power 0 is a monster the game ended on before its roll."""
+    return entry["power"] > 0
+
+
+def _draw_power(d: ImageDraw.ImageDraw, x: float, y: float, entry: dict[str, Any]) -> None:
+    """Power as red (5) and blue (1) cubes, and the number."""
+    if not _rolled(entry):
+        draw_text(d, (x + FIELD_W / 2, y + 6), "not rolled", SMALL, palette.MUTED, anchor="ma")
         return
-    if entry["beside_eye"]:
-        d.rounded_rectangle((x, TRACK_Y, x + FIELD_W, TRACK_Y + TRACK_H), radius=12,
-                            outline=palette.HIGHLIGHT, width=4)
-    d.rounded_rectangle((cx - 44, tile_top, cx + 44, tile_top + 88), radius=8,
-                        fill=TILE_BG, outline=EYE_GOLD if entry["eye"] else None, width=3)
-    if entry["eye"]:
-        _draw_eye(d, cx, tile_top + 38, 80)
-        _draw_dots(d, entry["dots"], cx, tile_top + 76, 4, TILE_SYMBOL)
-        draw_text(d, (cx, tile_top + 100), "EYE OF THE", 18, EYE_GOLD, anchor="ma", bold=True)
-        draw_text(d, (cx, tile_top + 122), "TIGER", 18, EYE_GOLD, anchor="ma", bold=True)
-        draw_text(d, (cx, tile_top + 152), "beat the monster", 16, palette.MUTED, anchor="ma")
-        draw_text(d, (cx, tile_top + 172), "to its right", 16, palette.MUTED, anchor="ma")
-        return
-    draw_symbol(d, entry["symbol"], cx, tile_top + 38, 58, TILE_SYMBOL)
-    _draw_dots(d, entry["dots"], cx, tile_top + 78, 4, TILE_SYMBOL)
-    draw_text(d, (cx, tile_top + 96), f"{entry['symbol']} · {entry['dots']} pt", 16, palette.MUTED, anchor="ma")
-    # power: red cubes (5) and blue cubes (1), then the number
-    cubes = ["r"] * entry["red"] + ["b"] * entry["blue"]
-    size, gap = 14, 3
-    py = tile_top + 122
-    px = x + 10
-    for k, kind in enumerate(cubes):
-        col, row = k % 6, k // 6
-        _cube(d, px + col * (size + gap), py + row * (size + gap), size, CUBE_RED if kind == "r" else CUBE_BLUE)
-    draw_text(d, (x + FIELD_W - 10, py - 4), str(entry["power"]), 28, palette.TEXT, anchor="ra", bold=True)
-    draw_text(d, (x + FIELD_W - 10, py + 26), "power", 14, palette.MUTED, anchor="ra")
-    # ability markers
-    ay = TRACK_Y + 208
-    for ability in entry["abilities"][:2]:
+    cubes = [CUBE_RED] * entry["red"] + [CUBE_BLUE] * entry["blue"]
+    size, gap, per_row = 11, 3, 5
+    for k, colour in enumerate(cubes):
+        col, row = k % per_row, k // per_row
+        _cube(d, x + 8 + col * (size + gap), y + 4 + row * (size + gap), size, colour)
+    draw_text(d, (x + FIELD_W - 8, y - 2), str(entry["power"]), 26, palette.TEXT, anchor="ra", bold=True)
+    draw_text(d, (x + FIELD_W - 8, y + 26), "power", SMALL, palette.MUTED, anchor="ra")
+
+
+def _draw_abilities(d: ImageDraw.ImageDraw, x: float, y: float, entry: dict[str, Any]) -> None:
+    """Each ability: its marker cube (the colour cube for the colour abilities) and a short label."""
+    for ability in entry["abilities"]:
         key = ability["key"]
         colour = entry.get("colour")
         fill = palette.GAME_COLOURS.get(colour, palette.WHITE) if key in ("colour_removed", "colour_needed") \
             else CUBE_COLOUR.get(key, palette.WHITE)
-        _cube(d, x + 10, ay + 2, 14, fill)
+        _cube(d, x + 8, y + 2, 12, fill)
         label = CHIP_TEXT[key].format(colour=colour, symbol=entry["symbol"])
-        draw_text(d, (x + 30, ay), label, 16, palette.TEXT)
-        ay += 22
-    if entry["beside_eye"]:
-        draw_text(d, (cx, TRACK_Y + TRACK_H - 6), "beat it: win the Eye", 15, palette.HIGHLIGHT, anchor="ms")
+        y = _draw_lines(d, label, (x + 25, y), FIELD_W - 31, SMALL, palette.TEXT)
 
 
-def _draw_discard(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    pile = view["monster_discard"]
-    cx = DISCARD_X + DISCARD_W / 2
-    top = TRACK_Y + 60
-    if pile["tiles"]:
-        d.rounded_rectangle((cx - 34, top, cx + 34, top + 68), radius=6, fill=TILE_BG)
-        if pile["eye"]:
-            _draw_eye(d, cx, top + 34, 60)
-        else:
-            draw_symbol(d, pile["tiles"][-1], cx, top + 34, 46, TILE_SYMBOL)
-    else:
-        d.rounded_rectangle((cx - 34, top, cx + 34, top + 68), radius=6, outline=palette.GRID, width=2)
-    draw_text(d, (cx, top + 84), str(pile["points"]), 30, LOSE, anchor="ma", bold=True)
-    draw_text(d, (cx, top + 120), "points", 16, palette.MUTED, anchor="ma")
-    draw_text(d, (cx, top + 142), f"{len(pile['tiles'])} tiles", 16, palette.MUTED, anchor="ma")
+def _draw_field(d: ImageDraw.ImageDraw, view: dict[str, Any], index: int, finished: bool) -> None:
+    x = _field_x(index)
+    entry = view["track"][index]
+    cx = x + FIELD_W / 2
+    bottom = TRACK_Y + TRACK_H
+    if index == 0 and view["bonus"]["field_one"]:
+        draw_text(d, (x + FIELD_W - 8, TRACK_Y + 9), f"+{view['bonus']['field_one']} power", SMALL, LOSE, anchor="ra")
+    if entry is None:
+        draw_text(d, (cx, TRACK_Y + TRACK_H / 2), "empty", LABEL, palette.MUTED, anchor="mm")
+        return
+    if entry["eye"]:
+        _draw_eye_field(d, x, entry, finished)
+        return
+    hint = entry["beside_eye"] and not finished
+    if hint:
+        d.rounded_rectangle((x, TRACK_Y, x + FIELD_W, bottom), radius=12, outline=palette.HIGHLIGHT, width=3)
+    tile_top = TRACK_Y + 32
+    _draw_tile(d, cx, tile_top, TILE, entry["symbol"], False, entry["dots"])
+    y = tile_top + TILE + 4
+    draw_text(d, (cx, y), f"{entry['symbol']} · {plural(entry['dots'], 'pt')}", SMALL, palette.MUTED, anchor="ma")
+    _draw_power(d, x, y + 24, entry)
+    _draw_abilities(d, x, y + 66, entry)
+    if hint:
+        draw_text(d, (cx, bottom - 10 - LINE), "win the Eye!", SMALL, palette.HIGHLIGHT, anchor="ms", bold=True)
+
+
+def _draw_pile_total(d: ImageDraw.ImageDraw, pile: dict[str, Any], label: str, colour: Any, right: bool) -> None:
+    """One side of the score band: the pile's top tile, its name, tile count and points."""
+    tile_cx = WIDTH - MARGIN - 8 - MINI_TILE / 2 if right else MARGIN + 8 + MINI_TILE / 2
+    top = SCORE_Y + (SCORE_H - MINI_TILE) / 2
+    symbol = pile["tiles"][-1] if pile["tiles"] else None
+    _draw_tile(d, tile_cx, top, MINI_TILE, symbol, pile["eye"])  # the Eye is the last tile of its pile
+    text_x = tile_cx + (-1 if right else 1) * (MINI_TILE / 2 + 8)
+    anchor = "r" if right else "l"
+    draw_text(d, (text_x, SCORE_Y + 8), f"{label} ({plural(len(pile['tiles']), 'tile')})", SMALL,
+              palette.MUTED, anchor=anchor + "a")
+    draw_text(d, (text_x, SCORE_Y + 28), plural(pile["points"], "point"), 20, colour, anchor=anchor + "a", bold=True)
 
 
 def _draw_score(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    mine, theirs = view["defeated"]["points"], view["monster_discard"]["points"]
-    y = SCORE_Y + SCORE_H / 2
-    draw_text(d, (MARGIN + 12, y), f"Defeated: {mine} pts ({len(view['defeated']['tiles'])} tiles)",
-              18, WIN, anchor="lm", bold=True)
-    draw_text(d, (WIDTH - MARGIN - 12, y), f"Monster discard: {theirs} pts", 18, LOSE, anchor="rm", bold=True)
-    diff = mine - theirs
+    _draw_pile_total(d, view["defeated"], "Defeated", WIN, right=False)
+    _draw_pile_total(d, view["monster_discard"], "Monster discard", LOSE, right=True)
+    diff = view["defeated"]["points"] - view["monster_discard"]["points"]
     text = f"you lead by {diff}" if diff > 0 else "level" if diff == 0 else f"behind by {-diff}"
-    draw_text(d, (WIDTH / 2 + 20, y), text, 16, palette.MUTED, anchor="mm")
+    draw_text(d, (WIDTH / 2, SCORE_Y + 38), text, SMALL, palette.MUTED, anchor="mm")
 
 
-def _status_lines(view: dict[str, Any]) -> list[tuple[str, Any]]:
-    lines: list[tuple[str, Any]] = []
+def _status_head(view: dict[str, Any], aborted: bool) -> list[tuple[str, Any]]:
+    """What happens now: the prompt while the game goes on, else how it ended."""
+    if aborted:
+        return [("Game aborted:", palette.TEXT), (f"ended early on turn {view['turn']}", palette.MUTED)]
     if view["over"]:
-        lines.append(("Game over: " + ("you WIN" if view["won"] else "you lose"), WIN if view["won"] else LOSE))
-    elif view["phase"] == "thin":
-        lines.append(("Deck used up: remove up to", palette.HIGHLIGHT))
-        lines.append(("2 cards, then shuffle", palette.HIGHLIGHT))
-    elif view["first_turn"]:
-        lines.append(("First turn: buy a card", palette.HIGHLIGHT))
-    else:
-        lines.append(("Your turn: buy or fight", palette.HIGHLIGHT))
-    lines.append((f"Gold: {view['gold_available']} ({view['card_gold']} from cards + {view['gold']} cubes)", EYE_GOLD))
-    lines.append((f"Deck {view['deck']}   Discard {view['discard']}", palette.TEXT))
-    lines.append((f"Removed from game: {len(view['removed'])}", palette.MUTED))
-    if view["colour_bonus"]:
-        lines.append((f"3 {view['colour_bonus']}: free {view['colour_bonus']} card", palette.TEXT))
-    if view["double_buy"]:
-        lines.append(("3 same symbols: buy up to 2", palette.TEXT))
+        return [("Game over: you WIN!", WIN) if view["won"] else ("Game over: you lose", LOSE)]
+    if view["phase"] == "thin":
+        return [("Deck used up: remove", palette.HIGHLIGHT), ("up to 2 cards, shuffle", palette.HIGHLIGHT)]
+    return [("First turn: buy a card" if view["first_turn"] else "Your turn: buy or fight", palette.HIGHLIGHT)]
+
+
+def _status_lines(view: dict[str, Any], finished: bool) -> list[tuple[str, Any]]:
+    """Gold, the player's cards and what this reveal allows."""
+    lines = [(f"{view['card_gold']} from cards, {plural(view['gold'], 'cube')}", EYE_GOLD),
+             (f"Deck {view['deck']} · discard {view['discard']}", palette.TEXT),
+             (f"Out of the game: {len(view['removed'])}", palette.MUTED)]
+    if not finished and view["colour_bonus"]:
+        lines.append((f"3 {view['colour_bonus']}: 1 free card", palette.TEXT))
+    if not finished and view["double_buy"]:
+        lines.append(("3 alike: buy up to 2", palette.TEXT))
     bonus = view["bonus"]
-    extras = [f"+{bonus['light']} light" if bonus["light"] else "", f"+{bonus['attack']} attack" if bonus["attack"] else "",
-              f"field I +{bonus['field_one']} power" if bonus["field_one"] else ""]
-    if any(extras):
-        lines.append((", ".join(e for e in extras if e), palette.TEXT))
+    kept = [f"+{bonus['light']} light" if bonus["light"] else "", f"+{bonus['attack']} attack" if bonus["attack"] else ""]
+    if any(kept):
+        lines.append(("Kept: " + ", ".join(k for k in kept if k), palette.TEXT))
     return lines
 
 
 def _draw_hand(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """The three revealed cards (outlines for cards not revealed), each with its colour named."""
+    y = HAND_Y + 4
     for k in range(3):
-        x = MARGIN + k * (CARD_W + MARGIN)
-        y = HAND_Y + 10
+        x = MARGIN + k * (CARD_W + 8)
         if k < len(view["revealed"]):
-            draw_card(d, x, y, CARD_W, CARD_H, view["revealed"][k])
             info = view["revealed"][k]
-            draw_text(d, (x + CARD_W / 2, y + CARD_H + 6), f"{info['colour']} {info['symbol']}", 16,
-                      palette.MUTED, anchor="ma")
+            draw_card(d, x, y, CARD_W, CARD_H, info)
+            draw_text(d, (x + CARD_W / 2, y + CARD_H + 4), info["colour"], SMALL, palette.MUTED, anchor="ma")
         else:
-            d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=10, outline=palette.GRID, width=2)
-    x0 = 3 * CARD_W + 4 * MARGIN + 20
-    y = HAND_Y + 14
-    for text, colour in _status_lines(view):
-        draw_text(d, (x0, y), text, 18, colour)
-        y += 26
+            d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=9, outline=palette.GRID, width=2)
 
 
-def _draw_supply(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_status(d: ImageDraw.ImageDraw, view: dict[str, Any], aborted: bool) -> None:
+    x, width = STATUS_X + 9, WIDTH - MARGIN - STATUS_X - 18
+    y = HAND_Y + 8
+    for text, colour in _status_head(view, aborted):
+        y = _draw_lines(d, text, (x, y), width, SMALL, colour, bold=True)
+    draw_text(d, (x, y + 2), f"Gold {view['gold_available']}", 20, EYE_GOLD, bold=True)
+    y += 26
+    for text, colour in _status_lines(view, _finished(view, aborted)):
+        y = _draw_lines(d, text, (x, y), width, SMALL, colour)
+
+
+def _draw_supply(d: ImageDraw.ImageDraw, view: dict[str, Any], finished: bool) -> None:
     step = (WIDTH - 2 * MARGIN - MINI_W) / 5
-    y = SUPPLY_Y + 30
+    y = SUPPLY_Y + 26
     gold = view["gold_available"]
     for k, stack in enumerate(view["supply"]):
         x = MARGIN + k * step
+        cx = x + MINI_W / 2
         top = stack["top"]
         if top is None:
-            d.rounded_rectangle((x, y, x + MINI_W, y + MINI_H), radius=10, outline=palette.GRID, width=2)
-            draw_text(d, (x + MINI_W / 2, y + MINI_H / 2), f"{stack['colour']}\nempty", 16, palette.MUTED, anchor="mm")
-            continue
-        draw_card(d, x, y, MINI_W, MINI_H, top)
-        affordable = top["price"] <= gold and not view["over"]
-        draw_text(d, (x + MINI_W / 2, y + MINI_H + 6), f"price {top['price']}", 17,
-                  palette.HIGHLIGHT if affordable else palette.TEXT, anchor="ma", bold=affordable)
-        draw_text(d, (x + MINI_W / 2, y + MINI_H + 28), f"{stack['colour']} · {stack['count']} left", 16,
-                  palette.MUTED, anchor="ma")
+            d.rounded_rectangle((x, y, x + MINI_W, y + MINI_H), radius=9, outline=palette.GRID, width=2)
+            draw_text(d, (cx, y + MINI_H / 2), "empty", SMALL, palette.MUTED, anchor="mm")
+        else:
+            draw_card(d, x, y, MINI_W, MINI_H, top)
+            affordable = top["price"] <= gold and not finished
+            draw_text(d, (cx, y + MINI_H + 4), f"{top['price']} gold", LABEL,
+                      palette.HIGHLIGHT if affordable else palette.TEXT, anchor="ma", bold=affordable)
+        draw_text(d, (cx, y + MINI_H + 4 + LINE + 1), stack["colour"], SMALL, palette.MUTED, anchor="ma")
+        draw_text(d, (cx, y + MINI_H + 4 + 2 * LINE + 1), f"{stack['count']} left", SMALL, palette.MUTED, anchor="ma")
 
 
 # --------------------------------------------------------------------------- description
@@ -285,19 +355,20 @@ def _card_words(info: dict[str, Any]) -> str:
     return f"{info['colour']} {info['symbol']} {info['value']} (light {info['light']})"
 
 
-def describe(view: dict[str, Any]) -> str:
-    """The whole picture in words, so the game is playable without seeing it."""
-    parts: list[str] = []
+def _headline(view: dict[str, Any], aborted: bool) -> str:
+    """What the game is doing now, or how it ended; a prompt only while it goes on."""
     head = f"Eye of the Tiger, turn {view['turn']}" + (" (advanced)" if view["advanced"] else "") + "."
+    if aborted:
+        return head + " The game was aborted: it ended early and no result is recorded."
     if view["over"]:
-        head += f" Game over ({view['end_reason']}): " + ("you win." if view["won"] else "you lose.")
-    elif view["phase"] == "thin":
-        head += " Your deck is used up: remove up to 2 discard cards, then shuffle."
-    else:
-        head += " First turn: buy." if view["first_turn"] else " Buy or fight."
-    parts.append(head)
-    eye_note = " (the Eye is inside)" if view["eye"]["where"] == "pile" else ""
-    parts.append(f"Pile: {view['pile']} tiles{eye_note}.")
+        return head + f" Game over ({view['end_reason']}): " + ("you win." if view["won"] else "you lose.")
+    if view["phase"] == "thin":
+        return head + " Your deck is used up: remove up to 2 discard cards, then shuffle."
+    return head + (" First turn: buy." if view["first_turn"] else " Buy or fight.")
+
+
+def _track_words(view: dict[str, Any], finished: bool) -> list[str]:
+    parts = []
     for index in (2, 1, 0):
         entry = view["track"][index]
         name = f"Field {FIELD_NAMES[index]} ({index + 1} light)"
@@ -306,19 +377,32 @@ def describe(view: dict[str, Any]) -> str:
         elif entry["eye"]:
             parts.append(f"{name}: the Eye of the Tiger.")
         else:
-            text = f"{name}: {entry['symbol']} {entry['dots']}pt, power {entry['power']}"
+            power = f"power {entry['power']}" if _rolled(entry) else "power not rolled"
+            text = f"{name}: {entry['symbol']} {entry['dots']}pt, {power}"
             if entry["abilities"]:
                 text += "; " + "; ".join(a["label"] for a in entry["abilities"])
-            if entry["beside_eye"]:
+            if entry["beside_eye"] and not finished:
                 text += "; beside the Eye: beat it to win the Eye"
             parts.append(text + ".")
-    parts.append(f"Defeated {view['defeated']['points']} pts vs monster discard {view['monster_discard']['points']} pts.")
+    return parts
+
+
+def describe(view: dict[str, Any], *, aborted: bool = False) -> str:
+    """The whole picture in words, so the game is playable without seeing it."""
+    finished = _finished(view, aborted)
+    parts = [_headline(view, aborted)]
+    eye_note = " (the Eye is inside)" if view["eye"]["where"] == "pile" else ""
+    parts.append(f"Pile: {plural(view['pile'], 'tile')}{eye_note}.")
+    parts += _track_words(view, finished)
+    parts.append(f"Defeated {plural(view['defeated']['points'], 'point')} vs monster discard "
+                 f"{plural(view['monster_discard']['points'], 'point')}.")
     if view["revealed"]:
         parts.append("Cards: " + ", ".join(_card_words(c) for c in view["revealed"]) + ".")
     else:
         parts.append("No cards revealed.")
-    parts.append(f"Gold {view['gold_available']} ({view['card_gold']} from cards, {view['gold']} cubes). "
-                 f"Deck {view['deck']}, discard {view['discard']}, removed {len(view['removed'])}.")
+    gold = f"Gold {view['gold_available']} ({view['card_gold']} from cards, {plural(view['gold'], 'cube')})"
+    parts.append(gold + (". " if finished else "; gold not spent at the buy is lost. ")
+                 + f"Deck {view['deck']}, discard {view['discard']}, removed {len(view['removed'])}.")
     bonus = view["bonus"]
     if any(bonus.values()):
         parts.append(f"Bonuses: light +{bonus['light']}, attack +{bonus['attack']}, field I power +{bonus['field_one']}.")
@@ -328,19 +412,20 @@ def describe(view: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def render_tiger(view: dict[str, Any]) -> RenderedImage:
-    """The board image of an Eye of the Tiger view (engine.tiger.Tiger.view) with its description."""
+def render_tiger(view: dict[str, Any], *, aborted: bool = False) -> RenderedImage:
+    """The board image of an Eye of the Tiger view (engine.tiger.Tiger.view) with its description.
+
+    `aborted`: the game was ended early; the board says so and shows no prompt or turn marker.
+    """
+    finished = _finished(view, aborted)
     image = cached_layer(("tiger", "base", WIDTH, HEIGHT), _base_layer).copy()
     d = ImageDraw.Draw(image)
-    title = f"Eye of the Tiger · turn {view['turn']}"
-    draw_text(d, (MARGIN, TITLE_Y), title, 24, palette.TEXT, bold=True)
-    if view["advanced"]:
-        draw_text(d, (WIDTH - MARGIN, TITLE_Y + 4), "advanced mode", 18, palette.HIGHLIGHT, anchor="ra")
+    _draw_title(d, view, aborted)
     _draw_pile(d, view)
     for index in range(3):
-        _draw_field(d, view, index)
-    _draw_discard(d, view)
+        _draw_field(d, view, index, finished)
     _draw_score(d, view)
     _draw_hand(d, view)
-    _draw_supply(d, view)
-    return RenderedImage(encode_png(image), describe(view), filename="tiger.png")
+    _draw_status(d, view, aborted)
+    _draw_supply(d, view, finished)
+    return RenderedImage(encode_png(image), describe(view, aborted=aborted), filename="tiger.png")

@@ -1,15 +1,17 @@
 """Eye of the Tiger: one test per rule, the text's five scenarios, and random play."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine import registry
 from engine.errors import RuleError
 from engine.greenbox import CARDS, COLOURS, DOTS, TILES
-from engine.protocol import LEAVE, TIMEOUT
+from engine.protocol import LEAVE, TIMEOUT, canonical
 from engine.rng import Rng
 from engine.simulate import run
-from engine.tiger import EYE_TILE, Tiger, card_light, fight_fields, preview_fight
+from engine.tiger import EYE_TILE, Tiger, card_light, eye_field, fight_fields, preview_fight
 
 registry.load(["engine.tiger"])
 G = registry.get("tiger")
@@ -252,15 +254,35 @@ def test_a_card_dearer_than_your_gold_cannot_be_bought():
     assert {"type": "buy", "stack": "red"} not in G.legal_actions(state, 0)
 
 
-def test_card_gold_pays_first_and_personal_gold_not_needed_is_kept():
+def test_excess_gold_is_forfeited_personal_gold_included():
+    # The old rule kept the 3 unspent gold cubes; GAMES.md: "whatever the purchase does not use is
+    # lost, the personal supply included".
     state = new()
     reveal(state, cid("red", "drop", True), cid("blue", "hammers", True), cid("red", "circles", True))
     state["gold"] = 4
     for _ in range(2):
         state["removed"].append(state["supply"]["white"].pop(0))  # white top: circles, price 3
     force_dice(state, 1, 2)
-    state, _ = play(state, {"type": "buy", "stack": "white"})
-    assert state["gold"] == 3  # 2 card gold + 1 cube paid 3
+    state, events = play(state, {"type": "buy", "stack": "white"})
+    assert state["gold"] == 0  # 2 card gold + 4 cubes = 6; the card cost 3; the other 3 are lost
+    assert any("Excess gold is forfeited: 3 gold" in e.text for e in events)
+
+
+def test_excess_gold_is_forfeited_when_buying_nothing():
+    state = new()
+    reveal(state, cid("red", "drop", True), cid("blue", "circles", True), cid("red", "circles", True))
+    state["gold"] = 2
+    state, events = play(state, {"type": "pass_buy"})
+    assert state["gold"] == 0 and any("3 gold unused is lost" in e.text for e in events)
+
+
+def test_gold_won_in_a_fight_is_kept_until_the_next_buy_step():
+    state = new()
+    reveal(state, cid("black", "drop"))
+    put(state, I, "wheel", power=4)
+    state = fight(state, I, [cid("black", "drop")])
+    assert state["gold"] == 3 and G.view(state, 0)["gold_available"] == 3 + G.view(state, 0)["card_gold"]
+    assert buy_nothing(state, 1, 2)["gold"] == 0
 
 
 def test_three_revealed_cards_of_one_colour_add_that_colours_top_card():
@@ -328,6 +350,51 @@ def test_monster_pushed_off_field_one_goes_to_discard_pile_with_cubes_returned()
     assert G.view(state, None)["monster_discard"]["points"] == 4
 
 
+def test_eye_reaching_field_one_because_a_buy_pushed_a_monster_off_ends_the_game():
+    state = new()
+    put(state, III, "drop")
+    put_eye(state, II)
+    gone = put(state, I, "bricks")
+    state["defeated"] = [tile_of(state, "arrow")]
+    state["pile"].remove(state["defeated"][0])
+    entering = next_tile(state, "wheel")
+    state, events = play(state, {"type": "pass_buy"})
+    assert state["phase"] == "over" and state["monster_discard"] == [gone["tile"], EYE_TILE]
+    assert eye_field(state) is None and G.outcome(state).won == (False,)  # 6 against 4 + 6
+    assert state["track"][III]["tile"] == entering and state["track"][III]["dice"] == []  # ends at once
+    assert any("reaches field I" in e.text for e in events)
+    assert state["end_reason"] == "the Eye of the Tiger reached field I"
+
+
+def test_eye_reaching_field_one_after_a_won_fight_pushes_a_monster_off_and_ends_the_game():
+    state = new()
+    reveal(state, cid("red", "arrow"))
+    beaten = put(state, III, "hammers", power=1)
+    put_eye(state, II)
+    gone = put(state, I, "drop", power=40)
+    state = fight(state, III, [cid("red", "arrow")])
+    assert state["phase"] == "over" and state["defeated"] == [beaten["tile"]]
+    assert state["monster_discard"] == [gone["tile"], EYE_TILE] and G.outcome(state).won == (False,)
+
+
+def test_eye_reaching_field_one_through_a_gap_does_not_end_the_game():
+    state = new()
+    put_eye(state, II)
+    put(state, III, "drop")
+    state = buy_nothing(state, 1, 2)  # nothing leaves the track: the Eye waits on field I
+    assert state["phase"] == "turn" and state["track"][I]["eye"] and state["monster_discard"] == []
+
+
+def test_with_the_pile_empty_the_eye_reaching_field_one_as_a_monster_leaves_ends_the_game():
+    state = new()
+    gone = put(state, I, "circles")
+    put_eye(state, II)
+    state["defeated"].extend(state["pile"])
+    state["pile"] = []
+    state = buy_nothing(state)
+    assert state["phase"] == "over" and state["monster_discard"] == [gone["tile"], EYE_TILE]
+
+
 def test_eye_pushed_off_field_one_ends_the_game_on_the_monster_discard_pile():
     state = new()
     put(state, III, "drop")
@@ -347,8 +414,8 @@ def test_with_the_monster_pile_empty_a_buy_moves_every_tile_one_field():
     state["pile"] = []
     state = buy_nothing(state)
     assert state["track"][I]["tile"] == a["tile"] and state["track"][II]["eye"] and state["track"][III] is None
-    state = buy_nothing(state)
-    assert state["monster_discard"] == [a["tile"]] and state["track"][I]["eye"]
+    state = buy_nothing(state)  # the drop monster leaves: the Eye reaches field I, the game ends
+    assert state["monster_discard"] == [a["tile"], EYE_TILE] and state["phase"] == "over"
 
 
 @pytest.mark.parametrize("face,ability", [(1, "no_weakness"), (2, "light"), (3, "half_attack")])
@@ -845,7 +912,7 @@ def test_advanced_three_revealed_of_one_symbol_allow_two_purchases():
     red = state["supply"]["red"][:2]
     state["gold"] = 3
     after, _ = play(state, {"type": "buy", "stack": "red", "second": "red"})
-    assert set(red) <= set(after["cards"]["discard"]) and after["gold"] == 3 - 0  # 3 card gold paid 1+2
+    assert set(red) <= set(after["cards"]["discard"]) and after["gold"] == 0  # 3 cards paid 1+2; cubes lost
     basic = new()
     reveal(basic, cid("red", "drop", True), cid("blue", "drop", True), cid("yellow", "drop", True))
     with pytest.raises(RuleError, match="second purchase"):
@@ -875,6 +942,21 @@ def test_view_shows_the_track_piles_cards_and_supply_but_not_the_deck_order():
     assert view["pile"] == 35 and view["eye"]["where"] == "pile" and view["deck"] == 15
     assert [c["id"] for c in view["deck_cards"]] == sorted(state["cards"]["draw"])
     assert G.view(state, None) == view
+
+
+def test_supply_stacks_keep_their_fixed_colour_order_in_a_stored_snapshot():
+    state = json.loads(canonical(new()))  # the table stores snapshots with sorted keys
+    assert list(state["supply"]) == sorted(COLOURS) != list(COLOURS)
+    assert [s["colour"] for s in G.view(state, None)["supply"]] == list(COLOURS)
+    buys = [a["stack"] for a in G.legal_actions(state, 0) if a["type"] == "buy"]
+    assert buys == [c for c in COLOURS if c in buys] and len(buys) > 1
+
+
+def test_rules_text_says_when_the_game_ends_and_that_excess_gold_is_forfeited():
+    rules = G.rules
+    assert "Excess gold is forfeited" in rules and "your cubes too" in rules
+    assert "The Eye reaching field I** because a monster left the track ends the game at once" in rules
+    assert "cubes not needed are kept" not in rules and "the Eye pushed off ends the game" not in rules
 
 
 def test_rules_text_fits_discord():
