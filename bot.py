@@ -114,6 +114,8 @@ class TabletopBot(commands.Bot):
         if self.scheduler is not None:
             await self.scheduler.stop()
         await super().close()
+        if hasattr(self, "table"):
+            await self.table.close()
         if hasattr(self, "store"):
             await self.store.close()
 

@@ -156,14 +156,12 @@ class SessionRows:
             "UPDATE sessions SET message_id = ?, board_key = ?, shown_version = ? WHERE id = ?",
             (message_id, board_key, shown_version, session_id)))
 
-    async def set_shown(self, session_id: int, shown_version: int) -> None:
-        await self.store.write(lambda conn: conn.execute(
-            "UPDATE sessions SET shown_version = max(shown_version, ?) WHERE id = ?", (shown_version, session_id)))
-
-    async def set_ping(self, session_id: int, message_id: int | None, pinged: list[int]) -> None:
-        await self.store.write(lambda conn: conn.execute(
-            "UPDATE sessions SET ping_message_id = ?, pinged = ? WHERE id = ?",
-            (message_id, json.dumps(pinged), session_id)))
+    async def set_marks(self, marks: dict[int, tuple[int, int | None, list[int]]]) -> None:
+        """Record what each board message shows and its ping (session id -> (shown version, ping
+        message id, pinged users)), many sessions in one hop."""
+        await self.store.write(lambda conn: conn.executemany(
+            "UPDATE sessions SET shown_version = max(shown_version, ?), ping_message_id = ?, pinged = ? WHERE id = ?",
+            [(shown, ping, json.dumps(pinged), session_id) for session_id, (shown, ping, pinged) in marks.items()]))
 
     async def set_deadline(self, session_id: int, deadline: float | None) -> None:
         await self.store.write(lambda conn: conn.execute(

@@ -40,6 +40,7 @@ MAX_ID = 2**63 - 1  # SQLite's largest integer
 TIMEOUT_RETRY = 30.0  # seconds before a refused timeout is tried again
 CACHED_SESSIONS = 4096  # sessions kept in memory, least recently used dropped first
 REPAIR_WINDOW = 24 * 3600.0  # an ended game's board is repaired at start-up for this long
+MARKS_FLUSH = 1.0  # seconds within which board bookkeeping (shown version, ping) is written
 
 
 @dataclass
@@ -79,6 +80,8 @@ class Table:
         self.listeners: list[Listener] = []  # told of changes nobody clicked for (timers)
         self.wakeup = asyncio.Event()  # set when a deadline may have moved
         self._names: dict[int, str] = {}
+        self._marks: dict[int, tuple[int, int | None, list[int]]] = {}  # not written yet (see _mark)
+        self._flushing: asyncio.Task[None] | None = None
 
     def _lock(self, key: object) -> asyncio.Lock:
         lock = self._locks.get(key)
@@ -272,15 +275,38 @@ class Table:
         self._patch(session_id, message_id=message_id, board_key=board_key, shown_version=shown_version)
 
     async def set_shown(self, session_id: int, shown_version: int) -> None:
-        await self.rows.set_shown(session_id, shown_version)
-        cached = self._sessions.get(session_id)
-        if cached is not None and cached.shown_version < shown_version:
-            self._patch(session_id, shown_version=shown_version)
+        """The board message shows `shown_version` now."""
+        cached = await self.get(session_id)
+        self._mark(session_id, shown_version=max(shown_version, cached.shown_version))
 
     async def set_ping(self, session_id: int, message_id: int | None, pinged: list[int]) -> None:
         """Remember the message that pinged `pinged` (not a game change: the version stays)."""
-        await self.rows.set_ping(session_id, message_id, pinged)
-        self._patch(session_id, ping_message_id=message_id, pinged=list(pinged))
+        await self.get(session_id)
+        self._mark(session_id, ping_message_id=message_id, pinged=list(pinged))
+
+    def _mark(self, session_id: int, **fields: Any) -> None:
+        """Board bookkeeping is written within MARKS_FLUSH seconds, many sessions at once, so a
+        click costs one write. A crash before then only redraws a board or pings once more."""
+        self._patch(session_id, **fields)
+        cached = self._sessions[session_id]
+        self._marks[session_id] = (cached.shown_version, cached.ping_message_id, cached.pinged)
+        if self._flushing is None or self._flushing.done():
+            self._flushing = asyncio.create_task(self._flush_marks_soon())
+
+    async def _flush_marks_soon(self) -> None:
+        await asyncio.sleep(MARKS_FLUSH)
+        await self.flush_marks()
+
+    async def flush_marks(self) -> None:
+        """Write the pending board bookkeeping now (also at shutdown)."""
+        if self._flushing is not None and self._flushing is not asyncio.current_task():
+            self._flushing.cancel()
+        pending, self._marks = self._marks, {}
+        if pending:
+            await self.rows.set_marks(pending)
+
+    async def close(self) -> None:
+        await self.flush_marks()
 
     def _patch(self, session_id: int, **fields: Any) -> None:
         if (cached := self._sessions.get(session_id)) is not None:

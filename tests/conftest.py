@@ -53,7 +53,9 @@ async def simcord_bot(tmp_path, hand_clock):
                     game_modules=("tests.toygames",))
     bot = TabletopBot(config, clock=hand_clock)
     yield bot
-    if hasattr(bot, "store"):  # simcord detaches the bot without closing it
+    if hasattr(bot, "table"):  # simcord detaches the bot without closing it
+        await bot.table.close()
+    if hasattr(bot, "store"):
         await bot.store.close()
 
 
