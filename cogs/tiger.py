@@ -23,7 +23,7 @@ from engine.greenbox import CARDS, COLOURS
 from engine.protocol import Action, Game
 from engine.tiger import THIN_MAX, card_info, fight_fields, preview_fight
 from host.errors import TableError
-from host.session import Session
+from host.session import ABORTED, Session
 from render.encode import RenderedImage
 from render.tiger import render_tiger
 
@@ -373,7 +373,7 @@ class TigerUI(GameUI):
     game_name = "tiger"
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
-        return render_tiger(game.view(session.state, None))
+        return render_tiger(game.view(session.state, None), aborted=session.status == ABORTED)
 
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
         embed = super().embed(session, game, names)

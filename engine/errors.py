@@ -1,5 +1,5 @@
 """The one exception a player may see."""
 
 
-class RuleError(Exception):
+class RuleError(ValueError):
     """An action the rules do not allow; the message is shown to the player as is."""

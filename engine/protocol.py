@@ -16,6 +16,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .errors import RuleError
+
 State = dict[str, Any]
 Action = dict[str, Any]
 View = dict[str, Any]
@@ -113,9 +115,23 @@ class Game(ABC):
         events = self.play(new, seat, action, now)
         return new, events
 
+    def explain(self, state: State, seat: Seat | None, action: Action, now: float) -> str | None:
+        """Why `seat` may not take `action` now, in the player's words; None when it may.
+
+        Cogs ask this instead of trying the action themselves; the rules stay here.
+        """
+        try:
+            self.apply(state, seat, action, now)
+        except RuleError as refused:
+            return str(refused)
+        return None
+
     def next_deadline(self, state: State) -> float | None:
-        """When the table must wake this game with TIMEOUT (None: no timer running)."""
-        return state.get("deadline")
+        """When the table must wake this game with TIMEOUT (None: no timer running).
+
+        A game that keeps its phases in `state["flow"]` (engine/flow.py) has the phase's deadline.
+        """
+        return state["flow"]["deadline"] if "flow" in state else state.get("deadline")
 
     def waiting_for(self, state: State) -> list[Seat]:
         """Seats the game is waiting on now, for prompts and 'not your turn' answers."""

@@ -14,8 +14,9 @@ MASK64 = (1 << 64) - 1
 
 
 class Rng:
-    def __init__(self, state: int) -> None:
+    def __init__(self, state: int, rigged: list[int] | None = None) -> None:
         self.state = state & MASK64
+        self.rigged = [] if rigged is None else rigged  # die results a test set: rolled first
 
     def next64(self) -> int:
         self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
@@ -38,6 +39,11 @@ class Rng:
         return low + self.below(high - low + 1)
 
     def roll(self, sides: int = 6) -> int:
+        if self.rigged:
+            value = self.rigged.pop(0)
+            if not 1 <= value <= sides:
+                raise ValueError(f"a rigged roll of {value} on a {sides}-sided die")
+            return value
         return self.randint(1, sides)
 
     def choice(self, items: Sequence[T]) -> T:
@@ -52,10 +58,15 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
 
+def rig(state: dict[str, Any], *rolls: int) -> None:
+    """Tests: the next die rolls of this game are `rolls`, in order (chance set directly)."""
+    state.setdefault("rigged", []).extend(rolls)
+
+
 @contextmanager
 def rng_of(state: dict[str, Any]) -> Iterator[Rng]:
-    """Borrow the generator stored at state["rng"] and write its new state back."""
-    rng = Rng(state["rng"])
+    """Borrow the generator stored at state["rng"] (and any rigged rolls) and write its new state back."""
+    rng = Rng(state["rng"], state.get("rigged"))
     try:
         yield rng
     finally:
