@@ -48,9 +48,7 @@ async def route(interaction: discord.Interaction, ref: Ref, values: list[str]) -
                 raise TableError("That button does nothing any more.")
             await handler(interaction, ref, values)
         except StaleAction as stale:
-            from .presenter import presenter_of  # the presenter needs this module's buttons
-
-            presenter = presenter_of(interaction.client)
+            presenter = interaction.client.presenter  # type: ignore[attr-defined]  # (importing it would be a circle)
             await presenter.show(Change(stale.session))  # a crash may have left the board behind: redraw it
             await presenter.show_privately(interaction, stale.session, str(stale))
         except (TableError, RuleError) as refused:

@@ -35,3 +35,42 @@ def test_render_draws_without_discord_or_storage():
 
 def test_host_knows_no_discord():
     assert offenders("host", {"discord", "PIL", "cogs"}) == []
+
+
+def module_imports() -> dict[str, set[str]]:
+    """Project module -> the project modules it imports (at the top or inside a function)."""
+    graph: dict[str, set[str]] = {}
+    for folder in ("engine", "host", "render", "cogs"):
+        for path in (ROOT / folder).rglob("*.py"):
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+            package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+            deps = set()
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.ImportFrom):
+                    base = node.module or ""
+                    if node.level:
+                        parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                        base = f"{parent}.{base}" if base else parent
+                    targets = [f"{base}.{a.name}" for a in node.names] + [base]
+                elif isinstance(node, ast.Import):
+                    targets = [a.name for a in node.names]
+                else:
+                    continue
+                deps |= {t for t in targets if t.split(".")[0] in ("engine", "host", "render", "cogs")}
+            graph[name] = deps
+    return {name: {d for d in deps if d in graph and d != name} for name, deps in graph.items()}
+
+
+def test_no_module_imports_itself_through_others():
+    graph = module_imports()
+    circles = []
+    for start in graph:
+        stack = [(start, [start])]
+        while stack:
+            here, path = stack.pop()
+            for nxt in graph[here]:
+                if nxt == start:
+                    circles.append(" -> ".join(path + [nxt]))
+                elif nxt not in path and len(path) < 12:
+                    stack.append((nxt, path + [nxt]))
+    assert circles == []
