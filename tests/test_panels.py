@@ -1,0 +1,102 @@
+"""The panel kit, played as users would: open privately, pick (the panel redraws itself),
+make the move, refusals for watchers, out-of-turn players and panels the game moved past."""
+from __future__ import annotations
+
+import discord
+
+from cogs.game_ui import GameUI, register_ui
+from cogs.panels import Drawn, Panel, Seat, register_panels
+from engine.registry import register
+from host.session import Session
+from tests.discord_helpers import buttons, message_in, selects
+from tests.toygames import Tally
+
+
+@register
+class Picks(Tally):
+    """Tally played through a private panel: choose how much to add, then Add."""
+
+    name = "picks"
+    title = "Picks"
+
+
+class AddPanel(Panel):
+    name = "picks_add"
+
+    def draw(self, seat: Seat, draft: str) -> Drawn:
+        steps = sorted({a["n"] for a in seat.game.legal_actions(seat.state, seat.seat)})
+        chosen = int(draft) if draft.isdigit() else None
+        options = [discord.SelectOption(label=f"Add {n}", value=str(n), default=n == chosen) for n in steps]
+        return Drawn(f"The total is {seat.view['total']}. Chosen: {chosen or '-'}", [
+            self.select(seat, "n", draft, options, placeholder="How much?", row=0),
+            self.button(seat, "Add", "go", draft, disabled=chosen is None, row=1,
+                        style=discord.ButtonStyle.success)])
+
+    def pick(self, seat: Seat, draft: str, control: str, values: list[str]):
+        if control == "n":
+            return values[0] if values else ""
+        return {"type": "add", "n": int(draft)}
+
+
+ADD = AddPanel()
+
+
+class PicksUI(GameUI):
+    game_name = "picks"
+
+    def items(self, session: Session, game) -> list[discord.ui.Item]:
+        return [ADD.opener(session, "Choose...")]
+
+
+register_ui(PicksUI())
+register_panels(ADD)
+
+
+async def start_picks(u, channel):
+    await u["ann"].slash(channel, "play", game="picks")
+    lobby = channel.last_message
+    await u["bob"].click(lobby, label="Join")
+    await u["ann"].click(lobby, label="Start")
+    return lobby.id
+
+
+async def test_a_panel_opens_privately_redraws_itself_and_makes_the_move(world, simcord_bot):
+    env, guild, channel, u = world
+    board_id = await start_picks(u, channel)
+    opened = await u["ann"].click(message_in(channel, board_id), label="Choose...")
+    assert opened.ephemeral and "Chosen: -" in opened.response.content
+    panel = opened.response
+    assert buttons(panel.message)["Add"].disabled
+    (select,) = selects(panel.message)
+    picked = await u["ann"].select(panel, ["2"], custom_id=select.custom_id)
+    assert picked.response.content.endswith("Chosen: 2")  # the same message, edited
+    session = await simcord_bot.table.active_in(channel.id)
+    assert session.state["total"] == 0, "a pick is not a move"
+    made = await u["ann"].click(picked.response, label="Add")
+    session = await simcord_bot.table.active_in(channel.id)
+    assert session.state["total"] == 2 and session.state["turn"] == 1
+    assert "adds 2" in picked.response.content and not picked.response.components  # the panel is now a note
+    assert "total 2" in message_in(channel, board_id).embeds[0].description
+
+
+async def test_watchers_and_players_out_of_turn_get_a_private_refusal(world, simcord_bot):
+    env, guild, channel, u = world
+    board_id = await start_picks(u, channel)
+    watcher = await u["cat"].click(message_in(channel, board_id), label="Choose...")
+    assert watcher.ephemeral and "watching" in watcher.response.content
+    early = await u["bob"].click(message_in(channel, board_id), label="Choose...")
+    assert early.ephemeral and "not your turn" in early.response.content
+
+
+async def test_a_panel_the_game_moved_past_is_refused_and_changes_nothing(world, simcord_bot, hand_clock):
+    env, guild, channel, u = world
+    board_id = await start_picks(u, channel)
+    opened = await u["ann"].click(message_in(channel, board_id), label="Choose...")
+    hand_clock.advance(61)  # Ann's turn timer runs out while her panel is open: the table adds 1
+    await simcord_bot.table.fire_due()
+    await env.settle()
+    (select,) = selects(opened.response.message)
+    late = await u["ann"].select(opened.response, ["2"], custom_id=select.custom_id)
+    assert late.ephemeral and "out of date" in (late.followups[-1].content if late.followups else late.response.content)
+    session = await simcord_bot.table.active_in(channel.id)
+    assert session.state["total"] == 1 and session.state["turn"] == 1
