@@ -40,6 +40,7 @@ MAX_ID = 2**63 - 1  # SQLite's largest integer
 TIMEOUT_RETRY = 30.0  # seconds before a refused timeout is tried again
 CACHED_SESSIONS = 4096  # sessions kept in memory, least recently used dropped first
 REPAIR_WINDOW = 24 * 3600.0  # an ended game's board is repaired at start-up for this long
+FIRE_AT_ONCE = 8  # overdue timers handled concurrently (each may draw and send a board)
 MARKS_FLUSH = 1.0  # seconds within which board bookkeeping (shown version, ping) is written
 
 
@@ -336,15 +337,21 @@ class Table:
                 raise
 
     async def fire_due(self) -> list[Change]:
-        """Apply every deadline that has passed; tell the listeners what changed."""
-        changes = []
-        for session_id in await self.rows.due(self.clock()):
-            change = await self._fire(session_id)
-            if change is not None:
-                changes.append(change)
-                for listener in list(self.listeners):
-                    await listener(change)
-        return changes
+        """Apply every deadline that has passed, FIRE_AT_ONCE sessions at a time, and tell the
+        listeners what changed. After a long outage thousands may be due: firing them one after
+        another would keep boards waiting for minutes; all at once would starve clicks."""
+        gate = asyncio.Semaphore(FIRE_AT_ONCE)
+
+        async def fire(session_id: int) -> Change | None:
+            async with gate:
+                change = await self._fire(session_id)
+                if change is not None:
+                    for listener in list(self.listeners):
+                        await listener(change)
+                return change
+
+        fired = await asyncio.gather(*(fire(session_id) for session_id in await self.rows.due(self.clock())))
+        return [change for change in fired if change is not None]
 
     async def _fire(self, session_id: int) -> Change | None:
         async with self._lock(session_id):

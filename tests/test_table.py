@@ -231,3 +231,29 @@ async def test_a_refusal_that_names_a_seat_names_the_player(table):
     with pytest.raises(RuleError) as refused:
         await table.act(sid, BOB, {"type": "add", "n": 1})
     assert str(refused.value) == f"It is not your turn: <@{ANN}> is to play."
+
+
+async def test_overdue_timers_fire_concurrently_with_a_bound(table, clock):
+    """After an outage many timers are due at once: they overlap (boards do not wait minutes),
+    but no more than FIRE_AT_ONCE at a time (clicks still get the loop)."""
+    import asyncio
+
+    from host.table import FIRE_AT_ONCE
+
+    for channel in range(20):
+        change = await table.open("tally", 1, 100 + channel, 10)
+        await table.join(change.session.id, 11)
+        await table.start(change.session.id, 10)
+    running = peak = 0
+
+    async def slow_listener(change):
+        nonlocal running, peak
+        running += 1
+        peak = max(peak, running)
+        await asyncio.sleep(0.01)
+        running -= 1
+
+    table.listeners.append(slow_listener)
+    clock.advance(61)
+    fired = await table.fire_due()
+    assert len(fired) == 20 and 1 < peak <= FIRE_AT_ONCE
