@@ -12,9 +12,15 @@ covered again where it lay. When only the 3 spiders are left the game ends: the 
 most dragons takes the spiders (a tie: nobody does) and the most cards wins.
 
 Memory is the game, so the views and events are built to forget: the views show face-down
-cells, empty cells, and only the cards revealed in the turn now running. Once a turn ends no
-view shows its cards, and events name only what was collected (and which kind ended the turn),
-never which cards were covered again or where they lie.
+cells, empty cells, the cards revealed in the turn now running, and the cards that ended the
+last turn. Everyone at a real table sees the card that ends a turn before it is covered, so the
+views keep it face up (`shown`, the ending card first) until the next player turns over their
+first card (or their turn ends without one):
+- a spider: the spider, where it lies (after a move, on its new cell);
+- a clash: the card just turned over and every card turned over earlier this turn that it
+  clashes with (the dragons for a treasure, the treasures for a dragon); rings stay covered.
+Events name those cards and their cells, and otherwise only what was collected: never which
+other cards were covered again or where they lie.
 
 Design choices where the rules are silent (also in `rules`):
 - Seat 0 begins (the table seats the youngest first); play goes clockwise by seat.
@@ -24,7 +30,7 @@ Design choices where the rules are silent (also in `rules`):
   collected and the later extras stay (all cards of a kind are alike).
 - After a spider ends the turn the same player has SPIDER_SECONDS to move it
   ({"type": "move_spider"}) to any empty cell or leave it ({"type": "keep_spider"}); when the
-  time runs out the spider stays. Then play passes. A moved spider is face down on its new cell;
+  time runs out the spider stays. Then play passes. A moved spider stays shown on its new cell;
   the event names that cell, since everyone at a real table sees where it goes.
 - Ordinary reveals produce no event (the board, edited in place, shows them): a text log of
   reveals would outlive the turn and defeat the memory game.
@@ -46,6 +52,7 @@ from .protocol import Event, Game, Outcome, seat_name
 from .registry import register
 from .rng import Rng
 from .seats import active_seats, next_seat
+from .words import plural
 
 SIZE = 7
 TURN_SECONDS = 90.0
@@ -56,8 +63,6 @@ TREASURES = (*TOYS, "candlestick", "crate")  # what a dragon may not share a tur
 KINDS = ("ball", "car", "doll", "candlestick", "crate", "ring", "dragon", "spider")
 COUNTS = {"ball": 4, "car": 4, "doll": 4, "candlestick": 6, "crate": 8, "ring": 8, "dragon": 12, "spider": 3}
 SET_SIZE = {"ball": 2, "car": 2, "doll": 2, "candlestick": 3, "crate": 4, "ring": 1, "dragon": 1}
-PLURAL = {"ball": "balls", "car": "cars", "doll": "dolls", "candlestick": "candlesticks",
-          "crate": "crates", "ring": "rings", "dragon": "dragons", "spider": "spiders"}
 
 DOWN = "down"    # a face-down card in a view
 EMPTY = "empty"  # a collected (or vacated) cell in a view
@@ -79,8 +84,23 @@ def collectable(kinds: list[str]) -> dict[str, int]:
 
 def describe(counts: dict[str, int]) -> str:
     """{'ball': 2, 'ring': 1} -> '2 balls, 1 ring' (in KINDS order)."""
-    parts = [f"{n} {kind if n == 1 else PLURAL[kind]}" for kind in KINDS if (n := counts.get(kind, 0))]
+    parts = [plural(n, kind) for kind in KINDS if (n := counts.get(kind, 0))]
     return ", ".join(parts) if parts else "nothing"
+
+
+def clashes(a: str, b: str) -> bool:
+    """A dragon and a toy, candlestick or crate may not be face up in one turn (either order)."""
+    return (a == "dragon" and b in TREASURES) or (b == "dragon" and a in TREASURES)
+
+
+def and_list(parts: list[str]) -> str:
+    """['a', 'b', 'c'] -> 'a, b and c'."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def _face(state: dict[str, Any], cell: list[int]) -> dict[str, Any]:
+    """A face-up card as views show it: its cell, the cell's label and its kind."""
+    return {"cell": list(cell), "label": label(cell), "kind": state["grid"][cell[0]][cell[1]]}
 
 
 def _cell(action: dict[str, Any]) -> list[int]:
@@ -123,8 +143,10 @@ class Dragon(Game):
         f"You then have {int(SPIDER_SECONDS)} s to move the spider to any empty cell (or leave it).\n"
         "- A **dragon** together with a toy, candlestick or crate revealed this turn (either order) "
         "ends your turn with nothing; everything is covered again. Rings are safe with dragons.\n"
-        "**Memory:** once a turn ends its cards are hidden again: the board shows only face-down "
-        "and empty cells, and announcements name only what was collected.\n"
+        "**Memory:** everyone sees the card that ends a turn: the spider (where it lies, after a move "
+        "on its new cell), or the dragon and the treasure that clashed stay face up, ringed, until the "
+        "next player turns over their first card. Every other card is hidden again once a turn ends, "
+        "and announcements name only what was collected and the cards that ended a turn.\n"
         "**End:** when only the 3 spiders are left. Whoever has the most dragons takes the 3 spiders "
         "(a tie: nobody does). Most cards wins; ties share the place.\n"
         "**Our choices:** seat 1 begins, then clockwise. You must turn over at least one card before "
@@ -144,6 +166,7 @@ class Dragon(Game):
             "players": players,
             "grid": grid,                # kind per cell, None once empty
             "revealed": [],              # cells turned over this turn, in order
+            "shown": [],                 # the cards that ended the last turn: [{"cell", "from"}]
             "turn": 0,
             "turn_number": 1,
             "phase": REVEAL,
@@ -178,14 +201,13 @@ class Dragon(Game):
         return [] if state["phase"] == OVER else [state["turn"]]
 
     def view(self, state, seat):
-        revealed = state["revealed"]
         grid = [[DOWN if kind is not None else EMPTY for kind in row] for row in state["grid"]]
-        shown = []
-        for r, c in revealed:
-            kind = state["grid"][r][c]
-            grid[r][c] = kind
-            shown.append({"cell": [r, c], "label": label([r, c]), "kind": kind})
-        kinds = [item["kind"] for item in shown]
+        revealed = [_face(state, cell) for cell in state["revealed"]]
+        shown = [{**_face(state, item["cell"]), "from": item["from"] and label(item["from"])}
+                 for item in state.get("shown", [])]  # (games saved before `shown` existed have none)
+        for item in (*revealed, *shown):
+            r, c = item["cell"]
+            grid[r][c] = item["kind"]
         view = {
             "game": self.name,
             "players": state["players"],
@@ -194,8 +216,9 @@ class Dragon(Game):
             "phase": state["phase"],
             "deadline": state["deadline"],
             "grid": grid,
-            "revealed": shown,
-            "would_collect": collectable(kinds),
+            "revealed": revealed,
+            "would_collect": collectable([item["kind"] for item in revealed]),
+            "shown": shown,
             "collected": [dict(c) for c in state["collected"]],
             "scores": [sum(c.values()) for c in state["collected"]],
             "face_down": sum(1 for row in state["grid"] for k in row if k is not None),
@@ -223,9 +246,9 @@ class Dragon(Game):
         best = [s for s in range(n) if ranks[s] == 1]
         ordered = sorted((scores[s] for s in staying), reverse=True)
         margin = ordered[0] - ordered[1] if len(ordered) > 1 else None
-        names = " and ".join(seat_name(s) for s in best)
+        names = and_list([seat_name(s) for s in best])
         verb = "win" if len(best) > 1 else "wins"
-        summary = f"{names} {verb} with {int(scores[best[0]])} cards."
+        summary = f"{names} {verb} with {plural(int(scores[best[0]]), 'card')}."
         return Outcome(tuple(ranks), tuple(scores), summary, margin=margin)
 
     def invariants(self, state):
@@ -251,12 +274,13 @@ class Dragon(Game):
             broken.append("a dragon and treasure are face up together")
         if revealed and state["phase"] != REVEAL:
             broken.append("cards are face up outside a turn")
+        broken += self._shown_problems(state)
         for seat, held in enumerate(state["collected"]):
             for kind, size in SET_SIZE.items():
                 if held[kind] % size:
-                    broken.append(f"{seat_name(seat)} holds {held[kind]} {PLURAL[kind]}, not whole sets")
+                    broken.append(f"{seat_name(seat)} holds {plural(held[kind], kind)}, not whole sets")
             if held["spider"] not in (0, 3):
-                broken.append(f"{seat_name(seat)} holds {held['spider']} spiders")
+                broken.append(f"{seat_name(seat)} holds {plural(held['spider'], 'spider')}")
         if state["phase"] == SPIDER:
             cell = state["spider_cell"]
             if cell is None or grid[cell[0]][cell[1]] != "spider":
@@ -274,6 +298,21 @@ class Dragon(Game):
             if state["deadline"] is None:
                 broken.append("a running game has no deadline")
         return broken
+
+    @staticmethod
+    def _shown_problems(state):
+        """Only the cards that ended the last turn are shown, and only until the next card turns over."""
+        cells = [item["cell"] for item in state.get("shown", [])]
+        kinds = [state["grid"][r][c] for r, c in cells]
+        if state["phase"] == SPIDER:
+            return [] if cells == [state["spider_cell"]] else ["the spider phase does not show its spider"]
+        if not cells:
+            return []
+        if state["revealed"] or state["phase"] == OVER:
+            return ["the last turn's cards are still shown"]
+        spider = kinds == ["spider"]
+        clash = len(kinds) > 1 and all(clashes(kinds[0], k) for k in kinds[1:])
+        return [] if spider or clash else [f"the shown cards {kinds} did not end a turn"]
 
     # ----------------------------------------------------------------- play
     def play(self, state, seat, action, now):
@@ -317,25 +356,29 @@ class Dragon(Game):
         raise RuleError("Turn over a card, or stop and collect.")
 
     def _reveal(self, state, cell, now):
-        r, c = cell
-        kind = state["grid"][r][c]
-        before = [state["grid"][rr][cc] for rr, cc in state["revealed"]]
+        grid = state["grid"]
+        kind = grid[cell[0]][cell[1]]
         seat = state["turn"]
-        state["revealed"].append(cell)
+        state["shown"] = []  # the last turn's ending cards are covered when the next card turns over
         if kind == "spider":
             state["revealed"] = []
+            state["shown"] = [{"cell": cell, "from": None}]
             state["phase"] = SPIDER
             state["spider_cell"] = cell
             state["deadline"] = after(now, SPIDER_SECONDS)
             state["last_turn"] = {"seat": seat, "ending": "spider", "collected": {}}
-            return [Event(f"A spider! {seat_name(seat)}'s turn ends; everything is covered again. "
-                          f"{seat_name(seat)} may move the spider to an empty cell.", kind="turn_end")]
-        clash = (kind == "dragon" and any(k in TREASURES for k in before)) or \
-                (kind in TREASURES and "dragon" in before)
-        if clash:
+            return [Event(f"{seat_name(seat)} turned over a spider at {label(cell)}: the turn ends with "
+                          f"nothing and everything else is covered again. {seat_name(seat)} may move the "
+                          "spider to an empty cell.", kind="turn_end")]
+        woken = [c for c in state["revealed"] if clashes(kind, grid[c[0]][c[1]])]
+        state["revealed"].append(cell)
+        if woken:
+            state["shown"] = [{"cell": c, "from": None} for c in (cell, *woken)]
             state["last_turn"] = {"seat": seat, "ending": "dragon", "collected": {}}
-            events = [Event(f"A dragon guards the treasure! {seat_name(seat)}'s turn ends with nothing; "
-                            "everything is covered again.", kind="turn_end")]
+            beside = and_list([f"a {grid[r][c]} at {label([r, c])}" for r, c in woken])
+            events = [Event(f"{seat_name(seat)} turned over a {kind} at {label(cell)} with {beside} face up: "
+                            "the turn ends with nothing and everything else is covered again.",
+                            kind="turn_end")]
             return events + self._next_turn(state, now)
         state["deadline"] = after(now, TURN_SECONDS)
         return []
@@ -343,6 +386,7 @@ class Dragon(Game):
     def _stop(self, state, now, timed_out):
         seat = state["turn"]
         grid = state["grid"]
+        state["shown"] = []  # a turn that ends without a card turned over covers the last ending too
         wanted = collectable([grid[r][c] for r, c in state["revealed"]])
         left = dict(wanted)
         for r, c in state["revealed"]:  # the ones turned over first are collected
@@ -368,6 +412,7 @@ class Dragon(Game):
             r, c = state["spider_cell"]
             state["grid"][r][c] = None
             state["grid"][cell[0]][cell[1]] = "spider"
+            state["shown"] = [{"cell": cell, "from": [r, c]}]
             text = f"{seat_name(seat)} moves the spider to {label(cell)}."
         state["spider_cell"] = None
         return [Event(text)] + self._next_turn(state, now)
@@ -388,11 +433,14 @@ class Dragon(Game):
         if on_turn:
             if state["phase"] == REVEAL and state["revealed"]:
                 events = [Event(f"{seat_name(seat)} leaves the game; their cards are covered again.")]
+            if state["phase"] == REVEAL:  # a spider stays shown, as when it is left where it was
+                state["shown"] = []
             state["last_turn"] = {"seat": seat, "ending": "left", "collected": {}}
             state["revealed"] = []
             state["spider_cell"] = None
         if len(active_seats(state["players"], state["gone"])) < 2:
             state["revealed"] = []
+            state["shown"] = []
             state["spider_cell"] = None
             state["phase"] = OVER
             state["ended"] = "left"
@@ -432,9 +480,9 @@ class Dragon(Game):
                         row[c] = None
                         state["collected"][taker]["spider"] += 1
             award = (f"{seat_name(taker)} has the most dragons ({most}) and takes the "
-                     f"{state['collected'][taker]['spider']} spiders.")
+                     f"{plural(state['collected'][taker]['spider'], 'spider')}.")
         else:
-            award = (f"{' and '.join(seat_name(s) for s in leaders)} tie with {most} dragons: "
+            award = (f"{and_list([seat_name(s) for s in leaders])} tie with {plural(most, 'dragon')} each: "
                      "nobody takes the spiders.")
         outcome = self.outcome(state)
         return [Event(f"Only the spiders are left: the game is over. {award} {outcome.summary}",

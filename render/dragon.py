@@ -1,12 +1,16 @@
-"""Treasure of the Dragons board: the 7x7 cave grid, this turn's face-up cards, the scores.
+"""Treasure of the Dragons board: the 7x7 cave grid, the face-up cards, a key, the scores.
 
-`render_dragon(view, names=None, now=None)` draws a `Dragon.view` (public or a seat's: they are
-the same) and describes it in text. The view only ever holds the cards revealed in the turn now
-running, so neither the image nor the description can show a card that was covered again.
+`render_dragon(view, names=None, *, now=None, aborted=False)` draws a `Dragon.view` (public or a
+seat's: they are the same) and describes it in text. The view holds only the cards turned over
+in the turn now running and the cards that ended the last turn (`shown`: the spider, or the
+dragon and the treasure that clashed), so neither the image nor the description can show any
+other card that was covered again. Shown cards are drawn face up with a white ring.
 
-Every kind is a drawn shape with a coloured frame and a short label (no emoji fonts): balls,
-cars, dolls (toys), candlesticks, treasure chests, diamond rings, small dragons, spiders. Card
-faces, the card back and the board frame are drawn once (supersampled) and cached.
+Sized for phones: the image is 480 px wide and no text is smaller than SMALL, 12.5 px when
+Discord shows it 400 px wide. Every kind is a drawn shape with a coloured frame (no emoji
+fonts): balls, cars, dolls (toys), candlesticks, treasure crates, diamond rings, small dragons,
+spiders; a key under the grid names each shape, in the words the text uses. Card faces, the
+card back and the static frame are drawn once (supersampled) and cached.
 """
 from __future__ import annotations
 
@@ -16,6 +20,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.dragon import KINDS, and_list
+from engine.grid import label
+from engine.dragon import describe as count_words
+from engine.words import plural
 from render import palette
 from render.cache import cached_layer
 from render.canvas import (
@@ -29,31 +37,36 @@ from render.canvas import (
 from render.encode import RenderedImage, encode_png
 
 SIZE = 7
-WIDTH = 720
-MARGIN = 16
-HEADER_H = 84
-CELL = 90          # grid pitch
-CARD = 84          # card side inside a cell
-LABEL_SPACE = 30   # room for the row and column labels
-GRID_X = (WIDTH - (SIZE * CELL + LABEL_SPACE)) // 2 + LABEL_SPACE
-GRID_Y = MARGIN + HEADER_H + 12 + LABEL_SPACE
+WIDTH = 480
+SMALL = 15         # the smallest text: 15 * 400 / WIDTH = 12.5 px on a 400 px wide phone
+BODY = 16
+TITLE = 20
+LINE = 20          # baseline to baseline of SMALL and BODY lines
+MARGIN = 8
+PAD = 12           # inside a panel
+GAP = 8            # between panels
+HEADER_H = 82      # title line and two status lines
+CELL = 62          # grid pitch
+CARD = 58          # card side inside a cell
+LABEL_SPACE = 20   # room for the row and column labels
+GRID_X = (WIDTH - SIZE * CELL + LABEL_SPACE) // 2
+GRID_Y = MARGIN + HEADER_H + GAP + LABEL_SPACE + 6
 GRID_BOTTOM = GRID_Y + SIZE * CELL
-TURN_Y = GRID_BOTTOM + 12
-TURN_H = 76
-SCORES_Y = TURN_Y + TURN_H + 12
-ROW_H = 44
-MINI = 30          # scoreboard icon side
+KEY_ROW = 24       # a line of the key under the grid
+KEY_Y = GRID_BOTTOM + 8
+BOARD_BOTTOM = KEY_Y + 2 * KEY_ROW + 6
+INFO_LINES = 4
+INFO_Y = BOARD_BOTTOM + GAP
+SCORES_Y = INFO_Y + 2 * 10 + INFO_LINES * LINE + GAP
+SCORE_ROW = 28
+MINI = 20          # key and score-table icon side
+COUNT_W = 26       # a score-table column per kind
+TOTAL_W = 48       # the score table's "Cards" column
+NAME_CHARS = 20    # a display name in a sentence on the image is cut to this
 SUPER = 3          # supersampling factor for the cached card art
+KEY = (("ball", "car", "doll", "candlestick"), ("crate", "ring", "dragon", "spider"))
 
-KINDS = ("ball", "car", "doll", "candlestick", "crate", "ring", "dragon", "spider")
-LABELS = {"ball": "BALL", "car": "CAR", "doll": "DOLL", "candlestick": "CANDLE", "crate": "CHEST",
-          "ring": "RING", "dragon": "DRAGON", "spider": "SPIDER"}
-SINGULAR = {"ball": "ball", "car": "car", "doll": "doll", "candlestick": "candlestick", "crate": "crate",
-            "ring": "ring", "dragon": "dragon", "spider": "spider"}
-PLURAL = {"ball": "balls", "car": "cars", "doll": "dolls", "candlestick": "candlesticks",
-          "crate": "crates", "ring": "rings", "dragon": "dragons", "spider": "spiders"}
-
-# Okabe-Ito hues, one per kind; shape and label carry the meaning too.
+# Okabe-Ito hues, one per kind; the shape carries the meaning too.
 SKY = (0x56, 0xB4, 0xE9)
 PURPLE = (0xCC, 0x79, 0xA7)
 ORANGE = (0xE6, 0x9F, 0x00)
@@ -67,6 +80,9 @@ FACE = (0xF7, 0xF1, 0xE1)
 BACK = (0x5B, 0x42, 0x30)
 BACK_LINE = (0x7C, 0x5E, 0x45)
 SLOT = (0x29, 0x2E, 0x36)
+BOARD = (0x1B, 0x1E, 0x24)
+ON_TURN = (0x3B, 0x43, 0x50)
+SHOWN_RING = palette.WHITE  # marks the cards that ended the last turn (no card frame is white)
 
 
 # ----------------------------------------------------------------- card art
@@ -162,29 +178,24 @@ def _supersampled(side: int, paint) -> Image.Image:
 
 
 def face_tile(kind: str, side: int = CARD) -> Image.Image:
-    """A face-up card: coloured frame, the shape, and the kind's label (cached; do not draw on it)."""
+    """A face-up card: the shape on a light face in a frame of the kind's colour (cached; do not
+    draw on it). No word on it: at phone size a word would crowd the shape; the key names it."""
     def build() -> Image.Image:
         def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-            d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.12, fill=FACE,
-                                outline=KIND_COLOUR[kind],
-                                width=round(s * 0.06))
-            draw_icon(d, kind, s * 0.2, s * 0.08, s * 0.6)
-        tile = _supersampled(side, paint)
-        d = ImageDraw.Draw(tile)
-        draw_text(d, (side / 2, side * 0.83), LABELS[kind], 16 if side >= 80 else 14, DARK, anchor="mm",
-                  bold=True)
-        return tile
+            d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.12, fill=FACE, outline=KIND_COLOUR[kind],
+                                width=round(s * 0.07))
+            draw_icon(d, kind, s * 0.12, s * 0.12, s * 0.76)
+        return _supersampled(side, paint)
     return cached_layer(("dragon", "face", kind, side), build)
 
 
 def mini_icon(kind: str, side: int = MINI) -> Image.Image:
-    """A small scoreboard icon: the shape on a face-coloured tile with the kind's colour as frame."""
+    """A small key and score-table icon: the shape on a face-coloured tile framed in the kind's colour."""
     def build() -> Image.Image:
         def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-            d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.18, fill=FACE,
-                                outline=KIND_COLOUR[kind],
+            d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.18, fill=FACE, outline=KIND_COLOUR[kind],
                                 width=round(s * 0.07))
-            draw_icon(d, kind, s * 0.1, s * 0.1, s * 0.8)
+            draw_icon(d, kind, s * 0.08, s * 0.08, s * 0.84)
         return _supersampled(side, paint)
     return cached_layer(("dragon", "mini", kind, side), build)
 
@@ -209,33 +220,9 @@ def back_tile(side: int = CARD) -> Image.Image:
     return cached_layer(("dragon", "back", side), build)
 
 
+# ----------------------------------------------------------------- layout
 def _height(players: int) -> int:
-    return SCORES_Y + 40 + players * ROW_H + 8 + MARGIN
-
-
-def _base_layer(players: int) -> Image.Image:
-    """Background, panels and grid labels: everything that never changes during a game."""
-    def build() -> Image.Image:
-        height = _height(players)
-        image = new_canvas(WIDTH, height)
-        d = ImageDraw.Draw(image)
-        rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H), radius=14)
-        frame = (GRID_X - 8, GRID_Y - 8, GRID_X + SIZE * CELL + 8, GRID_BOTTOM + 8)
-        rounded_panel(d, frame, radius=12, fill=(0x1B, 0x1E, 0x24))
-        label_grid(d, (GRID_X, GRID_Y), CELL, SIZE, SIZE, size=18, offset=LABEL_SPACE - 8 + 8 // 2,
-                   fill=palette.TEXT)
-        rounded_panel(d, (MARGIN, TURN_Y, WIDTH - MARGIN, TURN_Y + TURN_H), radius=12)
-        rounded_panel(d, (MARGIN, SCORES_Y, WIDTH - MARGIN, height - MARGIN), radius=12)
-        draw_text(d, (MARGIN + 16, SCORES_Y + 10), "Collected", 18, palette.MUTED)
-        draw_text(d, (WIDTH - MARGIN - 16, SCORES_Y + 10), "Cards", 18, palette.MUTED, anchor="ra")
-        empty_slot = Image.new("RGBA", (CARD, CARD), (0, 0, 0, 0))
-        ImageDraw.Draw(empty_slot).rounded_rectangle((0, 0, CARD - 1, CARD - 1), radius=10, fill=SLOT,
-                                                     outline=(0x3A, 0x40, 0x4A), width=2)
-        for r in range(SIZE):
-            for c in range(SIZE):
-                image.alpha_composite(empty_slot, _card_xy(r, c))
-        return image
-    return cached_layer(("dragon", "base", players), build)
+    return SCORES_Y + 8 + SCORE_ROW + players * SCORE_ROW + 8 + MARGIN
 
 
 def _card_xy(r: int, c: int) -> tuple[int, int]:
@@ -243,20 +230,62 @@ def _card_xy(r: int, c: int) -> tuple[int, int]:
     return (GRID_X + c * CELL + pad, GRID_Y + r * CELL + pad)
 
 
+def _count_x(index: int) -> float:
+    """The centre of the score table's column for KINDS[index]."""
+    return WIDTH - MARGIN - PAD - TOTAL_W - (len(KINDS) - index - 0.5) * COUNT_W
+
+
+def _draw_key(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
+    """Each shape with its name, two aligned lines under the grid."""
+    widths = [max(MINI + 5 + text_width(row[i].capitalize(), SMALL) for row in KEY) for i in range(len(KEY[0]))]
+    spare = (WIDTH - 2 * (MARGIN + PAD) - sum(widths)) / (len(widths) - 1)
+    for line, row in enumerate(KEY):
+        y = KEY_Y + line * KEY_ROW
+        x = MARGIN + PAD
+        for kind, width in zip(row, widths):
+            image.alpha_composite(mini_icon(kind), (round(x), y + (KEY_ROW - MINI) // 2))
+            draw_text(d, (x + MINI + 5, y + KEY_ROW / 2), kind.capitalize(), SMALL, palette.TEXT, anchor="lm")
+            x += width + spare
+
+
+def _base_layer(players: int) -> Image.Image:
+    """Background, panels, grid labels, the key and the score table's head: what never changes."""
+    def build() -> Image.Image:
+        height = _height(players)
+        image = new_canvas(WIDTH, height)
+        d = ImageDraw.Draw(image)
+        rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H))
+        rounded_panel(d, (MARGIN, MARGIN + HEADER_H + GAP, WIDTH - MARGIN, BOARD_BOTTOM), fill=BOARD)
+        label_grid(d, (GRID_X, GRID_Y), CELL, SIZE, SIZE, size=SMALL, offset=LABEL_SPACE // 2 + 2,
+                   fill=palette.TEXT)
+        slot = Image.new("RGBA", (CARD, CARD), (0, 0, 0, 0))
+        ImageDraw.Draw(slot).rounded_rectangle((0, 0, CARD - 1, CARD - 1), radius=8, fill=SLOT,
+                                               outline=(0x3A, 0x40, 0x4A), width=2)
+        for r in range(SIZE):
+            for c in range(SIZE):
+                image.alpha_composite(slot, _card_xy(r, c))
+        _draw_key(image, d)
+        rounded_panel(d, (MARGIN, INFO_Y, WIDTH - MARGIN, SCORES_Y - GAP))
+        rounded_panel(d, (MARGIN, SCORES_Y, WIDTH - MARGIN, height - MARGIN))
+        head = SCORES_Y + 8 + SCORE_ROW / 2
+        draw_text(d, (MARGIN + PAD, head), "Collected", SMALL, palette.MUTED, anchor="lm")
+        for i, kind in enumerate(KINDS):
+            image.alpha_composite(mini_icon(kind), (round(_count_x(i) - MINI / 2), round(head - MINI / 2)))
+        draw_text(d, (WIDTH - MARGIN - PAD, head), "Cards", SMALL, palette.MUTED, anchor="rm")
+        return image
+    return cached_layer(("dragon", "base", players), build)
+
+
 # ----------------------------------------------------------------- words
-def _label(cell: Sequence[int]) -> str:
-    return f"{'ABCDEFG'[cell[1]]}{cell[0] + 1}"
-
-
-def count_words(counts: dict[str, int]) -> str:
-    parts = [f"{n} {SINGULAR[k] if n == 1 else PLURAL[k]}" for k in KINDS if (n := counts.get(k, 0))]
-    return ", ".join(parts) if parts else "nothing"
-
-
 def _names(view: dict[str, Any], names: Sequence[str] | None) -> list[str]:
     players = view["players"]
     given = list(names or [])
     return [given[s] if s < len(given) and given[s] else f"Seat {s + 1}" for s in range(players)]
+
+
+def _short(name: str) -> str:
+    """A display name cut for a sentence on the image (the description keeps it whole)."""
+    return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1].rstrip() + "..."
 
 
 def _winners(view: dict[str, Any]) -> list[int]:
@@ -266,21 +295,40 @@ def _winners(view: dict[str, Any]) -> list[int]:
     return [s for s in staying if view["scores"][s] == best]
 
 
-def _status(view: dict[str, Any], who: list[str], now: float | None) -> str:
+def _status(view: dict[str, Any], who: list[str], now: float | None, aborted: bool) -> str:
+    """Whose turn and what they may do; or how the game ended."""
+    if aborted:
+        return "The game was ended early."
+    if view["phase"] == "over":
+        winners = _winners(view)
+        return (f"Game over: {and_list([who[s] for s in winners])} {'win' if len(winners) > 1 else 'wins'} "
+                f"with {plural(view['scores'][winners[0]], 'card')}.")
     player = who[view["turn"]]
     clock = ""
     if now is not None and view.get("deadline") is not None:
         clock = f" ({max(0, math.ceil(view['deadline'] - now))} s left)"
-    if view["phase"] == "over":
-        winners = _winners(view)
-        text = f"Game over: {' and '.join(who[s] for s in winners)} {'win' if len(winners) > 1 else 'wins'} " \
-               f"with {view['scores'][winners[0]]} cards."
-        if view.get("spiders_to") is not None:
-            text += f" {who[view['spiders_to']]} took the spiders."
-        return text
     if view["phase"] == "spider":
         return f"{player} met a spider: move it to an empty cell or leave it{clock}."
     return f"{player}'s turn: turn over a card or stop{clock}."
+
+
+def _ending(view: dict[str, Any], who: list[str]) -> str | None:
+    """The cards that ended the last turn, where they lie: 'Ann turned over a dragon at C4 with a
+    crate at A3 face up: the turn ended with nothing.' None when no card is shown."""
+    if not view.get("shown"):
+        return None
+    first, *woken = view["shown"]
+    where = f"at {first['from']} and moved it to {first['label']}" if first.get("from") else f"at {first['label']}"
+    text = f"{who[view['last_turn']['seat']]} turned over a {first['kind']} {where}"
+    if woken:
+        text += " with " + and_list([f"a {w['kind']} at {w['label']}" for w in woken]) + " face up"
+    return text + ": the turn ended with nothing."
+
+
+def _spiders(view: dict[str, Any], who: list[str]) -> str:
+    if view.get("spiders_to") is not None:
+        return f"{who[view['spiders_to']]} had the most dragons and took the spiders."
+    return "Nobody had the most dragons: nobody took the spiders."
 
 
 def _last_turn(view: dict[str, Any], who: list[str]) -> str | None:
@@ -300,25 +348,55 @@ def _last_turn(view: dict[str, Any], who: list[str]) -> str | None:
     return f"Last turn: {name} left the game."
 
 
-def describe(view: dict[str, Any], names: Sequence[str] | None = None, now: float | None = None) -> str:
-    """The board in words: whose turn, this turn's face-up cards by cell, empty cells, the scores."""
+def _news(view: dict[str, Any], who: list[str], aborted: bool) -> list[tuple[str, bool]]:
+    """The lines under the grid, each (text, emphasised): what happened and what a stop would bring."""
+    if aborted:  # the header says it ended early; here, how the last turn went
+        return [(_ending(view, who) or _last_turn(view, who) or "No turn was played to its end.", False)]
+    if view["phase"] == "over":
+        if view.get("ended") != "spiders":
+            return [("Too few players were left.", True)]
+        return [("Only the spiders were left.", True), (_spiders(view, who), False)]
+    ending = _ending(view, who)
+    if ending:
+        return [(ending, True), ("Ringed: face up until the next player turns over a card.", False)]
+    first = (f"Stop now to collect: {count_words(view['would_collect'])}." if view["revealed"]
+             else "No card face up yet.")
+    return [(first, bool(view["revealed"])), (_last_turn(view, who) or "First turn of the game.", False)]
+
+
+def _cells(view: dict[str, Any], value: str) -> list[str]:
+    """The labels of the cells whose view value is `value` ('down', 'empty' or a kind), row by row."""
+    return [label([r, c]) for r in range(SIZE) for c in range(SIZE) if view["grid"][r][c] == value]
+
+
+def describe(view: dict[str, Any], names: Sequence[str] | None = None, now: float | None = None, *,
+             aborted: bool = False) -> str:
+    """The board in words: whose turn (or how it ended), the cards that ended the last turn and this
+    turn's face-up cards by cell, the face-down or empty cells, the scores."""
     who = _names(view, names)
-    lines = [f"Treasure of the Dragons, turn {view['turn_number']}. {_status(view, who, now)}"]
+    live = not aborted and view["phase"] != "over"
+    lines = [f"Treasure of the Dragons, turn {view['turn_number']}. {_status(view, who, now, aborted)}"]
+    ending = _ending(view, who)
+    if ending:
+        lines.append(ending + (" Face up for everyone until the next player turns over a card." if live else ""))
     if view["revealed"]:
-        shown = ", ".join(f"{item['label']} {SINGULAR[item['kind']]}" for item in view["revealed"])
-        lines.append(f"Face up this turn: {shown}. Stopping now collects {count_words(view['would_collect'])}.")
-    elif view["phase"] == "reveal":
+        faces = ", ".join(f"{item['label']} {item['kind']}" for item in view["revealed"])
+        stop = f" Stopping now collects {count_words(view['would_collect'])}." if live else ""
+        lines.append(f"Face up this turn: {faces}.{stop}")
+    elif live and view["phase"] == "reveal" and not ending:
         lines.append("No card is face up yet this turn.")
-    empty = [_label([r, c]) for r in range(SIZE) for c in range(SIZE) if view["grid"][r][c] == "empty"]
-    down = [_label([r, c]) for r in range(SIZE) for c in range(SIZE) if view["grid"][r][c] == "down"]
     if view["phase"] != "over":
+        down, empty = _cells(view, "down"), _cells(view, "empty")
         if len(empty) <= len(down):  # name the shorter list
-            lines.append(f"{len(down)} cards face down. Empty cells: {' '.join(empty) if empty else 'none'}.")
+            lines.append(f"{plural(len(down), 'card')} face down. Empty cells: {' '.join(empty) or 'none'}.")
         else:
-            lines.append(f"{len(down)} cards face down: {' '.join(down)}. Every other cell is empty.")
+            rest = "empty or face up" if view["revealed"] or view.get("shown") else "empty"
+            lines.append(f"{plural(len(down), 'card')} face down: {' '.join(down)}. Every other cell is {rest}.")
     last = _last_turn(view, who)
-    if last and view["phase"] != "over":
+    if last and view["phase"] != "over" and not ending:
         lines.append(last)
+    if view["phase"] == "over" and view.get("ended") == "spiders":
+        lines.append(_spiders(view, who))
     scores = []
     for s in range(view["players"]):
         tag = " (left)" if s in view["gone"] else ""
@@ -328,81 +406,105 @@ def describe(view: dict[str, Any], names: Sequence[str] | None = None, now: floa
 
 
 # ----------------------------------------------------------------- drawing
-def _draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], who: list[str], now: float | None) -> None:
-    x0 = MARGIN + 16
-    draw_text(d, (x0, MARGIN + 12), "Treasure of the Dragons", 24, palette.HIGHLIGHT, bold=True)
-    draw_text(d, (WIDTH - MARGIN - 16, MARGIN + 14), f"Turn {view['turn_number']}", 20, palette.MUTED,
-              anchor="ra")
-    status = wrap_text(_status(view, who, now), 20, WIDTH - 2 * MARGIN - 32)
-    draw_text(d, (x0, MARGIN + 48), status[0], 20, palette.TEXT)
+def _lines(paragraphs: Sequence[tuple[str, bool]], size: int, width: float, most: int) -> list[tuple[str, bool]]:
+    """Each (text, emphasised) paragraph wrapped to `width`, at most `most` lines in all (the last
+    one cut short with '...' if need be)."""
+    lines = [(line, strong) for text, strong in paragraphs for line in wrap_text(text, size, width, bold=strong)]
+    if len(lines) <= most:
+        return lines
+    last, strong = lines[most - 1]
+    while text_width(last + "...", size, strong) > width and " " in last:
+        last = last.rsplit(" ", 1)[0]
+    return lines[:most - 1] + [(last + "...", strong)]
 
 
-def _draw_turn_panel(d: ImageDraw.ImageDraw, view: dict[str, Any], who: list[str]) -> None:
-    x0, width = MARGIN + 16, WIDTH - 2 * MARGIN - 32
-    if view["phase"] == "over":
-        first = "Only the spiders were left." if view.get("ended") == "spiders" else "Too few players were left."
-    elif view["revealed"]:
-        first = f"Stop now to collect: {count_words(view['would_collect'])}"
-    elif view["phase"] == "spider":
-        first = "Everything is covered again."
-    else:
-        first = "No card face up yet."
-    draw_text(d, (x0, TURN_Y + 12), wrap_text(first, 20, width)[0], 20, palette.TEXT, bold=bool(view["revealed"]))
-    last = _last_turn(view, who) or "First turn of the game."
-    draw_text(d, (x0, TURN_Y + 44), wrap_text(last, 18, width)[0], 18, palette.MUTED)
+def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """`text` cut with '...' to fit `width` px (a binary search: names are measured on every render)."""
+    if text_width(text, size, bold) <= width:
+        return text
+    low, high = 1, len(text) - 1  # the longest prefix that fits is at least `low` characters
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if text_width(text[:mid] + "...", size, bold) <= width else (low, mid - 1)
+    return text[:low].rstrip() + "..."
 
 
-def _draw_scores(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], who: list[str]) -> None:
-    y = SCORES_Y + 40
-    name_w = 150
-    for s in range(view["players"]):
-        cy = y + ROW_H // 2
-        on_turn = s == view["turn"] and view["phase"] != "over"
-        if on_turn:
-            d.rounded_rectangle((MARGIN + 6, y + 2, WIDTH - MARGIN - 6, y + ROW_H - 2), radius=8,
-                                fill=(0x3B, 0x43, 0x50))
-            d.polygon([(MARGIN + 12, cy - 8), (MARGIN + 24, cy), (MARGIN + 12, cy + 8)], fill=palette.HIGHLIGHT)
-        name = who[s]
-        while text_width(name, 20) > name_w - 8 and len(name) > 2:
-            name = name[:-2] + "."
-        colour = palette.MUTED if s in view["gone"] else palette.TEXT
-        draw_text(d, (MARGIN + 30, cy), name, 20, colour, anchor="lm", bold=on_turn)
-        if s in view["gone"]:
-            draw_text(d, (MARGIN + 30 + name_w - 6, cy), "left", 16, palette.MUTED, anchor="rm")
-        x = MARGIN + 30 + name_w
-        for kind in KINDS:
-            n = view["collected"][s].get(kind, 0)
-            if not n:
-                continue
-            image.alpha_composite(mini_icon(kind), (x, cy - MINI // 2))
-            draw_text(d, (x + MINI + 3, cy), str(n), 18, palette.TEXT, anchor="lm")
-            x += MINI + 12 + int(text_width(str(n), 18))
-        draw_text(d, (WIDTH - MARGIN - 16, cy), str(view["scores"][s]), 24, palette.TEXT, anchor="rm", bold=True)
-        y += ROW_H
-
-
-def render_dragon(view: dict[str, Any], names: Sequence[str] | None = None, *, now: float | None = None) -> RenderedImage:
-    """The board for a `Dragon.view`: PNG bytes and a description that plays without the image.
-
-    `names` are the seats' display names (default "Seat N"); with `now` the header shows the
-    seconds left on the turn clock.
-    """
-    who = _names(view, names)
-    image = _base_layer(view["players"]).copy()
-    d = ImageDraw.Draw(image)
+def _draw_cards(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """Backs and faces; this turn's cards get their reveal order, the last turn's ending cards a ring."""
     order = {tuple(item["cell"]): i + 1 for i, item in enumerate(view["revealed"])}
+    ringed = {tuple(item["cell"]) for item in view.get("shown", [])}
     for r in range(SIZE):
         for c in range(SIZE):
             value = view["grid"][r][c]
             if value == "empty":
                 continue
-            xy = _card_xy(r, c)
-            image.alpha_composite(back_tile() if value == "down" else face_tile(value), xy)
-            if (r, c) in order:  # reveal order badge
-                bx, by = xy[0] + 1, xy[1] + 1
-                d.ellipse((bx, by, bx + 21, by + 21), fill=palette.HIGHLIGHT, outline=DARK)
-                draw_text(d, (bx + 10.5, by + 10.5), str(order[(r, c)]), 16, DARK, anchor="mm", bold=True)
-    _draw_header(d, view, who, now)
-    _draw_turn_panel(d, view, who)
-    _draw_scores(image, d, view, who)
-    return RenderedImage(png=encode_png(image), description=describe(view, names, now), filename="dragon.png")
+            x, y = _card_xy(r, c)
+            image.alpha_composite(back_tile() if value == "down" else face_tile(value), (x, y))
+            if (r, c) in ringed:
+                d.rounded_rectangle((x - 2, y - 2, x + CARD + 1, y + CARD + 1), radius=9, outline=SHOWN_RING, width=5)
+                d.rounded_rectangle((x + 3, y + 3, x + CARD - 4, y + CARD - 4), radius=5, outline=DARK, width=1)
+            if (r, c) in order:
+                number = str(order[(r, c)])
+                right = x + 10 + 10 * len(number)
+                d.rounded_rectangle((x, y, right, y + 20), radius=10, fill=palette.HIGHLIGHT, outline=DARK)
+                draw_text(d, ((x + right) / 2, y + 10), number, SMALL, DARK, anchor="mm", bold=True)
+
+
+def _draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], status: str) -> None:
+    draw_text(d, (MARGIN + PAD, MARGIN + 10), "Treasure of the Dragons", TITLE, palette.HIGHLIGHT, bold=True)
+    draw_text(d, (WIDTH - MARGIN - PAD, MARGIN + 12), f"Turn {view['turn_number']}", BODY, palette.MUTED,
+              anchor="ra")
+    for i, (line, _) in enumerate(_lines([(status, False)], BODY, WIDTH - 2 * (MARGIN + PAD), 2)):
+        draw_text(d, (MARGIN + PAD, MARGIN + 40 + i * LINE), line, BODY, palette.TEXT)
+
+
+def _draw_news(d: ImageDraw.ImageDraw, news: list[tuple[str, bool]]) -> None:
+    for i, (line, strong) in enumerate(_lines(news, BODY, WIDTH - 2 * (MARGIN + PAD), INFO_LINES)):
+        draw_text(d, (MARGIN + PAD, INFO_Y + 10 + i * LINE), line, BODY, palette.TEXT if strong else palette.MUTED,
+                  bold=strong)
+
+
+def _draw_scores(d: ImageDraw.ImageDraw, view: dict[str, Any], who: list[str], aborted: bool) -> None:
+    """One row a player: a mark for the player on turn (winners in bold at the end), the name, a count
+    under each kind's icon, the total."""
+    live = not aborted and view["phase"] != "over"
+    winners = _winners(view) if view["phase"] == "over" and not aborted else []
+    name_room = _count_x(0) - COUNT_W / 2 - (MARGIN + PAD + 16) - 4
+    for s in range(view["players"]):
+        top = SCORES_Y + 8 + SCORE_ROW * (s + 1)
+        cy = top + SCORE_ROW / 2
+        on_turn = live and s == view["turn"]
+        if on_turn:
+            d.rounded_rectangle((MARGIN + 4, top + 1, WIDTH - MARGIN - 4, top + SCORE_ROW - 1), radius=8, fill=ON_TURN)
+            d.polygon([(MARGIN + PAD - 2, cy - 6), (MARGIN + PAD + 8, cy), (MARGIN + PAD - 2, cy + 6)],
+                      fill=palette.HIGHLIGHT)
+        gone = s in view["gone"]
+        tag = " (left)" if gone else ""
+        strong = on_turn or s in winners
+        name = _fit(who[s], BODY, name_room - text_width(tag, BODY, strong), strong) + tag
+        colour = palette.MUTED if gone else palette.TEXT
+        draw_text(d, (MARGIN + PAD + 16, cy), name, BODY, colour, anchor="lm", bold=strong)
+        for i, kind in enumerate(KINDS):
+            if n := view["collected"][s].get(kind, 0):
+                draw_text(d, (_count_x(i), cy), str(n), BODY, colour, anchor="mm")
+        draw_text(d, (WIDTH - MARGIN - PAD, cy), str(view["scores"][s]), TITLE, colour, anchor="rm", bold=True)
+
+
+def render_dragon(view: dict[str, Any], names: Sequence[str] | None = None, *, now: float | None = None,
+                  aborted: bool = False) -> RenderedImage:
+    """The board for a `Dragon.view`: PNG bytes and a description that plays without the image.
+
+    `names` are the seats' display names (default "Seat N"); with `now` the header shows the
+    seconds left on the turn clock. `aborted`: the game was ended early, so the board says so and
+    shows no turn, prompt or mark for the player on turn.
+    """
+    who = _names(view, names)
+    short = [_short(name) for name in who]
+    image = _base_layer(view["players"]).copy()
+    d = ImageDraw.Draw(image)
+    _draw_cards(image, d, view)
+    _draw_header(d, view, _status(view, short, now, aborted))
+    _draw_news(d, _news(view, short, aborted))
+    _draw_scores(d, view, who, aborted)
+    return RenderedImage(png=encode_png(image), description=describe(view, names, now, aborted=aborted),
+                         filename="dragon.png")

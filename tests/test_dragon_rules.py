@@ -16,6 +16,7 @@ from engine.dragon import (
     TURN_SECONDS,
     Dragon,
     collectable,
+    describe,
 )
 from engine.errors import RuleError
 from engine.grid import label, parse_label
@@ -89,6 +90,12 @@ def held(state, seat):
 
 def grid_kinds(state):
     return Counter(k for row in state["grid"] for k in row if k is not None)
+
+
+def faces(view) -> dict[str, str]:
+    """The face-up cards of a view by cell label: {'D1': 'spider'}."""
+    return {label([r, c]): v for r, row in enumerate(view["grid"]) for c, v in enumerate(row)
+            if v not in ("down", "empty")}
 
 
 # ----------------------------------------------------------------- setup
@@ -202,7 +209,7 @@ def test_spider_ends_the_turn_at_once_and_covers_everything():
     assert state["grid"][0][:4] == ["ring", "ball", "ball", "spider"]
     assert texts and "spider" in texts[0] and "covered again" in texts[0]
     view = GAME.view(state, None)
-    assert all(v == "down" for row in view["grid"] for v in row) and view["revealed"] == []
+    assert faces(view) == {"D1": "spider"} and view["revealed"] == []  # only the spider, for all to see
     assert GAME.legal_actions(state, 0)[0] == {"type": "keep_spider"}
     with pytest.raises(RuleError):
         GAME.apply(state, 0, {"type": "reveal", "cell": [1, 1]}, T0 + 2)
@@ -463,6 +470,100 @@ def test_fewer_than_two_players_left_ends_the_game_and_leavers_rank_last():
     assert "game is over" in texts[-1]
 
 
+# ----------------------------------------------------------------- the card that ends a turn
+def shown_everywhere(state) -> dict[str, str]:
+    """The face-up cards, checked to be the same in the public view and every seat's view."""
+    views = [GAME.view(state, seat) for seat in (None, *range(state["players"]))]
+    assert all(faces(v) == faces(views[0]) and v["shown"] == views[0]["shown"] for v in views)
+    return faces(views[0])
+
+
+def test_everyone_sees_the_spider_that_ends_a_turn_until_the_next_player_turns_over_a_card():
+    state = arranged({"A1": "ring", "B1": "ball", "D1": "spider", "C3": "doll"})
+    state, texts = reveal(state, "A1", "B1", "D1")
+    assert texts == ["Seat 1 turned over a spider at D1: the turn ends with nothing and everything else is "
+                     "covered again. Seat 1 may move the spider to an empty cell."]
+    assert shown_everywhere(state) == {"D1": "spider"}  # while the player chooses, it shows where it is
+    assert GAME.view(state, None)["shown"] == [{"cell": [0, 3], "label": "D1", "kind": "spider", "from": None}]
+    state, _ = act(state, 0, {"type": "keep_spider"})
+    assert shown_everywhere(state) == {"D1": "spider"}
+    state, _ = reveal(state, "C3")                          # the next player's first card
+    assert shown_everywhere(state) == {"C3": "doll"} and GAME.view(state, None)["shown"] == []
+
+
+def test_a_moved_spider_is_shown_where_it_now_lies():
+    state = arranged({"A1": "ring", "B2": "spider", "C3": "doll"})
+    state, _ = reveal(state, "A1")
+    state, _ = stop(state)                                   # A1 is empty now
+    state, _ = reveal(state, "B2")
+    assert shown_everywhere(state) == {"B2": "spider"}
+    state, texts = act(state, 1, {"type": "move_spider", "cell": "A1"})
+    assert texts[0] == "Seat 2 moves the spider to A1."
+    assert shown_everywhere(state) == {"A1": "spider"}
+    assert GAME.view(state, 2)["shown"] == [{"cell": [0, 0], "label": "A1", "kind": "spider", "from": "B2"}]
+    state, _ = reveal(state, "C3")
+    assert shown_everywhere(state) == {"C3": "doll"}
+
+
+def test_everyone_sees_the_dragon_and_the_treasures_it_clashed_with():
+    """Shown: the card just turned over and every earlier card of the turn it clashes with (not rings)."""
+    state = arranged({"A1": "ring", "B1": "ball", "C1": "crate", "D1": "dragon", "E5": "car"})
+    state, texts = reveal(state, "A1", "B1", "C1", "D1")
+    assert texts[0] == ("Seat 1 turned over a dragon at D1 with a ball at B1 and a crate at C1 face up: "
+                        "the turn ends with nothing and everything else is covered again.")
+    assert shown_everywhere(state) == {"D1": "dragon", "B1": "ball", "C1": "crate"}  # the ring is covered
+    assert [item["label"] for item in GAME.view(state, None)["shown"]] == ["D1", "B1", "C1"]  # ending card first
+    assert state["turn"] == 1 and GAME.view(state, None)["revealed"] == []
+    state, _ = reveal(state, "E5")                          # the next player's first card
+    assert shown_everywhere(state) == {"E5": "car"}
+
+
+def test_everyone_sees_the_treasure_and_the_dragons_it_clashed_with():
+    state = arranged({"A1": "dragon", "B1": "ring", "C1": "dragon", "D1": "candlestick"})
+    state, texts = reveal(state, "A1", "B1", "C1", "D1")
+    assert texts[0].startswith("Seat 1 turned over a candlestick at D1 with a dragon at A1 and a dragon at C1 "
+                               "face up: the turn ends with nothing")
+    assert shown_everywhere(state) == {"D1": "candlestick", "A1": "dragon", "C1": "dragon"}
+
+
+def test_the_shown_cards_are_covered_when_the_next_turn_ends_without_a_card():
+    state = arranged({"A1": "ball", "B1": "dragon"})
+    state, _ = reveal(state, "A1", "B1")
+    assert shown_everywhere(state) == {"B1": "dragon", "A1": "ball"}
+    state, _ = act(state, None, TIMEOUT, now=state["deadline"])
+    assert shown_everywhere(state) == {} and state["turn"] == 2
+
+
+def test_a_player_who_leaves_during_the_spider_choice_leaves_the_spider_shown():
+    state = arranged({"B2": "spider"})
+    state, _ = reveal(state, "B2")
+    state, _ = act(state, 0, LEAVE)
+    assert shown_everywhere(state) == {"B2": "spider"} and state["turn"] == 1
+
+
+# ----------------------------------------------------------------- words
+def test_counts_are_singular_for_one():
+    assert describe({"ring": 1, "dragon": 2}) == "1 ring, 2 dragons"
+    state = endgame({"A1": "ring", "C1": "spider", "D1": "spider", "E1": "spider"},
+                    [{"dragon": 1}, {"dragon": 1},
+                     {"ball": 4, "car": 4, "doll": 4, "candlestick": 6, "crate": 8, "ring": 7, "dragon": 10}])
+    state, _ = act(state, 2, LEAVE)
+    state, _ = reveal(state, "A1")
+    state, texts = stop(state)
+    assert "Seat 1 and Seat 2 tie with 1 dragon each: nobody takes the spiders." in texts[-1]
+    assert "Seat 1 wins with 2 cards." in texts[-1]
+    state = new(2)
+    state["collected"][1]["ring"] = 1  # the outcome reads only the scores
+    state, _ = GAME.apply(state, 0, LEAVE, T0 + 1)
+    assert GAME.outcome(state).summary == "Seat 2 wins with 1 card."
+
+
+def test_the_crate_is_called_a_crate_everywhere():
+    import engine.dragon as module
+    assert "chest" not in (module.__doc__ + Dragon.rules).lower()
+    assert "crate" in Dragon.rules and "crates in fours" in module.__doc__
+
+
 # ----------------------------------------------------------------- memory
 LABEL = re.compile(r"\b[A-G][1-7]\b")
 
@@ -484,14 +585,28 @@ def test_the_view_shows_only_this_turns_cards():
     assert view["collected"][0]["ball"] == 2 and view["scores"] == [3, 0, 0]
 
 
-def _leaks(view: dict) -> list[str]:
-    """Face-up kinds anywhere in a view taken between turns (there must be none)."""
-    found = [v for row in view["grid"] for v in row if v not in ("down", "empty")]
-    return found + [item["kind"] for item in view["revealed"]]
+TREASURE_KINDS = {"ball", "car", "doll", "candlestick", "crate"}
+
+
+def _clash(a: str, b: str) -> bool:
+    return "dragon" in (a, b) and bool({a, b} & TREASURE_KINDS)
+
+
+def _ending_cards(action_cell: list[int], before_revealed: list[list[int]], before_grid, ending: str) -> dict:
+    """What stays face up after a turn end, {label: kind}: the spider, or the card just turned over and
+    every earlier card of the turn it clashes with; nothing after a stop."""
+    kind = before_grid[action_cell[0]][action_cell[1]]
+    if ending == "spider":
+        return {label(action_cell): "spider"}
+    if ending != "dragon":
+        return {}
+    woken = [c for c in before_revealed[:-1] if _clash(kind, before_grid[c[0]][c[1]])]
+    return {label(c): before_grid[c[0]][c[1]] for c in (action_cell, *woken)}
 
 
 def test_no_view_or_event_reveals_a_covered_card_after_a_turn_ends():
-    """Random games: at every turn end, what was covered again appears in no view and no event text."""
+    """Random games: at every turn end, only the cards that ended it (the spider, or the dragon and the
+    treasure that clashed) show, and nothing else covered again appears in any view or event text."""
     chooser = Rng(99)
     turn_ends = 0
     for seed in range(12):
@@ -509,22 +624,26 @@ def test_no_view_or_event_reveals_a_covered_card_after_a_turn_ends():
             if action["type"] == "reveal":
                 before_revealed.append(action["cell"])
             ended = state["phase"] == "spider" or state["turn_number"] != before_turn
+            if action["type"] == "reveal" and not ended:  # the last turn's ending cards are covered now
+                assert faces(GAME.view(state, None)) == {label(c): state["grid"][c[0]][c[1]]
+                                                         for c in state["revealed"]}
             if not ended or action["type"] in ("move_spider", "keep_spider"):
                 continue
             turn_ends += 1
             covered = [c for c in before_revealed if state["grid"][c[0]][c[1]] is not None]
             collected = state["last_turn"]["collected"]
+            ending = state["last_turn"]["ending"]
+            shown = _ending_cards(action.get("cell", [0, 0]), before_revealed, before_grid, ending)
             for who in (None, *range(3)):
                 view = GAME.view(state, who)
-                assert _leaks(view) == []
+                assert faces(view) == shown and view["revealed"] == []
+                assert {item["label"]: item["kind"] for item in view["shown"]} == shown
                 assert set(view["last_turn"]["collected"]) <= set(collected)
             text = " ".join(e.text for e in events)
-            assert LABEL.findall(text) == []  # no cell is named when a turn ends
+            assert sorted(LABEL.findall(text)) == sorted(shown)  # only the shown cards' cells are named
             for r, c in covered:
                 kind = before_grid[r][c]
-                ending = state["last_turn"]["ending"]
-                allowed = kind in collected or (ending == "spider" and kind == "spider") or \
-                    (ending == "dragon" and kind == "dragon")
+                allowed = kind in collected or kind in shown.values()
                 if not allowed:
                     assert kind not in text and PLURAL_OF[kind] not in text, (text, kind)
     assert turn_ends > 500
