@@ -15,7 +15,7 @@ from discord.ext import commands
 from engine.dragon import SIZE
 from engine.protocol import Action, Game
 from host.errors import TableError
-from host.session import Session
+from host.session import ABORTED, Session
 from render.dragon import render_dragon
 from render.encode import RenderedImage
 
@@ -30,7 +30,7 @@ class DragonUI(GameUI):
     private_board_copies = False
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
-        return render_dragon(game.view(session.state, None), names)
+        return render_dragon(game.view(session.state, None), names, aborted=session.status == ABORTED)
 
     def items(self, session: Session, game: Game, row: int | None = None) -> list[discord.ui.Item]:
         view = game.view(session.state, None)

@@ -55,6 +55,8 @@ Design choices where the rules are silent (also in `rules`):
 """
 from __future__ import annotations
 
+import copy
+
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -738,7 +740,7 @@ class Ghosts(Game):
         players = state["players"]
         attempt = state["last_attempt"]
         if attempt is not None:
-            attempt = dict(attempt)
+            attempt = copy.deepcopy(attempt)  # a view shares nothing with the state
             attempt["card"] = None if attempt["card"] is None else card_info(attempt["card"])
         outcome = self.outcome(state)
         view: dict[str, Any] = {
@@ -771,7 +773,7 @@ class Ghosts(Game):
             "last_attempt": attempt,
             "ghosts_left": sum(1 for row in state["ghosts"] for g in row if g),
             "options": dict(state["options"]),
-            "end": None if state["end"] is None else dict(state["end"]),
+            "end": copy.deepcopy(state["end"]),
             "ranks": None if outcome is None else list(outcome.ranks),
             "seat": seat,
         }

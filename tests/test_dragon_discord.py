@@ -97,11 +97,19 @@ async def test_cards_covered_again_are_shown_nowhere(world, simcord_bot):
     await reveal(u["bob"], channel, board_id, crate)
     await reveal(u["bob"], channel, board_id, dragon)
     after = visible_texts(channel, board_id)
-    for cell in (doll, crate, dragon):
-        assert label(cell) not in after
+    assert label(doll) not in after  # covered again when Ann stopped: nobody is shown it again
     assert "collects 2 rings" in after and "doll" not in after.lower().replace("dolls", "")
+    # The cards that ended Bob's turn are shown to everyone (GAMES.md), until the next reveal.
+    assert f"turned over a dragon at {label(dragon)} with a crate at {label(crate)} face up" in after
     grid = (await state_of(simcord_bot, channel))["grid"]
     assert grid[doll[0]][doll[1]] == "doll"  # still there, face down
+    state = await state_of(simcord_bot, channel)
+    next_cell = next(cell for cell in cells_of(state, "ring", "dragon", "ball", "car", "doll")
+                     if cell not in (doll, crate, dragon))
+    await reveal(u["cat"], channel, board_id, next_cell)
+    board_text = message_in(channel, board_id).attachments[0].description
+    for cell in (doll, crate, dragon):
+        assert label(cell) not in board_text, "a covered card is still shown after the next reveal"
 
 
 async def test_only_the_player_on_turn_may_pick_a_row(world, simcord_bot):
