@@ -1,6 +1,8 @@
 """Reading messages as a user sees them in simcord."""
 from __future__ import annotations
 
+import re
+
 import discord
 
 
@@ -28,3 +30,32 @@ async def open_table(users: dict, channel, game: str, seat_order: tuple[str, ...
         await users[name].click(lobby, label="Join")
     await users[seat_order[0]].click(lobby, label="Start")
     return lobby.id
+
+
+def pinged(env, message) -> set[int]:
+    """Who Discord notified for this message (simcord resolves the allowed mentions)."""
+    return set(env.backend.get_message(message.channel.id, message.id).ping_user_ids)
+
+
+def public_texts(channel) -> str:
+    """Everything anyone can read in the channel: contents, embeds, image descriptions."""
+    texts = []
+    for message in channel.history():
+        texts.append(message.content or "")
+        for embed in message.embeds:
+            texts += [embed.title or "", embed.description or ""] + [f.value for f in embed.fields]
+        texts += [a.description or "" for a in message.attachments]
+    return "\n".join(texts)
+
+
+def assert_people_named_and_pinged(env, channel, seated: list) -> None:
+    """A finished game as players read it: nobody is "Seat N", the end is an embed with the final
+    standings naming every player, and it pinged the players and no watcher."""
+    texts = public_texts(channel)
+    assert not re.search(r"\bSeat \d", texts), "a player is called 'Seat N'"
+    end = channel.last_message
+    (embed,) = end.embeds
+    assert "is over" in embed.title
+    standings = next(f.value for f in embed.fields if f.name == "Final standings")
+    assert all(f"<@{user.id}>" in standings for user in seated)
+    assert pinged(env, end) == {user.id for user in seated}

@@ -4,7 +4,7 @@ from __future__ import annotations
 import string
 
 from engine.dragon import SIZE
-from tests.discord_helpers import buttons, message_in, open_table, selects
+from tests.discord_helpers import assert_people_named_and_pinged, buttons, pinged, message_in, open_table, selects
 
 SEAT_ORDER = ("ann", "bob", "cat")
 
@@ -60,12 +60,16 @@ async def test_a_whole_game_by_three_users(world, simcord_bot):
         await player.click(message_in(channel, board_id), label="Stop and collect")
         turns += 1
         assert turns < 60
+        if (after := await state_of(simcord_bot, channel)) is not None:  # the next player, and only they, is pinged
+            assert pinged(env, channel.last_message) == {u[SEAT_ORDER[after["turn"]]].id}
     board = message_in(channel, board_id)
     assert not board.components  # a finished game has no buttons
     announcement = channel.last_message
     assert "is over" in announcement.content
     assert all(f"<@{u[name].id}>" in announcement.content for name in SEAT_ORDER)
     assert "collects" in board.embeds[0].description  # announcements name what was collected
+    assert "ann" in board.attachments[0].description  # the board names players by display name
+    assert_people_named_and_pinged(env, channel, [u[name] for name in SEAT_ORDER])
 
 
 def visible_texts(channel, board_id):
