@@ -1,0 +1,67 @@
+"""Eye for an Eye (Ben and Shae Boersma, Darwin Games 2018): `arena`, the core game.
+
+Rules: shared/seeds/003_29c9cf3d14f9c507.txt, digested with our design in shared/ARENA.md.
+Every Eye for Themselves on the Bushland for 2-6 players, in real time or turn-based
+(option `turn_based`), with the four basic actions of each character's player board.
+Innate actions, Tribal cards, Echo's Guards, alliances, the Rainforest and the other modes are
+not built yet; the data (tracks with faces and minimums, figures with a status, the pending-hit
+queue, arenas as data) is shaped so they can be added.
+
+Modules: data (every tunable number), board (hex geometry), dice (pool and tracks), figures
+(who stands where, how texts name them), actions (roll, allocate, the basic actions), hits
+(pending attacks, reaction windows, landing hits), turns (turn-based phases), rounds (round
+life and scoring), choices (legal actions), views, rules (the /rules text), match (the Game).
+
+Phases (state["phase"]) and who acts, with engine/flow:
+- "start" (flow.each_once): figures stand in their areas; players may `place` and say `ready`.
+- "fight" (real time, flow.everyone until the round clock): anyone acts at any time; the order
+  the table applies actions is the order they were called.
+- "roll" (turn-based realtime phase, flow.everyone until its cap): roll, allocate, take a marker.
+- "turns" (turn-based, flow.one): the player on turn; reaction windows for a defender.
+- "over".
+Reaction windows are not a flow phase: they are deadlines on pending attacks
+(state["pending"]), concurrent with the real-time phase; `next_deadline` is the earliest.
+
+Actions: {"type": "roll"}, {"type": "allocate", "track": "attack"|"move"|"heal"|"parry",
+"count": n (optional: all that fit)}, {"type": "auto"}, {"type": "recover", "track": t
+(optional: all tracks), "count": n (optional)}, {"type": "attack", "target": seat, "dice": n
+(optional: all)}, {"type": "move", "steps": ["E", "NE", "NW", "W", "SW", "SE", "L", "R", ...]},
+{"type": "heal", "dice": n (optional)}, {"type": "parry", "dice": n}, {"type": "take"},
+{"type": "auto_parry", "on": bool}, {"type": "place", "hex": [q, r], "facing": 0-5},
+{"type": "ready"}, turn-based {"type": "marker", "marker": 1..n}, {"type": "end_turn"},
+{"type": "pass"}; and the table's TIMEOUT, and LEAVE.
+
+Readings chosen where ARENA.md and the rulebook are silent (also in `rules`):
+- Characters go by seat: Grublic, Riparian, Banksia, Pluma, Incendiary, Echo (the rulebook's
+  four for new players first; Echo, whose Guards wait, only at six). Starting areas are dealt
+  by a seeded shuffle once per match.
+- Each figure starts on the middle hex of its area, facing the default; before each round the
+  player may place it on another hex/facing of the area whose front arc is clear (on the board,
+  no stone, no figure) and not in another figure's front arc.
+- A die that is spent or recovered returns to the pool unrolled: it must be rolled before it is
+  allocated again. Turn-based, the pool is unrolled at the start of each realtime phase.
+- Realtime Auto-Parry (a per-player toggle, on by default) answers a front attack at once with
+  min(hits, Parry dice). With it off a window of REACT_SECONDS opens; if it runs out, Auto-Parry
+  answers all the same (an absent player still defends). Turn-based, Auto-Parry and a timed-out
+  window roll every allocated Defence die (ARENA.md 3.4). Real-time Parry may not spend more
+  dice than there are hits; turn-based it may (more dice, more chances to block).
+- Attacks on one defender wait behind each other in call order; the arc is fixed at the call.
+  A defender whose window is open may only answer (rule: stop when hit). An attack whose
+  defender is knocked out before it resolves moves nothing. When a round ends, waiting attacks
+  are answered by Auto-Parry first, in call order.
+- Movement steps are absolute compass directions (the buttons), turns are L/R; the path is
+  refused as a whole if any step is blocked.
+- Turn-based: taking a marker first allocates every die that fits; players without a marker
+  when the cap runs out get the leftover markers at random. A player with nothing to resolve,
+  or away, passes when their turn comes; a turn timer that runs out passes; each action starts
+  the turn clock again. A turn holds while its attack's window is open.
+- A player who leaves: their figure leaves the arena at once (no one's trophy; its health stays
+  on their board, off every cup), attacks waiting on it are dropped, they score no more points
+  and rank last. With one player left the match ends and they win.
+- Players tied for the most points after the last round play one tiebreak round alone (points
+  by the table for their number), then share the win if still tied. Lower ties share places.
+- Between rounds the results show for BETWEEN_SECONDS (or until everyone is ready).
+"""
+from .match import EyeForAnEye
+
+__all__ = ["EyeForAnEye"]

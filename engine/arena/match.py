@@ -1,0 +1,327 @@
+"""The Game class: Eye for an Eye's protocol, each action sent to the module that rules it."""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import flow
+from ..errors import RuleError
+from ..protocol import Event, Game, Option, Outcome, Seat, seat_name
+from ..registry import register
+from ..rng import Rng
+from ..words import plural
+from . import actions, hits, rounds, turns
+from .board import AREAS
+from .choices import legal
+from .data import SEAT_ORDER, START_SECONDS
+from .figures import LEFT, STANDING, State, arena, character, is_standing, name, say
+from .rules import RULES
+from .views import public
+
+RESOLVES = ("attack", "move", "heal")
+DICE_WORK = ("roll", "allocate", "auto", "recover")
+
+
+@register
+class EyeForAnEye(Game):
+    name = "arena"
+    title = "Eye for an Eye"
+    min_players = 2
+    max_players = 6
+    options = (Option("turn_based", "Turn-based: 7 dice, a realtime roll, then turns of 2 actions"),)
+    rules = RULES
+
+    # ---------------------------------------------------------------- setup
+
+    def setup(self, players: int, options: dict[str, bool], seed: int, now: float) -> State:
+        if not self.min_players <= players <= self.max_players:
+            raise RuleError(f"{self.title} takes {self.min_players}-{self.max_players} players.")
+        rng = Rng(seed)
+        areas = list(AREAS)
+        rng.shuffle(areas)  # the Ceremonial Flower cards, dealt once for the match
+        state: State = {
+            "players": players,
+            "turn_based": bool(options.get("turn_based", False)),
+            "arena": "bushland",
+            "chars": list(SEAT_ORDER[:players]),
+            "areas": areas[:players],
+            "rng": rng.state,
+            "flow": flow.new(players),
+            "phase": rounds.START,
+            "round": 1,
+            "rounds": players + 1,
+            "tiebreak": False,
+            "in_round": [],
+            "figures": [{} for _ in range(players)],
+            "dice": [{} for _ in range(players)],
+            "cups": [0] * players,
+            "trophies": [[] for _ in range(players)],
+            "points": [0] * players,
+            "auto_parry": [True] * players,
+            "healed": 0,
+            "start_health": 0,
+            "pending": [],
+            "next_id": 1,
+            "tb": turns.new(),
+            "results": [],
+            "log": [],
+            "ended": None,
+        }
+        rounds.prepare(state, list(range(players)), now, START_SECONDS)
+        return state
+
+    # ---------------------------------------------------------------- queries
+
+    def legal_actions(self, state: State, seat: Seat) -> list[dict[str, Any]]:
+        return legal(state, seat)
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        view = public(state, self.next_deadline(state))
+        if seat is not None:
+            view["you"] = seat
+        return view
+
+    def next_deadline(self, state: State) -> float | None:
+        """The round clock, the turn clock or the earliest reaction window; a turn-based turn
+        waits while its attack's window is open."""
+        if state["phase"] == rounds.OVER:
+            return None
+        window = hits.next_window(state)
+        if state["phase"] == turns.TURNS and state["pending"]:
+            return window
+        times = [t for t in (window, state["flow"]["deadline"]) if t is not None]
+        return min(times) if times else None
+
+    def waiting_for(self, state: State) -> list[Seat]:
+        """Defenders with an open window first; then whoever the phase waits on (in real time,
+        nobody: everyone may act, no one must)."""
+        defenders = [p["defender"] for p in state["pending"] if p["deadline"] is not None]
+        if defenders or state["phase"] in (rounds.OVER, rounds.FIGHT):
+            return defenders
+        if state["phase"] == turns.ROLL:
+            return [s for s in turns.unclaimed(state) if s not in state["flow"]["away"]]
+        return flow.waiting(state["flow"])
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["phase"] != rounds.OVER:
+            return None
+        points = state["points"]
+        left = state["flow"]["left"]
+        ranks = flow.ranks(points, left)
+        best = [s for s in range(state["players"]) if ranks[s] == 1]
+        staying = sorted((points[s] for s in range(state["players"]) if s not in left), reverse=True)
+        margin = float(staying[0] - staying[1]) if len(staying) > 1 else None
+        names = " and ".join(name(state, s) for s in best)
+        if state["ended"] == "left":
+            summary = f"The others left: {names} {'win' if len(best) > 1 else 'wins'} the match."
+        elif len(best) > 1:
+            summary = f"{names} share the win with {plural(points[best[0]], 'point')}."
+        else:
+            summary = f"{names} wins the match with {plural(points[best[0]], 'point')}."
+        return Outcome(tuple(ranks), tuple(float(p) for p in points), summary,
+                       won=tuple(r == 1 for r in ranks), margin=margin)
+
+    # ---------------------------------------------------------------- play
+
+    def play(self, state: State, seat: Seat | None, action: dict[str, Any], now: float) -> list[Event]:
+        if state["phase"] == rounds.OVER:
+            raise RuleError("The match is over.")
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind == "timeout":
+            events = self._timeout(state, seat, now)
+        else:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]:
+                raise RuleError("Only a seated player can act.")
+            if seat in state["flow"]["left"]:
+                raise RuleError("You have left this game.")
+            if kind == "leave":
+                events = self._leave(state, seat, now)
+            elif kind == "auto_parry":
+                events = self._auto_parry(state, seat, action.get("on"))
+            else:
+                handler = {rounds.START: self._start, rounds.FIGHT: self._fight,
+                           turns.ROLL: self._roll, turns.TURNS: self._turns}[state["phase"]]
+                events = handler(state, seat, kind, action, now)
+        return events + rounds.maybe_end(state, now)
+
+    def _start(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
+        if seat not in state["flow"]["seats"]:
+            raise RuleError("You sit this round out.")
+        if kind == "place":
+            return rounds.place(state, seat, action.get("hex"), action.get("facing"))
+        if kind == "ready":
+            if seat in state["flow"]["acted"]:
+                raise RuleError("You are ready; waiting for the others.")
+            return rounds.ready(state, seat, now)
+        raise RuleError("The round has not started: place your figure, or say you are ready.")
+
+    def _fight(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
+        """Real time: everyone at once; a defender with an open window answers it first."""
+        self._must_stand(state, seat)
+        if kind in ("parry", "take"):
+            events = hits.answer(state, seat, action.get("dice", 0) if kind == "parry" else 0, now)
+        else:
+            self._not_under_attack(state, seat)
+            events = self._dice_or_resolve(state, seat, kind, action, now)
+        flow.acted(state["flow"], seat)
+        return events
+
+    def _roll(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
+        """Turn-based realtime phase: roll, allocate, take a marker; nothing resolves yet."""
+        self._must_stand(state, seat)
+        marker = turns.marker_of(state, seat)
+        if marker is not None:
+            raise RuleError(f"You have taken marker {marker}; waiting for the others.")
+        if kind == "roll":
+            events = turns.roll(state, seat)
+        elif kind == "marker":
+            events = turns.claim(state, seat, action.get("marker"), now)
+        elif kind in RESOLVES:
+            raise RuleError("Actions resolve in the turn phase, once everyone has a marker.")
+        else:
+            events = self._dice_or_resolve(state, seat, kind, action, now)
+        flow.acted(state["flow"], seat)
+        return events
+
+    def _turns(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
+        """Turn-based turn phase: the active player acts; a defender answers; reactions are free."""
+        tb = state["tb"]
+        if kind in ("parry", "take"):
+            events = hits.answer(state, seat, action.get("dice", 0) if kind == "parry" else 0, now)
+            flow.acted(state["flow"], seat)
+            return events + turns.proceed(state, now)
+        if state["pending"]:
+            raise RuleError(f"Waiting for {name(state, state['pending'][0]['defender'])} to defend.")
+        if seat != tb["active"]:
+            raise RuleError(f"It is {name(state, tb['active'])}'s turn." if tb["active"] is not None
+                            else "You may not act now.")
+        if kind in DICE_WORK:
+            raise RuleError("Dice are rolled and allocated in the realtime phase.")
+        if kind == "end_turn":
+            flow.acted(state["flow"], seat)
+            return turns.end_turn(state, seat, now)
+        if kind == "pass":
+            flow.acted(state["flow"], seat)
+            return turns.pass_turn(state, seat, now)
+        if kind not in RESOLVES:
+            raise RuleError("Resolve an action, end your turn, or pass.")
+        events = self._dice_or_resolve(state, seat, kind, action, now)
+        flow.acted(state["flow"], seat)
+        return events + turns.acted(state, now)
+
+    def _dice_or_resolve(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
+        if kind == "roll":
+            return actions.roll(state, seat)
+        if kind == "allocate":
+            return actions.allocate(state, seat, action.get("track"), action.get("count"))
+        if kind == "auto":
+            return actions.auto(state, seat)
+        if kind == "recover":
+            return actions.recover(state, seat, action.get("track"), action.get("count"))
+        if kind == "attack":
+            return actions.attack(state, seat, action.get("target"), action.get("dice"), now)
+        if kind == "move":
+            return actions.move(state, seat, action.get("steps"))
+        if kind == "heal":
+            return actions.heal(state, seat, action.get("dice"))
+        if kind in ("parry", "take"):
+            raise RuleError("No attack is waiting for your answer.")
+        raise RuleError("Roll, allocate, recover, or resolve Attack, Movement or Heal.")
+
+    @staticmethod
+    def _must_stand(state: State, seat: Seat) -> None:
+        if seat not in state["in_round"]:
+            raise RuleError("You sit this round out.")
+        if not is_standing(state, seat):
+            raise RuleError("You are knocked out: wait for the next round.")
+
+    @staticmethod
+    def _not_under_attack(state: State, seat: Seat) -> None:
+        entry = hits.head(state, seat)
+        if entry is not None:
+            raise RuleError(f"{entry['action']} from {name(state, entry['attacker'])} is on you: "
+                            "Parry or take it first.")
+
+    def _auto_parry(self, state: State, seat: Seat, on: Any) -> list[Event]:
+        if not isinstance(on, bool):
+            raise RuleError("Auto-Parry is on or off.")
+        state["auto_parry"][seat] = on
+        text = ("Auto-Parry is on: Parry answers front attacks at once." if on else
+                "Auto-Parry is off: you will be asked how many Parry dice to spend.")
+        return [Event(text, private_to=seat)]
+
+    # ---------------------------------------------------------------- the table's actions
+
+    def _timeout(self, state: State, seat: Seat | None, now: float) -> list[Event]:
+        if seat is not None:
+            raise RuleError("Only the table's clock can run out.")
+        deadline = self.next_deadline(state)
+        if deadline is None or now < deadline:
+            raise RuleError("The time is not up yet.")
+        window = hits.next_window(state)
+        if window is not None and window <= now:
+            events = hits.expire(state, now)
+            return events + (turns.proceed(state, now) if state["phase"] == turns.TURNS else [])
+        phase = state["phase"]
+        if phase == rounds.START:
+            return rounds.begin(state, now)
+        if phase == rounds.FIGHT:
+            return rounds.end(state, now, "the time is up")
+        if phase == turns.ROLL:
+            return turns.roll_timeout(state, now)
+        return turns.turn_timeout(state, now)
+
+    def _leave(self, state: State, seat: Seat, now: float) -> list[Event]:
+        """The player's figure leaves the arena (no one's trophy; its health stays off every cup)."""
+        flow.leave(state["flow"], seat)
+        figure = state["figures"][seat]
+        was_standing = figure["status"] == STANDING
+        figure["status"], figure["hex"] = LEFT, None
+        state["pending"] = [p for p in state["pending"] if p["defender"] != seat]
+        events = [say(state, f"{name(state, seat)} leaves the match"
+                             f"{' and the arena' if was_standing else ''}.")]
+        if len(flow.in_game(state["flow"])) < 2:
+            rounds.finish(state, "left")
+            return events + [say(state, self.outcome(state).summary, kind="game_over")]
+        if state["phase"] == rounds.START:
+            return events + (rounds.begin(state, now) if flow.complete(state["flow"]) else [])
+        return events + turns.after_leave(state, seat, now) + hits.settle(state, now)
+
+    # ---------------------------------------------------------------- checks
+
+    def invariants(self, state: State) -> list[str]:
+        broken = []
+        figures = state["figures"]
+        health = sum(f["health"] for f in figures) + sum(state["cups"])
+        if health != state["start_health"] + state["healed"]:
+            broken.append(f"health {health} != {state['start_health']} at the start + {state['healed']} healed")
+        places = [tuple(f["hex"]) for f in figures if f["hex"] is not None]
+        if len(places) != len(set(places)):
+            broken.append("two figures share a hex")
+        for seat, f in enumerate(figures):
+            if (f["status"] == STANDING) != (f["hex"] is not None):
+                broken.append(f"{seat_name(seat)} is {f['status']} at {f['hex']}")
+            if f["hex"] is not None and (tuple(f["hex"]) not in arena(state).hexes
+                                         or tuple(f["hex"]) in arena(state).impassable):
+                broken.append(f"{seat_name(seat)} stands on {f['hex']}")
+            if f["status"] == STANDING and not 0 < f["health"] <= character(state, seat).health:
+                broken.append(f"{seat_name(seat)} stands with {f['health']} health")
+            dice = state["dice"][seat]
+            want = rounds.dice_count(state)
+            if len(dice["pool"]) + sum(dice["tracks"].values()) != want:
+                broken.append(f"{seat_name(seat)} has {len(dice['pool']) + sum(dice['tracks'].values())} dice, not {want}")
+            board = character(state, seat).board
+            if any(not 0 <= n <= board[k].spaces for k, n in dice["tracks"].items()):
+                broken.append(f"{seat_name(seat)} has a track over its spaces: {dice['tracks']}")
+        for p in state["pending"]:
+            if figures[p["defender"]]["status"] != STANDING:
+                broken.append(f"an attack waits on {seat_name(p['defender'])}, who is not standing")
+        if state["phase"] == rounds.START and not rounds.fronts_clear(state):
+            broken.append("a figure starts without a clear front arc")
+        if state["phase"] == turns.ROLL and len({s for s in state["tb"]["markers"] if s is not None}) != \
+                len([s for s in state["tb"]["markers"] if s is not None]):
+            broken.append("a seat holds two markers")
+        if state["phase"] in rounds.PLAYING and len([s for s in state["in_round"] if is_standing(state, s)]) < 2:
+            broken.append("a round goes on with fewer than two figures standing")
+        if (state["phase"] == rounds.OVER) != (self.next_deadline(state) is None):
+            broken.append("the clock does not match the phase")
+        return broken

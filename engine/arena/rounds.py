@@ -1,0 +1,163 @@
+"""Rounds and the match: placing figures, starting, ending and scoring rounds (rules 1, 19-20).
+
+A round begins with a "start" phase: the figures stand in their starting areas (the middle hex,
+default facing); a player may place theirs on another hex of the area (front arc clear) and say
+ready; the round starts when all are ready or the timer runs out ("Yarra Mark!"). It ends when
+at most one figure stands, when the real-time clock runs out ("Yarra Bung!"), or turn-based
+after TB_GAME_TURNS game turns. Waiting attacks are answered by Auto-Parry first. Each player
+scores their cup plus SURVIVOR_BONUS if their figure stands; tied scores share the higher
+place's points and the next place is skipped. A match is players + 1 rounds; points carry
+over, cups do not. Players tied for the most points then play one more round alone, and
+share the win if still tied (ARENA.md 4.8).
+"""
+from __future__ import annotations
+
+from .. import flow
+from ..deadlines import after
+from ..errors import RuleError
+from ..protocol import Event, Seat, ranks_from_scores
+from ..words import plural
+from . import dice as D
+from . import hits, turns
+from .board import COMPASS, clear_front, front_arc, key, start_hex
+from .data import (BETWEEN_SECONDS, DICE, POINTS, ROUND_SECONDS, START_SECONDS, SURVIVOR_BONUS,
+                   TB_EXTRA_DICE)
+from .figures import IDLE, LEFT, STANDING, State, arena, board_of, character, name, occupied, say, standing
+
+START, FIGHT, OVER = "start", "fight", "over"
+PLAYING = (FIGHT, turns.ROLL, turns.TURNS)
+
+
+def dice_count(state: State) -> int:
+    return DICE + (TB_EXTRA_DICE if state["turn_based"] else 0)
+
+
+def prepare(state: State, seats: list[Seat], now: float, seconds: float) -> list[Event]:
+    """Set up a round for `seats`: full health, all dice in the pool, empty cups, figures placed."""
+    state["in_round"] = list(seats)
+    for seat in range(state["players"]):
+        colour, facing = state["areas"][seat], arena(state).areas[state["areas"][seat]][1]
+        playing = seat in seats
+        state["figures"][seat] = {
+            "hex": start_hex(arena(state), colour) if playing else None,
+            "facing": facing,
+            "health": character(state, seat).health if playing else 0,
+            "status": STANDING if playing else (LEFT if seat in state["flow"]["left"] else IDLE),
+        }
+        state["dice"][seat] = D.new(dice_count(state), board_of(state, seat))
+    state["cups"] = [0] * state["players"]
+    state["trophies"] = [[] for _ in range(state["players"])]
+    state["healed"] = 0
+    state["start_health"] = sum(f["health"] for f in state["figures"])
+    state["pending"] = []
+    state["tb"] = turns.new()
+    state["phase"] = START
+    flow.each_once(state["flow"], after(now, seconds))
+    state["flow"]["seats"] = [s for s in state["flow"]["seats"] if s in seats]
+    which = "Tiebreak round" if state["tiebreak"] else f"Round {state['round']} of {state['rounds']}"
+    return [say(state, f"{which}: figures take their places. It starts in {seconds:g} s, "
+                       "or when everyone is ready.", kind="round")]
+
+
+def place(state: State, seat: Seat, where: object, facing: object) -> list[Event]:
+    """Before the round: stand on a hex of your starting area, facing a side with a clear front arc."""
+    hexes = [list(h) for h in arena(state).areas[state["areas"][seat]][0]]
+    if not isinstance(where, list) or where not in hexes:
+        raise RuleError(f"Your starting area is {', '.join(str(h) for h in hexes)}.")
+    if isinstance(facing, bool) or not isinstance(facing, int) or not 0 <= facing < 6:
+        raise RuleError("Face one of the 6 sides: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.")
+    others = occupied(state, but=seat)
+    if not clear_front(arena(state), others, where, facing):
+        raise RuleError("Your front arc must be clear: no edge, stone or figure in front of you.")
+    for other in standing(state):
+        figure = state["figures"][other]
+        if other != seat and key(where) in {key(h) for h in front_arc(figure["hex"], figure["facing"])}:
+            raise RuleError(f"That hex is in the front arc of {name(state, other)}.")
+    figure = state["figures"][seat]
+    figure["hex"], figure["facing"] = list(where), facing
+    return [say(state, f"{name(state, seat)} stands at {where}, facing {COMPASS[facing]}.")]
+
+
+def begin(state: State, now: float) -> list[Event]:
+    """"Yarra Mark!": real time, everyone acts at once until the clock; turn-based, a game turn."""
+    if state["turn_based"]:
+        return [say(state, "Yarra Mark!", kind="round")] + turns.start_game_turn(state, now)
+    state["phase"] = FIGHT
+    flow.everyone(state["flow"], after(now, ROUND_SECONDS))
+    state["flow"]["seats"] = standing(state)
+    return [say(state, f"Yarra Mark! The round runs {ROUND_SECONDS / 60:g} minutes.", kind="round")]
+
+
+def maybe_end(state: State, now: float) -> list[Event]:
+    """End the round once at most one figure stands, or the turn-based game turns are used up."""
+    if state["phase"] not in PLAYING:
+        return []
+    if len(standing(state)) <= 1:
+        return end(state, now, "only one figure is left standing" if standing(state) else "no figure is left standing")
+    if state["turn_based"] and turns.capped(state):
+        return end(state, now, "the last game turn is over")
+    return []
+
+
+def scores(state: State) -> list[int]:
+    """Cup plus the survivor bonus; seats not in the round score 0."""
+    return [state["cups"][s] + (SURVIVOR_BONUS if state["figures"][s]["status"] == STANDING else 0)
+            if s in state["in_round"] else 0 for s in range(state["players"])]
+
+
+def points_for(round_scores: list[int]) -> list[int]:
+    """Points by place among the round's players: ties share the higher place's points."""
+    table = POINTS[len(round_scores)]
+    return [table[rank - 1] for rank in ranks_from_scores(round_scores)]
+
+
+def end(state: State, now: float, why: str) -> list[Event]:
+    events = hits.flush(state)
+    seats = state["in_round"]
+    total = scores(state)
+    awarded = points_for([total[s] for s in seats])
+    ranks = ranks_from_scores([total[s] for s in seats])
+    for seat, points in zip(seats, awarded):
+        state["points"][seat] += points
+    state["results"].append({"round": state["round"], "tiebreak": state["tiebreak"], "seats": list(seats),
+                             "scores": [total[s] for s in seats], "ranks": list(ranks), "points": awarded})
+    lines = [f"{name(state, s)} {total[s]} (+{plural(p, 'point')})"
+             for _, s, p in sorted(zip(ranks, seats, awarded))]
+    events.append(say(state, f"Yarra Bung! The round ends: {why}. " + "; ".join(lines) + ".", kind="round_end"))
+    return events + _next(state, now)
+
+
+def _next(state: State, now: float) -> list[Event]:
+    """Another round, a tiebreak for the most points, or the end of the match."""
+    if not state["tiebreak"] and state["round"] < state["rounds"]:
+        state["round"] += 1
+        return prepare(state, flow.in_game(state["flow"]), now, BETWEEN_SECONDS)
+    staying = flow.in_game(state["flow"])
+    best = max(state["points"][s] for s in staying)
+    leaders = [s for s in staying if state["points"][s] == best]
+    if len(leaders) > 1 and not state["tiebreak"]:
+        state["tiebreak"] = True
+        state["round"] += 1
+        tied = ", ".join(name(state, s) for s in leaders)
+        return [say(state, f"{tied} are tied with {plural(best, 'point')}: they play a tiebreak round.",
+                    kind="round")] + prepare(state, leaders, now, BETWEEN_SECONDS)
+    return finish(state, "rounds")
+
+
+def finish(state: State, why: str) -> list[Event]:
+    state["phase"], state["ended"] = OVER, why
+    state["pending"] = []
+    f = state["flow"]
+    f["kind"], f["seats"], f["acted"], f["deadline"] = "", [], [], None
+    return []
+
+
+def ready(state: State, seat: Seat, now: float) -> list[Event]:
+    flow.acted(state["flow"], seat)
+    return begin(state, now) if flow.complete(state["flow"]) else []
+
+
+def fronts_clear(state: State) -> bool:
+    """Every standing figure's front arc is clear, as placing requires (checked before a round)."""
+    return all(clear_front(arena(state), occupied(state, but=s), state["figures"][s]["hex"],
+                           state["figures"][s]["facing"]) for s in standing(state))

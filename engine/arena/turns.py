@@ -1,0 +1,194 @@
+"""Turn-based play (rules 21-23, ARENA.md 3.4): a game turn is a realtime phase, then turns.
+
+Realtime phase ("roll"): everyone at once rolls (TB_ROLLS rolls in all), allocates, and takes a
+free turn-order marker; taking one first puts every die that fits onto the board. When all have
+a marker (or the cap runs out: the others get the leftover markers at random) the turns begin.
+Turn phase ("turns"): in marker order, each player resolves up to TB_ACTIONS actions a turn
+(reactions are free), round and round until everyone has passed. A player who passes is out
+until the next realtime phase; one with nothing to resolve, or away, passes at once; a turn
+timer that runs out passes. State: `state["tb"]`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import flow
+from ..deadlines import after
+from ..errors import RuleError
+from ..protocol import Event, Seat
+from ..rng import rng_of
+from ..words import plural
+from . import dice as D
+from .actions import resolvable
+from .data import TB_ACTIONS, TB_GAME_TURNS, TB_ROLL_SECONDS, TB_ROLLS, TB_TURN_SECONDS
+from .figures import State, board_of, name, say, standing
+
+ROLL, TURNS = "roll", "turns"
+
+
+def new() -> dict[str, Any]:
+    return {"game_turn": 0, "rolls_left": [], "markers": [], "passed": [], "active": None,
+            "actions_left": 0, "acted": 0}
+
+
+def start_game_turn(state: State, now: float) -> list[Event]:
+    """A new realtime phase: markers back, rolls renewed, unallocated dice to be rolled."""
+    tb, seats = state["tb"], standing(state)
+    tb["game_turn"] += 1
+    tb["rolls_left"] = [TB_ROLLS if s in seats else 0 for s in range(state["players"])]
+    tb["markers"] = [None] * len(seats)
+    tb["passed"] = [False] * state["players"]
+    tb["active"], tb["actions_left"], tb["acted"] = None, 0, 0
+    for seat in seats:
+        pool = state["dice"][seat]["pool"]
+        pool[:] = [None] * len(pool)
+    state["phase"] = ROLL
+    flow.everyone(state["flow"], after(now, TB_ROLL_SECONDS))
+    state["flow"]["seats"] = seats
+    return [say(state, f"Game turn {tb['game_turn']} of {TB_GAME_TURNS}: roll ({plural(TB_ROLLS, 'roll')}), "
+                       "allocate, then take a turn-order marker.", kind="phase")]
+
+
+def marker_of(state: State, seat: Seat) -> int | None:
+    markers = state["tb"]["markers"]
+    return markers.index(seat) + 1 if seat in markers else None
+
+
+def unclaimed(state: State) -> list[Seat]:
+    """Standing seats still rolling (no marker yet)."""
+    return [s for s in standing(state) if marker_of(state, s) is None]
+
+
+def roll(state: State, seat: Seat) -> list[Event]:
+    tb = state["tb"]
+    if tb["rolls_left"][seat] <= 0:
+        raise RuleError("You have used your rolls: allocate, then take a marker.")
+    with rng_of(state) as rng:
+        D.roll_pool(state["dice"][seat], rng)
+    tb["rolls_left"][seat] -= 1
+    return []
+
+
+def claim(state: State, seat: Seat, marker: Any, now: float) -> list[Event]:
+    """Take a free turn-order marker (1 = first); every die that fits is allocated first."""
+    markers = state["tb"]["markers"]
+    if isinstance(marker, bool) or not isinstance(marker, int) or not 1 <= marker <= len(markers):
+        raise RuleError(f"Markers go from 1 to {len(markers)}.")
+    if markers[marker - 1] is not None:
+        raise RuleError(f"Marker {marker} is taken by {name(state, markers[marker - 1])}.")
+    D.auto_allocate(state["dice"][seat], board_of(state, seat))
+    markers[marker - 1] = seat
+    events = [say(state, f"{name(state, seat)} takes turn-order marker {marker}.")]
+    waiting = [s for s in unclaimed(state) if s not in state["flow"]["away"]]
+    return events if waiting else events + _deal_leftovers(state, unclaimed(state), now)
+
+
+def roll_timeout(state: State, now: float) -> list[Event]:
+    late = unclaimed(state)
+    flow.miss(state["flow"], late)
+    return _deal_leftovers(state, late, now)
+
+
+def _deal_leftovers(state: State, late: list[Seat], now: float) -> list[Event]:
+    """Players without a marker allocate what fits and get the free markers at random."""
+    markers = state["tb"]["markers"]
+    free = [i for i, s in enumerate(markers) if s is None]
+    with rng_of(state) as rng:
+        rng.shuffle(free)
+    events = []
+    for seat, index in zip(late, free):
+        D.auto_allocate(state["dice"][seat], board_of(state, seat))
+        markers[index] = seat
+        events.append(say(state, f"{name(state, seat)} gets turn-order marker {index + 1}."))
+    return events + _start_turns(state, now)
+
+
+def _start_turns(state: State, now: float) -> list[Event]:
+    state["phase"] = TURNS
+    return _advance(state, now)
+
+
+def order(state: State) -> list[Seat]:
+    return [s for s in state["tb"]["markers"] if s is not None]
+
+
+def _advance(state: State, now: float) -> list[Event]:
+    """The next player in marker order who has not passed takes a turn; the game turn ends when
+    none is left. Players with nothing to resolve, or away, pass on the way."""
+    tb = state["tb"]
+    if len(standing(state)) <= 1:
+        return []  # the round is over; rounds.maybe_end ends it
+    seats = order(state)
+    start = seats.index(tb["active"]) + 1 if tb["active"] in seats else 0
+    events = []
+    for i in range(len(seats)):
+        seat = seats[(start + i) % len(seats)]
+        if tb["passed"][seat] or seat not in standing(state):
+            continue
+        if seat in state["flow"]["away"] or not resolvable(state, seat):
+            tb["passed"][seat] = True
+            why = "is away" if seat in state["flow"]["away"] else "has nothing to resolve"
+            events.append(say(state, f"{name(state, seat)} {why} and passes."))
+            continue
+        tb["active"], tb["actions_left"], tb["acted"] = seat, TB_ACTIONS, 0
+        flow.one(state["flow"], seat, after(now, TB_TURN_SECONDS))
+        return events + [say(state, f"{name(state, seat)}'s turn: {plural(TB_ACTIONS, 'action')}.", kind="turn")]
+    tb["active"] = None
+    if tb["game_turn"] >= TB_GAME_TURNS:
+        tb["game_turn"] += 1  # past the cap: rounds.maybe_end ends the round
+        return events
+    return events + start_game_turn(state, now)
+
+
+def capped(state: State) -> bool:
+    return state["tb"]["game_turn"] > TB_GAME_TURNS
+
+
+def acted(state: State, now: float) -> list[Event]:
+    """The player on turn resolved an action: one fewer left."""
+    tb = state["tb"]
+    tb["actions_left"] -= 1
+    tb["acted"] += 1
+    return proceed(state, now)
+
+
+def proceed(state: State, now: float) -> list[Event]:
+    """After an action or an answer: wait for a defender, go on with the turn, or pass it on."""
+    tb = state["tb"]
+    if state["pending"] or state["phase"] != TURNS:
+        return []
+    active = tb["active"]
+    if active is None or active not in standing(state) or tb["actions_left"] <= 0 or tb["passed"][active]:
+        return _advance(state, now)
+    flow.one(state["flow"], active, after(now, TB_TURN_SECONDS))  # each action starts the clock again
+    return []
+
+
+def end_turn(state: State, seat: Seat, now: float) -> list[Event]:
+    if state["tb"]["acted"] < 1:
+        raise RuleError("Resolve an action first, or pass.")
+    state["tb"]["actions_left"] = 0
+    return [say(state, f"{name(state, seat)} ends the turn.")] + proceed(state, now)
+
+
+def pass_turn(state: State, seat: Seat, now: float, timed_out: bool = False) -> list[Event]:
+    state["tb"]["passed"][seat] = True
+    text = "runs out of time and passes" if timed_out else "passes"
+    return [say(state, f"{name(state, seat)} {text} until the next realtime phase.")] + _advance(state, now)
+
+
+def turn_timeout(state: State, now: float) -> list[Event]:
+    seat = state["tb"]["active"]
+    flow.miss(state["flow"], [seat])
+    return pass_turn(state, seat, now, timed_out=True)
+
+
+def after_leave(state: State, seat: Seat, now: float) -> list[Event]:
+    """A player left during turn-based play: the phase goes on without them."""
+    if state["phase"] == ROLL:
+        if not [s for s in unclaimed(state) if s not in state["flow"]["away"]]:
+            return _deal_leftovers(state, unclaimed(state), now)
+        return []
+    if state["phase"] == TURNS and state["tb"]["active"] == seat:
+        return _advance(state, now)
+    return []

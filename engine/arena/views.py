@@ -1,0 +1,85 @@
+"""What everyone sees: in Eye for an Eye nothing is hidden (ARENA.md 3.5), so every seat's view
+is the public one, plus `you`. Dice, allocations, cups and reaction windows are all shown."""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import flow
+from .board import COMPASS, front_arc, line_of_sight
+from .figures import State, arena, board_of, character, occupied
+from .turns import marker_of
+
+
+def board_data(state: State) -> dict[str, Any]:
+    """The arena's fixed layout, for the render (drawn once and cached)."""
+    ar = arena(state)
+    return {
+        "name": ar.name,
+        "hexes": sorted([q, r] for q, r in ar.hexes),
+        "impassable": sorted([q, r] for q, r in ar.impassable),
+        "blocks_sight": sorted([q, r] for q, r in ar.blocks_sight),
+        "high_ground": sorted([q, r] for q, r in ar.high_ground),
+        "areas": {colour: {"hexes": [list(h) for h in hexes], "facing": facing}
+                  for colour, (hexes, facing) in ar.areas.items()},
+        "compass": list(COMPASS),
+    }
+
+
+def seat_view(state: State, seat: int) -> dict[str, Any]:
+    figure = state["figures"][seat]
+    board = board_of(state, seat)
+    dice = state["dice"][seat]
+    placed = figure["hex"] is not None
+    return {
+        "seat": seat,
+        "character": state["chars"][seat],
+        "name": character(state, seat).name,
+        "colour": state["areas"][seat],
+        "status": figure["status"],
+        "hex": figure["hex"],
+        "facing": figure["facing"],
+        "front": front_arc(figure["hex"], figure["facing"]) if placed else [],
+        "sight": line_of_sight(arena(state), occupied(state), figure["hex"], figure["facing"]) if placed else [],
+        "health": figure["health"],
+        "max_health": character(state, seat).health,
+        "cup": state["cups"][seat],
+        "trophies": list(state["trophies"][seat]),
+        "points": state["points"][seat],
+        "auto_parry": state["auto_parry"][seat],
+        "away": seat in state["flow"]["away"],
+        "left": seat in state["flow"]["left"],
+        "pool": list(dice["pool"]),
+        "tracks": [{"key": k, "name": t.name, "face": t.face, "spaces": t.spaces, "min": t.min,
+                    "count": dice["tracks"][k], "ready": dice["tracks"][k] >= t.min, "reaction": t.reaction}
+                   for k, t in board.items()],
+        "marker": marker_of(state, seat) if state["turn_based"] else None,
+        "rolls_left": state["tb"]["rolls_left"][seat] if state["tb"]["rolls_left"] else None,
+        "passed": bool(state["tb"]["passed"][seat]) if state["tb"]["passed"] else False,
+    }
+
+
+def public(state: State, deadline: float | None) -> dict[str, Any]:
+    tb = state["tb"]
+    return {
+        "game": "arena",
+        "mode": "turn_based" if state["turn_based"] else "realtime",
+        "phase": state["phase"],
+        "round": state["round"],
+        "rounds": state["rounds"],
+        "tiebreak": state["tiebreak"],
+        "in_round": list(state["in_round"]),
+        "deadline": deadline,
+        "phase_deadline": state["flow"]["deadline"],
+        "waiting": flow.waiting(state["flow"]),
+        "board": board_data(state),
+        "seats": [seat_view(state, s) for s in range(state["players"])],
+        "pending": [{"attacker": p["attacker"], "defender": p["defender"], "action": p["action"],
+                     "hits": p["hits"], "unblockable": p["unblockable"], "arc": "front" if p["front"] else "rear",
+                     "rolled": p["rolled"], "deadline": p["deadline"]} for p in state["pending"]],
+        "turns": None if not state["turn_based"] else {
+            "game_turn": tb["game_turn"], "markers": list(tb["markers"]), "active": tb["active"],
+            "actions_left": tb["actions_left"]},
+        "results": [dict(r) for r in state["results"]],
+        "log": list(state["log"]),
+        "ended": state["ended"],
+    }
