@@ -1,56 +1,154 @@
-"""A small bounded LRU of static image layers (board grids, backgrounds).
+"""Bounded caches for rendering: static image layers, and a byte-sized LRU for everything else.
 
-Static parts of a board are identical across turns, so they are drawn once
-per key and reused; only pieces are drawn per render.
+Static parts of a board are identical across turns, so they are drawn once per key and reused;
+only pieces are drawn per render.
 
-The cached image is shared between callers and threads: never draw on it.
-Either `Image.alpha_composite(base, layer)` / `base.paste(layer, ...)` it onto
-your own image, or take `layer.copy()` and draw on the copy.
+Caches are sized by what they hold (bytes), not by how many entries: a thousand live games
+must not thrash a cache built for thirty-two, and must not grow memory without bound either.
+
+The cached image is shared between callers and threads: never draw on it. Either
+`base.paste(layer, ...)` / `Image.alpha_composite(base, layer)` it onto your own image, or take
+`layer.copy()` and draw on the copy.
+
+`naive()` turns every cache off (and makes `encode_png` write the plain RGBA PNG) for the
+duration of a `with` block in this thread: `python -m bench.latency --compare-naive` measures the
+pipeline against it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from typing import Generic, TypeVar
 
 from PIL import Image
 
-MAX_LAYERS = 32
+V = TypeVar("V")
 
-_layers: OrderedDict[Hashable, Image.Image] = OrderedDict()
-_lock = threading.Lock()
+MAX_LAYER_BYTES = 48 * 1024 * 1024  # static layers and tiles (a 480x1000 RGB board is 1.4 MB)
+MAX_LAYERS = 4096  # a guard on the entry count alone (tiny layers cost bookkeeping too)
+
+_naive: contextvars.ContextVar[bool] = contextvars.ContextVar("render_naive", default=False)
+
+
+@contextlib.contextmanager
+def naive() -> Iterator[None]:
+    """Inside: no cache is read or filled and PNGs are encoded the plain way (for benchmarks)."""
+    token = _naive.set(True)
+    try:
+        yield
+    finally:
+        _naive.reset(token)
+
+
+def is_naive() -> bool:
+    return _naive.get()
+
+
+def image_bytes(image: Image.Image) -> int:
+    """Memory an image holds: Pillow stores 1 byte a pixel for L and P, 4 for RGB and RGBA."""
+    per_pixel = 1 if image.mode in ("1", "L", "P") else 4
+    return image.width * image.height * per_pixel + 200
+
+
+class ByteLRU(Generic[V]):
+    """A thread-safe least-recently-used map bounded by the summed size of its values."""
+
+    def __init__(self, max_bytes: int, size_of: Callable[[V], int], max_entries: int = 1 << 20) -> None:
+        self.max_bytes = max_bytes
+        self.max_entries = max_entries
+        self._size_of = size_of
+        self._items: OrderedDict[Hashable, tuple[V, int]] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: Hashable) -> V | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is None:
+                self.misses += 1
+                return None
+            self._items.move_to_end(key)
+            self.hits += 1
+            return found[0]
+
+    def put(self, key: Hashable, value: V) -> V:
+        """Store `value` unless `key` is already there; returns the stored value."""
+        size = self._size_of(value)
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                return found[0]
+            if size > self.max_bytes:
+                return value  # larger than the whole cache: used once, never kept
+            self._items[key] = (value, size)
+            self._bytes += size
+            while self._bytes > self.max_bytes or len(self._items) > self.max_entries:
+                _, (_, dropped) = self._items.popitem(last=False)
+                self._bytes -= dropped
+            return value
+
+    def get_or_build(self, key: Hashable, builder: Callable[[], V]) -> V:
+        """The value for `key`, built outside the lock on a miss (the first stored result wins)."""
+        if _naive.get():
+            return builder()
+        found = self.get(key)
+        if found is not None:
+            return found
+        return self.put(key, builder())
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._bytes = 0
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._items)
+
+    @property
+    def bytes(self) -> int:
+        with self._lock:
+            return self._bytes
+
+
+_layers: ByteLRU[Image.Image] = ByteLRU(MAX_LAYER_BYTES, image_bytes, MAX_LAYERS)
+_clear_hooks: list[Callable[[], None]] = []
 
 
 def cached_layer(key: Hashable, builder: Callable[[], Image.Image]) -> Image.Image:
     """Return the layer for `key`, calling `builder()` only on a miss.
 
-    The key must capture everything the builder depends on (game, size,
-    theme...). Building happens outside the lock so slow builds of different
-    keys don't block each other; if two threads race on the same key, the first
-    stored result wins and both get that same object.
+    The key must capture everything the builder depends on (game, size, theme...). Building
+    happens outside the lock so slow builds of different keys don't block each other; if two
+    threads race on the same key, the first stored result wins and both get that same object.
     """
-    with _lock:
-        layer = _layers.get(key)
-        if layer is not None:
-            _layers.move_to_end(key)
-            return layer
-    built = builder()
-    with _lock:
-        layer = _layers.setdefault(key, built)
-        _layers.move_to_end(key)
-        while len(_layers) > MAX_LAYERS:
-            _layers.popitem(last=False)
-        return layer
+    return _layers.get_or_build(key, builder)
+
+
+def on_clear(hook: Callable[[], None]) -> None:
+    """Call `hook` whenever `clear_layer_cache` runs (other render caches register here)."""
+    _clear_hooks.append(hook)
 
 
 def clear_layer_cache() -> None:
-    """Drop every cached layer (tests, or after a theme change)."""
-    with _lock:
-        _layers.clear()
+    """Drop every cached layer and every other render cache (tests, or after a theme change)."""
+    _layers.clear()
+    for hook in _clear_hooks:
+        hook()
 
 
 def cached_layer_count() -> int:
     """How many layers are cached (for tests and diagnostics)."""
-    with _lock:
-        return len(_layers)
+    return len(_layers)
+
+
+def cached_layer_bytes() -> int:
+    """How many bytes the cached layers hold."""
+    return _layers.bytes

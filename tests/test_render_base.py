@@ -137,13 +137,39 @@ def test_layer_cache_builds_once_and_returns_same_object() -> None:
     assert calls == 2
 
 
-def test_layer_cache_is_bounded() -> None:
+def test_layer_cache_is_bounded_by_bytes_not_count() -> None:
     from render import cache
 
     clear_layer_cache()
-    for i in range(cache.MAX_LAYERS + 5):
-        cached_layer(("bounded", i), lambda: Image.new("RGBA", (1, 1)))
-    assert cached_layer_count() == cache.MAX_LAYERS
+    for i in range(100):  # a hundred small layers all fit: the bound is bytes, not 32 entries
+        cached_layer(("small", i), lambda: Image.new("RGB", (10, 10)))
+    assert cached_layer_count() == 100
+    big = Image.new("RGB", (1000, 1000))  # 4 MB as Pillow stores it
+    for i in range(cache.MAX_LAYER_BYTES // cache.image_bytes(big) + 5):
+        cached_layer(("big", i), lambda: big.copy())
+    assert cache.cached_layer_bytes() <= cache.MAX_LAYER_BYTES
+    assert cached_layer_count() < cache.MAX_LAYER_BYTES // cache.image_bytes(big) + 5
+    clear_layer_cache()
+    assert cache.cached_layer_bytes() == 0
+
+
+def test_naive_mode_builds_every_time_and_writes_rgba() -> None:
+    from render.cache import naive
+
+    clear_layer_cache()
+    calls = 0
+
+    def build() -> Image.Image:
+        nonlocal calls
+        calls += 1
+        return new_canvas(10, 10)
+
+    with naive():
+        cached_layer(("naive", 1), build)
+        cached_layer(("naive", 1), build)
+        assert decode(encode_png(new_canvas(8, 8))).mode == "RGBA"
+    assert calls == 2
+    assert cached_layer_count() == 0
 
 
 @pytest.mark.asyncio
