@@ -1,0 +1,92 @@
+"""Eye for an Eye: random play for 2-6 players in both modes keeps the invariants, and replaying
+the log gives the snapshot (engine/simulate). A brawling player makes sure fights happen."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.arena import EyeForAnEye
+from engine.arena.figures import standing
+from engine.hexgrid import distance
+from engine.rng import Rng
+from engine.simulate import play_one, run
+
+GAME = EyeForAnEye()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("turn_based", [False, True])
+def test_random_play_never_breaks_a_rule_and_replays_to_the_snapshot(players, turn_based):
+    stats = run(GAME, players, games=2, seed=40 + players, options={"turn_based": turn_based})
+    assert stats.failures == [] and stats.games == 2
+
+
+class Brawl(EyeForAnEye):
+    """The same rules, listing only what a brawler would do: strike when it can, answer when
+    struck, otherwise close in on the nearest enemy. The listing changes, never the rules."""
+
+    def legal_actions(self, state, seat):
+        actions = super().legal_actions(state, seat)
+        kinds = {a["type"] for a in actions}
+        for wanted in (("parry", "take"), ("attack",)):
+            chosen = [a for a in actions if a["type"] in wanted]
+            if chosen:
+                return chosen
+        if "roll" in kinds:  # turn-based: use every roll before taking a marker
+            actions = [a for a in actions if a["type"] != "marker"]
+        moves = [a for a in actions if a["type"] == "move" and self._closer(state, seat, a["steps"][0])]
+        rest = [a for a in actions if a["type"] in ("auto", "roll", "marker", "ready", "heal", "end_turn")
+                or (a["type"] == "auto_parry" and not a["on"])]
+        if not moves and not rest and "pass" in kinds:
+            return [{"type": "pass"}]
+        return moves + rest or actions
+
+    @staticmethod
+    def _closer(state, seat, step):
+        """A step towards the nearest enemy, or a turn when one is adjacent (to face it)."""
+        me = state["figures"][seat]
+        enemies = [state["figures"][s]["hex"] for s in standing(state) if s != seat]
+        if not enemies:
+            return False
+        near = min(distance(me["hex"], e) for e in enemies)
+        if step in ("L", "R"):
+            return near == 1
+        from engine.arena.board import COMPASS
+        from engine.hexgrid import neighbour
+        to = neighbour(me["hex"], COMPASS.index(step))
+        return min(distance(to, e) for e in enemies) < near
+
+
+class Patient(Rng):
+    """A chooser that seldom lets a timer run out (1 in 500 actions), so rounds last long enough
+    for fights; engine/simulate asks it `below(20) == 0` before each action."""
+
+    def below(self, n):
+        if n == 20:
+            return 0 if super().below(500) == 0 else 1
+        return super().below(n)
+
+
+def tally(players, turn_based, seed, log):
+    """Replay the log, counting its events by kind."""
+    state = GAME.setup(players, {"turn_based": turn_based}, seed, 1_700_000_000.0)
+    kinds = Counter()
+    for entry in log:
+        state, events = GAME.apply(state, entry.seat, entry.action, entry.now)
+        kinds.update(e.kind for e in events)
+    return kinds
+
+
+@pytest.mark.parametrize("players,turn_based", [(2, False), (4, False), (3, True), (5, True)])
+def test_brawls_land_hits_and_keep_every_invariant(players, turn_based):
+    """Real time, brawls knock figures out; turn-based rounds (6 game turns) are mostly too short
+    for that, but hits land and windows open."""
+    chooser = Patient(7)
+    kinds = Counter()
+    for seed in range(2):
+        state, log, outcome = play_one(Brawl(), players, {"turn_based": turn_based}, seed, chooser)
+        kinds += tally(players, turn_based, seed, log)
+        assert outcome is not None and any(outcome.won)
+    assert kinds["hit"] > 0 and kinds["react"] > 0
+    assert turn_based or kinds["knockout"] > 0
