@@ -3,13 +3,20 @@ from __future__ import annotations
 
 import pytest
 
-from engine.arena import EyeForAnEye
+from engine.arena import EyeForAnEye, rounds
 from engine.arena import dice as D
-from engine.arena import rounds
-from engine.arena.data import POINTS, REACT_SECONDS, ROUND_SECONDS, START_SECONDS, TB_GAME_TURNS
+from engine.arena.board import clear_front
+from engine.arena.data import (
+    POINTS,
+    REACT_SECONDS,
+    ROUND_SECONDS,
+    START_SECONDS,
+    TB_GAME_TURNS,
+)
+from engine.arena.figures import arena, board_of
 from engine.arena.rules import RULES
 from engine.errors import RuleError
-from engine.protocol import LEAVE, TIMEOUT, canonical
+from engine.protocol import TIMEOUT, canonical
 from engine.rng import rig
 
 GAME = EyeForAnEye()
@@ -37,7 +44,7 @@ def put(state, seat, hex_, facing):
 def give(state, seat, **tracks):
     """Allocate dice directly (the rest stay in the pool, unrolled)."""
     dice = state["dice"][seat]
-    count = D.total(dice)
+    count = D.dice_total(dice)
     dice["tracks"].update(tracks)
     dice["pool"] = [None] * (count - sum(dice["tracks"].values()))
 
@@ -73,30 +80,30 @@ def test_setup_gives_each_character_its_health_and_five_dice():
     state = new(6)
     assert [health(state, s) for s in range(6)] == [15, 15, 15, 15, 15, 10]  # Echo last, 10
     assert state["chars"] == ["grublic", "riparian", "banksia", "pluma", "incendiary", "echo"]
-    assert all(D.total(state["dice"][s]) == 5 for s in range(6))
+    assert all(D.dice_total(state["dice"][s]) == 5 for s in range(6))
     assert state["rounds"] == 7 and state["phase"] == "start"
 
 
 def test_turn_based_play_gives_seven_dice():
     state = new(3, tb=True)
-    assert all(D.total(state["dice"][s]) == 7 for s in range(3))
+    assert all(D.dice_total(state["dice"][s]) == 7 for s in range(3))
 
 
 def test_each_figure_starts_in_its_own_area_with_a_clear_front_arc():
     state = new(6, seed=4)
     assert sorted(state["areas"]) == sorted(["red", "orange", "yellow", "green", "blue", "purple"])
     for seat in range(6):
-        hexes, facing = rounds.arena(state).areas[state["areas"][seat]]
+        hexes, facing = arena(state).areas[state["areas"][seat]]
         assert tuple(state["figures"][seat]["hex"]) in hexes and state["figures"][seat]["facing"] == facing
     assert rounds.fronts_clear(state)
 
 
 def test_a_player_may_place_their_figure_on_their_area_with_a_clear_front_arc_before_the_round():
     state = new(2)
-    hexes, _ = rounds.arena(state).areas[state["areas"][0]]
-    other = next(h for hexes_, _ in rounds.arena(state).areas.values() for h in hexes_ if h not in hexes)
+    hexes, _ = arena(state).areas[state["areas"][0]]
+    other = next(h for hexes_, _ in arena(state).areas.values() for h in hexes_ if h not in hexes)
     refused(state, 0, "starting area", type="place", hex=list(other), facing=0)
-    blocked = next(f for f in range(6) if not rounds.clear_front(rounds.arena(state), set(), list(hexes[0]), f))
+    blocked = next(f for f in range(6) if not clear_front(arena(state), set(), list(hexes[0]), f))
     refused(state, 0, "front arc must be clear", type="place", hex=list(hexes[0]), facing=blocked)
     good = next(a for a in GAME.legal_actions(state, 0) if a["type"] == "place")
     state, _ = do(state, 0, **good)
@@ -278,7 +285,7 @@ def test_auto_parry_applies_when_the_reaction_window_times_out():
     give(state, 0, attack=3)
     state, _ = do(state, 0, type="attack", target=1)
     refused(state, None, "not up yet", now=NOW + 2, type="timeout")
-    state, texts = do(state, None, now=NOW + 1 + REACT_SECONDS, type="timeout")
+    state, _ = do(state, None, now=NOW + 1 + REACT_SECONDS, type="timeout")
     assert health(state, 1) == 14 and state["dice"][1]["tracks"]["parry"] == 0
     assert state["pending"] == [] and state["phase"] == "fight"
 
@@ -304,7 +311,7 @@ def test_attacks_on_one_defender_resolve_in_the_order_they_were_called():
     state, _ = do(state, 2, type="attack", target=1)   # waits behind it
     assert [p["attacker"] for p in state["pending"]] == [0, 2]
     assert state["pending"][1]["deadline"] is None
-    state, texts = do(state, 1, type="take")
+    state, _ = do(state, 1, type="take")
     assert state["trophies"] == [[1], [], []] and state["cups"] == [2, 0, 0]
     assert state["pending"] == []  # the later attack found no one to hit
 
@@ -379,8 +386,8 @@ def test_banksias_thorn_club_needs_two_and_adds_a_hit_with_all_four():
 
 def test_plumas_flight_holds_five_move_dice_and_banksias_trudge_three():
     state = new(4)
-    assert D.total(state["dice"][3]) == 5
-    board = {s: rounds.board_of(state, s) for s in range(4)}
+    assert D.dice_total(state["dice"][3]) == 5
+    board = {s: board_of(state, s) for s in range(4)}
     assert board[3]["move"].spaces == 5 and board[3]["parry"].name == "Wing Guard" and board[3]["parry"].spaces == 3
     assert board[2]["move"].name == "Trudge" and board[2]["move"].spaces == 3
 
@@ -501,7 +508,7 @@ def test_when_the_clock_ends_a_round_waiting_attacks_are_answered_by_auto_parry_
 
 def test_a_player_who_leaves_takes_their_figure_out_of_the_arena_for_no_ones_trophy():
     state = facing_off(3)
-    state, texts = do(state, 1, type="leave")
+    state, _ = do(state, 1, type="leave")
     assert state["figures"][1]["status"] == "left" and state["figures"][1]["hex"] is None
     assert state["trophies"] == [[], [], []] and state["phase"] == "fight"
     refused(state, 1, "left", type="roll")
@@ -509,7 +516,7 @@ def test_a_player_who_leaves_takes_their_figure_out_of_the_arena_for_no_ones_tro
 
 def test_when_one_player_is_left_the_match_ends_and_they_win():
     state = facing_off()
-    state, texts = do(state, 0, type="leave")
+    state, _ = do(state, 0, type="leave")
     outcome = GAME.outcome(state)
     assert state["phase"] == "over" and outcome.winners() == [1] and outcome.ranks == (2, 1)
     assert GAME.next_deadline(state) is None
@@ -551,11 +558,11 @@ def test_a_turn_order_marker_is_taken_once_and_allocates_what_fits():
     state = begun(2, tb=True)
     rig(state, A, A, Df, H, R, S, M)
     state, _ = do(state, 0, type="roll")
-    state, texts = do(state, 0, type="marker", marker=2)
+    state, _ = do(state, 0, type="marker", marker=2)
     assert state["dice"][0]["tracks"] == {"attack": 2, "move": 1, "heal": 1, "parry": 1}
     refused(state, 0, "taken marker 2", type="roll")
     refused(state, 1, "taken by Grublic", type="marker", marker=2)
-    state, texts = do(state, 1, type="marker", marker=1)
+    state, _ = do(state, 1, type="marker", marker=1)
     assert state["phase"] == "turns" and state["tb"]["markers"] == [1, 0]
     assert state["tb"]["active"] == 0  # seat 2 (marker 1) has nothing to resolve and passes
 
@@ -565,7 +572,7 @@ def test_players_without_a_marker_at_the_cap_get_the_leftovers():
     for seat in range(3):
         give(state, seat, move=1)
     state, _ = do(state, 1, type="marker", marker=1)
-    state, texts = do(state, None, now=state["flow"]["deadline"], type="timeout")
+    state, _ = do(state, None, now=state["flow"]["deadline"], type="timeout")
     assert sorted(state["tb"]["markers"][1:]) == [0, 2] and state["phase"] == "turns"
     assert state["flow"]["missed"] == [1, 0, 1]
 
@@ -593,7 +600,7 @@ def test_a_pass_holds_until_the_next_realtime_phase_and_all_passing_ends_the_gam
     state, _ = do(state, 1, type="move", steps=["L"])
     state, _ = do(state, 1, type="move", steps=["L"])
     assert state["tb"]["active"] == 1  # seat 0 passed: seat 1 goes on alone
-    state, texts = do(state, 1, type="pass")
+    state, _ = do(state, 1, type="pass")
     assert state["phase"] == "roll" and state["tb"]["game_turn"] == 2
     assert state["dice"][0]["tracks"]["move"] == 4  # allocated dice carry over
 
@@ -707,3 +714,22 @@ def test_three_missed_windows_make_a_defender_away():
         t = GAME.next_deadline(state)
         state, _ = do(state, None, now=t, type="timeout")
     assert state["flow"]["away"] == [1] and GAME.waiting_for(state) == []
+
+
+def test_heal_by_default_spends_the_fewest_dice_that_heal_what_is_missing():
+    state = begun()
+    state["figures"][1]["health"] = 14
+    state["start_health"] -= 1
+    give(state, 1, heal=3)
+    state, texts = do(state, 1, type="heal")
+    assert texts == ["Riparian (Seat 2): Mend 2, +1 health (15)."] and state["dice"][1]["tracks"]["heal"] == 1
+
+
+def test_a_defender_who_leaves_during_their_window_lets_the_turn_go_on():
+    state = turn_phase(3, facing_off=True, auto_parry=False, s0={"attack": 2}, s1={"parry": 2}, s2={"move": 1})
+    rig(state, A, A)
+    state, _ = do(state, 0, type="attack", target=1)
+    assert GAME.waiting_for(state) == [1]
+    state, _ = do(state, 1, type="leave")
+    assert state["pending"] == [] and state["tb"]["active"] == 0 and state["tb"]["actions_left"] == 1
+    assert GAME.next_deadline(state) == NOW + 1 + 60

@@ -85,7 +85,7 @@ def test_brawls_land_hits_and_keep_every_invariant(players, turn_based):
     chooser = Patient(7)
     kinds = Counter()
     for seed in range(2):
-        state, log, outcome = play_one(Brawl(), players, {"turn_based": turn_based}, seed, chooser)
+        _, log, outcome = play_one(Brawl(), players, {"turn_based": turn_based}, seed, chooser)
         kinds += tally(players, turn_based, seed, log)
         assert outcome is not None and any(outcome.won)
     assert kinds["hit"] > 0 and kinds["react"] > 0

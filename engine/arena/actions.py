@@ -14,39 +14,49 @@ from ..errors import RuleError
 from ..hexgrid import neighbour
 from ..protocol import Event, Seat
 from ..rng import rng_of
-from . import dice as D
-from . import hits
 from .board import COMPASS, TURNS, adjacent, front_arc, key, open_hex, turn
 from .data import ATTACK, HEAL, MOVE
-from .figures import State, arena, board_of, character, is_standing, name, occupied, say, standing
+from .dice import put_all, put_on, roll_pool, spend, spends, take_back
+from .figures import (
+    State,
+    arena,
+    board_of,
+    character,
+    is_standing,
+    name,
+    occupied,
+    say,
+    standing,
+)
+from .hits import call_attack
 
 
-def roll(state: State, seat: Seat) -> list[Event]:
+def roll_dice(state: State, seat: Seat) -> list[Event]:
     """Reroll every unallocated die; the faces show on the board (no log line for a roll)."""
     with rng_of(state) as rng:
-        D.roll_pool(state["dice"][seat], rng)
+        roll_pool(state["dice"][seat], rng)
     return []
 
 
-def allocate(state: State, seat: Seat, track: Any, count: Any) -> list[Event]:
+def allocate_dice(state: State, seat: Seat, track: Any, count: Any) -> list[Event]:
     board = board_of(state, seat)
     if track not in board:
         raise RuleError(f"Your board has {', '.join(t.name for t in board.values())}.")
-    D.allocate(state["dice"][seat], board, track, _count(count))
+    put_on(state["dice"][seat], board, track, _count(count))
     return []
 
 
-def auto(state: State, seat: Seat) -> list[Event]:
+def auto_allocate(state: State, seat: Seat) -> list[Event]:
     """Every pool die that fits goes to its basic action."""
-    if not D.auto_allocate(state["dice"][seat], board_of(state, seat)):
+    if not put_all(state["dice"][seat], board_of(state, seat)):
         raise RuleError("No die in your pool fits a free space.")
     return []
 
 
-def recover(state: State, seat: Seat, track: Any, count: Any) -> list[Event]:
+def recover_dice(state: State, seat: Seat, track: Any, count: Any) -> list[Event]:
     if track is not None and track not in board_of(state, seat):
         raise RuleError("Recover from a track of your board, or from all of them.")
-    D.recover(state["dice"][seat], track, _count(count))
+    take_back(state["dice"][seat], track, _count(count))
     return []
 
 
@@ -60,7 +70,7 @@ def _spend_count(state: State, seat: Seat, key_: str, count: Any) -> int:
     """The dice a resolve spends: as asked, or every allocated die that may be spent."""
     count = _count(count)
     if count is None:
-        options = D.spends(state["dice"][seat], board_of(state, seat), key_)
+        options = spends(state["dice"][seat], board_of(state, seat), key_)
         count = options[-1] if options else state["dice"][seat]["tracks"][key_]
     return count
 
@@ -84,8 +94,8 @@ def attack(state: State, seat: Seat, target: Any, count: Any, now: float) -> lis
     if target not in targets(state, seat):
         raise RuleError(f"{name(state, target)} is not in your front arc.")
     count = _spend_count(state, seat, ATTACK, count)
-    D.spend(state["dice"][seat], board_of(state, seat), ATTACK, count)
-    return hits.call(state, seat, target, track.name, count, track.amount(count), 0, now)
+    spend(state["dice"][seat], board_of(state, seat), ATTACK, count)
+    return call_attack(state, seat, target, track.name, count, track.amount(count), 0, now)
 
 
 # ---------------------------------------------------------------- movement
@@ -115,7 +125,7 @@ def move(state: State, seat: Seat, steps: Any) -> list[Event]:
     if len(steps) > have:
         raise RuleError(f"{track.name} {len(steps)} needs {len(steps)} Move dice allocated (you have {have}).")
     here, facing = walk(state, seat, steps)
-    D.spend(state["dice"][seat], board_of(state, seat), MOVE, len(steps))
+    spend(state["dice"][seat], board_of(state, seat), MOVE, len(steps))
     figure = state["figures"][seat]
     figure["hex"], figure["facing"] = here, facing
     path = ", ".join(steps)
@@ -139,8 +149,11 @@ def heal(state: State, seat: Seat, count: Any) -> list[Event]:
     most = character(state, seat).health
     if figure["health"] >= most:
         raise RuleError(f"You are at full health ({most}).")
-    count = _spend_count(state, seat, HEAL, count)
-    D.spend(state["dice"][seat], board_of(state, seat), HEAL, count)
+    count = _count(count)
+    if count is None:  # the fewest dice that heal all that is missing, else as many as may go
+        options = spends(state["dice"][seat], board_of(state, seat), HEAL)
+        count = next((n for n in options if track.amount(n) >= most - figure["health"]), options[-1] if options else 0)
+    spend(state["dice"][seat], board_of(state, seat), HEAL, count)
     gained = min(track.amount(count), most - figure["health"])
     figure["health"] += gained
     state["healed"] += gained
@@ -151,8 +164,8 @@ def heal(state: State, seat: Seat, count: Any) -> list[Event]:
 def resolvable(state: State, seat: Seat) -> bool:
     """Whether any basic action could resolve now (a turn-based player with none passes)."""
     dice, board = state["dice"][seat], board_of(state, seat)
-    if D.spends(dice, board, ATTACK) and targets(state, seat):
+    if spends(dice, board, ATTACK) and targets(state, seat):
         return True
-    if D.spends(dice, board, MOVE):
+    if spends(dice, board, MOVE):
         return True  # a turn is always open
-    return bool(D.spends(dice, board, HEAL)) and state["figures"][seat]["health"] < character(state, seat).health
+    return bool(spends(dice, board, HEAL)) and state["figures"][seat]["health"] < character(state, seat).health

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from .. import flow
 from ..protocol import Action, Seat
-from . import dice as D
 from .actions import open_steps, resolvable, targets
 from .board import clear_front, front_arc, key
 from .data import ATTACK, HEAL, MOVE, PARRY
+from .dice import room, spends
 from .figures import State, arena, board_of, character, is_standing, occupied, standing
 from .hits import head
 from .rounds import FIGHT, START
@@ -25,26 +25,25 @@ def legal(state: State, seat: Seat) -> list[Action]:
     if state["phase"] == START:
         if seat not in flow.waiting(state["flow"]):
             return []
-        toggle = [{"type": "auto_parry", "on": not state["auto_parry"][seat]}]
-        return [{"type": "ready"}, *placements(state, seat), *toggle]
-    toggle: list[Action] = []  # Auto-Parry may be switched at any time; listed before the round only
+        switch = {"type": "auto_parry", "on": not state["auto_parry"][seat]}
+        return [{"type": "ready"}, *placements(state, seat), switch]
     if not is_standing(state, seat):
-        return toggle
+        return []
     entry = head(state, seat)
     if entry is not None and entry["deadline"] is not None:
-        return answers(state, seat, entry) + toggle
+        return answers(state, seat, entry)
     if state["phase"] == FIGHT:
-        return dice_work(state, seat) + resolves(state, seat) + toggle
+        return dice_work(state, seat) + resolves(state, seat)
     if state["phase"] == ROLL:
         if marker_of(state, seat) is not None:
-            return toggle
+            return []
         free = [i + 1 for i, s in enumerate(state["tb"]["markers"]) if s is None]
         rolls = [{"type": "roll"}] if state["tb"]["rolls_left"][seat] and state["dice"][seat]["pool"] else []
-        return rolls + dice_work(state, seat, roll=False) + [{"type": "marker", "marker": m} for m in free] + toggle
+        return rolls + dice_work(state, seat, roll=False) + [{"type": "marker", "marker": m} for m in free]
     if state["tb"]["active"] != seat or state["pending"]:
-        return toggle
+        return []
     ends = [{"type": "end_turn"}] if state["tb"]["acted"] else []
-    return resolves(state, seat) + ends + [{"type": "pass"}] + toggle
+    return resolves(state, seat) + ends + [{"type": "pass"}]
 
 
 def placements(state: State, seat: Seat) -> list[Action]:
@@ -67,7 +66,7 @@ def answers(state: State, seat: Seat, entry: dict) -> list[Action]:
 def dice_work(state: State, seat: Seat, roll: bool = True) -> list[Action]:
     dice, board = state["dice"][seat], board_of(state, seat)
     out: list[Action] = [{"type": "roll"}] if roll and dice["pool"] else []
-    fits = [k for k in board if D.room(dice, board, k)]
+    fits = [k for k in board if room(dice, board, k)]
     out += [{"type": "allocate", "track": k} for k in fits]
     if fits:
         out.append({"type": "auto"})
@@ -80,11 +79,11 @@ def resolves(state: State, seat: Seat) -> list[Action]:
         return []
     dice, board = state["dice"][seat], board_of(state, seat)
     out: list[Action] = []
-    attack_counts = D.spends(dice, board, ATTACK)
+    attack_counts = spends(dice, board, ATTACK)
     for target in targets(state, seat) if attack_counts else []:
         out += [{"type": "attack", "target": target, "dice": n} for n in sorted({attack_counts[0], attack_counts[-1]})]
-    if D.spends(dice, board, MOVE):
+    if spends(dice, board, MOVE):
         out += [{"type": "move", "steps": [step]} for step in open_steps(state, seat)]
     if state["figures"][seat]["health"] < character(state, seat).health:
-        out += [{"type": "heal", "dice": n} for n in D.spends(dice, board, HEAL)]
+        out += [{"type": "heal", "dice": n} for n in spends(dice, board, HEAL)]
     return out

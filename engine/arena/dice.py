@@ -18,11 +18,11 @@ Dice = dict[str, Any]
 Board = dict[str, Track]
 
 
-def new(count: int, board: Board) -> Dice:
+def new_dice(count: int, board: Board) -> Dice:
     return {"pool": [None] * count, "tracks": {k: 0 for k in board}}
 
 
-def total(dice: Dice) -> int:
+def dice_total(dice: Dice) -> int:
     return len(dice["pool"]) + sum(dice["tracks"].values())
 
 
@@ -44,7 +44,7 @@ def room(dice: Dice, board: Board, key: str) -> int:
     return min(track.spaces - dice["tracks"][key], dice["pool"].count(track.face))
 
 
-def allocate(dice: Dice, board: Board, key: str, count: int | None = None) -> int:
+def put_on(dice: Dice, board: Board, key: str, count: int | None = None) -> int:
     """Move pool dice showing the track's face onto it (all that fit when `count` is None)."""
     track = board[key]
     matching = dice["pool"].count(track.face)
@@ -63,17 +63,17 @@ def allocate(dice: Dice, board: Board, key: str, count: int | None = None) -> in
     return count
 
 
-def auto_allocate(dice: Dice, board: Board) -> dict[str, int]:
+def put_all(dice: Dice, board: Board) -> dict[str, int]:
     """Put every pool die that fits onto the board, in board order; returns what went where."""
     placed = {}
     for key in board:
         n = room(dice, board, key)
         if n:
-            placed[key] = allocate(dice, board, key, n)
+            placed[key] = put_on(dice, board, key, n)
     return placed
 
 
-def recover(dice: Dice, key: str | None = None, count: int | None = None) -> int:
+def take_back(dice: Dice, key: str | None = None, count: int | None = None) -> int:
     """Take allocated dice back to the pool, to be rolled again (rule 9); no key: every track."""
     keys = list(dice["tracks"]) if key is None else [key]
     count = None if key is None else count
@@ -90,14 +90,14 @@ def recover(dice: Dice, key: str | None = None, count: int | None = None) -> int
     return taken
 
 
-def ready(dice: Dice, board: Board, key: str) -> bool:
+def is_ready(dice: Dice, board: Board, key: str) -> bool:
     """Whether the track's minimum spaces are filled, so it may resolve (rule 8)."""
     return dice["tracks"][key] >= board[key].min
 
 
 def spends(dice: Dice, board: Board, key: str) -> list[int]:
     """The dice counts the track may spend now: none until its minimum is filled (rule 8)."""
-    if not ready(dice, board, key):
+    if not is_ready(dice, board, key):
         return []
     return [n for n in board[key].spends() if n <= dice["tracks"][key]]
 
@@ -105,7 +105,7 @@ def spends(dice: Dice, board: Board, key: str) -> list[int]:
 def spend(dice: Dice, board: Board, key: str, count: int) -> None:
     """Spend `count` dice of the track: they go back to the pool, to be rolled again."""
     track = board[key]
-    if not ready(dice, board, key):
+    if not is_ready(dice, board, key):
         raise RuleError(f"{track.name} needs {track.min} {FACE_NAMES[track.face]} dice allocated "
                         f"(you have {dice['tracks'][key]}).")
     if count not in spends(dice, board, key):

@@ -20,13 +20,13 @@ from ..errors import RuleError
 from ..protocol import Event, Seat
 from ..rng import rng_of
 from ..words import plural
-from . import dice as D
 from .board import in_front
 from .data import PARRY, REACT_SECONDS, TB_DEFEND_SECONDS
+from .dice import blocks_in, faces_text, hits_in, is_ready, roll_faces, spend
 from .figures import OUT, State, board_of, name, say
 
 
-def call(state: State, attacker: Seat, defender: Seat, action: str, spent: int, hits: int,
+def call_attack(state: State, attacker: Seat, defender: Seat, action: str, spent: int, hits: int,
          unblockable: int, now: float) -> list[Event]:
     """`attacker` calls an attack on `defender`: queue it, then answer what needs no one."""
     target, source = state["figures"][defender], state["figures"][attacker]
@@ -39,9 +39,9 @@ def call(state: State, attacker: Seat, defender: Seat, action: str, spent: int, 
     if state["turn_based"]:
         if front:  # rule 23: a front attack rolls one die per hit; rear hits are all unblockable
             with rng_of(state) as rng:
-                entry["rolled"] = D.roll_faces(rng, hits)
-            entry["hits"] = D.hits_in(entry["rolled"])
-            text += f": rolls {D.faces_text(entry['rolled'])}"
+                entry["rolled"] = roll_faces(rng, hits)
+            entry["hits"] = hits_in(entry["rolled"])
+            text += f": rolls {faces_text(entry['rolled'])}"
         else:
             entry["hits"], entry["unblockable"] = 0, hits + unblockable
     text += f": {hits_text(entry['hits'], entry['unblockable'])}."
@@ -60,7 +60,7 @@ def parry_ready(state: State, entry: dict) -> bool:
     """Whether Parry may answer this attack: hits it could cancel, from the front, minimum filled."""
     seat = entry["defender"]
     return (entry["hits"] > 0 and entry["front"]
-            and D.ready(state["dice"][seat], board_of(state, seat), PARRY))
+            and is_ready(state["dice"][seat], board_of(state, seat), PARRY))
 
 
 def window_needed(state: State, entry: dict) -> bool:
@@ -151,14 +151,14 @@ def resolve(state: State, entry: dict, count: int | None) -> list[Event]:
         allocated = state["dice"][seat]["tracks"][PARRY]
         if state["turn_based"]:
             count = allocated if count is None else count
-            D.spend(state["dice"][seat], board_of(state, seat), PARRY, count)
+            spend(state["dice"][seat], board_of(state, seat), PARRY, count)
             with rng_of(state) as rng:
-                rolled = D.roll_faces(rng, count)
-            cancelled = min(entry["hits"], D.blocks_in(rolled))
-            said = f"{track.name} {count}: rolls {D.faces_text(rolled)}, {plural(cancelled, 'hit')} cancelled; "
+                rolled = roll_faces(rng, count)
+            cancelled = min(entry["hits"], blocks_in(rolled))
+            said = f"{track.name} {count}: rolls {faces_text(rolled)}, {plural(cancelled, 'hit')} cancelled; "
         else:
             count = min(allocated, entry["hits"]) if count is None else count
-            D.spend(state["dice"][seat], board_of(state, seat), PARRY, count)
+            spend(state["dice"][seat], board_of(state, seat), PARRY, count)
             cancelled = min(entry["hits"], track.amount(count))
             said = f"{track.name} {count}; "
     state["pending"].remove(entry)

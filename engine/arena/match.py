@@ -9,12 +9,53 @@ from ..protocol import Event, Game, Option, Outcome, Seat, seat_name
 from ..registry import register
 from ..rng import Rng
 from ..words import plural
-from . import actions, hits, rounds, turns
+from .actions import (
+    allocate_dice,
+    attack,
+    auto_allocate,
+    heal,
+    move,
+    recover_dice,
+    roll_dice,
+)
 from .board import AREAS
 from .choices import legal
 from .data import SEAT_ORDER, START_SECONDS
+from .dice import dice_total
 from .figures import LEFT, STANDING, State, arena, character, is_standing, name, say
+from .hits import answer, expire, head, next_window, settle
+from .rounds import (
+    FIGHT,
+    OVER,
+    PLAYING,
+    START,
+    begin,
+    dice_count,
+    end_round,
+    finish,
+    fronts_clear,
+    maybe_end,
+    place,
+    prepare,
+    say_ready,
+)
 from .rules import RULES
+from .turns import (
+    ROLL,
+    TURNS,
+    action_done,
+    after_leave,
+    claim,
+    counted_roll,
+    end_turn,
+    marker_of,
+    new_turns,
+    pass_turn,
+    proceed,
+    roll_timeout,
+    turn_timeout,
+    unclaimed,
+)
 from .views import public
 
 RESOLVES = ("attack", "move", "heal")
@@ -46,7 +87,7 @@ class EyeForAnEye(Game):
             "areas": areas[:players],
             "rng": rng.state,
             "flow": flow.new(players),
-            "phase": rounds.START,
+            "phase": START,
             "round": 1,
             "rounds": players + 1,
             "tiebreak": False,
@@ -61,12 +102,12 @@ class EyeForAnEye(Game):
             "start_health": 0,
             "pending": [],
             "next_id": 1,
-            "tb": turns.new(),
+            "tb": new_turns(),
             "results": [],
             "log": [],
             "ended": None,
         }
-        rounds.prepare(state, list(range(players)), now, START_SECONDS)
+        prepare(state, list(range(players)), now, START_SECONDS)
         return state
 
     # ---------------------------------------------------------------- queries
@@ -83,10 +124,10 @@ class EyeForAnEye(Game):
     def next_deadline(self, state: State) -> float | None:
         """The round clock, the turn clock or the earliest reaction window; a turn-based turn
         waits while its attack's window is open."""
-        if state["phase"] == rounds.OVER:
+        if state["phase"] == OVER:
             return None
-        window = hits.next_window(state)
-        if state["phase"] == turns.TURNS and state["pending"]:
+        window = next_window(state)
+        if state["phase"] == TURNS and state["pending"]:
             return window
         times = [t for t in (window, state["flow"]["deadline"]) if t is not None]
         return min(times) if times else None
@@ -95,14 +136,14 @@ class EyeForAnEye(Game):
         """Defenders with an open window first; then whoever the phase waits on (in real time,
         nobody: everyone may act, no one must)."""
         defenders = [p["defender"] for p in state["pending"] if p["deadline"] is not None]
-        if defenders or state["phase"] in (rounds.OVER, rounds.FIGHT):
+        if defenders or state["phase"] in (OVER, FIGHT):
             return defenders
-        if state["phase"] == turns.ROLL:
-            return [s for s in turns.unclaimed(state) if s not in state["flow"]["away"]]
+        if state["phase"] == ROLL:
+            return [s for s in unclaimed(state) if s not in state["flow"]["away"]]
         return flow.waiting(state["flow"])
 
     def outcome(self, state: State) -> Outcome | None:
-        if state["phase"] != rounds.OVER:
+        if state["phase"] != OVER:
             return None
         points = state["points"]
         left = state["flow"]["left"]
@@ -123,7 +164,7 @@ class EyeForAnEye(Game):
     # ---------------------------------------------------------------- play
 
     def play(self, state: State, seat: Seat | None, action: dict[str, Any], now: float) -> list[Event]:
-        if state["phase"] == rounds.OVER:
+        if state["phase"] == OVER:
             raise RuleError("The match is over.")
         kind = action.get("type") if isinstance(action, dict) else None
         if kind == "timeout":
@@ -138,27 +179,27 @@ class EyeForAnEye(Game):
             elif kind == "auto_parry":
                 events = self._auto_parry(state, seat, action.get("on"))
             else:
-                handler = {rounds.START: self._start, rounds.FIGHT: self._fight,
-                           turns.ROLL: self._roll, turns.TURNS: self._turns}[state["phase"]]
+                handler = {START: self._start, FIGHT: self._fight,
+                           ROLL: self._roll, TURNS: self._turns}[state["phase"]]
                 events = handler(state, seat, kind, action, now)
-        return events + rounds.maybe_end(state, now)
+        return events + maybe_end(state, now)
 
     def _start(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
         if seat not in state["flow"]["seats"]:
             raise RuleError("You sit this round out.")
         if kind == "place":
-            return rounds.place(state, seat, action.get("hex"), action.get("facing"))
+            return place(state, seat, action.get("hex"), action.get("facing"))
         if kind == "ready":
             if seat in state["flow"]["acted"]:
                 raise RuleError("You are ready; waiting for the others.")
-            return rounds.ready(state, seat, now)
+            return say_ready(state, seat, now)
         raise RuleError("The round has not started: place your figure, or say you are ready.")
 
     def _fight(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
         """Real time: everyone at once; a defender with an open window answers it first."""
         self._must_stand(state, seat)
         if kind in ("parry", "take"):
-            events = hits.answer(state, seat, action.get("dice", 0) if kind == "parry" else 0, now)
+            events = answer(state, seat, action.get("dice", 0) if kind == "parry" else 0, now)
         else:
             self._not_under_attack(state, seat)
             events = self._dice_or_resolve(state, seat, kind, action, now)
@@ -168,13 +209,13 @@ class EyeForAnEye(Game):
     def _roll(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
         """Turn-based realtime phase: roll, allocate, take a marker; nothing resolves yet."""
         self._must_stand(state, seat)
-        marker = turns.marker_of(state, seat)
+        marker = marker_of(state, seat)
         if marker is not None:
             raise RuleError(f"You have taken marker {marker}; waiting for the others.")
         if kind == "roll":
-            events = turns.roll(state, seat)
+            events = counted_roll(state, seat)
         elif kind == "marker":
-            events = turns.claim(state, seat, action.get("marker"), now)
+            events = claim(state, seat, action.get("marker"), now)
         elif kind in RESOLVES:
             raise RuleError("Actions resolve in the turn phase, once everyone has a marker.")
         else:
@@ -186,9 +227,9 @@ class EyeForAnEye(Game):
         """Turn-based turn phase: the active player acts; a defender answers; reactions are free."""
         tb = state["tb"]
         if kind in ("parry", "take"):
-            events = hits.answer(state, seat, action.get("dice", 0) if kind == "parry" else 0, now)
+            events = answer(state, seat, action.get("dice", 0) if kind == "parry" else 0, now)
             flow.acted(state["flow"], seat)
-            return events + turns.proceed(state, now)
+            return events + proceed(state, now)
         if state["pending"]:
             raise RuleError(f"Waiting for {name(state, state['pending'][0]['defender'])} to defend.")
         if seat != tb["active"]:
@@ -198,31 +239,31 @@ class EyeForAnEye(Game):
             raise RuleError("Dice are rolled and allocated in the realtime phase.")
         if kind == "end_turn":
             flow.acted(state["flow"], seat)
-            return turns.end_turn(state, seat, now)
+            return end_turn(state, seat, now)
         if kind == "pass":
             flow.acted(state["flow"], seat)
-            return turns.pass_turn(state, seat, now)
+            return pass_turn(state, seat, now)
         if kind not in RESOLVES:
             raise RuleError("Resolve an action, end your turn, or pass.")
         events = self._dice_or_resolve(state, seat, kind, action, now)
         flow.acted(state["flow"], seat)
-        return events + turns.acted(state, now)
+        return events + action_done(state, now)
 
     def _dice_or_resolve(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
         if kind == "roll":
-            return actions.roll(state, seat)
+            return roll_dice(state, seat)
         if kind == "allocate":
-            return actions.allocate(state, seat, action.get("track"), action.get("count"))
+            return allocate_dice(state, seat, action.get("track"), action.get("count"))
         if kind == "auto":
-            return actions.auto(state, seat)
+            return auto_allocate(state, seat)
         if kind == "recover":
-            return actions.recover(state, seat, action.get("track"), action.get("count"))
+            return recover_dice(state, seat, action.get("track"), action.get("count"))
         if kind == "attack":
-            return actions.attack(state, seat, action.get("target"), action.get("dice"), now)
+            return attack(state, seat, action.get("target"), action.get("dice"), now)
         if kind == "move":
-            return actions.move(state, seat, action.get("steps"))
+            return move(state, seat, action.get("steps"))
         if kind == "heal":
-            return actions.heal(state, seat, action.get("dice"))
+            return heal(state, seat, action.get("dice"))
         if kind in ("parry", "take"):
             raise RuleError("No attack is waiting for your answer.")
         raise RuleError("Roll, allocate, recover, or resolve Attack, Movement or Heal.")
@@ -236,7 +277,7 @@ class EyeForAnEye(Game):
 
     @staticmethod
     def _not_under_attack(state: State, seat: Seat) -> None:
-        entry = hits.head(state, seat)
+        entry = head(state, seat)
         if entry is not None:
             raise RuleError(f"{entry['action']} from {name(state, entry['attacker'])} is on you: "
                             "Parry or take it first.")
@@ -257,18 +298,18 @@ class EyeForAnEye(Game):
         deadline = self.next_deadline(state)
         if deadline is None or now < deadline:
             raise RuleError("The time is not up yet.")
-        window = hits.next_window(state)
+        window = next_window(state)
         if window is not None and window <= now:
-            events = hits.expire(state, now)
-            return events + (turns.proceed(state, now) if state["phase"] == turns.TURNS else [])
+            events = expire(state, now)
+            return events + (proceed(state, now) if state["phase"] == TURNS else [])
         phase = state["phase"]
-        if phase == rounds.START:
-            return rounds.begin(state, now)
-        if phase == rounds.FIGHT:
-            return rounds.end(state, now, "the time is up")
-        if phase == turns.ROLL:
-            return turns.roll_timeout(state, now)
-        return turns.turn_timeout(state, now)
+        if phase == START:
+            return begin(state, now)
+        if phase == FIGHT:
+            return end_round(state, now, "the time is up")
+        if phase == ROLL:
+            return roll_timeout(state, now)
+        return turn_timeout(state, now)
 
     def _leave(self, state: State, seat: Seat, now: float) -> list[Event]:
         """The player's figure leaves the arena (no one's trophy; its health stays off every cup)."""
@@ -280,11 +321,13 @@ class EyeForAnEye(Game):
         events = [say(state, f"{name(state, seat)} leaves the match"
                              f"{' and the arena' if was_standing else ''}.")]
         if len(flow.in_game(state["flow"])) < 2:
-            rounds.finish(state, "left")
-            return events + [say(state, self.outcome(state).summary, kind="game_over")]
-        if state["phase"] == rounds.START:
-            return events + (rounds.begin(state, now) if flow.complete(state["flow"]) else [])
-        return events + turns.after_leave(state, seat, now) + hits.settle(state, now)
+            finish(state, "left")
+            outcome = self.outcome(state)
+            assert outcome is not None
+            return events + [say(state, outcome.summary, kind="game_over")]
+        if state["phase"] == START:
+            return events + (begin(state, now) if flow.complete(state["flow"]) else [])
+        return events + settle(state, now) + after_leave(state, seat, now)
 
     # ---------------------------------------------------------------- checks
 
@@ -306,22 +349,21 @@ class EyeForAnEye(Game):
             if f["status"] == STANDING and not 0 < f["health"] <= character(state, seat).health:
                 broken.append(f"{seat_name(seat)} stands with {f['health']} health")
             dice = state["dice"][seat]
-            want = rounds.dice_count(state)
-            if len(dice["pool"]) + sum(dice["tracks"].values()) != want:
-                broken.append(f"{seat_name(seat)} has {len(dice['pool']) + sum(dice['tracks'].values())} dice, not {want}")
+            if dice_total(dice) != dice_count(state):
+                broken.append(f"{seat_name(seat)} has {dice_total(dice)} dice, not {dice_count(state)}")
             board = character(state, seat).board
             if any(not 0 <= n <= board[k].spaces for k, n in dice["tracks"].items()):
                 broken.append(f"{seat_name(seat)} has a track over its spaces: {dice['tracks']}")
         for p in state["pending"]:
             if figures[p["defender"]]["status"] != STANDING:
                 broken.append(f"an attack waits on {seat_name(p['defender'])}, who is not standing")
-        if state["phase"] == rounds.START and not rounds.fronts_clear(state):
+        if state["phase"] == START and not fronts_clear(state):
             broken.append("a figure starts without a clear front arc")
-        if state["phase"] == turns.ROLL and len({s for s in state["tb"]["markers"] if s is not None}) != \
+        if state["phase"] == ROLL and len({s for s in state["tb"]["markers"] if s is not None}) != \
                 len([s for s in state["tb"]["markers"] if s is not None]):
             broken.append("a seat holds two markers")
-        if state["phase"] in rounds.PLAYING and len([s for s in state["in_round"] if is_standing(state, s)]) < 2:
+        if state["phase"] in PLAYING and len([s for s in state["in_round"] if is_standing(state, s)]) < 2:
             broken.append("a round goes on with fewer than two figures standing")
-        if (state["phase"] == rounds.OVER) != (self.next_deadline(state) is None):
+        if (state["phase"] == OVER) != (self.next_deadline(state) is None):
             broken.append("the clock does not match the phase")
         return broken

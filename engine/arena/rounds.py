@@ -17,15 +17,34 @@ from ..deadlines import after
 from ..errors import RuleError
 from ..protocol import Event, Seat, ranks_from_scores
 from ..words import plural
-from . import dice as D
-from . import hits, turns
 from .board import COMPASS, clear_front, front_arc, key, start_hex
-from .data import (BETWEEN_SECONDS, DICE, POINTS, ROUND_SECONDS, START_SECONDS, SURVIVOR_BONUS,
-                   TB_EXTRA_DICE)
-from .figures import IDLE, LEFT, STANDING, State, arena, board_of, character, name, occupied, say, standing
+from .data import (
+    BETWEEN_SECONDS,
+    DICE,
+    POINTS,
+    ROUND_SECONDS,
+    SURVIVOR_BONUS,
+    TB_EXTRA_DICE,
+)
+from .dice import new_dice
+from .figures import (
+    IDLE,
+    LEFT,
+    STANDING,
+    State,
+    arena,
+    board_of,
+    character,
+    name,
+    occupied,
+    say,
+    standing,
+)
+from .hits import flush
+from .turns import ROLL, TURNS, capped, new_turns, start_game_turn
 
 START, FIGHT, OVER = "start", "fight", "over"
-PLAYING = (FIGHT, turns.ROLL, turns.TURNS)
+PLAYING = (FIGHT, ROLL, TURNS)
 
 
 def dice_count(state: State) -> int:
@@ -44,13 +63,13 @@ def prepare(state: State, seats: list[Seat], now: float, seconds: float) -> list
             "health": character(state, seat).health if playing else 0,
             "status": STANDING if playing else (LEFT if seat in state["flow"]["left"] else IDLE),
         }
-        state["dice"][seat] = D.new(dice_count(state), board_of(state, seat))
+        state["dice"][seat] = new_dice(dice_count(state), board_of(state, seat))
     state["cups"] = [0] * state["players"]
     state["trophies"] = [[] for _ in range(state["players"])]
     state["healed"] = 0
     state["start_health"] = sum(f["health"] for f in state["figures"])
     state["pending"] = []
-    state["tb"] = turns.new()
+    state["tb"] = new_turns()
     state["phase"] = START
     flow.each_once(state["flow"], after(now, seconds))
     state["flow"]["seats"] = [s for s in state["flow"]["seats"] if s in seats]
@@ -81,7 +100,7 @@ def place(state: State, seat: Seat, where: object, facing: object) -> list[Event
 def begin(state: State, now: float) -> list[Event]:
     """"Yarra Mark!": real time, everyone acts at once until the clock; turn-based, a game turn."""
     if state["turn_based"]:
-        return [say(state, "Yarra Mark!", kind="round")] + turns.start_game_turn(state, now)
+        return [say(state, "Yarra Mark!", kind="round")] + start_game_turn(state, now)
     state["phase"] = FIGHT
     flow.everyone(state["flow"], after(now, ROUND_SECONDS))
     state["flow"]["seats"] = standing(state)
@@ -93,9 +112,10 @@ def maybe_end(state: State, now: float) -> list[Event]:
     if state["phase"] not in PLAYING:
         return []
     if len(standing(state)) <= 1:
-        return end(state, now, "only one figure is left standing" if standing(state) else "no figure is left standing")
-    if state["turn_based"] and turns.capped(state):
-        return end(state, now, "the last game turn is over")
+        why = "only one figure is left standing" if standing(state) else "no figure is left standing"
+        return end_round(state, now, why)
+    if state["turn_based"] and capped(state):
+        return end_round(state, now, "the last game turn is over")
     return []
 
 
@@ -108,15 +128,15 @@ def scores(state: State) -> list[int]:
 def points_for(round_scores: list[int]) -> list[int]:
     """Points by place among the round's players: ties share the higher place's points."""
     table = POINTS[len(round_scores)]
-    return [table[rank - 1] for rank in ranks_from_scores(round_scores)]
+    return [table[rank - 1] for rank in ranks_from_scores([float(x) for x in round_scores])]
 
 
-def end(state: State, now: float, why: str) -> list[Event]:
-    events = hits.flush(state)
+def end_round(state: State, now: float, why: str) -> list[Event]:
+    events = flush(state)
     seats = state["in_round"]
     total = scores(state)
     awarded = points_for([total[s] for s in seats])
-    ranks = ranks_from_scores([total[s] for s in seats])
+    ranks = ranks_from_scores([float(total[s]) for s in seats])
     for seat, points in zip(seats, awarded):
         state["points"][seat] += points
     state["results"].append({"round": state["round"], "tiebreak": state["tiebreak"], "seats": list(seats),
@@ -152,7 +172,7 @@ def finish(state: State, why: str) -> list[Event]:
     return []
 
 
-def ready(state: State, seat: Seat, now: float) -> list[Event]:
+def say_ready(state: State, seat: Seat, now: float) -> list[Event]:
     flow.acted(state["flow"], seat)
     return begin(state, now) if flow.complete(state["flow"]) else []
 

@@ -1,9 +1,20 @@
 """The /rules text: what a player reads, with the readings we chose where the rulebook is silent."""
 from __future__ import annotations
 
-from .data import (BETWEEN_SECONDS, DICE, REACT_SECONDS, ROUND_SECONDS, SURVIVOR_BONUS, TB_ACTIONS,
-                   TB_DEFEND_SECONDS, TB_EXTRA_DICE, TB_GAME_TURNS, TB_ROLL_SECONDS, TB_ROLLS,
-                   TB_TURN_SECONDS)
+from .data import (
+                   BETWEEN_SECONDS,
+                   DICE,
+                   REACT_SECONDS,
+                   ROUND_SECONDS,
+                   SURVIVOR_BONUS,
+                   TB_ACTIONS,
+                   TB_DEFEND_SECONDS,
+                   TB_EXTRA_DICE,
+                   TB_GAME_TURNS,
+                   TB_ROLL_SECONDS,
+                   TB_ROLLS,
+                   TB_TURN_SECONDS,
+)
 
 RULES = (
     "**Eye for an Eye** (Darwin Games): a real-time arena brawl on hexes. Core game, every eye for themselves.\n"

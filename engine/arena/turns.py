@@ -18,15 +18,15 @@ from ..errors import RuleError
 from ..protocol import Event, Seat
 from ..rng import rng_of
 from ..words import plural
-from . import dice as D
 from .actions import resolvable
 from .data import TB_ACTIONS, TB_GAME_TURNS, TB_ROLL_SECONDS, TB_ROLLS, TB_TURN_SECONDS
+from .dice import put_all, roll_pool
 from .figures import State, board_of, name, say, standing
 
 ROLL, TURNS = "roll", "turns"
 
 
-def new() -> dict[str, Any]:
+def new_turns() -> dict[str, Any]:
     return {"game_turn": 0, "rolls_left": [], "markers": [], "passed": [], "active": None,
             "actions_left": 0, "acted": 0}
 
@@ -59,12 +59,12 @@ def unclaimed(state: State) -> list[Seat]:
     return [s for s in standing(state) if marker_of(state, s) is None]
 
 
-def roll(state: State, seat: Seat) -> list[Event]:
+def counted_roll(state: State, seat: Seat) -> list[Event]:
     tb = state["tb"]
     if tb["rolls_left"][seat] <= 0:
         raise RuleError("You have used your rolls: allocate, then take a marker.")
     with rng_of(state) as rng:
-        D.roll_pool(state["dice"][seat], rng)
+        roll_pool(state["dice"][seat], rng)
     tb["rolls_left"][seat] -= 1
     return []
 
@@ -76,7 +76,7 @@ def claim(state: State, seat: Seat, marker: Any, now: float) -> list[Event]:
         raise RuleError(f"Markers go from 1 to {len(markers)}.")
     if markers[marker - 1] is not None:
         raise RuleError(f"Marker {marker} is taken by {name(state, markers[marker - 1])}.")
-    D.auto_allocate(state["dice"][seat], board_of(state, seat))
+    put_all(state["dice"][seat], board_of(state, seat))
     markers[marker - 1] = seat
     events = [say(state, f"{name(state, seat)} takes turn-order marker {marker}.")]
     waiting = [s for s in unclaimed(state) if s not in state["flow"]["away"]]
@@ -97,7 +97,7 @@ def _deal_leftovers(state: State, late: list[Seat], now: float) -> list[Event]:
         rng.shuffle(free)
     events = []
     for seat, index in zip(late, free):
-        D.auto_allocate(state["dice"][seat], board_of(state, seat))
+        put_all(state["dice"][seat], board_of(state, seat))
         markers[index] = seat
         events.append(say(state, f"{name(state, seat)} gets turn-order marker {index + 1}."))
     return events + _start_turns(state, now)
@@ -144,7 +144,7 @@ def capped(state: State) -> bool:
     return state["tb"]["game_turn"] > TB_GAME_TURNS
 
 
-def acted(state: State, now: float) -> list[Event]:
+def action_done(state: State, now: float) -> list[Event]:
     """The player on turn resolved an action: one fewer left."""
     tb = state["tb"]
     tb["actions_left"] -= 1
@@ -191,4 +191,4 @@ def after_leave(state: State, seat: Seat, now: float) -> list[Event]:
         return []
     if state["phase"] == TURNS and state["tb"]["active"] == seat:
         return _advance(state, now)
-    return []
+    return proceed(state, now)  # an attack on the leaver may have been holding the turn
