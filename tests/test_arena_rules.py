@@ -11,6 +11,7 @@ from engine.arena.data import (
     REACT_SECONDS,
     ROUND_SECONDS,
     START_SECONDS,
+    TB_DEFEND_SECONDS,
     TB_GAME_TURNS,
 )
 from engine.arena.figures import arena, board_of
@@ -640,10 +641,15 @@ def test_a_front_attack_is_rolled_and_the_defender_rolls_defence_dice():
     assert state["tb"]["active"] == 0 and state["tb"]["actions_left"] == 1
 
 
-def test_turn_based_auto_parry_rolls_every_allocated_defence_die():
+def test_turn_based_the_defender_is_asked_whatever_the_auto_parry_switch():
     state = turn_phase(2, facing_off=True, s0={"attack": 1}, s1={"parry": 3})
-    rig(state, S, M, M, M)  # the hit, then three Move faces: each one blocks
+    assert state["auto_parry"] == [True, True]
+    rig(state, S)
     state, _ = do(state, 0, type="attack", target=1)
+    assert GAME.waiting_for(state) == [1] and GAME.next_deadline(state) == NOW + 1 + TB_DEFEND_SECONDS
+    assert {"type": "parry", "dice": 3} in GAME.legal_actions(state, 1)  # more dice than hits: more chances
+    rig(state, H, H, M)  # the Move face blocks
+    state, _ = do(state, 1, type="parry", dice=3)
     assert health(state, 1) == 15 and state["dice"][1]["tracks"]["parry"] == 0
 
 
@@ -733,3 +739,15 @@ def test_a_defender_who_leaves_during_their_window_lets_the_turn_go_on():
     state, _ = do(state, 1, type="leave")
     assert state["pending"] == [] and state["tb"]["active"] == 0 and state["tb"]["actions_left"] == 1
     assert GAME.next_deadline(state) == NOW + 1 + 60
+
+
+def test_a_view_shares_nothing_with_the_state():
+    state = turn_phase(2, facing_off=True, auto_parry=False, s0={"attack": 2}, s1={"parry": 2})
+    rig(state, A, A)
+    state, _ = do(state, 0, type="attack", target=1)
+    before = canonical(state)
+    view = GAME.view(state, None)
+    view["seats"][0]["hex"].append(9)
+    view["pending"][0]["rolled"].append("S")
+    view["turns"]["markers"].append(5)
+    assert canonical(state) == before

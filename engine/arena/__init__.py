@@ -40,11 +40,13 @@ Readings chosen where ARENA.md and the rulebook are silent (also in `rules`):
   no stone, no figure) and not in another figure's front arc.
 - A die that is spent or recovered returns to the pool unrolled: it must be rolled before it is
   allocated again. Turn-based, the pool is unrolled at the start of each realtime phase.
-- Realtime Auto-Parry (a per-player toggle, on by default) answers a front attack at once with
+- Real-time Auto-Parry (a per-player switch, on by default) answers a front attack at once with
   min(hits, Parry dice). With it off a window of REACT_SECONDS opens; if it runs out, Auto-Parry
-  answers all the same (an absent player still defends). Turn-based, Auto-Parry and a timed-out
-  window roll every allocated Defence die (ARENA.md 3.4). Real-time Parry may not spend more
-  dice than there are hits; turn-based it may (more dice, more chances to block).
+  answers all the same (an absent player still defends). Turn-based there is time to ask, so a
+  window (TB_DEFEND_SECONDS) opens whenever Parry could cancel a hit, whatever the switch; when
+  it runs out every allocated Defence die is rolled (ARENA.md 3.4). Real-time Parry may not
+  spend more dice than there are hits; turn-based it may (more dice, more chances to block).
+  A player away (flow: 3 timers missed in a row, windows included) gets no window.
 - Attacks on one defender wait behind each other in call order; the arc is fixed at the call.
   A defender whose window is open may only answer (rule: stop when hit). An attack whose
   defender is knocked out before it resolves moves nothing. When a round ends, waiting attacks

@@ -3,10 +3,11 @@
 Every attack becomes a pending entry (rule 14: actions that affect others resolve in the order
 they were called; a defender's attacks wait behind each other, in call order). The first
 pending attack on a defender either opens a reaction window (a deadline; the defender may
-Parry 1..k or take the hits) or, when there is nothing to ask, is answered at once by
-Auto-Parry: in real time it spends min(hits, Parry dice allocated); turn-based, the defender
-rolls every allocated Defence die (ARENA.md 3.3-3.4). A window that times out is answered the
-same way. The arc is fixed when the attack is called.
+Parry 1..k or take the hits) or, when there is nothing to ask, is answered at once. A window
+opens when Parry could cancel something: turn-based always, in real time only for a player who
+switched Auto-Parry off. Auto-Parry answers everything else, and every window that times out:
+in real time it spends min(hits, Parry dice allocated); turn-based it rolls every allocated
+Defence die (ARENA.md 3.3-3.4). The arc is fixed when the attack is called.
 
 Hits that land move health from the defender's board to the attacker's cup; hits beyond the
 health left move nothing (ARENA.md 4.6). The hit that takes the last health knocks the figure
@@ -64,9 +65,10 @@ def parry_ready(state: State, entry: dict) -> bool:
 
 
 def window_needed(state: State, entry: dict) -> bool:
-    """Ask the defender only when Parry is possible and Auto-Parry is off (ARENA.md 3.3)."""
+    """Ask the defender when Parry is possible: turn-based always (ARENA.md 3.4), in real time
+    only with Auto-Parry off (3.3); never a player who is away."""
     seat = entry["defender"]
-    return (parry_ready(state, entry) and not state["auto_parry"][seat]
+    return (parry_ready(state, entry) and (state["turn_based"] or not state["auto_parry"][seat])
             and seat not in state["flow"]["away"])
 
 

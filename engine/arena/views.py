@@ -1,6 +1,10 @@
 """What everyone sees: in Eye for an Eye nothing is hidden (ARENA.md 3.5), so every seat's view
-is the public one, plus `you`. Dice, allocations, cups and reaction windows are all shown."""
+is the public one, plus `you`. Dice, allocations, cups and reaction windows are all shown. A view
+shares no list or dict with the state (a careless caller may change it).
+"""
 from __future__ import annotations
+
+import copy
 
 from typing import Any
 
@@ -36,7 +40,7 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
         "name": character(state, seat).name,
         "colour": state["areas"][seat],
         "status": figure["status"],
-        "hex": figure["hex"],
+        "hex": list(figure["hex"]) if placed else None,
         "facing": figure["facing"],
         "front": front_arc(figure["hex"], figure["facing"]) if placed else [],
         "sight": line_of_sight(arena(state), occupied(state), figure["hex"], figure["facing"]) if placed else [],
@@ -75,11 +79,11 @@ def public(state: State, deadline: float | None) -> dict[str, Any]:
         "seats": [seat_view(state, s) for s in range(state["players"])],
         "pending": [{"attacker": p["attacker"], "defender": p["defender"], "action": p["action"],
                      "hits": p["hits"], "unblockable": p["unblockable"], "arc": "front" if p["front"] else "rear",
-                     "rolled": p["rolled"], "deadline": p["deadline"]} for p in state["pending"]],
+                     "rolled": None if p["rolled"] is None else list(p["rolled"]), "deadline": p["deadline"]} for p in state["pending"]],
         "turns": None if not state["turn_based"] else {
             "game_turn": tb["game_turn"], "markers": list(tb["markers"]), "active": tb["active"],
             "actions_left": tb["actions_left"]},
-        "results": [dict(r) for r in state["results"]],
+        "results": copy.deepcopy(state["results"]),
         "log": list(state["log"]),
         "ended": state["ended"],
     }
