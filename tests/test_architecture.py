@@ -51,7 +51,8 @@ def module_imports() -> dict[str, set[str]]:
                     if node.level:
                         parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
                         base = f"{parent}.{base}" if base else parent
-                    targets = [f"{base}.{a.name}" for a in node.names] + [base]
+                    # `from . import x` names modules of the package, not the package's own __init__
+                    targets = [f"{base}.{a.name}" for a in node.names] + ([base] if node.module else [])
                 elif isinstance(node, ast.Import):
                     targets = [a.name for a in node.names]
                 else:
