@@ -1,0 +1,520 @@
+"""Bugs & Co (`bugs`): everyone at once grabs face-down monster tiles, keeps some blind, and
+stops by taking a trophy. Rules: shared/seeds/001_bfed48ca0187ca84.txt; fixed facts: the Bugs & Co
+section of shared/GAMES.md.
+
+The table (state):
+- `places`: the numbered places on the table, each a tile id or None (empty, or its tile held).
+  Actions and views number places from 0 (like seats); texts and images say `place N` from 1.
+- A tile id t shows design t // 3 (three identical tiles per design). `DESIGNS` holds the 25
+  designs: a body shape, a colour and 1, 2 or 3 eyes, each pair (shape, colour) used once, so
+  a design can be named and drawn ("green round bug, two eyes"). Colour alone never tells two
+  designs apart: five designs share each colour, and five share each shape.
+- `holding`: per seat, the tile it looks at ({"place", "tile"}) or None; only its own view shows
+  the design. `hands`: the tiles each seat kept, never shown to anyone (its owner included)
+  before the end; views give only how many. `removed`: the 7 tiles out of play, never shown.
+- `trophies` left (highest first), `trophy` per seat, `stopped` (seats that took one, in order).
+- `state["flow"]` (engine/flow.py): one EVERYONE phase for the whole game; a seat that stops
+  leaves the phase's seats, a seat that leaves is in flow["left"]. Its deadline is the clock.
+
+Actions: {"type": "grab", "place": p}, {"type": "put_back"} (to the tile's own place) or
+{"type": "put_back", "place": q} (its own place or any empty one), {"type": "keep"},
+{"type": "take_trophy"}, plus TIMEOUT (seat None) and LEAVE.
+
+Design choices where the rules are silent (also in `rules`):
+- Places are numbered and keep their number all game. Grabbing a tile empties its place (marked
+  as held by that player); a kept tile leaves its place empty for good, unless someone puts a
+  tile back there. A tile held is put back on its own place or on any empty place ("players may
+  move tiles around"); the place of a tile someone holds is not empty.
+- Races: the table applies actions in arrival order; a grab of a tile someone already holds is
+  refused ("Someone was faster") and costs nothing.
+- Taking a trophy while holding a tile puts the tile back on its place first.
+- Clock: the last trophy starts a COUNTDOWN_SECONDS countdown; at its end everybody stops. The
+  game also ends when nobody acts for IDLE_SECONDS, or MAX_SECONDS after the start: everybody
+  stops as after the countdown. These are TIMEOUT actions from the table, refused before the
+  deadline. An action the table applies before its TIMEOUT still counts, even a moment late.
+- The game ends at once when nobody is left playing (all stopped or left), or when fewer than
+  two players are left in the game.
+- At the end, tiles still held go back to the table; held tiles never score.
+- LEAVE: the player stops; a tile held goes back to its place; their kept tiles and trophy stay
+  with them (shown at the end) but they score 0 and rank below everyone who stayed.
+- Scoring: every full set of 3 identical designs +3, every other kept tile -1 (counted by
+  design: 4 alike would be a set and a stray), plus the trophy. Most points wins; ties share a rank.
+- Events: grabs, put-backs and keeps answer their player privately (a grab names the design to
+  its player only); the image shows the table, so the channel is not flooded. Trophies, the
+  countdown, leavers and the end are public. No public text ever names a design before the end.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from . import flow
+from .deadlines import after
+from .errors import RuleError
+from .protocol import Event, Game, Option, Outcome, State, seat_name
+from .registry import register
+from .rng import Rng
+from .words import plural
+
+COPIES = 3  # identical tiles per design, and the size of a scoring set
+SET_POINTS = 3
+STRAY_POINTS = -1
+REMOVED = 7
+COUNTDOWN_SECONDS = 10.0
+IDLE_SECONDS = 120.0
+MAX_SECONDS = 600.0
+
+PLAY, COUNTDOWN, OVER = "play", "countdown", "over"
+DOWN, EMPTY, HELD = "down", "empty", "held"  # a place in a view
+OPTION_THREE_EYED = "three_eyed"
+
+SHAPES: tuple[str, ...] = ("round", "long", "square", "spiky", "pointy")
+COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
+# Drawing colours (Okabe-Ito where it has one): far apart in hue and lightness.
+COLOUR_HEX: dict[str, str] = {"red": "#D55E00", "yellow": "#F0E442", "green": "#009E73",
+                              "blue": "#0072B2", "purple": "#A35BC4"}
+EYE_WORDS: dict[int, str] = {1: "one eye", 2: "two eyes", 3: "three eyes"}
+# Which (shape, colour) pairs get how many eyes: shape i has colour (i + k) % 5 for offset k.
+EYE_OFFSETS: dict[int, tuple[int, ...]] = {2: (2, 3, 4), 1: (0,), 3: (1,)}
+
+TROPHIES: dict[int, tuple[int, ...]] = {2: (3,), 3: (3, 2), 4: (3, 2, 1), 5: (3, 2, 2, 1),
+                                        6: (3, 3, 2, 2, 1), 7: (3, 3, 2, 2, 1), 8: (3, 3, 2, 2, 1)}
+
+
+@dataclass(frozen=True)
+class Design:
+    """One monster design: what a set is made of, and what a player sees and says."""
+
+    id: int
+    shape: str
+    colour: str
+    eyes: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.colour} {self.shape} bug, {EYE_WORDS[self.eyes]}"
+
+
+def _designs() -> tuple[Design, ...]:
+    """The 25 designs: 15 two-eyed (ids 0-14), 5 one-eyed (15-19), 5 three-eyed (20-24)."""
+    pairs = [(eyes, shape, (shape + k) % len(COLOURS))
+             for eyes in (2, 1, 3) for shape in range(len(SHAPES)) for k in EYE_OFFSETS[eyes]]
+    return tuple(Design(i, SHAPES[s], COLOURS[c], eyes) for i, (eyes, s, c) in enumerate(pairs))
+
+
+DESIGNS: tuple[Design, ...] = _designs()
+TILES = len(DESIGNS) * COPIES
+
+
+def design_of(tile: int) -> Design:
+    return DESIGNS[tile // COPIES]
+
+
+def designs_in_play(players: int, three_eyed: bool = False) -> list[int]:
+    """The seed's table: 2-4 players two-eyed only; 5-6 two-eyed plus one-eyed (or, by option,
+    three-eyed); 7-8 all."""
+    wanted = {2} if players <= 4 else {2, 3 if three_eyed else 1} if players <= 6 else {1, 2, 3}
+    return [d.id for d in DESIGNS if d.eyes in wanted]
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring
+
+
+def score_hand(tiles: list[int], trophy: int | None) -> dict[str, Any]:
+    """A hand of tile ids scored (see `score_designs`)."""
+    return score_designs([design_of(t).id for t in tiles], trophy)
+
+
+def score_designs(designs: list[int], trophy: int | None) -> dict[str, Any]:
+    """A hand sorted by design, sets marked, and its points: +3 a set, -1 any other tile.
+    Counted by design, so 4 alike would be one set and one stray (the game has 3 of each)."""
+    counts = Counter(designs)
+    groups: list[dict[str, Any]] = [{"design": d, "name": DESIGNS[d].name, "count": n, "sets": n // COPIES, "strays": n % COPIES}
+              for d, n in sorted(counts.items())]
+    sets = sum(g["sets"] for g in groups)
+    others = sum(g["strays"] for g in groups)
+    trophy_points = trophy or 0
+    return {"groups": groups, "sets": sets, "others": others, "trophy": trophy_points,
+            "points": SET_POINTS * sets + STRAY_POINTS * others + trophy_points}
+
+
+def _score_words(result: dict[str, Any]) -> str:
+    """'4 sets, 3 other tiles, trophy 2: 11 points'."""
+    parts = [plural(result["sets"], "set"), plural(result["others"], "other tile")]
+    if result["trophy"]:
+        parts.append(f"trophy {result['trophy']}")
+    return f"{', '.join(parts)}: {plural(result['points'], 'point')}"
+
+
+def _and_list(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Small helpers over state
+
+
+def _holder(state: State, place: int) -> int | None:
+    """The seat holding the tile of `place`, if any."""
+    for seat, held in enumerate(state["holding"]):
+        if held is not None and held["place"] == place:
+            return seat
+    return None
+
+
+def _is_empty(state: State, place: int) -> bool:
+    return state["places"][place] is None and _holder(state, place) is None
+
+
+def _place_word(state: State, place: int) -> str:
+    if state["places"][place] is not None:
+        return DOWN
+    return EMPTY if _holder(state, place) is None else HELD
+
+
+def _playing(state: State) -> list[int]:
+    """Seats still playing: in the game and not stopped."""
+    return [s for s in flow.in_game(state["flow"]) if s not in state["stopped"]]
+
+
+def _deadline(state: State) -> float | None:
+    """The countdown's end, else the idle limit; never after the maximum length."""
+    if state["phase"] == OVER:
+        return None
+    if state["phase"] == COUNTDOWN:
+        return min(state["countdown_at"], state["ends_at"])
+    return min(after(state["last_action"], IDLE_SECONDS), state["ends_at"])
+
+
+def _return_held(state: State, seat: int) -> list[Event]:
+    """A tile held goes back face down on its place (when a player stops or the game ends)."""
+    held = state["holding"][seat]
+    if held is None:
+        return []
+    state["places"][held["place"]] = held["tile"]
+    state["holding"][seat] = None
+    return [Event(f"The tile you held goes back on place {held['place'] + 1}.", private_to=seat)]
+
+
+def _place_arg(state: State, value: Any) -> int:
+    """A place index from an action, or a RuleError a player can read."""
+    count = len(state["places"])
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RuleError(f"Name a place on the table (1 to {count}).")
+    if not 0 <= value < count:
+        raise RuleError(f"There is no place {value + 1}: places are numbered 1 to {count}.")
+    return value
+
+
+def _final(state: State, seat: int) -> dict[str, Any]:
+    """A seat's hand scored; a player who left scores 0."""
+    result = score_hand(state["hands"][seat], state["trophy"][seat])
+    left = seat in state["flow"]["left"]
+    return {**result, "left": left, "score": 0 if left else result["points"]}
+
+
+RULES = f"""**Bugs & Co** (2-8 players, real time: no turns, everybody plays at once)
+**Tiles:** 75 monster tiles, 25 designs x 3 identical tiles: 15 designs with two eyes, 5 with one eye, 5 with three eyes. Each design is a body shape (round, long, square, spiky, pointy), a colour and its eyes, e.g. "green round bug, two eyes". Only the design counts, never the colour alone.
+**Used:** 2-4 players: the two-eyed designs. 5-6: two-eyed plus one-eyed (option: three-eyed instead). 7-8: all. Trophies: 2 players 3; 3 players 3, 2; 4 players 3, 2, 1; 5 players 3, 2, 2, 1; 6-8 players 3, 3, 2, 2, 1. {REMOVED} tiles are removed unseen; the rest lie face down on numbered places.
+**Play:** grab one face-down tile at a time; only you see it. Then either put it back face down (on its own place or on any empty place) or keep it in your hand. You may never look at a kept tile again, not even your own: everyone sees only how many tiles each player keeps. If two players grab the same tile, the first wins and the other is told someone was faster (it costs nothing).
+**Trophies:** at any time you may take the highest trophy left: you stop playing (a tile you hold goes back). When the last trophy is taken, {int(COUNTDOWN_SECONDS)} seconds are left, then everybody stops.
+**Also stops:** nobody acts for {int(IDLE_SECONDS)} s, or the game reaches {int(MAX_SECONDS // 60)} minutes; or nobody is left playing.
+**Scoring:** hands are sorted by design. Every set of 3 identical designs +3, every other tile -1, plus your trophy. Example: 4 sets, a pair, a single and the 2 trophy = 12 - 3 + 2 = 11. Most points wins; ties share the place.
+**Leaving:** a tile you hold goes back; your hand is shown at the end but you score 0 and rank last. With fewer than two players left the game ends.
+"""
+
+
+@register
+class Bugs(Game):
+    name = "bugs"
+    title = "Bugs & Co"
+    min_players = 2
+    max_players = 8
+    options = (Option(OPTION_THREE_EYED, "5-6 players: three-eyed monsters instead of one-eyed"),)
+    rules = RULES
+
+    # -----------------------------------------------------------------------------------------
+    # Setup
+
+    def setup(self, players: int, options: dict[str, bool], seed: int, now: float) -> State:
+        if not self.min_players <= players <= self.max_players:
+            raise RuleError(f"{self.title} takes {self.min_players}-{self.max_players} players.")
+        options = {o.key: bool(options.get(o.key, o.default)) for o in self.options}
+        designs = designs_in_play(players, options[OPTION_THREE_EYED])
+        tiles = [d * COPIES + k for d in designs for k in range(COPIES)]
+        rng = Rng(seed)
+        rng.shuffle(tiles)
+        state: State = {
+            "game": self.name,
+            "players": players,
+            "options": options,
+            "rng": rng.state,
+            "designs": designs,
+            "removed": tiles[:REMOVED],
+            "places": tiles[REMOVED:],
+            "holding": [None] * players,
+            "hands": [[] for _ in range(players)],
+            "trophies": list(TROPHIES[players]),
+            "trophy": [None] * players,
+            "stopped": [],
+            "phase": PLAY,
+            "end": None,
+            "started": now,
+            "ends_at": after(now, MAX_SECONDS),
+            "last_action": now,
+            "countdown_at": None,
+            "flow": flow.new(players),
+        }
+        flow.everyone(state["flow"], _deadline(state))
+        return state
+
+    # -----------------------------------------------------------------------------------------
+    # Queries
+
+    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
+        if state["phase"] == OVER or seat not in _playing(state):
+            return []
+        trophy = [{"type": "take_trophy"}] if state["trophies"] else []
+        held = state["holding"][seat]
+        if held is None:
+            return [{"type": "grab", "place": p} for p, tile in enumerate(state["places"])
+                    if tile is not None] + trophy
+        empty = [{"type": "put_back", "place": q} for q in range(len(state["places"]))
+                 if q == held["place"] or _is_empty(state, q)]
+        return empty + [{"type": "keep"}] + trophy
+
+    def waiting_for(self, state: State) -> list[int]:
+        return [] if state["phase"] == OVER else flow.waiting(state["flow"])
+
+    # -----------------------------------------------------------------------------------------
+    # Actions
+
+    def play(self, state: State, seat: int | None, action: dict[str, Any], now: float) -> list[Event]:
+        if state["phase"] == OVER:
+            raise RuleError("The game is over.")
+        kind = action.get("type", "") if isinstance(action, dict) else ""
+        if kind == "timeout":
+            return self._timeout(state, seat, now)
+        if kind == "leave":
+            return self._leave(state, seat)
+        seat = self._require_playing(state, seat)
+        handlers = {"grab": self._grab, "put_back": self._put_back, "keep": self._keep,
+                    "take_trophy": self._take_trophy}
+        handler = handlers.get(kind)
+        if handler is None:
+            raise RuleError("Grab a tile, put it back or keep it, or take a trophy.")
+        events = handler(state, seat, action, now)
+        flow.acted(state["flow"], seat)
+        state["last_action"] = now
+        state["flow"]["deadline"] = _deadline(state)
+        return events
+
+    def _require_playing(self, state: State, seat: int | None) -> int:
+        """The seat, if it may play now; else a RuleError saying why not."""
+        if not isinstance(seat, int) or not 0 <= seat < state["players"]:
+            raise RuleError("You have no seat in this game.")
+        if seat in state["stopped"]:
+            raise RuleError("You took a trophy: you have stopped playing.")
+        flow.require(state["flow"], seat)
+        return seat
+
+    def _grab(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
+        held = state["holding"][seat]
+        if held is not None:
+            raise RuleError(f"You already hold the tile from place {held['place'] + 1}: "
+                            "put it back or keep it first.")
+        place = _place_arg(state, action.get("place"))
+        holder = _holder(state, place)
+        if holder is not None:
+            raise RuleError(f"Someone was faster: {seat_name(holder)} holds the tile from place {place + 1}.")
+        tile = state["places"][place]
+        if tile is None:
+            raise RuleError(f"Place {place + 1} is empty now.")
+        state["places"][place] = None
+        state["holding"][seat] = {"place": place, "tile": tile}
+        return [Event(f"Place {place + 1}: {design_of(tile).name}. Put it back or keep it.",
+                      private_to=seat, kind="look")]
+
+    def _put_back(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
+        held = state["holding"][seat]
+        if held is None:
+            raise RuleError("You hold no tile: grab one first.")
+        own = held["place"]
+        place = own if action.get("place") is None else _place_arg(state, action["place"])
+        if place != own and not _is_empty(state, place):
+            raise RuleError(f"Place {place + 1} is not empty: put the tile back on place {own + 1} "
+                            "or on an empty place.")
+        state["places"][place] = held["tile"]
+        state["holding"][seat] = None
+        moved = "" if place == own else f" (it came from place {own + 1})"
+        return [Event(f"You put the tile back face down on place {place + 1}{moved}.", private_to=seat)]
+
+    def _keep(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
+        held = state["holding"][seat]
+        if held is None:
+            raise RuleError("You hold no tile: grab one first.")
+        state["hands"][seat].append(held["tile"])
+        state["holding"][seat] = None
+        kept = plural(len(state["hands"][seat]), "tile")
+        return [Event(f"You keep the tile, face down: {kept} in your hand. You may not look at them again.",
+                      private_to=seat)]
+
+    def _take_trophy(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
+        if not state["trophies"]:
+            raise RuleError("No trophy is left.")
+        value = state["trophies"].pop(0)
+        state["trophy"][seat] = value
+        state["stopped"].append(seat)
+        state["flow"]["seats"].remove(seat)  # the EVERYONE phase waits on it no more
+        events = _return_held(state, seat)
+        kept = plural(len(state["hands"][seat]), "tile")
+        events.append(Event(f"{seat_name(seat)} takes the {value}-point trophy and stops playing "
+                            f"({kept} kept).", kind="trophy"))
+        if not state["trophies"]:
+            state["phase"] = COUNTDOWN
+            state["countdown_at"] = after(now, COUNTDOWN_SECONDS)
+            events.append(Event(f"That was the last trophy: {int(COUNTDOWN_SECONDS)} seconds, then "
+                                "everybody stops!", kind="countdown"))
+        if not _playing(state):
+            events += self._finish(state, "stopped")
+        return events
+
+    def _timeout(self, state: State, seat: int | None, now: float) -> list[Event]:
+        if seat is not None:
+            raise RuleError("Only the table's clock can stop the game.")
+        deadline = _deadline(state)
+        if deadline is None or now < deadline:
+            raise RuleError("The time is not up yet.")
+        if state["phase"] == COUNTDOWN and now >= state["countdown_at"]:
+            return self._finish(state, "countdown")
+        return self._finish(state, "max" if now >= state["ends_at"] else "idle")
+
+    def _leave(self, state: State, seat: int | None) -> list[Event]:
+        if not isinstance(seat, int) or not 0 <= seat < state["players"]:
+            raise RuleError("Only a seated player can leave.")
+        if seat in state["flow"]["left"]:
+            raise RuleError("You have already left this game.")
+        flow.leave(state["flow"], seat)
+        events = _return_held(state, seat)
+        events.append(Event(f"{seat_name(seat)} leaves the game and will score nothing.", kind="leave"))
+        if len(flow.in_game(state["flow"])) < 2:
+            return events + self._finish(state, "alone")
+        if not _playing(state):
+            return events + self._finish(state, "stopped")
+        return events
+
+    def _finish(self, state: State, reason: str) -> list[Event]:
+        """Everybody stops: tiles held go back, hands are revealed and scored."""
+        for seat in range(state["players"]):
+            _return_held(state, seat)
+        state["phase"] = OVER
+        state["end"] = reason
+        state["flow"]["deadline"] = None
+        opening = {"countdown": "Stop! The countdown is over.",
+                   "idle": f"Nobody has acted for {int(IDLE_SECONDS)} seconds: everybody stops.",
+                   "max": f"The game has lasted {int(MAX_SECONDS // 60)} minutes: everybody stops.",
+                   "stopped": "Nobody is left playing.",
+                   "alone": "Too few players are left."}[reason]
+        lines = [f"{seat_name(s)}: {_score_words(r)}" + (" (left: scores 0)" if r["left"] else "")
+                 for s, r in ((s, _final(state, s)) for s in range(state["players"]))]
+        outcome = self.outcome(state)
+        assert outcome is not None  # the phase is OVER
+        text = f"{opening} The game is over. {outcome.summary}\n" + "\n".join(lines)
+        return [Event(text, kind="game_over")]
+
+    # -----------------------------------------------------------------------------------------
+    # Views and outcome
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        places = [_place_word(state, p) for p in range(len(state["places"]))]
+        view: dict[str, Any] = {
+            "game": self.name,
+            "players": state["players"],
+            "phase": state["phase"],
+            "places": places,
+            "holding": [None if h is None else h["place"] for h in state["holding"]],
+            "face_down": places.count(DOWN),
+            "removed": len(state["removed"]),
+            "designs": list(state["designs"]),
+            "trophies": list(state["trophies"]),
+            "trophy": list(state["trophy"]),
+            "stopped": list(state["stopped"]),
+            "left": list(state["flow"]["left"]),
+            "kept": [len(h) for h in state["hands"]],
+            "countdown_at": state["countdown_at"],
+            "ends_at": state["ends_at"],
+            "deadline": _deadline(state),
+            "waiting_for": self.waiting_for(state),
+            "options": dict(state["options"]),
+            "end": state["end"],
+            "seat": seat,
+        }
+        if seat is not None and 0 <= seat < state["players"]:
+            held = state["holding"][seat]
+            view["held"] = None if held is None else {
+                "place": held["place"], "design": design_of(held["tile"]).id, "name": design_of(held["tile"]).name}
+        outcome = self.outcome(state)
+        if outcome is not None:
+            view["hands"] = [_final(state, s) for s in range(state["players"])]
+            view["scores"] = [int(x) for x in outcome.scores]
+            view["ranks"] = list(outcome.ranks)
+            view["summary"] = outcome.summary
+        return view
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["phase"] != OVER:
+            return None
+        n = state["players"]
+        left = state["flow"]["left"]
+        scores = [_final(state, s)["score"] for s in range(n)]
+        ranks = flow.ranks(scores, left)
+        winners = [s for s in range(n) if ranks[s] == 1]
+        verb = "wins" if len(winners) == 1 else "win"
+        each = "" if len(winners) == 1 else " each"
+        best = scores[winners[0]]
+        summary = f"{_and_list([seat_name(s) for s in winners])} {verb} with {plural(best, 'point')}{each}."
+        others = [scores[s] for s in range(n) if s not in winners]
+        margin = float(best - max(others)) if len(winners) == 1 and others else None
+        return Outcome(ranks, tuple(float(x) for x in scores), summary,
+                       won=tuple(s in winners for s in range(n)), margin=margin)
+
+    def invariants(self, state: State) -> list[str]:
+        broken: list[str] = []
+        held = [h for h in state["holding"] if h is not None]
+        everywhere = ([t for t in state["places"] if t is not None] + state["removed"]
+                      + [t for hand in state["hands"] for t in hand] + [h["tile"] for h in held])
+        expected = [d * COPIES + k for d in state["designs"] for k in range(COPIES)]
+        if sorted(everywhere) != sorted(expected):
+            broken.append(f"{len(everywhere)} tiles accounted for ({len(set(everywhere))} distinct), "
+                          f"expected {len(expected)}")
+        held_places = [h["place"] for h in held]
+        if len(set(held_places)) != len(held_places):
+            broken.append("two players hold the tile of one place")
+        if any(state["places"][p] is not None for p in held_places):
+            broken.append("a held tile's place is not empty")
+        taken = [t for t in state["trophy"] if t is not None]
+        if sorted(taken + state["trophies"]) != sorted(TROPHIES[state["players"]]):
+            broken.append(f"trophies {taken} taken + {state['trophies']} left are not the game's")
+        if state["trophies"] != sorted(state["trophies"], reverse=True):
+            broken.append("the trophies left are not highest first")
+        if sorted(s for s, t in enumerate(state["trophy"]) if t is not None) != sorted(state["stopped"]):
+            broken.append("the players who stopped are not those with a trophy")
+        stopped_or_gone = set(state["stopped"]) | set(state["flow"]["left"])
+        if any(state["holding"][s] is not None for s in stopped_or_gone):
+            broken.append("a player who stopped or left holds a tile")
+        phase = state["phase"]
+        if phase == OVER:
+            if held:
+                broken.append("a tile is held after the end")
+            if state["flow"]["deadline"] is not None:
+                broken.append("a finished game has a deadline")
+        else:
+            if (phase == COUNTDOWN) != (not state["trophies"]):
+                broken.append(f"phase {phase} with {plural(len(state['trophies']), 'trophy', 'trophies')} left")
+            if not _playing(state):
+                broken.append("nobody is playing but the game goes on")
+            if state["flow"]["deadline"] is None:
+                broken.append("no clock is running")
+        return broken

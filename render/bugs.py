@@ -1,0 +1,566 @@
+"""Bugs & Co images (pure: view in, PNG bytes and alt text out).
+
+- `render_bugs(view, names=None, *, aborted=False, now=None)`: the table. Numbered places, each
+  a face-down tile, an empty place (dashed) or a place whose tile a player is holding (filled in
+  that player's colour, with their initial); the trophies left; every player's kept tiles (a
+  count: kept tiles are never shown before the end), trophy, and whether they stopped or left.
+  It reads only public keys, so a seat's view (with the tile it holds) gives the same image.
+- `render_tile(design_id, place=None)`: one monster, large, with its name: what a player sees
+  privately after a grab.
+- `render_scoring(view, names=None)`: the end: every hand sorted by design, sets framed.
+
+Monsters are drawn from the design data in engine/bugs.py: body shape, colour and 1-3 eyes; no
+two designs share a shape and a colour, so the pair tells them apart at a glance and the eyes
+confirm. Sized for phones: images are 480 px wide (the tile 320), no text under 15 px (12.5 px
+when shown 400 px wide), always at 4.5:1 contrast or better.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.bugs import COLOUR_HEX, DESIGNS, Design
+from engine.words import plural
+from render import palette
+from render.canvas import draw_text, new_canvas, rounded_panel, text_width, wrap_text
+from render.encode import RenderedImage, encode_png
+from render.leaderboard import fit
+
+WIDTH = 480
+SMALL = 15  # the smallest text: 12.5 px on a 400 px wide phone
+BODY = 16
+TITLE = 20
+MARGIN = 8
+PAD = 12
+GAP = 8
+LINE = 20
+HEADER_H = 92
+COLS = 9
+CELL = 50
+TILE = 46
+GRID_X = (WIDTH - COLS * CELL) // 2 + (CELL - TILE) // 2
+CAPTION_H = 30
+ROW = 30  # a player's row
+CUP = 34  # a trophy's height in the header
+SUPER = 4  # supersampling of the monster art
+
+INK = (0x14, 0x14, 0x14)
+OUTLINE = (0x22, 0x22, 0x22)
+FACE = (0xF7, 0xF1, 0xE1)
+FACE_EDGE = (0x8A, 0x84, 0x76)
+BACK = (0x5A, 0x3E, 0x2A)
+BACK_LINE = (0x6E, 0x50, 0x38)
+BACK_EDGE = (0x2E, 0x20, 0x16)
+GOLD = (0xE8, 0xB9, 0x2E)
+GOLD_DARK = (0x9A, 0x72, 0x10)
+# One colour per seat, to mark the places players hold: Okabe-Ito, plus white.
+SEAT_COLOURS: tuple[palette.RGB, ...] = (
+    (0xE6, 0x9F, 0x00), (0x56, 0xB4, 0xE9), (0x00, 0x9E, 0x73), (0xF0, 0xE4, 0x42),
+    (0x00, 0x72, 0xB2), (0xD5, 0x5E, 0x00), (0xCC, 0x79, 0xA7), (0xF5, 0xF5, 0xF0))
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Names
+
+
+def _names(view: dict[str, Any], names: Sequence[str] | None) -> list[str]:
+    given = list(names or [])
+    return [given[s] if s < len(given) and given[s] else f"Seat {s + 1}" for s in range(view["players"])]
+
+
+def initials(names: Sequence[str]) -> list[str]:
+    """One letter per player for the table marks; a letter two players share gets their seat number."""
+    first = [(name.strip()[:1] or "?").upper() for name in names]
+    return [f"{c}{s + 1}" if first.count(c) > 1 else c for s, c in enumerate(first)]
+
+
+def _ink_on(fill: palette.RGB) -> palette.RGB:
+    """Black or white text, whichever has more contrast on `fill`."""
+    return max((INK, palette.WHITE), key=lambda ink: palette.contrast_ratio(ink, fill))
+
+
+def _ordinal(rank: int) -> str:
+    return ORDINALS.get(rank, f"{rank}th")
+
+
+# ---------------------------------------------------------------------------------------------
+# Monsters
+
+
+def _body(d: ImageDraw.ImageDraw, design: Design, s: float, fill: palette.RGB, w: int) -> float:
+    """The body in its shape; returns the height (0-1) of the eye line."""
+    def box(u0: float, v0: float, u1: float, v1: float) -> tuple[float, float, float, float]:
+        return (u0 * s, v0 * s, u1 * s, v1 * s)
+
+    shape = design.shape
+    if shape == "round":
+        d.ellipse(box(0.17, 0.2, 0.83, 0.86), fill=fill, outline=OUTLINE, width=w)
+        return 0.46
+    if shape == "long":
+        d.rounded_rectangle(box(0.03, 0.36, 0.97, 0.8), radius=0.22 * s, fill=fill, outline=OUTLINE, width=w)
+        d.arc(box(0.1, 0.4, 0.26, 0.76), 300, 60, fill=OUTLINE, width=w)  # tail and head segments
+        d.arc(box(0.74, 0.4, 0.9, 0.76), 120, 240, fill=OUTLINE, width=w)
+        return 0.5
+    if shape == "square":
+        d.rounded_rectangle(box(0.17, 0.2, 0.83, 0.86), radius=0.07 * s, fill=fill, outline=OUTLINE, width=w)
+        return 0.44
+    if shape == "spiky":
+        points = []
+        for i in range(28):
+            r = 0.42 if i % 2 == 0 else 0.31
+            a = math.pi * i / 14 - math.pi / 2
+            points.append(((0.5 + r * math.cos(a)) * s, (0.54 + r * math.sin(a)) * s))
+        d.polygon(points, fill=fill, outline=OUTLINE, width=w)
+        return 0.48
+    d.polygon([(0.5 * s, 0.04 * s), (0.92 * s, 0.88 * s), (0.08 * s, 0.88 * s)], fill=fill,
+              outline=OUTLINE, width=w)  # pointy
+    return 0.6
+
+
+def _eyes(d: ImageDraw.ImageDraw, eyes: int, eye_v: float, s: float, w: int) -> None:
+    """1 big eye, or 2 or 3 in a row, on the eye line; then a smile under them."""
+    r = {1: 0.13, 2: 0.095, 3: 0.08}[eyes]
+    step = {1: 0.0, 2: 0.24, 3: 0.18}[eyes]
+    for i in range(eyes):
+        u = 0.5 + (i - (eyes - 1) / 2) * step
+        d.ellipse(((u - r) * s, (eye_v - r) * s, (u + r) * s, (eye_v + r) * s), fill=palette.WHITE,
+                  outline=OUTLINE, width=w)
+        p = r * 0.5
+        d.ellipse(((u - p) * s, (eye_v - p + r * 0.2) * s, (u + p) * s, (eye_v + p + r * 0.2) * s), fill=OUTLINE)
+    top = eye_v + r + 0.02
+    d.arc((0.4 * s, top * s, 0.6 * s, (top + 0.12) * s), 20, 160, fill=OUTLINE, width=w)
+
+
+def _legs_and_feelers(d: ImageDraw.ImageDraw, design: Design, s: float, w: int) -> None:
+    """Bug legs under every body, feelers on top of all but the pointy one."""
+    legs = (0.12, 0.3, 0.7, 0.88) if design.shape == "long" else (0.28, 0.42, 0.58, 0.72)
+    for u in legs:
+        lean = -0.06 if u < 0.5 else 0.06
+        d.line([(u * s, 0.75 * s), ((u + lean) * s, 0.95 * s)], fill=OUTLINE, width=w + 1)
+    if design.shape == "pointy":
+        return
+    base = {"round": 0.26, "long": 0.42, "square": 0.24, "spiky": 0.26}[design.shape]
+    for side in (-1, 1):
+        tip = (0.5 + side * 0.2, 0.06)
+        d.line([((0.5 + side * 0.08) * s, base * s), (tip[0] * s, tip[1] * s)], fill=OUTLINE, width=w + 1)
+        d.ellipse(((tip[0] - 0.035) * s, (tip[1] - 0.035) * s, (tip[0] + 0.035) * s, (tip[1] + 0.035) * s),
+                  fill=OUTLINE)
+
+
+@lru_cache(maxsize=128)
+def monster(design_id: int, size: int) -> Image.Image:
+    """A design's monster on a transparent square of `size` px, drawn large and scaled down.
+
+    Cached here, not in render.cache: 25 designs at a few sizes would crowd other games' layers
+    out of that small shared LRU. The image is shared: paste it, never draw on it."""
+    design = DESIGNS[design_id]
+    s = size * SUPER
+    art = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    d = ImageDraw.Draw(art)
+    w = max(2, round(s * 0.03))
+    _legs_and_feelers(d, design, s, w)
+    eye_v = _body(d, design, s, palette.to_rgb(COLOUR_HEX[design.colour]), w)
+    _eyes(d, design.eyes, eye_v, s, w)
+    return art.resize((size, size), Image.Resampling.BOX)  # an area average: smooth edges, no ringing
+
+
+def draw_face(image: Image.Image, x: float, y: float, side: int, design_id: int) -> None:
+    """A face-up tile: the cream face and its monster."""
+    d = ImageDraw.Draw(image)
+    d.rounded_rectangle((x, y, x + side, y + side), radius=max(3, side // 8), fill=FACE, outline=FACE_EDGE,
+                        width=max(1, side // 24))
+    inner = round(side * 0.86)
+    offset = (side - inner) // 2
+    image.alpha_composite(monster(design_id, inner), (int(x) + offset, int(y) + offset))
+
+
+# ---------------------------------------------------------------------------------------------
+# Table pieces
+
+
+def _place_box(place: int, top: float) -> tuple[float, float, float, float]:
+    row, col = divmod(place, COLS)
+    x = GRID_X + col * CELL
+    y = top + row * CELL
+    return (x, y, x + TILE, y + TILE)
+
+
+def _draw_back(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], number: int) -> None:
+    """A face-down tile: a plain patterned back and its place number."""
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, radius=6, fill=BACK, outline=BACK_EDGE, width=2)
+    for k in range(1, 4):
+        off = k * TILE / 4
+        d.line([(x0 + off, y0 + 3), (x0 + 3, y0 + off)], fill=BACK_LINE, width=2)
+        d.line([(x1 - off, y1 - 3), (x1 - 3, y1 - off)], fill=BACK_LINE, width=2)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    d.rounded_rectangle((cx - 15, cy - 11, cx + 15, cy + 11), radius=5, fill=BACK)
+    draw_text(d, (cx, cy), str(number), BODY, palette.WHITE, anchor="mm", bold=True)
+
+
+def _draw_empty(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], number: int) -> None:
+    """An empty place: a dashed outline and its number, so tiles can be put back there."""
+    x0, y0, x1, y1 = box
+    dash = 6
+    for t in range(int(x0) + 3, int(x1) - 3, 2 * dash):
+        end = min(t + dash, x1 - 3)
+        d.line([(t, y0 + 1), (end, y0 + 1)], fill=palette.GRID, width=2)
+        d.line([(t, y1 - 1), (end, y1 - 1)], fill=palette.GRID, width=2)
+    for t in range(int(y0) + 3, int(y1) - 3, 2 * dash):
+        end = min(t + dash, y1 - 3)
+        d.line([(x0 + 1, t), (x0 + 1, end)], fill=palette.GRID, width=2)
+        d.line([(x1 - 1, t), (x1 - 1, end)], fill=palette.GRID, width=2)
+    draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2), str(number), SMALL, palette.MUTED, anchor="mm")
+
+
+def _draw_held(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], number: int,
+               colour: palette.RGB, initial: str) -> None:
+    """A place whose tile a player holds: their colour and initial, the place number above."""
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, radius=6, fill=colour, outline=palette.WHITE, width=2)
+    ink = _ink_on(colour)
+    draw_text(d, ((x0 + x1) / 2, y0 + 13), str(number), SMALL, ink, anchor="mm")
+    draw_text(d, ((x0 + x1) / 2, y1 - 13), initial, BODY, ink, anchor="mm", bold=True)
+
+
+def draw_cup(d: ImageDraw.ImageDraw, x: float, y: float, height: float, value: int) -> None:
+    """A trophy: a gold cup with its value on the bowl; (x, y) is its top-left corner."""
+    h = height
+    w = h * 0.9
+    d.arc((x - h * 0.1, y + h * 0.08, x + h * 0.3, y + h * 0.45), 90, 270, fill=GOLD_DARK, width=max(2, round(h / 12)))
+    d.arc((x + w - h * 0.3, y + h * 0.08, x + w + h * 0.1, y + h * 0.45), 270, 90, fill=GOLD_DARK,
+          width=max(2, round(h / 12)))
+    d.chord((x, y - h * 0.45, x + w, y + h * 0.68), 0, 180, fill=GOLD, outline=GOLD_DARK, width=2)
+    cx = x + w / 2
+    d.rectangle((cx - h * 0.07, y + h * 0.66, cx + h * 0.07, y + h * 0.84), fill=GOLD_DARK)
+    d.rounded_rectangle((cx - w * 0.32, y + h * 0.82, cx + w * 0.32, y + h), radius=2, fill=GOLD,
+                        outline=GOLD_DARK, width=2)
+    draw_text(d, (cx, y + h * 0.3), str(value), BODY, INK, anchor="mm", bold=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Words
+
+
+def _holders(view: dict[str, Any]) -> dict[int, int]:
+    """Place -> the seat holding its tile."""
+    return {place: seat for seat, place in enumerate(view["holding"]) if place is not None}
+
+
+def _winners(view: dict[str, Any]) -> list[int]:
+    return [s for s, rank in enumerate(view.get("ranks") or []) if rank == 1]
+
+
+def _status(view: dict[str, Any], who: Sequence[str], aborted: bool, now: float | None) -> str:
+    """What is happening, in one sentence."""
+    if aborted:
+        return "The game was ended early."
+    phase = view["phase"]
+    if phase == "over":
+        winners = _winners(view)
+        verb = "wins" if len(winners) == 1 else "win"
+        points = plural(view["scores"][winners[0]], "point")
+        return f"Game over: {' and '.join(who[s] for s in winners)} {verb} with {points}."
+    if phase == "countdown":
+        if now is None:
+            return "Last trophy taken: 10 seconds, then everybody stops!"
+        left = max(0, math.ceil(view["countdown_at"] - now))
+        return f"Last trophy taken: everybody stops in {plural(left, 'second')}!"
+    return "Everybody plays at once: grab a tile, then put it back or keep it."
+
+
+def _ranges(numbers: Sequence[int]) -> str:
+    """[1, 2, 3, 5] -> '1-3, 5'."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
+
+
+def _counts_line(view: dict[str, Any]) -> str:
+    places = view["places"]
+    return (f"{plural(len(places), 'place')}: {places.count('down')} face down, {places.count('empty')} empty, "
+            f"{places.count('held')} held; {view['removed']} removed unseen")
+
+
+def _player_words(view: dict[str, Any], seat: int) -> str:
+    """One player's public state: kept count, trophy, held place, stopped or left."""
+    parts = [f"keeps {plural(view['kept'][seat], 'tile')}"]
+    if view["trophy"][seat] is not None:
+        parts.append(f"took the {view['trophy'][seat]} trophy and stopped")
+    place = view["holding"][seat]
+    if place is not None:
+        parts.append(f"holds the tile of place {place + 1}")
+    if seat in view["left"]:
+        parts.append("left the game")
+    if view.get("scores") is not None:
+        parts.append(f"scores {plural(view['scores'][seat], 'point')}")
+    return ", ".join(parts)
+
+
+def describe(view: dict[str, Any], names: Sequence[str] | None = None, *, aborted: bool = False,
+             now: float | None = None) -> str:
+    """The table in words: status, trophies, players, then the places by state."""
+    who = _names(view, names)
+    trophies = ", ".join(str(t) for t in view["trophies"]) or "none"
+    lines = [f"Bugs & Co. {_status(view, who, aborted, now)}", f"Trophies left: {trophies}."]
+    lines += [f"{who[s]}: {_player_words(view, s)}." for s in range(view["players"])]
+    lines.append(_counts_line(view) + ".")
+    places = view["places"]
+    for word, label in (("down", "Face down"), ("empty", "Empty")):
+        numbers = [p + 1 for p, state in enumerate(places) if state == word]
+        if numbers:
+            lines.append(f"{label}: places {_ranges(numbers)}.")
+    held = _holders(view)
+    if held:
+        lines.append("Held: " + ", ".join(f"place {p + 1} by {who[s]}" for p, s in sorted(held.items())) + ".")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# The table image
+
+
+def _draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], status: str) -> None:
+    rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H), radius=12)
+    trophies = view["trophies"]
+    cups_w = len(trophies) * (CUP + 4)
+    right = WIDTH - MARGIN - PAD
+    label = "Trophies left" if trophies else "No trophy left"
+    draw_text(d, (right, MARGIN + 10), label, SMALL, palette.MUTED, anchor="ra")
+    for i, value in enumerate(trophies):
+        draw_cup(d, right - cups_w + i * (CUP + 4) + 2, MARGIN + 38, CUP, value)
+    draw_text(d, (MARGIN + PAD, MARGIN + 8), "Bugs & Co", TITLE, palette.TEXT, bold=True)
+    room = right - max(cups_w, text_width(label, SMALL)) - (MARGIN + PAD) - 10
+    lines = wrap_text(status, BODY, room)
+    if len(lines) > 2:
+        lines = [lines[0], fit(" ".join(lines[1:]), BODY, room)]
+    for i, line in enumerate(lines):
+        draw_text(d, (MARGIN + PAD, MARGIN + 40 + i * LINE), line, BODY, palette.HIGHLIGHT)
+
+
+def _grid_rows(view: dict[str, Any]) -> int:
+    return -(-len(view["places"]) // COLS)
+
+
+def _draw_places(d: ImageDraw.ImageDraw, view: dict[str, Any], top: float, marks: Sequence[str]) -> float:
+    """The places panel from `top`; returns its bottom."""
+    bottom = top + CAPTION_H + _grid_rows(view) * CELL + 6
+    rounded_panel(d, (MARGIN, top, WIDTH - MARGIN, bottom), radius=12)
+    draw_text(d, (MARGIN + PAD, top + 7), fit(_counts_line(view), SMALL, WIDTH - 2 * (MARGIN + PAD)),
+              SMALL, palette.MUTED)
+    holders = _holders(view)
+    grid_top = top + CAPTION_H
+    for place, state in enumerate(view["places"]):
+        box = _place_box(place, grid_top)
+        if state == "down":
+            _draw_back(d, box, place + 1)
+        elif state == "held" and place in holders:
+            seat = holders[place]
+            _draw_held(d, box, place + 1, SEAT_COLOURS[seat % len(SEAT_COLOURS)], marks[seat])
+        else:
+            _draw_empty(d, box, place + 1)
+    return bottom
+
+
+def _players_height(players: int) -> int:
+    return 10 + players * ROW + 6
+
+
+def _draw_player(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, name: str, mark: str,
+                 y: float, aborted: bool) -> None:
+    """One row: colour and initial, name, state, kept count, trophy (or the final score)."""
+    x = MARGIN + PAD
+    gone = seat in view["left"]
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    if seat in _winners(view) and not aborted:
+        d.rounded_rectangle((x - 6, y - 2, WIDTH - MARGIN - 4, y + ROW - 4), radius=6,
+                            outline=palette.HIGHLIGHT, width=2)
+    d.rounded_rectangle((x, y + 2, x + 26 + 6 * (len(mark) - 1), y + 24), radius=5, fill=colour)
+    draw_text(d, (x + 13 + 3 * (len(mark) - 1), y + 13), mark, SMALL, _ink_on(colour), anchor="mm", bold=True)
+    if view.get("scores") is not None:
+        tag = f"{_ordinal(view['ranks'][seat])}, {plural(view['scores'][seat], 'pt')}"
+    elif gone:
+        tag = "left"
+    elif view["trophy"][seat] is not None:
+        tag = "stopped"
+    elif view["holding"][seat] is not None:
+        tag = f"holds {view['holding'][seat] + 1}"
+    else:
+        tag = ""
+    cup_x = WIDTH - MARGIN - PAD - 24
+    kept_right = cup_x - 10
+    kept = f"{view['kept'][seat]} kept"
+    tag_right = kept_right - text_width(kept, SMALL) - 14
+    name_x = x + 36 + 6 * (len(mark) - 1)
+    room = tag_right - text_width(tag, SMALL) - 10 - name_x
+    text_colour = palette.MUTED if gone else palette.TEXT
+    draw_text(d, (name_x, y + 4), fit(name, BODY, room), BODY, text_colour)
+    if tag:
+        draw_text(d, (tag_right, y + 5), tag, SMALL, palette.HIGHLIGHT if "pt" in tag else palette.MUTED, anchor="ra")
+    draw_text(d, (kept_right, y + 5), kept, SMALL, text_colour, anchor="ra")
+    if view["trophy"][seat] is not None:
+        draw_cup(d, cup_x, y + 1, 26, view["trophy"][seat])
+
+
+def render_bugs(view: dict[str, Any], names: Sequence[str] | None = None, *, aborted: bool = False,
+                now: float | None = None) -> RenderedImage:
+    """The table for `view` (public or a seat's: only public keys are read).
+
+    `names` are display names by seat (default "Seat N"); with `now` the countdown shows the
+    seconds left. `aborted`: the game was ended early, so the image says so and marks no winner.
+    """
+    who = _names(view, names)
+    marks = initials(who)
+    players_top = MARGIN + HEADER_H + GAP + CAPTION_H + _grid_rows(view) * CELL + 6 + GAP
+    height = players_top + _players_height(view["players"]) + MARGIN
+    image = new_canvas(WIDTH, height)
+    d = ImageDraw.Draw(image)
+    _draw_header(d, view, _status(view, who, aborted, now))
+    _draw_places(d, view, MARGIN + HEADER_H + GAP, marks)
+    rounded_panel(d, (MARGIN, players_top, WIDTH - MARGIN, players_top + _players_height(view["players"])),
+                  radius=12)
+    for seat in range(view["players"]):
+        _draw_player(d, view, seat, who[seat], marks[seat], players_top + 10 + seat * ROW, aborted)
+    return RenderedImage(png=encode_png(image), description=describe(view, names, aborted=aborted, now=now),
+                         filename="bugs.png")
+
+
+# ---------------------------------------------------------------------------------------------
+# One tile, privately
+
+TILE_W = 320
+BIG = 200
+NAME_SIZE = 18
+
+
+def render_tile(design_id: int, place: int | None = None) -> RenderedImage:
+    """The tile a player looks at: the monster large and its name, for that player only."""
+    design = DESIGNS[design_id]
+    title = "Your tile" if place is None else f"Your tile from place {place + 1}"
+    image = new_canvas(TILE_W, 44 + BIG + 76)
+    d = ImageDraw.Draw(image)
+    draw_text(d, (TILE_W / 2, 14), title, TITLE, palette.TEXT, anchor="ma", bold=True)
+    draw_face(image, (TILE_W - BIG) / 2, 44, BIG, design_id)
+    draw_text(d, (TILE_W / 2, 44 + BIG + 12), design.name, NAME_SIZE, palette.TEXT, anchor="ma", bold=True)
+    draw_text(d, (TILE_W / 2, 44 + BIG + 42), "Put it back, or keep it.", SMALL, palette.MUTED, anchor="ma")
+    return RenderedImage(png=encode_png(image), description=f"{title}: {design.name}.", filename="tile.png")
+
+
+# ---------------------------------------------------------------------------------------------
+# The final scoring
+
+MINI = 38  # a tile in a revealed hand
+MINI_GAP = 3
+GROUP_GAP = 12
+SET_FRAME = 3
+HAND_ROW = MINI + 2 * SET_FRAME + 6
+HAND_W = WIDTH - 2 * (MARGIN + PAD)
+LEGEND = "Framed: a set of 3 alike, +3. Every other tile -1."
+
+
+def _group_width(group: dict[str, Any]) -> int:
+    return group["count"] * MINI + (group["count"] - 1) * MINI_GAP
+
+
+def _hand_rows(groups: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Groups of identical tiles laid out in rows, a group never split."""
+    rows: list[list[dict[str, Any]]] = [[]]
+    used = 0
+    for group in groups:
+        width = _group_width(group) + 2 * SET_FRAME
+        if rows[-1] and used + GROUP_GAP + width > HAND_W:
+            rows.append([])
+            used = 0
+        used += (GROUP_GAP if rows[-1] else 0) + width
+        rows[-1].append(group)
+    return rows
+
+
+def _breakdown(hand: dict[str, Any]) -> str:
+    """'4 sets +12, 3 others -3, trophy +2'."""
+    parts = [f"{plural(hand['sets'], 'set')} +{3 * hand['sets']}",
+             f"{plural(hand['others'], 'other')} {-hand['others']}"]
+    if hand["trophy"]:
+        parts.append(f"trophy +{hand['trophy']}")
+    return ", ".join(parts) + (" (left: scores 0)" if hand["left"] else "")
+
+
+def _hand_height(hand: dict[str, Any]) -> int:
+    rows = len(_hand_rows(hand["groups"])) if hand["groups"] else 1
+    return 8 + 24 + LINE + rows * HAND_ROW + 6
+
+
+def _draw_hand(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, name: str,
+               top: float) -> None:
+    """One player's block: place, name and points, the breakdown, the tiles with sets framed."""
+    hand = view["hands"][seat]
+    winner = view["ranks"][seat] == 1
+    rounded_panel(d, (MARGIN, top, WIDTH - MARGIN, top + _hand_height(hand)), radius=10,
+                  outline=palette.HIGHLIGHT if winner else palette.PANEL_BORDER)
+    x = MARGIN + PAD
+    points = plural(view["scores"][seat], "point")
+    right = WIDTH - MARGIN - PAD
+    draw_text(d, (right, top + 8), points, BODY, palette.HIGHLIGHT if winner else palette.TEXT, anchor="ra")
+    head = f"{_ordinal(view['ranks'][seat])}  "
+    room = right - text_width(points, BODY) - 12 - x
+    draw_text(d, (x, top + 8), fit(head + name, BODY, room), BODY, palette.TEXT, bold=True)
+    draw_text(d, (x, top + 8 + 24), fit(_breakdown(hand), SMALL, HAND_W), SMALL, palette.MUTED)
+    y = top + 8 + 24 + LINE + 2
+    if not hand["groups"]:
+        draw_text(d, (x, y + 10), "No tiles kept.", SMALL, palette.MUTED)
+    for row in _hand_rows(hand["groups"]):
+        gx = x
+        for group in row:
+            width = _group_width(group) + 2 * SET_FRAME
+            if group["sets"]:
+                d.rounded_rectangle((gx, y, gx + width, y + MINI + 2 * SET_FRAME), radius=6,
+                                    outline=palette.HIGHLIGHT, width=SET_FRAME)
+            for k in range(group["count"]):
+                draw_face(image, gx + SET_FRAME + k * (MINI + MINI_GAP), y + SET_FRAME, MINI, group["design"])
+            gx += width + GROUP_GAP
+        y += HAND_ROW
+
+
+def describe_scoring(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """Every hand in words, best first: points and breakdown, then the tiles by design."""
+    who = _names(view, names)
+    order = sorted(range(view["players"]), key=lambda s: (view["ranks"][s], s))
+    lines = [f"Bugs & Co, final scores. {_status(view, who, False, None)}"]
+    lines += [f"{_ordinal(view['ranks'][s])} {who[s]}: {plural(view['scores'][s], 'point')} "
+              f"({_breakdown(view['hands'][s])})." for s in order]
+    for s in order:
+        groups = view["hands"][s]["groups"]
+        tiles = "; ".join(f"{g['name']} x{g['count']}" + (" (set)" if g["sets"] else "") for g in groups)
+        lines.append(f"{who[s]}'s hand: {tiles or 'no tiles'}.")
+    return "\n".join(lines)
+
+
+def render_scoring(view: dict[str, Any], names: Sequence[str] | None = None) -> RenderedImage:
+    """The end of the game as one image: every hand revealed, sorted by design, sets framed,
+    players best first. Needs the final view (with `hands`, `scores` and `ranks`)."""
+    if view.get("hands") is None:
+        raise ValueError("hands are revealed only once the game is over")
+    who = _names(view, names)
+    order = sorted(range(view["players"]), key=lambda s: (view["ranks"][s], s))
+    intro = wrap_text(_status(view, who, False, None), BODY, WIDTH - 2 * (MARGIN + PAD))[:2]
+    top = MARGIN + 44 + len(intro) * LINE + LINE + 4
+    height = top + sum(_hand_height(view["hands"][s]) + GAP for s in order) + MARGIN - GAP
+    image = new_canvas(WIDTH, height)
+    d = ImageDraw.Draw(image)
+    draw_text(d, (MARGIN + PAD, MARGIN + 6), "Bugs & Co: final scores", TITLE, palette.TEXT, bold=True)
+    for i, line in enumerate(intro):
+        draw_text(d, (MARGIN + PAD, MARGIN + 36 + i * LINE), line, BODY, palette.HIGHLIGHT)
+    draw_text(d, (MARGIN + PAD, MARGIN + 38 + len(intro) * LINE), LEGEND, SMALL, palette.MUTED)
+    for seat in order:
+        _draw_hand(image, d, view, seat, who[seat], top)
+        top += _hand_height(view["hands"][seat]) + GAP
+    return RenderedImage(png=encode_png(image), description=describe_scoring(view, names), filename="scores.png")
