@@ -1,373 +1,295 @@
-"""Eye of the Tiger on Discord: one board (the track image) edited in place, and private panels.
+"""Eye of the Tiger on Discord: the track image as the board, and three private panels (cogs/panels.py).
 
-The board carries only the buttons that open a choice: Buy..., Fight... (or, when the deck is
-used up, Thin deck... and Keep all cards). Each opens an ephemeral panel for the seated
-player, where selects change the choice and redraw the panel (nothing happens to the game)
-and a Confirm button makes the move. The panel keeps no memory of its own: the choice so far
-travels in the custom_id of each of its components, so a panel works after a restart, and
-the session version on every id refuses a panel the game has moved past.
-
-Every rule stays in the engine: which stacks are affordable, which second purchase is allowed,
-whether the colour bonus can be declined come from `legal_actions`; what a fight would give
-comes from `preview_fight`. This module only says it in words.
+The board opens them: Buy..., Fight..., or once the deck is used up Thin deck... (Keep all cards is
+a move at once). Selects redraw a panel, Confirm makes the move; a buy with nothing else to decide
+is made by picking its card. All they offer comes from the engine: `legal_actions`, the player's
+view, `preview_fight` (also asked, card by card, which cards a fight may double or lose), `explain`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
 from discord.ext import commands
 
-from engine.greenbox import CARDS, COLOURS
 from engine.protocol import Action, Game
-from engine.tiger import THIN_MAX, card_info, fight_fields, preview_fight
-from host.errors import TableError
+from engine.tiger import preview_fight
+from engine.words import plural
 from host.session import ABORTED, Session
 from render.encode import RenderedImage
 from render.tiger import render_tiger
 
-from . import replies
-from .actions import perform, table_of
-from .components import TableButton, TableSelect, view_of
+from .components import TableButton
 from .game_ui import GameUI, register_ui
+from .panels import Drawn, Panel, Seat, register_panels
 from .refs import Ref
 
-# Board buttons.
-BUY_MENU, FIGHT_MENU, THIN_MENU, KEEP_ALL = "buy_menu", "fight_menu", "thin_menu", "keep_all"
-# The buy panel.
-BUY_CARD, BUY_SECOND, BUY_BONUS, BUY = "buy_card", "buy_second", "buy_bonus", "buy"
-# The fight panel.
-FIGHT_MONSTER, FIGHT_CARDS, FIGHT_DOUBLE, FIGHT_LOSE, FIGHT = (
-    "fight_monster", "fight_cards", "fight_double", "fight_lose", "fight")
-# The thinning panel.
-THIN_PICK, THIN = "thin_pick", "thin"
-
-LOCAL = {BUY_MENU, FIGHT_MENU, THIN_MENU, BUY_CARD, BUY_SECOND, BUY_BONUS, BUY,
-         FIGHT_MONSTER, FIGHT_CARDS, FIGHT_DOUBLE, FIGHT_LOSE, FIGHT, THIN_PICK, THIN}
-NOTHING, NONE = "nothing", "none"
-OPTIONS_PER_SELECT = 25
-WATCHING = "You are watching this game: only seated players can act."
+NOTHING, NONE, GO, KEEP_ALL, PER_SELECT = "nothing", "none", "go", "keep_all", 25
+Card = dict[str, Any]  # a card as the view shows it (engine.tiger.card_info)
+Offer = dict[tuple[str, str, bool], Action]  # the legal purchases by (first stack or NOTHING, second or "", bonus)
 
 
-def card_words(card_id: int) -> str:
-    info = card_info(card_id)
-    return f"{info['colour']} {info['symbol']} · value {info['value']} · light {info['light']}"
+def card_words(c: Card) -> str:
+    return f"{c['colour']} {c['symbol']} · value {c['value']} · light {c['light']}"
 
 
-def card_name(card_id: int) -> str:
-    return CARDS[card_id].name
+def monster_words(m: dict[str, Any]) -> str:
+    return (f"Field {m['field']}: {m['symbol']} monster ({plural(m['dots'], 'point')}), power {m['power']}, "
+            f"needs {m['light_needed']} light")
 
 
-def _ints(text: str) -> list[int]:
+def option(label: str, value: Any, default: bool, description: str = "") -> discord.SelectOption:
+    def clip(text: str) -> str:
+        return text if len(text) <= 100 else text[:99] + "…"
+    return discord.SelectOption(label=clip(label), value=str(value), default=default,
+                                description=clip(description) if description else None)
+
+
+def ints(text: str) -> list[int]:
     return [int(p) for p in text.split(".") if p.isdigit()]
 
 
-def _int_or_none(text: str) -> int | None:
-    return int(text) if text.isdigit() else None
+def names(cards: list[Card]) -> str:
+    return ", ".join(c["name"] for c in cards)
 
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+class BuyPanel(Panel):
+    """Draft `first-second-bonus`: a stack or "nothing", a second stack or "", 1 (take the colour bonus) or 0."""
 
+    name = "tiger_buy"
 
-# --------------------------------------------------------------------------- choices in custom ids
+    @staticmethod
+    def offer(seat: Seat, draft: str) -> tuple[Offer, str, str, bool]:
+        """The legal purchases, and the draft as far as they allow it."""
+        offer = {(a.get("stack", NOTHING), a.get("second", ""), a.get("bonus", True)): a
+                 for a in seat.game.legal_actions(seat.state, seat.seat) if a["type"] in ("buy", "pass_buy")}
+        first, second, bonus = (draft.split("-") + ["", "", ""])[:3]
+        first = first if any(k[0] == first for k in offer) else ""
+        return offer, first, second if (first, second, True) in offer else "", bonus != "0"
 
-@dataclass(frozen=True)
-class BuyChoice:
-    first: str = ""  # a colour, NOTHING, or "" (not chosen yet)
-    second: str = ""  # a colour or ""
-    bonus: bool = True  # take the free card of three revealed cards of one colour
+    @staticmethod
+    def extras(offer: Offer) -> bool:
+        """Something to decide besides the card (a second card, the colour bonus): then Confirm buys."""
+        return any(second or not bonus for _, second, bonus in offer)
 
-    @property
-    def arg(self) -> str:
-        return f"{self.first}-{self.second}-{int(self.bonus)}"
+    def draw(self, seat: Seat, draft: str) -> Drawn:
+        view, (offer, first, second, bonus) = seat.view, self.offer(seat, draft)
+        arg, colour = f"{first}-{second}-{int(bonus)}", view["colour_bonus"]
+        stacks = {s["colour"]: s for s in view["supply"]}
 
-    @classmethod
-    def parse(cls, arg: str) -> BuyChoice:
-        first, _, rest = arg.partition("-")
-        second, _, bonus = rest.partition("-")
-        return cls(first, second, bonus != "0")
+        def card(*picks: str) -> Card:  # what the last pick takes: a stack bought twice gives its next card
+            return stacks[picks[-1]]["cards"][picks.count(picks[-1]) - 1]
+
+        def priced(*picks: str) -> str:
+            return f"{card_words(card(*picks))} — {card(*picks)['price']} gold"
+        lines = [(f"**Buy** · you have **{view['gold_available']} gold** ({view['card_gold']} from your revealed "
+                  f"cards, {plural(view['gold'], 'gold cube')}): unspent gold is lost, the cubes too. "
+                  "Then the track advances.")]
+        if not self.extras(offer):
+            lines.append("Pick a card and it is bought at once (or buy nothing).")
+        if any(k[1] for k in offer):
+            lines.append("Three cards of one symbol: you may buy a **second card** with the gold left.")
+        if colour and stacks[colour]["count"]:
+            taken = "you take it" if bonus else "**you decline it**"
+            lines.append(f"Three {colour} cards: the top {colour} card after your purchase is free ({taken}).")
+        firsts = [option(priced(f), f, f == first) for f in dict.fromkeys(k[0] for k in offer if k[0] != NOTHING)]
+        if (NOTHING, "", True) in offer:
+            firsts.append(option("Buy nothing (the track still advances)", NOTHING, first == NOTHING))
+        items: list[discord.ui.Item] = [self.select(seat, "card", arg, firsts, placeholder="Choose a card to buy",
+                                                    row=0)]
+        if seconds := [k[1] for k in offer if k[0] == first and k[1] and k[2]]:
+            items.append(self.select(seat, "second", arg, [option("No second card", NONE, not second)] + [
+                option(priced(first, s), s, s == second) for s in seconds],
+                placeholder="Second card (three of one symbol)", row=1))
+        if any(not k[2] for k in offer):
+            label = "taking it (click to decline)" if bonus else "declined (click to take it)"
+            items.append(self.button(seat, f"Free {colour} card: {label}", "bonus", arg, row=2))
+        if self.extras(offer):
+            bought = [card(first)] + ([card(first, second)] if second else []) if first not in ("", NOTHING) else []
+            price = sum(c["price"] for c in bought)
+            label = (f"Confirm: buy {' and '.join(c['name'] for c in bought)} for {price} gold" if bought
+                     else "Confirm: buy nothing" if first else "Confirm (choose a card first)")
+            items.append(self.button(seat, label, GO, arg, row=3, style=discord.ButtonStyle.success,
+                                     disabled=not first))
+        return Drawn("\n".join(lines), items)
+
+    def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
+        first, second, bonus = (draft.split("-") + ["", "", ""])[:3]
+        value = (values or [""])[0]
+        if control == "card":
+            first, second = value, ""
+        elif control == "second":
+            second = "" if value == NONE else value
+        elif control == "bonus":
+            bonus = "1" if bonus == "0" else "0"
+        offer, first, second, take = self.offer(seat, f"{first}-{second}-{bonus}")
+        if first and (control == GO or control == "card" and not self.extras(offer)):
+            return offer.get((first, second, take)) or offer[(first, second, True)]  # the legal action chosen
+        return f"{first}-{second}-{int(take)}"
 
 
 @dataclass(frozen=True)
 class FightChoice:
-    monster: int | None = None  # track index: 0 = field I
+    """Draft `monster-cards-double-lose`, "2-4.9.31--9": a track index (0 = field I), card ids joined by dots."""
+
+    monster: int | None = None
     cards: tuple[int, ...] = ()
     double: int | None = None
     lose: int | None = None
 
     @property
     def arg(self) -> str:
-        def text(n: int | None) -> str:
-            return "" if n is None else str(n)
-        return f"{text(self.monster)}-{'.'.join(map(str, self.cards))}-{text(self.double)}-{text(self.lose)}"
+        m, d, lose = ("" if v is None else str(v) for v in (self.monster, self.double, self.lose))
+        return f"{m}-{'.'.join(map(str, self.cards))}-{d}-{lose}"
 
     @classmethod
     def parse(cls, arg: str) -> FightChoice:
-        parts = (arg.split("-") + ["", "", "", ""])[:4]
-        return cls(_int_or_none(parts[0]), tuple(_ints(parts[1])), _int_or_none(parts[2]), _int_or_none(parts[3]))
+        m, cards, d, lose = (ints(p) for p in (arg.split("-") + [""] * 4)[:4])
+        return cls(m[0] if m else None, tuple(cards), d[0] if d else None, lose[0] if lose else None)
 
     def action(self) -> Action:
-        action: Action = {"type": "fight", "monster": self.monster, "cards": list(self.cards)}
-        if self.double is not None:
-            action["double"] = self.double
-        if self.lose is not None:
-            action["lose"] = self.lose
-        return action
+        extra = {k: v for k, v in (("double", self.double), ("lose", self.lose)) if v is not None}
+        return {"type": "fight", "monster": self.monster, "cards": list(self.cards), **extra}
+
+    def preview(self, seat: Seat, **probe: int | None) -> dict[str, Any]:
+        args = {"double": self.double, "lose": self.lose, **probe}
+        return preview_fight(seat.state, self.monster, list(self.cards), args["double"], args["lose"])
+
+    def accepted(self, seat: Seat, key: str) -> list[int]:
+        """The cards the engine takes as this fight's `key` ("double" or "lose"): it counts them among the lost."""
+        if self.monster is None:
+            return []
+        probes = {c: {"double": c, "lose": None} if key == "double" else {"lose": c} for c in self.cards}
+        return [c for c, probe in probes.items() if c in self.preview(seat, **probe)["lose"]]
 
 
-@dataclass(frozen=True)
-class ThinChoice:
-    chosen: tuple[int, ...] = field(default_factory=tuple)
+class FightPanel(Panel):
+    name = "tiger_fight"
 
-    @property
-    def arg(self) -> str:
-        return ".".join(map(str, self.chosen))
+    def start(self, seat: Seat) -> str:
+        """The first fight the engine allows, else the farthest monster with every revealed card."""
+        fight = next((a for a in seat.game.legal_actions(seat.state, seat.seat) if a["type"] == "fight"), None)
+        if fight:
+            return FightChoice(fight["monster"], tuple(fight["cards"]), fight.get("double")).arg
+        fields = seat.view["fight_fields"]
+        return FightChoice(max(fields), tuple(c["id"] for c in seat.view["revealed"])).arg if fields else ""
 
+    def draw(self, seat: Seat, draft: str) -> Drawn:
+        view, choice = seat.view, FightChoice.parse(draft)
+        revealed = {c["id"]: c for c in view["revealed"]}
+        choice = replace(choice, monster=choice.monster if choice.monster in view["fight_fields"] else None,
+                         cards=tuple(c for c in choice.cards if c in revealed))
+        doubles = choice.accepted(seat, "double")
+        choice = replace(choice, double=choice.double if choice.double in doubles else None)
+        losable = choice.accepted(seat, "lose")
+        choice = replace(choice, lose=choice.lose if choice.lose in losable else None)
+        preview = choice.preview(seat) if choice.monster is not None else None
+        arg, entry = choice.arg, view["track"][choice.monster] if preview else None
+        monsters = [option(monster_words(m) + " · beside the Eye" * m["beside_eye"], m["index"],
+                           m["index"] == choice.monster, "; ".join(a["label"] for a in m["abilities"]))
+                    for m in (view["track"][i] for i in sorted(view["fight_fields"], reverse=True))]  # III, II, I
+        items: list[discord.ui.Item] = [self.select(seat, "monster", arg, monsters, placeholder="Choose a monster",
+                                                    row=0)] if monsters else []
+        if revealed:
+            items.append(self.select(seat, "cards", arg, [option(card_words(c), i, i in choice.cards)
+                                                          for i, c in revealed.items()],
+                                     placeholder="Choose the cards to fight with", max_values=len(revealed), row=1))
+        if doubles:
+            items.append(self.select(seat, "double", arg, [option("Double no card", NONE, choice.double is None)] + [
+                option(f"Double {revealed[c]['name']}: it leaves the game after the fight", c, c == choice.double)
+                for c in doubles], placeholder="Double one card's value (it leaves the game)", row=2))
+        if len(losable) > 1:
+            lost = next((c for c in preview["lose"] if c in losable), None) if preview else None
+            items.append(self.select(seat, "lose", arg, [option(f"Lose {revealed[c]['name']}", c, c == lost)
+                                                         for c in losable],
+                                     placeholder="Which card you lose after a win", row=3))
+        label = f"Confirm: fight the {entry['symbol']} monster" if entry else "Confirm the fight"
+        items.append(self.button(seat, label, GO, arg, row=4, style=discord.ButtonStyle.danger,
+                                 disabled=not (preview and preview["possible"])))
+        return Drawn(fight_text(view, entry, [revealed[c] for c in choice.cards], preview), items)
 
-# --------------------------------------------------------------------------- panels
-
-@dataclass
-class Panel:
-    content: str
-    items: list[discord.ui.Item]
-    commit_on_pick: bool = False  # the buy panel without extra choices: picking a card buys it
-
-
-def buy_options(session: Session, game: Game) -> dict[str, Any]:
-    """What the engine allows now: first stacks, seconds per first, passing, declining the bonus."""
-    legal = game.legal_actions(session.state, 0)
-    firsts: list[str] = []
-    seconds: dict[str, list[str]] = {}
-    for a in legal:
-        if a["type"] != "buy":
-            continue
-        if "second" in a:
-            chain = seconds.setdefault(a["stack"], [])
-            if a["second"] not in chain:
-                chain.append(a["second"])
-        elif a["stack"] not in firsts:
-            firsts.append(a["stack"])
-    return {"firsts": firsts, "seconds": seconds,
-            "pass": any(a["type"] == "pass_buy" for a in legal),
-            "decline": any(a.get("bonus") is False for a in legal)}
-
-
-def buy_panel(session: Session, game: Game, choice: BuyChoice) -> Panel:
-    state, ver = session.state, session.version
-    view = game.view(state, None)
-    allowed = buy_options(session, game)
-    if choice.first not in allowed["firsts"] and not (choice.first == NOTHING and allowed["pass"]):
-        choice = replace(choice, first="", second="")
-    seconds = allowed["seconds"].get(choice.first, [])
-    if choice.second not in seconds:
-        choice = replace(choice, second="")
-    extras = bool(allowed["seconds"]) or allowed["decline"]
-    supply = state["supply"]
-
-    def price_label(colour: str, depth: int) -> str:
-        card_id = supply[colour][depth]
-        return f"{card_words(card_id)} — {card_info(card_id)['price']} gold"
-
-    lines = [(f"**Buy** · you have **{view['gold_available']} gold** ({view['card_gold']} from your revealed "
-              f"cards, {view['gold']} gold cubes). After the purchase the track advances.")]
-    if not extras:
-        lines.append("Pick a card and it is bought at once (or buy nothing).")
-    if allowed["seconds"]:
-        lines.append("Three cards of one symbol: you may buy a **second card** with the gold left.")
-    colour = view["colour_bonus"]
-    if colour and supply[colour]:
-        taken = "you take it" if choice.bonus else "**you decline it**"
-        lines.append(f"Three {colour} cards: the top {colour} card after your purchase is free ({taken}).")
-    items: list[discord.ui.Item] = []
-    options = [discord.SelectOption(label=_clip(price_label(c, 0), 100), value=c,
-                                    default=c == choice.first) for c in allowed["firsts"]]
-    if allowed["pass"]:
-        options.append(discord.SelectOption(label="Buy nothing (the track still advances)", value=NOTHING,
-                                            default=choice.first == NOTHING))
-    items.append(TableSelect(Ref(session.id, BUY_CARD, choice.arg, ver), options=options,
-                             placeholder="Choose a card to buy", row=0))
-    if allowed["seconds"] and choice.first not in ("", NOTHING):
-        second_options = [discord.SelectOption(label="No second card", value=NONE, default=not choice.second)]
-        for c in seconds:
-            depth = 1 if c == choice.first else 0
-            second_options.append(discord.SelectOption(label=_clip(price_label(c, depth), 100),
-                                                       value=c, default=c == choice.second))
-        items.append(TableSelect(Ref(session.id, BUY_SECOND, choice.arg, ver), options=second_options,
-                                 placeholder="Second card (three of one symbol)", row=1))
-    if allowed["decline"]:
-        label = (f"Free {colour} card: taking it (click to decline)" if choice.bonus
-                 else f"Free {colour} card: declined (click to take it)")
-        items.append(TableButton(Ref(session.id, BUY_BONUS, choice.arg, ver), label=label, row=2,
-                                 style=discord.ButtonStyle.secondary))
-    if extras:
-        items.append(TableButton(Ref(session.id, BUY, choice.arg, ver), label=buy_label(state, choice), row=3,
-                                 style=discord.ButtonStyle.success, disabled=not choice.first))
-    return Panel("\n".join(lines), items, commit_on_pick=not extras)
+    def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
+        choice, picked = FightChoice.parse(draft), ints(".".join(values))
+        if control == GO:
+            return choice.action()
+        if control == "monster":  # the cards stay chosen
+            return FightChoice(picked[0] if picked else None, choice.cards).arg
+        if control == "cards":
+            return replace(choice, cards=tuple(c["id"] for c in seat.view["revealed"] if c["id"] in picked)).arg
+        return replace(choice, **{control: picked[0] if picked else None}).arg  # "double" or "lose"
 
 
-def buy_label(state: dict[str, Any], choice: BuyChoice) -> str:
-    if choice.first == NOTHING:
-        return "Confirm: buy nothing"
-    if not choice.first:
-        return "Confirm (choose a card first)"
-    cards = [state["supply"][choice.first][0]]
-    if choice.second:
-        cards.append(state["supply"][choice.second][1 if choice.second == choice.first else 0])
-    price = sum(card_info(c)["price"] for c in cards)
-    return _clip(f"Confirm: buy {' and '.join(card_name(c) for c in cards)} for {price} gold", 80)
-
-
-def buy_action(choice: BuyChoice, decline_possible: bool) -> Action:
-    if choice.first == NOTHING:
-        action: Action = {"type": "pass_buy"}
-    else:
-        action = {"type": "buy", "stack": choice.first}
-        if choice.second:
-            action["second"] = choice.second
-    if not choice.bonus and decline_possible:
-        action["bonus"] = False
-    return action
-
-
-def default_fight(session: Session, game: Game) -> FightChoice:
-    """The first fight the engine allows, else the first monster with every revealed card."""
-    for a in game.legal_actions(session.state, 0):
-        if a["type"] == "fight":
-            return FightChoice(a["monster"], tuple(a["cards"]), a.get("double"))
-    for index in (2, 1, 0):
-        entry = session.state["track"][index]
-        if entry is not None and not entry["eye"]:
-            return FightChoice(index, tuple(session.state["revealed"]))
-    return FightChoice()
-
-
-def fight_panel(session: Session, game: Game, choice: FightChoice) -> Panel:
-    state, ver = session.state, session.version
-    view = game.view(state, None)
-    monsters = [e for e in reversed(view["track"]) if e is not None and not e["eye"]]  # III, II, I
-    revealed = state["revealed"]
-    if choice.monster not in [m["index"] for m in monsters]:
-        choice = replace(choice, monster=None, double=None, lose=None)
-    cards = tuple(c for c in choice.cards if c in revealed)
-    choice = replace(choice, cards=cards)
-    entry = next((m for m in monsters if m["index"] == choice.monster), None)
-    abilities = [a["key"] for a in entry["abilities"]] if entry else []
-    if choice.double not in cards or "double" not in abilities:
-        choice = replace(choice, double=None)
-    matches = [c for c in cards if entry and CARDS[c].symbol == entry["symbol"]]
-    lose_choice = len(matches) >= 2 and (choice.double is None or CARDS[choice.double].symbol != entry["symbol"])
-    if not lose_choice or choice.lose not in matches:
-        choice = replace(choice, lose=None)
-
-    items: list[discord.ui.Item] = []
-    if monsters:
-        items.append(TableSelect(Ref(session.id, FIGHT_MONSTER, choice.arg, ver), placeholder="Choose a monster",
-                                 row=0, options=[monster_option(m, m["index"] == choice.monster) for m in monsters]))
-    if revealed:
-        items.append(TableSelect(
-            Ref(session.id, FIGHT_CARDS, choice.arg, ver), placeholder="Choose the cards to fight with",
-            min_values=1, max_values=len(revealed), row=1,
-            options=[discord.SelectOption(label=card_words(c), value=str(c), default=c in cards) for c in revealed]))
-    if "double" in abilities and cards:
-        items.append(TableSelect(Ref(session.id, FIGHT_DOUBLE, choice.arg, ver), row=2,
-                                 placeholder="Double one card's value (it leaves the game)", options=[
-            discord.SelectOption(label="Double no card", value=NONE, default=choice.double is None),
-            *[discord.SelectOption(label=_clip(f"Double {card_name(c)}: it leaves the game after the fight", 100),
-                                   value=str(c), default=c == choice.double) for c in cards]]))
-    preview = preview_fight(state, choice.monster, list(cards), choice.double, choice.lose) \
-        if choice.monster is not None else None
-    if lose_choice:
-        lost = choice.lose if choice.lose is not None else next((c for c in (preview or {}).get("lose", [])
-                                                                if c in matches), None)
-        items.append(TableSelect(Ref(session.id, FIGHT_LOSE, choice.arg, ver), row=3,
-                                 placeholder=f"Which {entry['symbol']} card you lose after a win", options=[
-            discord.SelectOption(label=_clip(f"Lose {card_name(c)}", 100), value=str(c), default=c == lost)
-            for c in matches]))
-    possible = bool(preview and preview["possible"])
-    items.append(TableButton(Ref(session.id, FIGHT, choice.arg, ver), row=4,
-                             label=f"Confirm: fight the {entry['symbol']} monster" if entry else "Confirm the fight",
-                             style=discord.ButtonStyle.danger, disabled=not possible))
-    return Panel(fight_text(view, entry, cards, preview), items)
-
-
-def monster_option(m: dict[str, Any], chosen: bool) -> discord.SelectOption:
-    label = (f"Field {m['field']}: {m['symbol']} monster ({m['dots']} pts), power {m['power']}, "
-             f"needs {m['light_needed']} light" + (" · beside the Eye" if m["beside_eye"] else ""))
-    description = "; ".join(a["label"] for a in m["abilities"]) or None
-    return discord.SelectOption(label=_clip(label, 100), value=str(m["index"]), default=chosen,
-                                description=_clip(description, 100) if description else None)
-
-
-def fight_text(view: dict[str, Any], entry: dict[str, Any] | None, cards: tuple[int, ...],
-               preview: dict[str, Any] | None) -> str:
+def fight_text(view: dict[str, Any], entry: dict[str, Any] | None, cards: list[Card], p: dict[str, Any] | None) -> str:
     lines = ["**Fight** · choose a monster and the revealed cards to use; nothing happens until you confirm."]
-    if entry is None:
-        lines.append("No monster chosen." if any(e and not e["eye"] for e in view["track"])
-                     else "There is no monster on the track to fight.")
-        return "\n".join(lines)
-    head = (f"Field {entry['field']}: {entry['symbol']} monster ({entry['dots']} pts), power {entry['power']}, "
-            f"needs {entry['light_needed']} light")
-    lines.append(head + "".join(f"\n· {a['label']}" for a in entry["abilities"]))
-    lines.append("Cards: " + (", ".join(card_name(c) for c in cards) if cards else "none chosen"))
-    assert preview is not None
-    light_known = preview["possible"] or preview["light"] > 0 or preview["missing"] > 0
-    if light_known:
-        lines.append(f"Light: {preview['light']} (needs {preview['light_needed']})"
-                     + (f", {preview['missing']} missing" if preview["missing"] else ""))
-    if preview["possible"] or preview["values"] or preview["attack"] or preview["penalty"]:
-        bonus = preview["attack"] - preview["values"] + preview["penalty"]
-        lines.append(f"Penalty: -{preview['penalty']} attack" if preview["penalty"] else "Penalty: none")
-        lines.append(f"Attack: {preview['attack']} (values {preview['values']}"
-                     + (f", +{bonus} bonus" if bonus else "")
-                     + (f", -{preview['penalty']} penalty" if preview["penalty"] else "")
-                     + f") against power {preview['power']}")
-    if preview["possible"]:
-        lines.append(f"Gold if you win: {preview['gold']}" if preview["gold"]
-                     else "Gold if you win: none (gold needs one card, or cards of one colour)")
-        lines.append("Cards lost after the win: " + (", ".join(card_name(c) for c in preview["lose"])
-                                                     if preview["lose"] else "none"))
-        if preview["ends_game"]:
-            lines.append("Beating it wins the Eye of the Tiger and ends the game.")
-        lines.append("✅ You win this fight if you confirm.")
-    else:
-        lines.append(f"❌ Not possible: {preview['reason']}")
-    return "\n".join(lines)
+    if entry is None or p is None:
+        return "\n".join(lines + ["No monster chosen."])
+    lines += [monster_words(entry) + "".join(f"\n· {a['label']}" for a in entry["abilities"]),
+              "Cards: " + (names(cards) or "none chosen")]
+    if p["light"] or p["missing"]:  # the engine got as far as counting the light
+        missing = f", {p['missing']} missing" if p["missing"] else ""
+        lines.append(f"Light: {p['light']} (needs {p['light_needed']}){missing}")
+    if p["possible"] or p["values"] or p["attack"] or p["penalty"]:
+        bonus, penalty = view["bonus"]["attack"], p["penalty"]
+        lines.append(f"Penalty: -{penalty} attack" if penalty else "Penalty: none")
+        lines.append(f"Attack: {p['attack']} (values {p['values']}" + (f", +{bonus} bonus" if bonus else "")
+                     + (f", -{penalty} penalty" if penalty else "") + f") against power {p['power']}")
+    if not p["possible"]:
+        return "\n".join(lines + [f"❌ Not possible: {p['reason']}"])
+    lost = {c["id"]: c for c in view["revealed"]}
+    lines += [f"Gold if you win: {p['gold'] or 'none'}",
+              "Cards lost after the win: " + (names([lost[c] for c in p["lose"]]) or "none")]
+    if p["ends_game"]:
+        lines.append("Beating it wins the Eye of the Tiger and ends the game.")
+    return "\n".join(lines + ["✅ You win this fight if you confirm."])
 
 
-def thin_chunks(state: dict[str, Any]) -> list[list[int]]:
-    """The discard pile, lowest value first, in groups a select can hold."""
-    order = {c: i for i, c in enumerate(COLOURS)}
-    pile = sorted(state["cards"]["discard"], key=lambda c: (CARDS[c].value, order[CARDS[c].colour], c))
-    return [pile[i:i + OPTIONS_PER_SELECT] for i in range(0, len(pile), OPTIONS_PER_SELECT)]
+class ThinPanel(Panel):
+    """Draft: the chosen card ids joined by dots; control `p<k>` is the k-th select of the discard pile."""
+
+    name = "tiger_thin"
+
+    @staticmethod
+    def pool(seat: Seat) -> tuple[list[list[Card]], int]:
+        """The cards the legal actions may remove, weakest first, a select's worth at a time; how many at most."""
+        removals = [a["remove"] for a in seat.game.legal_actions(seat.state, seat.seat) if a["type"] == "thin"]
+        removable = {c for r in removals for c in r}
+        cards = sorted((c for c in seat.view["discard_cards"] if c["id"] in removable),
+                       key=lambda c: (c["value"], c["id"]))
+        return [cards[i:i + PER_SELECT] for i in range(0, len(cards), PER_SELECT)], max(map(len, removals), default=0)
+
+    def draw(self, seat: Seat, draft: str) -> Drawn:
+        chunks, most = self.pool(seat)
+        pool = {c["id"]: c for chunk in chunks for c in chunk}
+        chosen = [c for c in ints(draft) if c in pool]
+        refused = seat.game.explain(seat.state, seat.seat, {"type": "thin", "remove": chosen}, seat.now)
+        lines = [(f"**Thin your deck** · your deck is used up. You may remove up to {plural(most, 'card')} of "
+                  "your discard pile from the game for good; then the discard pile is shuffled into a new deck."),
+                 "Chosen: " + (names([pool[c] for c in chosen]) or "none (keep every card)")]
+        lines += [f"❌ {refused}"] if refused else []
+        items: list[discord.ui.Item] = []
+        for k, chunk in enumerate(chunks[:4]):
+            span = f" ({k * PER_SELECT + 1}-{k * PER_SELECT + len(chunk)})" if len(chunks) > 1 else ""
+            options = [option(card_words(c), c["id"], c["id"] in chosen) for c in chunk]
+            items.append(self.select(seat, f"p{k}", draft, options, placeholder="Cards to remove" + span,
+                                     min_values=0, max_values=most, row=k))
+        label = (f"Confirm: remove {' and '.join(pool[c]['name'] for c in chosen)}" if chosen
+                 else "Confirm: keep every card and shuffle")
+        items.append(self.button(seat, label, GO, draft, row=4, style=discord.ButtonStyle.success,
+                                 disabled=bool(refused)))
+        return Drawn("\n".join(lines), items)
+
+    def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
+        if control == GO:
+            return {"type": "thin", "remove": ints(draft)}
+        chunks, k = self.pool(seat)[0], int(control[1:] or 0)  # the other selects' cards stay chosen
+        chunk = {c["id"] for c in chunks[k]} if k < len(chunks) else set()
+        kept = [c for c in ints(draft) if c not in chunk] + [c for c in ints(".".join(values)) if c in chunk]
+        return ".".join(map(str, kept))
 
 
-def thin_panel(session: Session, choice: ThinChoice) -> Panel:
-    state, ver = session.state, session.version
-    chosen = tuple(c for c in choice.chosen if c in state["cards"]["discard"])
-    choice = ThinChoice(chosen)
-    chunks = thin_chunks(state)
-    lines = [("**Thin your deck** · your deck is used up. You may remove up to 2 cards of your discard pile "
-              "from the game for good; then the discard pile is shuffled into a new deck."),
-             "Chosen: " + (", ".join(card_name(c) for c in chosen) if chosen else "none (keep every card)")]
-    if len(chosen) > THIN_MAX:
-        lines.append(f"That is {len(chosen)} cards: remove at most {THIN_MAX}.")
-    items: list[discord.ui.Item] = []
-    for k, chunk in enumerate(chunks[:4]):
-        placeholder = "Cards to remove" if len(chunks) == 1 else \
-            f"Cards to remove ({k * OPTIONS_PER_SELECT + 1}-{k * OPTIONS_PER_SELECT + len(chunk)})"
-        items.append(TableSelect(Ref(session.id, THIN_PICK, f"{k}-{choice.arg}", ver), placeholder=placeholder,
-                                 min_values=0, max_values=min(THIN_MAX, len(chunk)), row=k, options=[
-            discord.SelectOption(label=card_words(c), value=str(c), default=c in chosen) for c in chunk]))
-    label = ("Confirm: keep every card and shuffle" if not chosen
-             else _clip(f"Confirm: remove {' and '.join(card_name(c) for c in chosen)}", 80))
-    items.append(TableButton(Ref(session.id, THIN, choice.arg, ver), label=label, row=4,
-                             style=discord.ButtonStyle.success, disabled=len(chosen) > THIN_MAX))
-    return Panel("\n".join(lines), items)
+BUY, FIGHT, THIN = BuyPanel(), FightPanel(), ThinPanel()
 
-
-# --------------------------------------------------------------------------- the UI
 
 class TigerUI(GameUI):
     game_name = "tiger"
@@ -376,133 +298,30 @@ class TigerUI(GameUI):
         return render_tiger(game.view(session.state, None), aborted=session.status == ABORTED)
 
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
-        embed = super().embed(session, game, names)
-        view = game.view(session.state, None)
-        if view["over"]:
-            return embed
-        if view["phase"] == "thin":
-            now = "Your deck is used up: **Thin deck** to remove up to 2 cards, or **Keep all cards**."
-        elif view["first_turn"]:
-            now = "First turn: **Buy** a card."
-        else:
-            now = "**Buy** a card or **Fight** a monster."
-        now += f"\nTurn {view['turn']} · {view['gold_available']} gold" + (" · advanced mode" if view["advanced"] else "")
-        embed.add_field(name="Your move", value=now, inline=False)
+        embed, view = super().embed(session, game, names), game.view(session.state, None)
+        if not view["over"]:
+            now = ("Your deck is used up: **Thin deck** to remove cards from it, or **Keep all cards**."
+                   if view["phase"] == "thin" else "First turn: **Buy** a card." if view["first_turn"]
+                   else "**Buy** a card or **Fight** a monster.")
+            mode = " · advanced mode" if view["advanced"] else ""
+            embed.add_field(name="Your move", inline=False,
+                            value=f"{now}\nTurn {view['turn']} · {view['gold_available']} gold{mode}")
         return embed
 
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
-        state, ver = session.state, session.version
-        if state["phase"] == "over":
+        view = game.view(session.state, None)
+        if view["over"]:
             return []
-        if state["phase"] == "thin":
-            return [TableButton(Ref(session.id, THIN_MENU, "", ver), label="Thin deck…",
-                                style=discord.ButtonStyle.primary),
-                    TableButton(Ref(session.id, KEEP_ALL, "", ver), label="Keep all cards")]
-        can_fight = bool(fight_fields(state))
-        return [TableButton(Ref(session.id, BUY_MENU, "", ver), label="Buy…", style=discord.ButtonStyle.primary),
-                TableButton(Ref(session.id, FIGHT_MENU, "", ver), label="Fight…", style=discord.ButtonStyle.danger,
-                            disabled=not can_fight)]
-
-    async def handle_locally(self, interaction: discord.Interaction, session: Session, game: Game,
-                             ref: Ref, values: list[str]) -> bool:
-        if ref.action not in LOCAL:
-            return False
-        if session.seat_of(interaction.user.id) is None:
-            raise TableError(WATCHING)
-        phase = session.state["phase"]
-        wanted = "thin" if ref.action in (THIN_MENU, THIN_PICK, THIN) else "turn"
-        if phase != wanted:
-            raise TableError("Your deck is used up: first thin it or keep every card." if phase == "thin"
-                             else "That choice is not open now.")
-        action = ref.action
-        if action in (BUY_MENU, BUY_CARD, BUY_SECOND, BUY_BONUS, BUY):
-            await self._buy(interaction, session, game, ref, values)
-        elif action in (FIGHT_MENU, FIGHT_MONSTER, FIGHT_CARDS, FIGHT_DOUBLE, FIGHT_LOSE, FIGHT):
-            await self._fight(interaction, session, game, ref, values)
-        else:
-            await self._thin(interaction, session, ref, values)
-        return True
+        if view["phase"] == "thin":
+            return [THIN.opener(session, "Thin deck…"),
+                    TableButton(Ref(session.id, KEEP_ALL, "", session.version), label="Keep all cards")]
+        return [BUY.opener(session, "Buy…"),
+                FIGHT.opener(session, "Fight…", style=discord.ButtonStyle.danger, disabled=not view["fight_fields"])]
 
     def action_for(self, session: Session, game: Game, ref: Ref, values: list[str]) -> Action | None:
-        if ref.action == KEEP_ALL:
-            return {"type": "thin", "remove": []}
-        return None
-
-    # ----------------------------------------------------------------- panels
-
-    async def _buy(self, interaction: discord.Interaction, session: Session, game: Game,
-                   ref: Ref, values: list[str]) -> None:
-        choice = BuyChoice() if ref.action == BUY_MENU else BuyChoice.parse(ref.arg)
-        value = values[0] if values else ""
-        if ref.action == BUY_CARD:
-            choice = replace(choice, first=value, second="")
-        elif ref.action == BUY_SECOND:
-            choice = replace(choice, second="" if value == NONE else value)
-        elif ref.action == BUY_BONUS:
-            choice = replace(choice, bonus=not choice.bonus)
-        panel = buy_panel(session, game, choice)
-        if ref.action == BUY or (ref.action == BUY_CARD and panel.commit_on_pick and choice.first):
-            if not choice.first:
-                raise TableError("Choose a card to buy, or Buy nothing.")
-            await self._commit(interaction, session, ref, buy_action(choice, buy_options(session, game)["decline"]))
-            return
-        await self._show(interaction, ref, panel)
-
-    async def _fight(self, interaction: discord.Interaction, session: Session, game: Game,
-                     ref: Ref, values: list[str]) -> None:
-        if ref.action == FIGHT_MENU:
-            choice = default_fight(session, game)
-        else:
-            choice = FightChoice.parse(ref.arg)
-        picked = _ints(".".join(values))
-        if ref.action == FIGHT_MONSTER:
-            choice = FightChoice(picked[0] if picked else None, choice.cards)
-        elif ref.action == FIGHT_CARDS:
-            choice = replace(choice, cards=tuple(c for c in session.state["revealed"] if c in picked))
-        elif ref.action == FIGHT_DOUBLE:
-            choice = replace(choice, double=picked[0] if picked else None)
-        elif ref.action == FIGHT_LOSE:
-            choice = replace(choice, lose=picked[0] if picked else None)
-        if ref.action == FIGHT:
-            await self._commit(interaction, session, ref, choice.action())
-            return
-        await self._show(interaction, ref, fight_panel(session, game, choice))
-
-    async def _thin(self, interaction: discord.Interaction, session: Session, ref: Ref, values: list[str]) -> None:
-        if ref.action == THIN_MENU:
-            choice = ThinChoice()
-        elif ref.action == THIN:
-            choice = ThinChoice(tuple(_ints(ref.arg)))
-        else:
-            k_text, _, chosen = ref.arg.partition("-")
-            chunks = thin_chunks(session.state)
-            k = int(k_text) if k_text.isdigit() else 0
-            chunk = set(chunks[k]) if k < len(chunks) else set()
-            kept = [c for c in _ints(chosen) if c not in chunk]
-            choice = ThinChoice(tuple(kept + [c for c in _ints(".".join(values)) if c in chunk]))
-        if ref.action == THIN:
-            await self._commit(interaction, session, ref, {"type": "thin", "remove": list(choice.chosen)})
-            return
-        await self._show(interaction, ref, thin_panel(session, choice))
-
-    @staticmethod
-    async def _show(interaction: discord.Interaction, ref: Ref, panel: Panel) -> None:
-        """A board button opens a fresh private panel; a click inside a panel redraws it."""
-        view = view_of(panel.items)
-        if ref.action in (BUY_MENU, FIGHT_MENU, THIN_MENU):
-            await replies.tell(interaction, panel.content, view=view)
-        else:
-            await replies.edit(interaction, content=panel.content, view=view)
-
-    @staticmethod
-    async def _commit(interaction: discord.Interaction, session: Session, ref: Ref, action: Action) -> None:
-        """Make the move, then turn the panel into a note of what happened (no buttons left)."""
-        table = table_of(interaction)
-        change = await perform(interaction, lambda: table.act(session.id, interaction.user.id, action,
-                                                              interaction.id, expected_version=ref.version))
-        text = " ".join(e.text for e in change.events if e.private_to is None) or "Done."
-        await interaction.edit_original_response(content=_clip(text, 1900), view=None)
+        return {"type": "thin", "remove": []} if ref.action == KEEP_ALL else None
 
 
 async def setup(bot: commands.Bot) -> None:
     register_ui(TigerUI())
+    register_panels(BUY, FIGHT, THIN)

@@ -1,12 +1,15 @@
 """Eye of the Tiger played through Discord, in process: Ann plays, Dan watches.
 
 The board carries Buy... / Fight... (Thin deck... / Keep all cards when the deck is used up);
-each opens a private panel whose selects redraw it and whose Confirm button makes the move.
+each opens a private panel (cogs/panels.py) whose selects redraw it and whose Confirm button
+makes the move; a panel's controls are found by `<panel>:<control>` in their custom ids.
 Some tests set up a position by rewriting the stored snapshot, so a fight or an advanced
 choice can be checked with known cards and monsters.
 """
 from __future__ import annotations
 
+from cogs.refs import Ref
+from cogs.tiger import FightChoice
 from engine import registry
 from engine.greenbox import CARDS, TILES
 from engine.protocol import canonical
@@ -73,16 +76,18 @@ async def open_panel(user, channel, board_id, label):
     return result.response
 
 
-def select_of(panel, action):
-    return next(s for s in selects(panel.message) if f":{action}:" in s.custom_id)
+def select_of(panel, control):
+    """A panel's select by its panel and control name, "tiger_fight:monster" (the custom_id's
+    action and the control before the draft)."""
+    return next(s for s in selects(panel.message) if f":{control}~" in s.custom_id)
 
 
-def has_select(panel, action):
-    return any(f":{action}:" in s.custom_id for s in selects(panel.message))
+def has_select(panel, control):
+    return any(f":{control}~" in s.custom_id for s in selects(panel.message))
 
 
-async def pick(user, panel, action, values):
-    result = await user.select(panel, [str(v) for v in values], custom_id=select_of(panel, action).custom_id)
+async def pick(user, panel, control, values):
+    result = await user.select(panel, [str(v) for v in values], custom_id=select_of(panel, control).custom_id)
     assert result.response.ephemeral
     return result
 
@@ -138,14 +143,14 @@ async def play_a_turn(user, channel, board_id, game, state, thinned):
     fight = best_fight(game, state) if state["turn"] > 1 else None
     if fight is not None:
         panel = await open_panel(user, channel, board_id, "Fight…")
-        await pick(user, panel, "fight_monster", [fight["monster"]])
-        await pick(user, panel, "fight_cards", fight["cards"])
+        await pick(user, panel, "tiger_fight:monster", [fight["monster"]])
+        await pick(user, panel, "tiger_fight:cards", fight["cards"])
         assert "✅" in panel.content, panel.content
         await press_confirm(user, panel)
         return
     stack = best_buy(game, state)
     panel = await open_panel(user, channel, board_id, "Buy…")
-    await pick(user, panel, "buy_card", [stack or "nothing"])
+    await pick(user, panel, "tiger_buy:card", [stack or "nothing"])
     if panel.components:  # extra choices (a colour bonus): the pick only chose, Confirm buys
         await press_confirm(user, panel)
 
@@ -195,19 +200,20 @@ async def test_the_fight_preview_shows_light_penalty_attack_and_why_not(world, s
         put(state, 1, "bricks", 3, ("no_weakness",))  # field II: value-1 cards cannot fight
     state, board_id = await rewrite(simcord_bot, u, channel, position)
     panel = await open_panel(u["ann"], channel, board_id, "Fight…")
-    await pick(u["ann"], panel, "fight_monster", [2])
-    await pick(u["ann"], panel, "fight_cards", [hammers])
+    await pick(u["ann"], panel, "tiger_fight:monster", [2])
+    await pick(u["ann"], panel, "tiger_fight:cards", [hammers])
     text = panel.content
     assert "Light: 1 (needs 3), 2 missing" in text and "Penalty: -4 attack" in text
     assert "Attack: -3 (values 1, -4 penalty) against power 7" in text
     assert "❌ Not possible: Not strong enough" in text and confirm(panel).disabled
+    assert not has_select(panel, "tiger_fight:double") and not has_select(panel, "tiger_fight:lose")  # no such choice
 
-    await pick(u["ann"], panel, "fight_monster", [1])  # the cards stay chosen
+    await pick(u["ann"], panel, "tiger_fight:monster", [1])  # the cards stay chosen
     assert "❌ Not possible: No weakness: cards of value 1 cannot fight" in panel.content
     assert confirm(panel).disabled
 
-    await pick(u["ann"], panel, "fight_monster", [2])
-    await pick(u["ann"], panel, "fight_cards", [hammers, arrow])
+    await pick(u["ann"], panel, "tiger_fight:monster", [2])
+    await pick(u["ann"], panel, "tiger_fight:cards", [hammers, arrow])
     text = panel.content
     assert "Light: 4 (needs 3)" in text and "Penalty: none" in text
     assert "Attack: 7 (values 7) against power 7" in text
@@ -293,12 +299,12 @@ async def test_a_panel_the_game_moved_past_is_refused(world, simcord_bot):
     started = (await session_of(simcord_bot, channel)).version
     old = await open_panel(u["ann"], channel, board_id, "Buy…")
     fresh = await open_panel(u["ann"], channel, board_id, "Buy…")
-    await pick(u["ann"], fresh, "buy_card", ["nothing"])
+    await pick(u["ann"], fresh, "tiger_buy:card", ["nothing"])
     if fresh.components:  # three cards of one colour: the pick only chose, Confirm buys
         await press_confirm(u["ann"], fresh)
     version = (await session_of(simcord_bot, channel)).version
     assert version == started + 1
-    result = await u["ann"].select(old, ["nothing"], custom_id=select_of(old, "buy_card").custom_id)
+    result = await u["ann"].select(old, ["nothing"], custom_id=select_of(old, "tiger_buy:card").custom_id)
     assert result.ephemeral and "out of date" in (result.response or result.followups[0]).content
     assert (await session_of(simcord_bot, channel)).version == version
 
@@ -311,13 +317,32 @@ async def test_the_colour_bonus_can_be_declined(world, simcord_bot):
     red_stack = list(state["supply"]["red"])
     panel = await open_panel(u["ann"], channel, board_id, "Buy…")
     assert "Three red cards" in panel.content
-    await pick(u["ann"], panel, "buy_card", ["blue"])  # with a choice left, picking does not buy yet
+    await pick(u["ann"], panel, "tiger_buy:card", ["blue"])  # with a choice left, picking does not buy yet
     assert panel.components and "Confirm: buy blue drop (2) for 1 gold" in buttons(panel.message)
     await u["ann"].click(panel, label="Free red card: taking it (click to decline)")
     assert "you decline it" in panel.content
     await press_confirm(u["ann"], panel)
     state = (await session_of(simcord_bot, channel)).state
     assert state["supply"]["red"] == red_stack and cid("blue", "drop") in state["cards"]["discard"] + state["revealed"]
+
+
+async def test_the_buy_panel_says_unspent_gold_is_lost_gold_cubes_included(world, simcord_bot):
+    _, _, channel, u = world
+    await open_tiger(u, channel)
+    cards = [cid("red", "drop", True), cid("blue", "drop", True), cid("yellow", "circles", True)]  # 2 gold
+
+    def position(state):
+        state["turn"] = 2
+        state["gold"] = 3  # gold cubes from clean wins since the last buy
+        reveal(state, *cards)
+    _, board_id = await rewrite(simcord_bot, u, channel, position)
+    panel = await open_panel(u["ann"], channel, board_id, "Buy…")
+    assert "you have **5 gold** (2 from your revealed cards, 3 gold cubes)" in panel.content
+    assert "unspent gold is lost, the cubes too" in panel.content
+    await pick(u["ann"], panel, "tiger_buy:card", ["red"])  # nothing else to decide: picking buys
+    assert not panel.components and "4 gold unused is lost" in panel.content  # the panel is now a note
+    state = (await session_of(simcord_bot, channel)).state
+    assert state["gold"] == 0 and cid("red", "drop") in state["cards"]["discard"]
 
 
 async def test_advanced_second_purchase(world, simcord_bot):
@@ -330,11 +355,11 @@ async def test_advanced_second_purchase(world, simcord_bot):
         reveal(state, *drops)
     _, board_id = await rewrite(simcord_bot, u, channel, position)
     panel = await open_panel(u["ann"], channel, board_id, "Buy…")
-    assert "second card" in panel.content and not has_select(panel, "buy_second")
-    await pick(u["ann"], panel, "buy_card", ["red"])
-    second = [o.value for o in select_of(panel, "buy_second").options]
+    assert "second card" in panel.content and not has_select(panel, "tiger_buy:second")
+    await pick(u["ann"], panel, "tiger_buy:card", ["red"])
+    second = [o.value for o in select_of(panel, "tiger_buy:second").options]
     assert "none" in second and "red" in second  # the next red card is a second choice too
-    await pick(u["ann"], panel, "buy_second", ["green"])
+    await pick(u["ann"], panel, "tiger_buy:second", ["green"])
     assert confirm(panel).label == "Confirm: buy red drop (1) and green drop (5) for 2 gold"
     await press_confirm(u["ann"], panel)
     state = (await session_of(simcord_bot, channel)).state
@@ -354,12 +379,12 @@ async def test_advanced_double_card_and_the_card_lost(world, simcord_bot):
         put(state, 0, "hammers", 6, ("double",))  # field I, dice summing to 11 in advanced mode
     _, board_id = await rewrite(simcord_bot, u, channel, position)
     panel = await open_panel(u["ann"], channel, board_id, "Fight…")
-    await pick(u["ann"], panel, "fight_cards", [red_h, blue_h, arrow])
-    assert has_select(panel, "fight_double") and has_select(panel, "fight_lose")
+    await pick(u["ann"], panel, "tiger_fight:cards", [red_h, blue_h, arrow])
+    assert has_select(panel, "tiger_fight:double") and has_select(panel, "tiger_fight:lose")
     assert "Cards lost after the win: red hammers (1)" in panel.content  # the engine's default
-    await pick(u["ann"], panel, "fight_lose", [blue_h])
+    await pick(u["ann"], panel, "tiger_fight:lose", [blue_h])
     assert "Cards lost after the win: blue hammers (1)" in panel.content
-    await pick(u["ann"], panel, "fight_double", [arrow])
+    await pick(u["ann"], panel, "tiger_fight:double", [arrow])
     assert "Attack: 14 (values 14)" in panel.content
     assert "Cards lost after the win: red arrow (6), blue hammers (1)" in panel.content
     await press_confirm(u["ann"], panel)
@@ -367,8 +392,18 @@ async def test_advanced_double_card_and_the_card_lost(world, simcord_bot):
     assert arrow in state["removed"] and blue_h in state["removed"] and red_h not in state["removed"]
 
 
+def test_the_longest_drafts_fit_in_a_custom_id():
+    """The whole custom_id arg, `control~draft`, stays within 40 characters (cogs/refs.py)."""
+    top = max(c.id for c in CARDS)
+    longest = [("second", "yellow-yellow-1"), ("card", "nothing--0"),
+               ("monster", FightChoice(2, (top - 2, top - 1, top), top, top - 1).arg),
+               ("p3", ".".join(str(top - k) for k in range(8)))]  # two cards in each of four selects
+    for control, draft in longest:
+        assert len(Ref(1, "tiger_fight", f"{control}~{draft}", 10**6).custom_id.split(":")[-1]) <= 40
+
+
 async def test_play_with_the_advanced_option_starts_an_advanced_game(world, simcord_bot):
-    env, _guild, channel, u = world
+    _env, _guild, channel, u = world
     await u["ann"].slash(channel, "play", game="tiger", options="advanced")
     session = await simcord_bot.table.active_in(channel.id)
     assert session.options == {"advanced": True} and session.state["advanced"] is True
