@@ -22,11 +22,10 @@ from host.table import Change
 from render.encode import RenderedImage
 from render.ghosts import render_ghosts, render_hand
 
-from . import replies
 from .actions import perform, table_of
-from .components import TableButton, handles, view_of
+from .components import TableButton, handles
 from .game_ui import GameUI, register_ui
-from .panels import OPEN, Drawn, Panel, Seat, on_panel, register_panels, seat_for
+from .panels import Drawn, Panel, Seat, register_panels, seat_for
 from .refs import Ref
 
 STYLE = {"red": discord.ButtonStyle.danger, "blue": discord.ButtonStyle.primary,
@@ -48,10 +47,6 @@ def until(view: dict) -> str:
     return f" (time runs out <t:{int(view['deadline'])}:R>)" if view["deadline"] else ""
 
 
-def explain(seat: Seat, action: Action) -> str | None:
-    return seat.game.explain(seat.state, seat.seat, action, seat.now)
-
-
 class HandPanel(Panel):
     name, any_time = "g_hand", True
 
@@ -59,17 +54,17 @@ class HandPanel(Panel):
         view = seat.view
         hint = ("\nPress **Discard 2** on the board to choose the two you drop." if view["must_discard"] else
                 "\nYou may swap one card this round: **Swap a card** on the board." if view["may_swap"] else "")
-        return Drawn(f"Your hand: {hand_text(view['hand'])}.{hint}", image=render_hand(view["hand"]))
+        return Drawn(f"Your hand: {hand_text(view['hand'])}.{hint}", image=lambda: render_hand(view["hand"]))
 
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str:
         return draft  # it has no controls
 
 
 class DiscardPanel(Panel):
-    name, versioned = "g_discard", False
+    name, versioned, again = "g_discard", False, True  # a hand dealt again gets a fresh panel
 
     def refusal(self, seat: Seat) -> str | None:
-        return None if seat.view["must_discard"] else explain(seat, {"type": "discard", "cards": []})
+        return None if seat.view["must_discard"] else seat.explain({"type": "discard", "cards": []})
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
         hand = seat.view["hand"]
@@ -159,7 +154,7 @@ class SwapPanel(Panel):
     name, versioned = "g_swap", False
 
     def refusal(self, seat: Seat) -> str | None:
-        return explain(seat, {"type": "keep"})
+        return seat.explain({"type": "keep"})
 
     def start(self, seat: Seat) -> str:
         return str(seat.view["round"])
@@ -180,24 +175,6 @@ class SwapPanel(Panel):
 
 
 HAND, DISCARD, ATTEMPT, SWAP = HandPanel(), DiscardPanel(), AttemptPanel(), SwapPanel()
-
-
-async def offer(interaction: discord.Interaction, panel: Panel, seat: Seat) -> None:
-    """Post a fresh panel as a follow-up of a move."""
-    drawn = panel.draw(seat, panel.start(seat))
-    await replies.tell(interaction, drawn.text, view=view_of(drawn.items))
-
-
-async def discard(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
-    """The discard panel; a hand dealt again after a discard gets a fresh one."""
-    await on_panel(interaction, ref, values)
-    if ref.arg.partition("~")[0] == OPEN:
-        return
-    session = await table_of(interaction).get(ref.session_id)
-    if session.status == PLAYING:
-        seat = await seat_for(interaction, session)
-        if DISCARD.refusal(seat) is None:
-            await offer(interaction, DISCARD, seat)
 
 
 async def call(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
@@ -225,7 +202,7 @@ async def call(interaction: discord.Interaction, ref: Ref, values: list[str]) ->
         raise TableError(f"{name}'s press reached the table first (the {meeple} meeple), although yours "
                          f"was stamped {first_ms - at_ms} ms earlier.") from None
     if not change.duplicate:
-        await offer(interaction, ATTEMPT, await seat_for(interaction, change.session))
+        await ATTEMPT.offer(interaction, await seat_for(interaction, change.session))
 
 
 class GhostsUI(GameUI):
@@ -244,7 +221,8 @@ class GhostsUI(GameUI):
         title = f"Zap That Ghost · round {view['round']}" if view["round"] else "Zap That Ghost · opening discard"
         embed = discord.Embed(title=title, description="\n".join(session.news) or None,
                               colour=discord.Colour.dark_green())
-        waiting = set(view["waiting_for"]) if view["phase"] != "race" else set()
+        playing = session.status == PLAYING
+        waiting = set(view["waiting_for"]) if playing and view["phase"] != "race" else set()
         lines = [f"{'▶ ' if seat in waiting else ''}{seat + 1}. <@{user}> · {view['scores'][seat]} 👻"
                  + (" (left)" if seat in view["left"] else " (away)" if seat in view["away"] else "")
                  for seat, user in enumerate(session.seats)]
@@ -255,8 +233,9 @@ class GhostsUI(GameUI):
                "attempt": f"{caller} called the **{view['meeple']}** meeple: exactly {view['die']} steps. "
                           "They choose a card and a tile in private.",
                "swap": f"Everyone but {caller} may **swap a card** or **keep** their cards."}
-        embed.add_field(name="Now", value=now.get(view["phase"], session.summary or "The game is over."), inline=False)
-        if session.deadline and session.status == PLAYING:
+        said = now.get(view["phase"]) if playing else None  # an ended game asks nobody to act
+        embed.add_field(name="Now", value=said or session.summary or "The game is over.", inline=False)
+        if session.deadline and playing:
             embed.add_field(name="Timer", value=f"<t:{int(session.deadline)}:R>", inline=True)
         return embed.set_footer(text=f"Table {session.id} · move {session.version}")
 
@@ -288,5 +267,4 @@ class GhostsUI(GameUI):
 async def setup(bot: commands.Bot) -> None:
     register_ui(GhostsUI())
     register_panels(HAND, DISCARD, ATTEMPT, SWAP)
-    handles(DISCARD.name)(discard)  # in place of the kit's own handler, which it calls
     handles(CALL)(call)

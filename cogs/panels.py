@@ -17,6 +17,7 @@ waits on (unless the panel says otherwise). Why a move is refused is the engine'
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -27,7 +28,7 @@ from engine.protocol import Action, Game, View
 from host.errors import StaleAction, TableError
 from host.session import PLAYING, Session
 from host.table import Change
-from render.encode import RenderedImage
+from render.encode import RenderedImage, render_async
 
 from . import replies
 from .actions import perform, table_of
@@ -41,11 +42,11 @@ WATCHING = "You are watching this game: only seated players can act."
 
 @dataclass
 class Drawn:
-    """What a panel shows: text, controls, and perhaps a picture."""
+    """What a panel shows: text, controls, and perhaps a picture (drawn off the event loop)."""
 
     text: str
     items: list[discord.ui.Item] = field(default_factory=list)
-    image: RenderedImage | None = None
+    image: Callable[[], RenderedImage] | None = None
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,10 @@ class Seat:
         """For engine helpers that take the state (previews); panels read `view` otherwise."""
         return self.session.state
 
+    def explain(self, action: Action) -> str | None:
+        """Why the engine would refuse this player `action` now (None: it would not)."""
+        return self.game.explain(self.session.state, self.seat, action, self.now)
+
 
 class Panel(ABC):
     """One kind of private panel of a game; subclasses draw it and say what a pick means."""
@@ -70,6 +75,7 @@ class Panel(ABC):
     name: ClassVar[str]  # the custom_id action, unique across games: "tiger_buy"
     versioned: ClassVar[bool] = True
     any_time: ClassVar[bool] = False  # opens whether or not the game waits on the player
+    again: ClassVar[bool] = False  # after its move, a fresh panel opens if it still may (a re-deal)
 
     def opener(self, session: Session, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.primary,
                disabled: bool = False, row: int | None = None, emoji: str | None = None) -> TableButton:
@@ -96,9 +102,16 @@ class Panel(ABC):
 
     def refusal(self, seat: Seat) -> str | None:
         """Why this panel does not open now (None: it opens). By default: not your turn."""
-        if self.any_time or seat.seat in seat.game.waiting_for(seat.session.state):
+        waiting = seat.game.waiting_for(seat.session.state)
+        if self.any_time or seat.seat in waiting:
             return None
+        if len(waiting) == 1:
+            return f"It is not your turn: Seat {waiting[0] + 1} is to play."
         return "It is not your turn."
+
+    async def offer(self, interaction: discord.Interaction, seat: Seat) -> None:
+        """Open this panel for `seat` now (after a board move that calls for it)."""
+        await _post(interaction, self.draw(seat, self.start(seat)))
 
     def start(self, seat: Seat) -> str:
         """The draft a freshly opened panel starts from."""
@@ -160,17 +173,23 @@ async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]
         raise TableError(session.name_seats(reason))
     change = await perform(interaction, lambda: table.act(session.id, interaction.user.id, picked, interaction.id,
                                                           expected_version=ref.version))
-    if not change.duplicate:
-        await replies.edit(interaction, content=panel.done(change), view=None, attachments=[])
+    if change.duplicate:
+        return
+    await replies.edit(interaction, content=panel.done(change), view=None, attachments=[])
+    if panel.again and change.session.status == PLAYING:
+        after = await seat_for(interaction, change.session)
+        if panel.refusal(after) is None:
+            await panel.offer(interaction, after)
 
 
 async def _post(interaction: discord.Interaction, drawn: Drawn) -> None:
     extra: dict[str, Any] = {"view": view_of(drawn.items)} if drawn.items else {}
     if drawn.image is not None:
-        extra["file"] = as_file(drawn.image)
+        extra["file"] = as_file(await render_async(drawn.image))
     await replies.tell(interaction, drawn.text, **extra)
 
 
 async def _redraw(interaction: discord.Interaction, drawn: Drawn) -> None:
-    extra: dict[str, Any] = {"attachments": [as_file(drawn.image)] if drawn.image is not None else []}
-    await replies.edit(interaction, content=drawn.text, view=view_of(drawn.items) if drawn.items else None, **extra)
+    files = [] if drawn.image is None else [as_file(await render_async(drawn.image))]
+    await replies.edit(interaction, content=drawn.text, view=view_of(drawn.items) if drawn.items else None,
+                       attachments=files)

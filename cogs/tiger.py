@@ -16,7 +16,7 @@ from discord.ext import commands
 from engine.protocol import Action, Game
 from engine.tiger import preview_fight
 from engine.words import plural
-from host.session import ABORTED, Session
+from host.session import ABORTED, PLAYING, Session
 from render.encode import RenderedImage
 from render.tiger import render_tiger
 
@@ -299,7 +299,7 @@ class TigerUI(GameUI):
 
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
         embed, view = super().embed(session, game, names), game.view(session.state, None)
-        if not view["over"]:
+        if session.status == PLAYING and not view["over"]:  # an ended game asks nobody to act
             now = ("Your deck is used up: **Thin deck** to remove cards from it, or **Keep all cards**."
                    if view["phase"] == "thin" else "First turn: **Buy** a card." if view["first_turn"]
                    else "**Buy** a card or **Fight** a monster.")

@@ -2,6 +2,8 @@
 new players met: links, long options, DMs, lobby hosts, news, history and plurals."""
 from __future__ import annotations
 
+import pytest
+
 from tests.discord_helpers import buttons, message_in
 
 
@@ -122,3 +124,26 @@ async def test_a_solo_game_footer_says_1_player(world):
     env, guild, channel, u = world
     result = await u["ann"].slash(channel, "rules", game="patience")
     assert result.response.embeds[0].footer.text.startswith("1 player ·")
+
+
+INSTRUCTIONS = ("press", "Your move", "your turn", "Race!", "Buy", "Discard 2", "Stop now")
+
+
+@pytest.mark.parametrize("game", ["ghosts", "tiger", "dragon"])
+async def test_an_aborted_game_board_says_so_and_asks_nobody_to_act(world, game):
+    """Issue 9 item 10: after /game abort, no prompt, no waiting marker, in the embed and the alt text."""
+    env, guild, channel, u = world
+    await u["ann"].slash(channel, "play", game=game)
+    board_id = channel.last_message.id
+    if game != "tiger":
+        await u["bob"].click(channel.last_message, label="Join")
+        await u["ann"].click(channel.last_message, label="Start")
+    await u["ann"].slash(channel, "game abort")
+    board = message_in(channel, board_id)
+    embed = board.embeds[0]
+    shown = "\n".join([embed.description or ""] + [f"{f.name}: {f.value}" for f in embed.fields])
+    assert "▶" not in shown and not board.components
+    alt = board.attachments[0].description
+    assert "ended early" in alt.lower() or "aborted" in alt.lower()
+    for words in INSTRUCTIONS:
+        assert words not in shown and words not in alt, f"{words!r} still asks someone to act"
