@@ -23,10 +23,15 @@ _MEASURE = ImageDraw.Draw(Image.new("L", (1, 1)))
 
 
 def new_canvas(
-    width: int, height: int, background: ColourLike = palette.BACKGROUND
+    width: int, height: int, background: ColourLike = palette.BACKGROUND, *, mode: str = "RGBA"
 ) -> Image.Image:
-    """A fresh opaque RGBA image; RGBA so cached layers can be alpha-composited."""
-    return Image.new("RGBA", (width, height), palette.to_rgb(background) + (255,))
+    """A fresh opaque image: RGBA by default, so layers can be alpha-composited onto it.
+
+    Pass `mode="RGB"` for a board whose layers and tiles are opaque (flattened once, then
+    pasted): RGB is drawn, copied and encoded faster, with no conversion at encode.
+    """
+    colour = palette.to_rgb(background)
+    return Image.new(mode, (width, height), colour + (255,) if mode == "RGBA" else colour)
 
 
 def draw_text(

@@ -10,7 +10,9 @@ Sized for phones: the image is 480 px wide and no text is smaller than SMALL, 12
 Discord shows it 400 px wide. Every kind is a drawn shape with a coloured frame (no emoji
 fonts): balls, cars, dolls (toys), candlesticks, treasure crates, diamond rings, small dragons,
 spiders; a key under the grid names each shape, in the words the text uses. Card faces, the
-card back and the static frame are drawn once (supersampled) and cached.
+card back and the static frame are drawn once (supersampled), flattened onto their slot as
+opaque tiles and cached, so a board is pasted, not composited; every board is encoded with one
+palette learnt from sample boards and every card face.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.dragon import KINDS, and_list
+from engine.dragon import KINDS, Dragon, and_list
 from engine.grid import label
 from engine.dragon import describe as count_words
 from engine.words import plural
@@ -200,6 +202,25 @@ def mini_icon(kind: str, side: int = MINI) -> Image.Image:
     return cached_layer(("dragon", "mini", kind, side), build)
 
 
+def _slot() -> Image.Image:
+    """An empty cell: a dark rounded slot (transparent corners)."""
+    slot = Image.new("RGBA", (CARD, CARD), (0, 0, 0, 0))
+    ImageDraw.Draw(slot).rounded_rectangle((0, 0, CARD - 1, CARD - 1), radius=8, fill=SLOT,
+                                           outline=(0x3A, 0x40, 0x4A), width=2)
+    return slot
+
+
+def card_in_slot(value: str) -> Image.Image:
+    """The opaque tile pasted into a cell: the card (`value`: a kind, or 'down' for its back)
+    over its slot on the board panel (cached; do not draw on it)."""
+    def build() -> Image.Image:
+        tile = Image.new("RGBA", (CARD, CARD), BOARD + (255,))
+        tile.alpha_composite(_slot())
+        tile.alpha_composite(back_tile() if value == "down" else face_tile(value))
+        return tile.convert("RGB")
+    return cached_layer(("dragon", "in-slot", value), build)
+
+
 def back_tile(side: int = CARD) -> Image.Image:
     """A face-down card: earth brown with a lattice and a round seal (cached)."""
     def build() -> Image.Image:
@@ -258,9 +279,7 @@ def _base_layer(players: int) -> Image.Image:
         rounded_panel(d, (MARGIN, MARGIN + HEADER_H + GAP, WIDTH - MARGIN, BOARD_BOTTOM), fill=BOARD)
         label_grid(d, (GRID_X, GRID_Y), CELL, SIZE, SIZE, size=SMALL, offset=LABEL_SPACE // 2 + 2,
                    fill=palette.TEXT)
-        slot = Image.new("RGBA", (CARD, CARD), (0, 0, 0, 0))
-        ImageDraw.Draw(slot).rounded_rectangle((0, 0, CARD - 1, CARD - 1), radius=8, fill=SLOT,
-                                               outline=(0x3A, 0x40, 0x4A), width=2)
+        slot = _slot()
         for r in range(SIZE):
             for c in range(SIZE):
                 image.alpha_composite(slot, _card_xy(r, c))
@@ -272,7 +291,7 @@ def _base_layer(players: int) -> Image.Image:
         for i, kind in enumerate(KINDS):
             image.alpha_composite(mini_icon(kind), (round(_count_x(i) - MINI / 2), round(head - MINI / 2)))
         draw_text(d, (WIDTH - MARGIN - PAD, head), "Cards", SMALL, palette.MUTED, anchor="rm")
-        return image
+        return image.convert("RGB")  # opaque: each board starts as a copy
     return cached_layer(("dragon", "base", players), build)
 
 
@@ -439,7 +458,7 @@ def _draw_cards(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
             if value == "empty":
                 continue
             x, y = _card_xy(r, c)
-            image.alpha_composite(back_tile() if value == "down" else face_tile(value), (x, y))
+            image.paste(card_in_slot(value), (x, y))
             if (r, c) in ringed:
                 d.rounded_rectangle((x - 2, y - 2, x + CARD + 1, y + CARD + 1), radius=9, outline=SHOWN_RING, width=5)
                 d.rounded_rectangle((x + 3, y + 3, x + CARD - 4, y + CARD - 4), radius=5, outline=DARK, width=1)
@@ -498,6 +517,14 @@ def render_dragon(view: dict[str, Any], names: Sequence[str] | None = None, *, n
     seconds left on the turn clock. `aborted`: the game was ended early, so the board says so and
     shows no turn, prompt or mark for the player on turn.
     """
+    image = draw_board(view, names, now=now, aborted=aborted)
+    return RenderedImage(png=encode_png(image, palette=PALETTE), description=describe(view, names, now, aborted=aborted),
+                         filename="dragon.png")
+
+
+def draw_board(view: dict[str, Any], names: Sequence[str] | None = None, *, now: float | None = None,
+               aborted: bool = False) -> Image.Image:
+    """The board of `render_dragon` as an RGB image, before encoding."""
     who = _names(view, names)
     short = [_short(name) for name in who]
     image = _base_layer(view["players"]).copy()
@@ -506,5 +533,16 @@ def render_dragon(view: dict[str, Any], names: Sequence[str] | None = None, *, n
     _draw_header(d, view, _status(view, short, now, aborted))
     _draw_news(d, _news(view, short, aborted))
     _draw_scores(d, view, who, aborted)
-    return RenderedImage(png=encode_png(image), description=describe(view, names, now, aborted=aborted),
-                         filename="dragon.png")
+    return image
+
+
+def _specimen() -> list[Image.Image]:
+    """Every colour a board draws: boards of seeded games at each table size, from the first
+    turn to the end (ringed cards, a spider's move, winners), and every card in its slot."""
+    boards = [draw_board(view, now=0.0) for players in range(Dragon.min_players, Dragon.max_players + 1)
+              for view in palette.sample_views(Dragon(), players, seed=players)]
+    boards.append(draw_board(palette.sample_views(Dragon(), 3, seed=1, at=())[-1], aborted=True))
+    return boards + [card_in_slot(kind) for kind in (*KINDS, "down")]
+
+
+PALETTE = palette.learnt("dragon", _specimen)

@@ -19,6 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.ghosts import Ghosts
 from engine.greenbox import DOTS
 from engine.words import plural
 from render import palette
@@ -168,8 +169,9 @@ def _centre(cell: Sequence[int]) -> Point:
 
 
 def _board_layer(symbols: tuple[tuple[str | None, ...], ...]) -> Image.Image:
-    """The tiles, their symbols and dots and the labels: fixed for a whole game."""
-    layer = Image.new("RGBA", (WIDTH, BOARD_Y + BOARD_PX + 4), (0, 0, 0, 0))
+    """The tiles, their symbols and dots and the labels, opaque on the table from the top of
+    the image to the bottom of the board: fixed for a whole game."""
+    layer = new_canvas(WIDTH, BOARD_Y + BOARD_PX + 4, mode="RGB")
     d = ImageDraw.Draw(layer)
     d.rectangle((BOARD_X - 3, BOARD_Y - 3, BOARD_X + BOARD_PX + 2, BOARD_Y + BOARD_PX + 2), fill=TILE_EDGE)
     for r in range(SIZE):
@@ -185,11 +187,19 @@ def _board_layer(symbols: tuple[tuple[str | None, ...], ...]) -> Image.Image:
     return layer
 
 
+PATH_ALPHA = 215  # the path lets the board show through a little
+
+
 def _draw_path(image: Image.Image, path: Sequence[Sequence[int]]) -> None:
-    overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
-    d = ImageDraw.Draw(overlay)
-    colour = palette.HIGHLIGHT + (215,)
+    """The zap's path, translucent: drawn opaque into a mask of its own box, then laid on."""
     points = [_centre(cell) for cell in path]
+    left = int(min(x for x, _ in points)) - 16
+    top = int(min(y for _, y in points)) - 16
+    box = (left, top, int(max(x for x, _ in points)) + 17, int(max(y for _, y in points)) + 17)
+    mask = Image.new("L", (box[2] - left, box[3] - top), 0)
+    d = ImageDraw.Draw(mask)
+    colour = PATH_ALPHA
+    points = [(x - left, y - top) for x, y in points]
     d.line(points, fill=colour, width=7, joint="curve")
     for x, y in points[1:-1]:
         d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=colour)
@@ -204,7 +214,7 @@ def _draw_path(image: Image.Image, path: Sequence[Sequence[int]]) -> None:
                 (tip[0] + 9 * math.cos(angle + 2.3), tip[1] + 9 * math.sin(angle + 2.3)),
                 (tip[0] + 9 * math.cos(angle - 2.3), tip[1] + 9 * math.sin(angle - 2.3))]
         d.polygon(head, fill=colour)
-    image.alpha_composite(overlay)
+    image.paste(palette.HIGHLIGHT, box, mask)
 
 
 def _pawn_spots(r: int, c: int, count: int, plain: bool, crowded: bool) -> list[tuple[float, float, float]]:
@@ -439,21 +449,38 @@ def render_ghosts(view: dict[str, Any], *, names: Sequence[str] | None = None,
     `names` are display names by seat (default "Seat N"). `aborted`: the game was ended early,
     so the board says so and shows no phase, die, waiting mark or instruction.
     """
+    return RenderedImage(png=encode_png(draw_board(view, names=names, aborted=aborted), palette=PALETTE),
+                         description=describe(view, names, aborted=aborted), filename="ghosts.png")
+
+
+def draw_board(view: dict[str, Any], *, names: Sequence[str] | None = None, aborted: bool = False) -> Image.Image:
+    """The board of `render_ghosts` as an RGB image, before encoding."""
     short = lambda s: _short(_name(names, s))  # noqa: E731
     last_text = _attempt_text(view, short)
     last = _lines([last_text], SMALL, WIDTH - 2 * (MARGIN + PAD), 2) if last_text else []
     height = SCORES_Y + _scores_height(view["players"], len(last)) + MARGIN
     symbols = tuple(tuple(row) for row in view["symbols"])
-    image = new_canvas(WIDTH, height)
-    image.alpha_composite(cached_layer(("ghosts-board", symbols), lambda: _board_layer(symbols)))
+    image = new_canvas(WIDTH, height, mode="RGB")
+    image.paste(cached_layer(("ghosts-board", symbols), lambda: _board_layer(symbols)))
     if view.get("last_path"):
         _draw_path(image, view["last_path"])
     d = ImageDraw.Draw(image)
     _draw_pieces(d, view, aborted)
     _draw_header(d, view, short, aborted)
     _draw_scores(d, view, names, last, aborted)
-    return RenderedImage(png=encode_png(image), description=describe(view, names, aborted=aborted),
-                         filename="ghosts.png")
+    return image
+
+
+def _specimen() -> list[Image.Image]:
+    """Every colour a board draws: boards of seeded games at small and large tables, from the
+    discard to the end (paths, pieces in every colour, winners), and an ended one."""
+    boards = [draw_board(view) for players in (2, 4, 6)
+              for view in palette.sample_views(Ghosts(), players, seed=players, at=(0, 12, 60))]
+    boards.append(draw_board(palette.sample_views(Ghosts(), 3, seed=1, at=())[-1], aborted=True))
+    return boards
+
+
+PALETTE = palette.learnt("ghosts", _specimen)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -481,7 +508,7 @@ def render_hand(cards: Sequence[dict[str, Any]], *, title: str = "Your hand") ->
     """A small image of a hand (card dicts as in a seat's view: colour, symbol, name)."""
     count = max(1, len(cards))
     width = max(320, 2 * PAD + count * CARD_W + (count - 1) * CARD_GAP)
-    image = new_canvas(width, 44 + CARD_H + PAD)
+    image = new_canvas(width, 44 + CARD_H + PAD, mode="RGB")
     d = ImageDraw.Draw(image)
     draw_text(d, (PAD, 12), title, TITLE, palette.TEXT, bold=True)
     for i, info in enumerate(cards):

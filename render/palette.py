@@ -7,10 +7,13 @@ letter or number, never rely on colour alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import threading
+import zlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 from types import MappingProxyType
 
-from PIL import ImageColor
+from PIL import Image, ImageColor
 
 RGB = tuple[int, int, int]
 ColourLike = RGB | tuple[int, int, int, int] | str
@@ -79,3 +82,86 @@ _DARK_TEXT_ABOVE = 0.3
 def readable_text(fill: ColourLike) -> RGB:
     """Return BLACK or WHITE, whichever reads better as text on `fill`."""
     return BLACK if _luminance(to_rgb(fill)) > _DARK_TEXT_ABOVE else WHITE
+
+
+# ------------------------------------------------------------------ fixed palettes
+class FixedPalette:
+    """A game's 256-colour palette, learnt once from every colour it draws (see `learn`).
+
+    Encoding every frame of a game with one palette saves choosing a new one per frame and
+    lets unchanged parts of a board be reused already encoded (`render.encode`).
+    """
+
+    def __init__(self, image: Image.Image) -> None:
+        if image.mode != "P":
+            raise ValueError("a fixed palette is a P-mode image")
+        self.image = image
+        self.rgb = bytes(image.getpalette() or [])
+        self.token = (len(self.rgb), zlib.crc32(self.rgb))  # names the palette in cache keys
+
+    def __len__(self) -> int:
+        return len(self.rgb) // 3
+
+
+EXACT_COLOURS = 96  # the commonest colours of a specimen are kept exactly (panels, fills, ink)
+
+
+def learn(specimen: Sequence[Image.Image], colours: int = 256) -> FixedPalette:
+    """The palette for a game, from images holding every colour it draws (real boards, tiles).
+
+    The specimen's commonest colours (flat fills and text ink) go in exactly; the rest of the
+    palette is the fast octree's choice for the whole specimen (anti-aliased edges, blends).
+    """
+    images = [image.convert("RGB") for image in specimen]
+    width = max(image.width for image in images)
+    sheet = Image.new("RGB", (width, sum(image.height for image in images)), BACKGROUND)
+    top = 0
+    for image in images:
+        sheet.paste(image, (0, top))
+        top += image.height
+    counted = sheet.getcolors(sheet.width * sheet.height) or []
+    exact = [colour for _, colour in sorted(counted, key=lambda c: (-c[0], c[1]))[:EXACT_COLOURS]]
+    rest = sheet.quantize(colours - len(exact), method=Image.Quantize.FASTOCTREE)
+    spread = rest.getpalette() or []
+    chosen = list(exact)
+    for i in range(0, len(spread), 3):
+        colour = tuple(spread[i : i + 3])
+        if colour not in chosen and len(chosen) < colours:
+            chosen.append(colour)  # type: ignore[arg-type]
+    image = Image.new("P", (1, 1))
+    image.putpalette([channel for colour in chosen for channel in colour])
+    return FixedPalette(image)
+
+
+_learnt: dict[str, FixedPalette] = {}
+_learning = threading.Lock()
+
+
+def learnt(key: str, specimen: Callable[[], Sequence[Image.Image]]) -> FixedPalette:
+    """The palette learnt for `key` (a game), from `specimen()` on first use only."""
+    found = _learnt.get(key)
+    if found is None:
+        with _learning:
+            found = _learnt.get(key)
+            if found is None:
+                found = _learnt[key] = learn(specimen())
+    return found
+
+
+def sample_views(game: Any, players: int, *, seed: int, at: Sequence[int] = (0, 9, 40),
+                 options: Mapping[str, Any] | None = None, limit: int = 400) -> list[dict[str, Any]]:
+    """Public views of one seeded random game after `at` actions and at its end: sample
+    boards for a game's palette specimen (same seed, same views)."""
+    from engine.rng import Rng  # only to learn a palette
+
+    state, rng, views = game.setup(players, dict(options or {}), seed, 0.0), Rng(seed), []
+    for step in range(limit):
+        if step in at:
+            views.append(game.view(state, None))
+        moves = [(seat, a) for seat in range(players) for a in game.legal_actions(state, seat)]
+        if game.outcome(state) is not None or not moves:
+            break
+        seat, action = rng.choice(moves)
+        state, _ = game.apply(state, seat, action, 1.0 + step)
+    views.append(game.view(state, None))
+    return views

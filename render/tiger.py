@@ -15,6 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.tiger import Tiger
 from engine.words import plural
 from render import palette
 from render.cache import cached_layer
@@ -145,7 +146,7 @@ def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, in
 # --------------------------------------------------------------------------- the static layer
 
 def _base_layer() -> Image.Image:
-    image = new_canvas(WIDTH, HEIGHT)
+    image = new_canvas(WIDTH, HEIGHT, mode="RGB")
     d = ImageDraw.Draw(image)
     bottom = TRACK_Y + TRACK_H
     rounded_panel(d, (PILE_X, TRACK_Y, PILE_X + PILE_W, bottom))
@@ -417,6 +418,12 @@ def render_tiger(view: dict[str, Any], *, aborted: bool = False) -> RenderedImag
 
     `aborted`: the game was ended early; the board says so and shows no prompt or turn marker.
     """
+    return RenderedImage(encode_png(draw_board(view, aborted=aborted), palette=PALETTE),
+                         describe(view, aborted=aborted), filename="tiger.png")
+
+
+def draw_board(view: dict[str, Any], *, aborted: bool = False) -> Image.Image:
+    """The board of `render_tiger` as an RGB image, before encoding."""
     finished = _finished(view, aborted)
     image = cached_layer(("tiger", "base", WIDTH, HEIGHT), _base_layer).copy()
     d = ImageDraw.Draw(image)
@@ -428,4 +435,16 @@ def render_tiger(view: dict[str, Any], *, aborted: bool = False) -> RenderedImag
     _draw_hand(d, view)
     _draw_status(d, view, aborted)
     _draw_supply(d, view, finished)
-    return RenderedImage(encode_png(image), describe(view, aborted=aborted), filename="tiger.png")
+    return image
+
+
+def _specimen() -> list[Image.Image]:
+    """Every colour a board draws: boards of seeded games, basic and advanced, from the first
+    turn to the end (every card colour, monsters, the Eye), and an ended one."""
+    views = [view for seed, advanced in ((1, False), (2, True), (3, True))
+             for view in palette.sample_views(Tiger(), 1, seed=seed, at=(0, 9, 30, 60),
+                                              options={"advanced": advanced})]
+    return [draw_board(view) for view in views] + [draw_board(views[-1], aborted=True)]
+
+
+PALETTE = palette.learnt("tiger", _specimen)

@@ -259,3 +259,23 @@ def test_render_package_is_pure() -> None:
                 continue
             for name in names:
                 assert name.split(".")[0] not in forbidden, f"{path.name} imports {name}"
+
+
+def test_encode_png_with_a_fixed_palette_keeps_its_flat_colours() -> None:
+    image = new_canvas(40, 20, palette.BLUE, mode="RGB")
+    ImageDraw.Draw(image).rectangle((20, 0, 39, 19), fill=palette.YELLOW)
+    draw_text(ImageDraw.Draw(image), (2, 2), "Hi", 14, palette.TEXT)
+    fixed = palette.learn([image])
+    decoded = decode(encode_png(image, palette=fixed))
+    assert decoded.mode == "P"
+    assert image.getpixel((18, 18)) == palette.BLUE
+    assert decoded.convert("RGB").getpixel((18, 18)) == palette.BLUE
+    assert decoded.convert("RGB").getpixel((30, 5)) == palette.YELLOW
+    assert palette.learn([image]).rgb == fixed.rgb  # the same specimen, the same palette
+
+
+def test_rgb_canvas_and_opaque_rgba_encode_alike() -> None:
+    rgb = new_canvas(30, 30, palette.GREEN, mode="RGB")
+    rgba = new_canvas(30, 30, palette.GREEN)
+    assert rgb.mode == "RGB" and rgba.mode == "RGBA"
+    assert decode(encode_png(rgb)).convert("RGB").tobytes() == decode(encode_png(rgba)).convert("RGB").tobytes()
