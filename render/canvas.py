@@ -8,10 +8,13 @@ from __future__ import annotations
 import math
 import string
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import palette
+from render.cache import ByteLRU, on_clear
 from render.fonts import bold_stroke, font, renderable
 from render.palette import ColourLike
 
@@ -45,19 +48,46 @@ def draw_text(
 ) -> Box:
     """Draw `text` at `xy` (Pillow anchor semantics) and return its bounding box.
 
-    Bold is faked with a stroke in the fill colour, because the bundled font
-    has a single weight. Characters the font lacks are replaced (see
-    `fonts.renderable`).
+    Bold uses the font's real bold face. Characters the font lacks are replaced (see
+    `fonts.renderable`). A line's rendered mask is cached by its text, size, weight, anchor
+    and sub-pixel offset, so a label drawn again (every board redraws most of its text) is
+    only blended in: the same pixels as drawing it afresh.
     """
     text = renderable(text)
-    stroke = bold_stroke(size) if bold else 0
-    f = font(size, bold)
     colour = palette.to_rgb(fill)
+    stroke = bold_stroke(size) if bold else 0
+    if "\n" in text or stroke:
+        return _draw_text_uncached(draw, xy, text, size, colour, anchor, bold, stroke)
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    key = (text, size, bold, anchor, start, draw.fontmode)
+    mask, (dx, dy), (left, top, right, bottom) = _masks.get_or_build(
+        key, lambda: _text_mask(font(size, bold), text, draw.fontmode, anchor, start))
+    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, draw._getink(colour)[0])
+    return (left + x, top + y, right + x, bottom + y)
+
+
+TextMask = tuple[Any, tuple[int, int], tuple[float, float, float, float]]
+MAX_TEXT_BYTES = 8 * 1024 * 1024  # rendered lines of text kept (a 16 px label is ~1.5 KB)
+_masks: ByteLRU[TextMask] = ByteLRU(MAX_TEXT_BYTES, lambda m: m[0].size[0] * m[0].size[1] + 160)
+on_clear(_masks.clear)
+
+
+def _text_mask(f: Any, text: str, mode: str, anchor: str, start: tuple[float, float]) -> TextMask:
+    """What `ImageDraw.text` renders for one line, with its offset and layout box from the anchor."""
+    mask, offset = f.getmask2(text, mode, anchor=anchor, start=start)
+    return mask, offset, f.getbbox(text, mode, anchor=anchor)
+
+
+def _draw_text_uncached(
+    draw: ImageDraw.ImageDraw, xy: Point, text: str, size: int, colour: palette.RGB, anchor: str,
+    bold: bool, stroke: float,
+) -> Box:
+    """Multiline text, and bold faked with a stroke (without the font package)."""
+    f = font(size, bold)
     if "\n" in text and anchor[1] in "sd":
         anchor = anchor[0] + "a"  # multiline text has no baseline anchors
-    draw.text(
-        xy, text, fill=colour, font=f, anchor=anchor, stroke_width=stroke, stroke_fill=colour
-    )
+    draw.text(xy, text, fill=colour, font=f, anchor=anchor, stroke_width=stroke, stroke_fill=colour)
     return draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=stroke)
 
 
@@ -70,8 +100,9 @@ def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     return (math.ceil(right - left), math.ceil(bottom - top))
 
 
+@lru_cache(maxsize=16384)
 def text_width(text: str, size: int, bold: bool = False) -> float:
-    """Advance width of a single line, for word wrapping and right-aligning."""
+    """Advance width of a single line, for word wrapping and right-aligning (cached)."""
     extra = 2 * bold_stroke(size) if bold else 0
     return font(size, bold).getlength(renderable(text)) + extra
 

@@ -1,13 +1,14 @@
-"""One cached font source: Pillow's bundled scalable default font.
+"""One cached font source: Source Sans Pro, regular and a real bold (SIL OFL).
 
-Nothing is fetched or read from disk, so renders behave the same on every
-host. The bundled font covers little beyond ASCII, so `renderable` maps other
-text to what it can draw. It has no bold face either: bold is simulated by
-drawing with a stroke of the text colour (see `bold_stroke`, `canvas.draw_text`).
+The faces ship inside the `font-source-sans-pro` package (a project dependency) and are read
+through importlib.resources, so renders behave the same on every host and nothing is fetched.
+Without that package, Pillow's bundled default font stands in, with bold faked by a stroke
+(see `bold_stroke`). `renderable` maps text the face cannot draw to what it can.
 """
 
 from __future__ import annotations
 
+import io
 import unicodedata
 from functools import lru_cache
 
@@ -15,29 +16,48 @@ from PIL import ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
+_PACKAGE = "font_source_sans_pro"
+_FILES = {False: "SourceSansPro-Regular.ttf", True: "SourceSansPro-Bold.ttf"}
 
-@lru_cache(maxsize=64)
+
+@lru_cache(maxsize=2)
+def _face_bytes(bold: bool) -> bytes | None:
+    """The font file's bytes, or None when the font package is not installed."""
+    try:
+        from importlib.resources import files
+
+        return (files(_PACKAGE) / "files" / _FILES[bold]).read_bytes()
+    except (ModuleNotFoundError, FileNotFoundError):
+        return None
+
+
+def real_bold() -> bool:
+    """True when a bold face is installed (bold text needs no stroke)."""
+    return _face_bytes(True) is not None
+
+
+@lru_cache(maxsize=128)
 def font(size: int, bold: bool = False) -> Font:
-    """Pillow's default font at `size` px.
+    """Source Sans Pro at `size` px, the Bold face if `bold` (cached: share, don't mutate).
 
-    `bold` returns the same face (kept so call sites read naturally); pass
-    `stroke_width=bold_stroke(size)` when drawing to make it look bold.
-    Without FreeType, Pillow falls back to a fixed-size bitmap font.
+    Falls back to Pillow's default font (one weight) if the font package is missing.
     """
-    return ImageFont.load_default(size=size)
+    data = _face_bytes(bold)
+    if data is None:
+        return ImageFont.load_default(size=size)
+    return ImageFont.truetype(io.BytesIO(data), size)
 
 
 def bold_stroke(size: int) -> float:
-    """Stroke width that makes text of `size` px look semibold.
+    """Stroke width to draw bold text with: 0 with the real bold face.
 
-    Fractional: a whole pixel at 16 px clogs the letters; Pillow >= 11 accepts
-    float stroke widths.
+    Only the fallback font fakes bold with a fractional stroke (a whole pixel at 16 px clogs
+    the letters; Pillow >= 11 accepts float stroke widths).
     """
-    return size / 40
+    return 0 if real_bold() else size / 40
 
 
-# The bundled face covers little beyond ASCII (no accents, dashes, arrows,
-# suits or emoji), so text is mapped to what it can draw instead of tofu boxes.
+# Characters the face lacks are mapped to what it can draw instead of tofu boxes.
 _SUBSTITUTES = {
     "\u2014": "-", "\u2013": "-", "\u2212": "-", "\u2022": "\u00b7",
     "\u2192": "->", "\u2190": "<-", "\u00d7": "x", "\u00f7": "/",
@@ -55,19 +75,20 @@ def _notdef_mask() -> tuple[tuple[int, int], bytes]:
 
 @lru_cache(maxsize=4096)
 def has_glyph(char: str) -> bool:
-    """True if the default font draws `char` as something other than a tofu box."""
+    """True if the font draws `char` as something other than a tofu box."""
     if char.isspace():
         return True
     mask = font(_PROBE_SIZE).getmask(char)
     return (mask.size, bytes(mask)) != _notdef_mask()
 
 
+@lru_cache(maxsize=8192)
 def renderable(text: str) -> str:
-    """`text` rewritten into characters the default font can draw.
+    """`text` rewritten into characters the font can draw.
 
-    Common punctuation is substituted, accents are stripped ("é" -> "e") and
-    anything else (emoji, CJK, symbols) becomes "?". Use it for drawing only;
-    keep the original text for alt-text descriptions.
+    Common punctuation the face lacks is substituted, accents it lacks are stripped
+    ("é" -> "e" where there is no "é") and anything else (emoji, CJK, symbols) becomes "?".
+    Use it for drawing only; keep the original text for alt-text descriptions.
     """
     if all(has_glyph(c) for c in text):
         return text

@@ -104,10 +104,33 @@ def test_wrap_text_fits_width() -> None:
     assert wrap_text("x" * 200, 20, 100)[0]  # over-long word is split, not dropped
 
 
-def test_renderable_replaces_missing_glyphs() -> None:
+def test_renderable_keeps_what_the_font_draws_and_replaces_the_rest() -> None:
     assert renderable("Plain ASCII 123") == "Plain ASCII 123"
-    assert renderable("Zoë — café") == "Zoe - cafe"
+    assert renderable("Zoë — café, Łódź") == "Zoë — café, Łódź"  # Source Sans Pro has them
     assert renderable("🎲") == "?"
+    assert renderable("中") == "?"
+
+
+def test_bold_is_a_real_bold_face() -> None:
+    from render.fonts import bold_stroke, real_bold
+
+    assert real_bold()
+    assert bold_stroke(20) == 0
+    assert font(20, bold=True) is not font(20)
+    assert "Bold" in font(20, bold=True).getname()[1]
+
+
+def test_cached_text_draws_the_same_pixels_as_pillow() -> None:
+    for anchor, xy, bold in (("la", (10.0, 8.0), False), ("mm", (100.5, 30.25), True), ("rs", (190.0, 50.0), False)):
+        ours = new_canvas(200, 60, mode="RGB")
+        theirs = ours.copy()
+        for _ in range(2):  # the second draw comes from the cache
+            box = draw_text(ImageDraw.Draw(ours), xy, "Ann's turn: 12 s", 16, palette.TEXT, anchor=anchor, bold=bold)
+        pillow = ImageDraw.Draw(theirs)
+        for _ in range(2):
+            pillow.text(xy, "Ann's turn: 12 s", fill=palette.TEXT, font=font(16, bold), anchor=anchor)
+        assert ours.tobytes() == theirs.tobytes(), anchor
+        assert box == pillow.textbbox(xy, "Ann's turn: 12 s", font=font(16, bold), anchor=anchor)
 
 
 def test_draw_text_draws_ink() -> None:
