@@ -7,7 +7,7 @@ from engine.ghosts import ATTEMPT_SECONDS, MEEPLES, RACE_SECONDS, card_name, fin
 from engine.greenbox import CARDS
 from engine.grid import label
 from engine.words import plural
-from tests.discord_helpers import buttons, message_in, open_table, selects
+from tests.discord_helpers import assert_people_named_and_pinged, buttons, message_in, open_table, selects
 
 SEAT_ORDER = ("ann", "bob", "cat")
 PRIVATE_WORDS = ("Your hand", "You keep", "New hand", "You draw", "You discard")
@@ -232,8 +232,10 @@ async def test_a_whole_game_by_three_users(world, simcord_bot, hand_clock):
     announcement = history[-1]
     assert "is over" in announcement.content
     assert all(f"<@{u[name].id}>" in announcement.content for name in SEAT_ORDER)
-    final = [m for m in history if m.embeds and "Zap That Ghost" in (m.embeds[0].title or "")][-1]
+    final = [m for m in history if m.attachments and "Zap That Ghost" in (m.embeds[0].title or "")][-1]  # a board
     assert not final.components  # a finished game has no buttons
+    assert "ann" in final.attachments[0].description  # the board names players by display name
+    assert_people_named_and_pinged(env, channel, [u[name] for name in SEAT_ORDER])
     texts = public_texts(channel)
     assert "zaps the" in texts and "hand.png" not in texts
     assert all(word not in texts for word in PRIVATE_WORDS)

@@ -15,7 +15,7 @@ from engine.greenbox import CARDS, TILES
 from engine.protocol import canonical
 from engine.tiger import EYE_TILE, card_price, preview_fight, tile_dots
 from host.session import FINISHED
-from tests.discord_helpers import buttons, message_in, selects
+from tests.discord_helpers import assert_people_named_and_pinged, buttons, message_in, selects
 
 # --------------------------------------------------------------------------- helpers
 
@@ -158,7 +158,7 @@ async def play_a_turn(user, channel, board_id, game, state, thinned):
 # --------------------------------------------------------------------------- tests
 
 async def test_a_whole_game_through_the_buttons_records_a_result(world, simcord_bot):
-    _, _, channel, u = world
+    env, _, channel, u = world
     board_id = await open_tiger(u, channel)
     game = registry.get("tiger")
     session_id = (await session_of(simcord_bot, channel)).id
@@ -175,6 +175,7 @@ async def test_a_whole_game_through_the_buttons_records_a_result(world, simcord_
     assert not board.components  # a finished game keeps its picture, loses its buttons
     assert board.attachments and board.attachments[0].description.startswith("Eye of the Tiger")
     assert "is over" in channel.last_message.content
+    assert_people_named_and_pinged(env, channel, [u["ann"]])
     final = await simcord_bot.table.get(session_id)
     assert final.status == FINISHED
     mine = sum(tile_dots(t) for t in final.state["defeated"])
