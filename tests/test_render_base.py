@@ -302,3 +302,29 @@ def test_rgb_canvas_and_opaque_rgba_encode_alike() -> None:
     rgba = new_canvas(30, 30, palette.GREEN)
     assert rgb.mode == "RGB" and rgba.mode == "RGBA"
     assert decode(encode_png(rgb)).convert("RGB").tobytes() == decode(encode_png(rgba)).convert("RGB").tobytes()
+
+
+def test_palette_png_is_a_valid_png_of_the_same_indices() -> None:
+    import struct
+    import zlib
+
+    from render.encode import palette_png
+
+    image = new_canvas(50, 30, palette.PANEL, mode="RGB")
+    draw_text(ImageDraw.Draw(image), (3, 3), "Turn 12", 16, palette.HIGHLIGHT, bold=True)
+    indexed = image.quantize(64)
+    for level in (None, 1, 9):
+        png = palette_png(indexed, level)
+        decoded = decode(png)
+        assert decoded.mode == "P" and decoded.size == (50, 30)
+        assert decoded.tobytes() == indexed.tobytes()
+        assert decoded.convert("RGB").tobytes() == indexed.convert("RGB").tobytes()
+        chunks, at = {}, 8
+        while at < len(png):  # every chunk's CRC is right and IDAT inflates with its checksum
+            (length,), kind = struct.unpack(">I", png[at : at + 4]), png[at + 4 : at + 8]
+            data = png[at + 8 : at + 8 + length]
+            assert struct.unpack(">I", png[at + 8 + length : at + 12 + length])[0] == zlib.crc32(kind + data)
+            chunks[kind] = data
+            at += 12 + length
+        assert zlib.decompress(chunks[b"IDAT"]) == b"".join(
+            b"\x00" + indexed.tobytes()[y * 50 : (y + 1) * 50] for y in range(30))
