@@ -1,0 +1,805 @@
+"""Eye for an Eye (`arena`) public board: the Bushland hexes, the figures, the round, the players.
+
+`render_arena(view, names=None, *, now=None, aborted=False)` draws `EyeForAnEye.view(state, None)`
+(a seat's view gives the same image: nothing in the game is hidden) and describes it in words.
+
+What it shows (ARENA.md 3.2):
+- the header: title, round (or tiebreak) and mode, what the phase asks of whom, and the clock
+  line (the deadline as a UTC time, plus the time left when `now` is given);
+- the arena: 61 pointy-top hexes, stones (impassable, they block sight), the high ground, the
+  starting areas in play faintly tinted in their colour; a key in the bottom corners;
+- every standing figure: a disc in its area's colour with the character's initial (unique per
+  seat) and its health, a wedge towards the hex side it faces, its front arc as a border in its
+  colour on those 3 hexes (a second arc on a hex nests inside the first, so colours never mix);
+  badges on the hex's corners for the turn-order marker (turn-based; grey once passed) and for a
+  player away ("z"); the player on turn has a white ring; a pending attack is a red arrowhead
+  from the attacker towards the defender, whose disc is ringed in red. A knocked-out figure has
+  left the board (the engine clears its hex): the legend shows it;
+- one row per player: disc (grey when knocked out, left or sitting out), name and character,
+  status tags (KO, left, away, sits out, ready, defend, #marker, turn, passed), health with a
+  bar, cup (this round) and match points; the player on turn (or the winners) outlined;
+- the news: the pending attacks first (who attacks whom, how many hits, who must answer), then
+  the newest lines of the game's log, seats named as the players are.
+With `aborted`, the header says the game was ended early and nothing asks anyone to act: no
+clock, no prompt, no turn ring or tag, no pending attacks.
+
+Sized for phones: the canvas is 480 px wide and no text is smaller than SMALL (15 px: 12.5 px when
+Discord shows the image 400 px wide), always at 4.5:1 contrast or better (discs are light with
+black letters; panels are dark with light text). Hexes are S = 30 px (corner to centre), so the
+board fills the width. The terrain, key, panels and column heads are drawn once per (arena,
+colours in play, players) and cached, as are the anti-aliased discs, arcs, rings and badges; a
+render pastes those and draws the text (about 1 ms), and the PNG takes about 6 ms more.
+"""
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from PIL import Image, ImageDraw
+
+from engine.arena.data import FACE_NAMES, TB_GAME_TURNS
+from engine.flow import ranks
+from engine.words import plural
+from render import palette
+from render.cache import cached_layer
+from render.canvas import draw_text, hex_center, hex_corners, rounded_panel, text_width, wrap_text
+from render.encode import MAX_DESCRIPTION, RenderedImage, encode_png
+
+WIDTH = 480
+SMALL = 15         # the smallest text: 15 * 400 / 480 = 12.5 px on a 400 px wide phone
+BODY = 16
+TITLE = 20
+LETTER = 17        # a figure's initial
+LINE = 20          # baseline to baseline
+MARGIN = 8
+PAD = 12           # inside a panel
+GAP = 8            # between panels
+S = 30.0           # hex size: centre to corner
+BOARD_W = 9 * math.sqrt(3) * S   # the widest row, 9 hexes
+BOARD_H = 14 * S                 # 9 rows: 2 S + 8 * 1.5 S
+HEADER_H = 102     # title, then three lines of status and clock
+HEADER_LINES = 3
+BOARD_Y = MARGIN + HEADER_H + GAP
+ORIGIN = (WIDTH / 2, BOARD_Y + 7 * S)   # the centre of hex (0, 0)
+BOARD_BOTTOM = BOARD_Y + round(BOARD_H)
+LEGEND_Y = BOARD_BOTTOM + GAP
+LEGEND_HEAD = 26
+ROW = 30
+NEWS_LINES = 5
+NEWS_H = 10 + NEWS_LINES * LINE + 8
+DISC = 19          # a figure's disc radius on the board
+MINI = 12          # a legend disc radius
+BADGE = 10         # marker and away badge radius
+BADGE_OUT = 24     # a badge's centre from its hex's centre, towards a corner
+SUPER = 4          # supersampling for cached art
+COLOURS = 128      # PNG palette: every flat colour within 7 levels (64 shifts some by 30+), 2 KB under 256
+COMPRESS = 6       # zlib level: about 8 ms and 33 KB for a busy six-player board
+NAME_CHARS = 18    # a display name inside a sentence on the image is cut to this
+DESCRIBE_CHARS = 24  # ... and in the description, when the whole would not fit (see DETAILS)
+
+# Legend columns (centres, except the name, which starts at NAME_X).
+MINI_X = MARGIN + PAD + MINI
+NAME_X = MARGIN + PAD + 2 * MINI + 8
+POINTS_X = WIDTH - MARGIN - PAD - 22
+CUP_X = POINTS_X - 48
+HEALTH_X = CUP_X - 52
+TAGS_RIGHT = HEALTH_X - 30
+
+# Colours. Discs are light so black letters read at 5:1 or better on each of them.
+AREA_COLOURS: dict[str, palette.RGB] = {
+    "red": (0xE3, 0x6A, 0x2E),
+    "orange": (0xE6, 0x9F, 0x00),
+    "yellow": (0xF0, 0xE4, 0x42),
+    "green": (0x2B, 0xB5, 0x8A),
+    "blue": (0x4A, 0xA8, 0xE8),
+    "purple": (0xB5, 0x7B, 0xD9),
+}
+INK = palette.BLACK
+GONE = (0x9A, 0x9A, 0x9A)           # the legend disc of a player knocked out, left or sitting out
+GROUND = (0x45, 0x55, 0x38)
+GROUND_LINE = (0x2B, 0x35, 0x24)
+HIGH = (0x86, 0x77, 0x4A)
+HIGH_LINE = (0xA8, 0x98, 0x66)
+STONE_HEX = (0x3A, 0x3F, 0x36)
+ROCK = (0x9C, 0x98, 0x90)
+ROCK_DARK = (0x5E, 0x5B, 0x55)
+ROCK_LIGHT = (0xC4, 0xC0, 0xB6)
+OUTLINE = (0x14, 0x16, 0x12)
+ATTACK = (0xFF, 0x4A, 0x3D)
+WARN = (0xFF, 0x8C, 0x7A)           # KO and defending tags: 5.5:1 on the panel
+GOOD = (0x7F, 0xD8, 0xA8)           # the ready tag
+START_TINT = 0.3      # how strongly a starting area takes its colour
+ARC_WIDTH = 4         # px, a front-arc border
+COMPASS = ("E", "NE", "NW", "W", "SW", "SE")
+FACING_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+
+
+# ----------------------------------------------------------------- geometry
+def centre(h: Sequence[int]) -> tuple[float, float]:
+    return hex_center(h[0], h[1], S, ORIGIN)
+
+
+def _angle(direction: int) -> float:
+    """Screen angle (radians, y down) of hex direction 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE."""
+    return math.radians(-60 * direction)
+
+
+def _height(players: int) -> int:
+    return LEGEND_Y + LEGEND_HEAD + 8 + players * ROW + 6 + GAP + NEWS_H + MARGIN
+
+
+def _news_y(players: int) -> int:
+    return LEGEND_Y + LEGEND_HEAD + 8 + players * ROW + 6 + GAP
+
+
+# ----------------------------------------------------------------- cached art
+def _supersampled(size: tuple[int, int], paint) -> Image.Image:
+    big = Image.new("RGBA", (size[0] * SUPER, size[1] * SUPER), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(big), SUPER)
+    return big.resize(size, Image.Resampling.LANCZOS)
+
+
+SPRITE = int(2 * S + 8)  # a square around one hex, centred on it
+
+
+def disc_sprite(colour: str, facing: int) -> Image.Image:
+    """A figure: a disc in its colour with a dark rim and a wedge towards the side it faces
+    (cached; RGBA, SPRITE px square, centred on the hex centre)."""
+    def build() -> Image.Image:
+        def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+            c = SPRITE * k / 2
+            a = _angle(facing)
+            tip = (c + math.cos(a) * (S * 0.866 + 6) * k, c + math.sin(a) * (S * 0.866 + 6) * k)
+            side = [(c + math.cos(a + sgn * 0.8) * (DISC - 1) * k, c + math.sin(a + sgn * 0.8) * (DISC - 1) * k)
+                    for sgn in (-1, 1)]
+            d.polygon([side[0], tip, side[1]], fill=AREA_COLOURS[colour], outline=OUTLINE, width=2 * k)
+            r = DISC * k
+            d.ellipse((c - r, c - r, c + r, c + r), fill=AREA_COLOURS[colour], outline=OUTLINE, width=2 * k)
+        return _supersampled((SPRITE, SPRITE), paint)
+    return cached_layer(("arena", "disc", colour, facing), build)
+
+
+def mini_disc(fill: palette.RGB) -> Image.Image:
+    """A legend disc (cached; RGBA, 2 * MINI + 2 px square)."""
+    def build() -> Image.Image:
+        side = 2 * MINI + 2
+
+        def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+            d.ellipse((k, k, (side - 1) * k, (side - 1) * k), fill=fill, outline=OUTLINE, width=2 * k)
+        return _supersampled((side, side), paint)
+    return cached_layer(("arena", "mini", fill), build)
+
+
+def _hex_sprite(key: str, paint_hex) -> Image.Image:
+    def build() -> Image.Image:
+        def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+            paint_hex(d, (SPRITE * k / 2, SPRITE * k / 2), k)
+        return _supersampled((SPRITE, SPRITE), paint)
+    return cached_layer(("arena", "hex", key), build)
+
+
+def arc_sprite(colour: str, nest: int) -> Image.Image:
+    """A front-arc hex: a thick inner border in the figure's colour (pure colours, so two arcs on
+    one hex stay readable: the second border nests inside the first)."""
+    inset = S - 3.5 - ARC_WIDTH * nest
+
+    def paint(d: ImageDraw.ImageDraw, c: tuple[float, float], k: int) -> None:
+        d.polygon(hex_corners(c, inset * k), outline=AREA_COLOURS[colour], width=ARC_WIDTH * k)
+    return _hex_sprite(f"arc-{colour}-{nest}", paint)
+
+
+def _ring(key: str, colour: palette.RGB) -> Image.Image:
+    """A ring around a figure's disc."""
+    def paint(d: ImageDraw.ImageDraw, c: tuple[float, float], k: int) -> None:
+        r = (DISC + 4) * k
+        d.ellipse((c[0] - r, c[1] - r, c[0] + r, c[1] + r), outline=colour, width=4 * k)
+    return _hex_sprite(key, paint)
+
+
+def turn_ring() -> Image.Image:
+    """The player on turn: a white ring around the disc."""
+    return _ring("turn", palette.WHITE)
+
+
+def target_ring() -> Image.Image:
+    """A figure with an attack waiting on it: a red ring around the disc."""
+    return _ring("target", ATTACK)
+
+
+def badge_sprite(fill: palette.RGB) -> Image.Image:
+    def paint(d: ImageDraw.ImageDraw, c: tuple[float, float], k: int) -> None:
+        r = BADGE * k
+        d.ellipse((c[0] - r, c[1] - r, c[0] + r, c[1] + r), fill=fill, outline=OUTLINE, width=2 * k)
+    return _hex_sprite(f"badge-{fill}", paint)
+
+
+def _paste(image: Image.Image, sprite: Image.Image, at: tuple[float, float]) -> None:
+    """Blend an RGBA sprite centred at `at` onto the RGB board."""
+    image.paste(sprite, (round(at[0] - sprite.width / 2), round(at[1] - sprite.height / 2)), sprite)
+
+
+def _rock(d: ImageDraw.ImageDraw, c: tuple[float, float], k: int, seed: int) -> None:
+    """A boulder in a stone hex: an irregular grey polygon, a lit face and a pebble."""
+    wobble = [0.62, 0.72, 0.58, 0.68, 0.55, 0.7, 0.6, 0.66]
+    turn = seed % 8
+    points = []
+    for i in range(8):
+        r = wobble[(i + turn) % 8] * S * k
+        a = math.radians(i * 45 + 10 + 7 * (seed % 3))
+        points.append((c[0] + math.cos(a) * r, c[1] + math.sin(a) * r * 0.85))
+    d.polygon(points, fill=ROCK, outline=ROCK_DARK, width=2 * k)
+    lit = [(c[0] + (x - c[0]) * 0.55 - 4 * k, c[1] + (y - c[1]) * 0.5 - 5 * k) for x, y in points[4:8]]
+    d.polygon(lit, fill=ROCK_LIGHT)
+    d.line([points[1], (c[0] + 2 * k, c[1] + 2 * k), points[5]], fill=ROCK_DARK, width=2 * k)
+
+
+def _mix(a: palette.RGB, b: palette.RGB, share: float) -> palette.RGB:
+    return tuple(round(x + (y - x) * share) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+def _terrain(board: dict[str, Any], colours: tuple[str, ...]) -> Image.Image:
+    """The arena, anti-aliased: ground, high ground, stones, starting areas in play (RGBA, the
+    board's band of the canvas)."""
+    top = BOARD_Y
+    size = (WIDTH, round(BOARD_H) + 1)
+    stones = {tuple(h) for h in board["impassable"]}
+    high = {tuple(h) for h in board["high_ground"]}
+    starts = {tuple(h): colour for colour in colours for h in board["areas"][colour]["hexes"]}
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        def at(h: Sequence[int]) -> tuple[float, float]:
+            x, y = centre(h)
+            return (x * k, (y - top) * k)
+        for h in board["hexes"]:
+            key = tuple(h)
+            fill = STONE_HEX if key in stones else HIGH if key in high else GROUND
+            if key in starts:
+                fill = _mix(GROUND, AREA_COLOURS[starts[key]], START_TINT)
+            d.polygon(hex_corners(at(h), S * k), fill=fill, outline=GROUND_LINE, width=2 * k)
+            if key in high:
+                d.polygon(hex_corners(at(h), S * 0.62 * k), outline=HIGH_LINE, width=k + 1)
+            if key in stones:
+                _rock(d, at(h), k, 3 * h[0] + 5 * h[1] + 40)
+    return _supersampled(size, paint)
+
+
+def _key(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
+    """The terrain key in the board's bottom corners (left: stone, start area; right: high ground)."""
+    def icon(x: float, y: float, fill: palette.RGB, kind: str) -> None:
+        corners = hex_corners((x, y), 10)
+        d.polygon(corners, fill=fill, outline=GROUND_LINE, width=1)
+        if kind == "stone":
+            d.ellipse((x - 5, y - 4, x + 5, y + 5), fill=ROCK, outline=ROCK_DARK)
+    y1, y2 = BOARD_BOTTOM - 60, BOARD_BOTTOM - 20
+    left = MARGIN + 10
+    icon(left, y1, STONE_HEX, "stone")
+    draw_text(d, (left + 16, y1), "Stone", SMALL, palette.TEXT, anchor="lm")
+    icon(left, y2, _mix(GROUND, palette.WHITE, START_TINT), "start")
+    draw_text(d, (left + 16, y2), "Start area", SMALL, palette.TEXT, anchor="lm")
+    right = WIDTH - MARGIN
+    label = "High ground"
+    draw_text(d, (right, y2), label, SMALL, palette.TEXT, anchor="rm")
+    icon(right - text_width(label, SMALL) - 14, y2, HIGH, "high")
+
+
+def _base_layer(board: dict[str, Any], colours: tuple[str, ...], players: int) -> Image.Image:
+    """Everything that does not change during a match: background, terrain, the key, the panels
+    and the legend's column heads (cached; RGB; copy it before drawing)."""
+    def build() -> Image.Image:
+        height = _height(players)
+        image = Image.new("RGB", (WIDTH, height), palette.BACKGROUND)
+        terrain = _terrain(board, colours)
+        image.paste(terrain, (0, BOARD_Y), terrain)
+        d = ImageDraw.Draw(image)
+        rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H))
+        _key(image, d)
+        legend_bottom = LEGEND_Y + LEGEND_HEAD + 8 + players * ROW + 6
+        rounded_panel(d, (MARGIN, LEGEND_Y, WIDTH - MARGIN, legend_bottom))
+        head = LEGEND_Y + 6 + LEGEND_HEAD / 2
+        draw_text(d, (NAME_X, head), "Player", SMALL, palette.MUTED, anchor="lm")
+        draw_text(d, (HEALTH_X, head), "Health", SMALL, palette.MUTED, anchor="mm")
+        draw_text(d, (CUP_X, head), "Cup", SMALL, palette.MUTED, anchor="mm")
+        draw_text(d, (POINTS_X, head), "Points", SMALL, palette.MUTED, anchor="mm")
+        news = _news_y(players)
+        rounded_panel(d, (MARGIN, news, WIDTH - MARGIN, news + NEWS_H))
+        return image
+    return cached_layer(("arena", "base", board["name"], colours, players), build)
+
+
+# ----------------------------------------------------------------- words
+def _names(view: dict[str, Any], names: Sequence[str] | None) -> list[str]:
+    given = list(names or [])
+    return [given[s] if s < len(given) and given[s] else seat["name"] for s, seat in enumerate(view["seats"])]
+
+
+def _cut(name: str, most: int) -> str:
+    return name if len(name) <= most else name[:most - 1].rstrip() + "..."
+
+
+_SEATS = re.compile(r"\b(?:(\w+) \(Seat (\d+)\)|Seat (\d+)\b)")
+
+
+def name_seats(text: str, view: dict[str, Any], who: Sequence[str]) -> str:
+    """An engine text with its seats named as the players are: 'Grublic (Seat 1)' -> 'Ann', and a
+    bare 'Seat 2' -> 'Bob' (one pass, so a name holding 'Seat 3' stays as it is)."""
+    seats = view["seats"]
+
+    def named(match: re.Match[str]) -> str:
+        character, number = match.group(1), match.group(2) or match.group(3)
+        seat = int(number) - 1
+        if not 0 <= seat < len(who):
+            return match.group(0)
+        if character is None:
+            return who[seat]
+        return who[seat] if seats[seat]["name"] == character else f"{character} ({who[seat]})"
+    return _SEATS.sub(named, text)
+
+
+def clock_text(deadline: float, now: float | None) -> str:
+    """'00:21:40 UTC', with '(4:12 left)' when `now` is known."""
+    at = time.strftime("%H:%M:%S UTC", time.gmtime(deadline))
+    if now is None:
+        return at
+    left = max(0, math.ceil(deadline - now))
+    return f"{at} ({left // 60}:{left % 60:02d} left)"
+
+
+def _live(view: dict[str, Any], aborted: bool) -> bool:
+    return not aborted and view["phase"] != "over"
+
+
+def _winners(view: dict[str, Any]) -> list[int]:
+    points = [seat["points"] for seat in view["seats"]]
+    left = [seat["seat"] for seat in view["seats"] if seat["left"]]
+    places = ranks(points, left)
+    return [s for s, place in enumerate(places) if place == 1]
+
+
+def _round_name(view: dict[str, Any]) -> str:
+    return "Tiebreak round" if view["tiebreak"] else f"Round {view['round']} of {view['rounds']}"
+
+
+def _attack_text(p: dict[str, Any], who: Sequence[str], *, live: bool, spoken: bool = False,
+                 rolled: bool = True) -> str:
+    """'Ann -> Bob: Spear Thrust, 3 hits from the front; Bob to answer'. Turn-based, the dice rolled
+    follow: as letters on the image, `spoken` as words (the description)."""
+    hits = []
+    if p["hits"] or not p["unblockable"]:
+        hits.append(plural(p["hits"], "hit"))
+    if p["unblockable"]:
+        hits.append(plural(p["unblockable"], "unblockable hit"))
+    text = f"{who[p['attacker']]} -> {who[p['defender']]}: {p['action']}, {' and '.join(hits)} from the {p['arc']}"
+    if p.get("rolled") and rolled:
+        faces = ", ".join(FACE_NAMES[f] for f in p["rolled"]) if spoken else " ".join(p["rolled"])
+        text += f" (rolled {faces})"
+    if live:
+        text += f"; {who[p['defender']]} to answer" if p["deadline"] is not None else "; waiting its turn"
+    return text
+
+
+def status_text(view: dict[str, Any], who: Sequence[str], aborted: bool) -> str:
+    """What the phase asks of whom, or how the match ended."""
+    phase = view["phase"]
+    if aborted:
+        return f"The game was ended early, in {_round_name(view).lower()}."
+    if phase == "over":
+        if view.get("ended") == "left":
+            alone = _winners(view)
+            return f"Game over: the others left, {' and '.join(who[s] for s in alone)} {'win' if len(alone) > 1 else 'wins'}."
+        best = _winners(view)
+        points = plural(view["seats"][best[0]]["points"], "point")
+        if len(best) > 1:
+            return f"Game over: {' and '.join(who[s] for s in best)} share the win with {points}."
+        return f"Game over: {who[best[0]]} wins the match with {points}."
+    windows = [p for p in view["pending"] if p["deadline"] is not None]
+    if windows:
+        p = windows[0]
+        how = "roll Defence dice or take" if view["mode"] == "turn_based" else "Parry or take"
+        return f"{who[p['defender']]}: {how} {p['action']} from {who[p['attacker']]}."
+    if phase == "start":
+        playing = [s for s in view["in_round"] if not view["seats"][s]["left"]]
+        ready = [s for s in playing if s not in view["waiting"]]
+        if len(ready) < len(playing):
+            return (f"Place your figure in your start area (any facing with a clear front arc), then say "
+                    f"ready: {len(ready)} of {len(playing)} ready.")
+        return "Everyone is ready: the round starts."
+    if phase == "fight":
+        return "Fight! Everyone acts at once, in real time."
+    turns = view["turns"] or {}
+    game_turn = f"game turn {turns.get('game_turn', 0)} of {TB_GAME_TURNS}"
+    if phase == "roll":
+        rolling = [who[s] for s in view["in_round"] if view["seats"][s]["status"] == "standing"
+                   and view["seats"][s]["marker"] is None and not view["seats"][s]["away"]]
+        text = f"Realtime phase, {game_turn}: roll, allocate, take a turn-order marker."
+        return text + (f" Waiting for {', '.join(rolling)}." if rolling else "")
+    active = turns.get("active")
+    if active is None:
+        return f"Turn phase, {game_turn}."
+    return f"{who[active]}'s turn, {plural(turns['actions_left'], 'action')} left ({game_turn})."
+
+
+def clock_line(view: dict[str, Any], now: float | None, aborted: bool) -> str | None:
+    """The timer: what happens when the deadline passes, and when."""
+    if not _live(view, aborted) or view.get("deadline") is None:
+        return None
+    deadline = view["deadline"]
+    if any(p["deadline"] == deadline for p in view["pending"]):
+        what = "Answer by"
+    else:
+        what = {"start": "Round starts", "fight": "Round ends (Yarra Bung!)", "roll": "Markers dealt",
+                "turns": "Turn passes"}.get(view["phase"], "Time runs out")
+        what += " at"
+    return f"{what} {clock_text(deadline, now)}"
+
+
+def _place(view: dict[str, Any], h: Sequence[int]) -> str:
+    """A hex as the engine names it, with a landmark: '[0, -1] high ground', '[4, -2] red start'."""
+    board = view["board"]
+    text = f"[{h[0]}, {h[1]}]"
+    if list(h) in board["high_ground"]:
+        return text + " high ground"
+    for colour, area in board["areas"].items():
+        if list(h) in area["hexes"]:
+            return f"{text} {colour} start"
+    return text
+
+
+def _tags(view: dict[str, Any], seat: dict[str, Any], aborted: bool) -> list[tuple[str, palette.RGB]]:
+    """Short status words for a player's legend row, with their colour."""
+    s = seat["seat"]
+    live = _live(view, aborted)
+    tags: list[tuple[str, palette.RGB]] = []
+    if seat["left"]:
+        return [("left", palette.MUTED)]
+    if seat["status"] == "out":
+        tags.append(("KO", WARN))
+    elif seat["status"] == "idle" or s not in view["in_round"]:
+        tags.append(("sits out", palette.MUTED))
+    if seat["away"]:
+        tags.append(("away", palette.MUTED))
+    if not live or seat["status"] != "standing":
+        return tags
+    if any(p["defender"] == s and p["deadline"] is not None for p in view["pending"]):
+        tags.append(("defend", WARN))
+    if view["phase"] == "start" and s not in view["waiting"]:
+        tags.append(("ready", GOOD))
+    if seat["marker"] is not None:
+        tags.append((f"#{seat['marker']}", palette.TEXT))
+    turns = view["turns"]
+    if turns and view["phase"] == "turns":
+        if turns["active"] == s:
+            tags.append(("turn", palette.HIGHLIGHT))
+        elif seat["passed"]:
+            tags.append(("passed", palette.MUTED))
+    return tags
+
+
+class Detail(NamedTuple):
+    """How much the description says; `describe` steps down these until the text fits."""
+
+    name_chars: int     # display names cut to this
+    places: bool        # landmarks after hexes ('high ground', 'red start')
+    arcs: bool          # who stands in each figure's front arc
+    attacks: bool       # every waiting attack (else the first and how many more)
+    rolled: bool        # the dice a turn-based attack rolled
+    log: bool           # the newest log line
+    terrain: bool       # where the stones are
+
+
+DETAILS = (
+    Detail(40, True, True, True, True, True, True),
+    Detail(DESCRIBE_CHARS, True, True, True, True, True, True),
+    Detail(DESCRIBE_CHARS, True, True, True, True, True, False),
+    Detail(DESCRIBE_CHARS, True, True, True, False, False, False),
+    Detail(16, False, True, True, False, False, False),
+    Detail(14, False, False, False, False, False, False),
+    Detail(10, False, False, False, False, False, False),
+)
+
+
+def _figure_words(view: dict[str, Any], seat: dict[str, Any], who: Sequence[str], detail: Detail) -> str:
+    s = seat["seat"]
+    label = f"{who[s]} ({seat['name']})" if who[s] != seat["name"] else who[s]
+    tail = f"cup {seat['cup']}, {plural(seat['points'], 'point')}"
+    if seat["left"]:
+        return f"{label}: left the match, {plural(seat['points'], 'point')}."
+    if seat["status"] == "out":
+        by = [a for a, other in enumerate(view["seats"]) if s in other["trophies"]]
+        trophy = f" ({who[by[0]]}'s trophy)" if by else ""
+        return f"{label}: knocked out{trophy}, {tail}."
+    if seat["hex"] is None:
+        return f"{label}: sits this round out, {plural(seat['points'], 'point')}."
+    where = _place(view, seat["hex"]) if detail.places else f"[{seat['hex'][0]}, {seat['hex'][1]}]"
+    text = f"{label}: {where}, facing {COMPASS[seat['facing']]}, health {seat['health']}/{seat['max_health']}, {tail}"
+    front = [other["seat"] for other in view["seats"] if other["seat"] != s and other["hex"] is not None
+             and other["hex"] in seat["front"]]
+    if front and detail.arcs:
+        text += ", front arc: " + " and ".join(who[o] for o in front)
+    return text + (", away" if seat["away"] else "") + "."
+
+
+def describe(view: dict[str, Any], names: Sequence[str] | None = None, now: float | None = None, *,
+             aborted: bool = False) -> str:
+    """The board in words, most important first, kept under Discord's 1024 characters: the
+    round and what it asks (or how it ended), the clock, pending attacks, the turn order, then
+    each figure (hex, facing, health, cup, points, status), the last log line and the stones.
+    Long names are cut and details dropped, in that order, until it fits."""
+    full = _names(view, names)
+    for detail in DETAILS:
+        text = _describe(view, full, now, aborted, detail)
+        if len(text) <= MAX_DESCRIPTION:
+            break
+    return text
+
+
+def _describe(view: dict[str, Any], full: Sequence[str], now: float | None, aborted: bool, detail: Detail) -> str:
+    who = [_cut(n, detail.name_chars) for n in full]
+    live = _live(view, aborted)
+    mode = "turn-based" if view["mode"] == "turn_based" else "real time"
+    lines = [f"Eye for an Eye on the {view['board']['name']}, {mode}. {_round_name(view)}. "
+             + status_text(view, who, aborted)]
+    clock = clock_line(view, now, aborted)
+    if clock:
+        lines.append(clock + ".")
+    if live and view["pending"]:
+        shown = view["pending"] if detail.attacks else view["pending"][:1]
+        attacks = "; ".join(_attack_text(p, who, live=True, spoken=detail.rolled, rolled=detail.rolled)
+                            for p in shown)
+        more = len(view["pending"]) - len(shown)
+        lines.append(f"Attacks waiting: {attacks}" + (f"; {plural(more, 'more attack')}." if more else "."))
+    turns = view["turns"]
+    if live and turns and any(m is not None for m in turns["markers"]):
+        order = []
+        for i, s in enumerate(turns["markers"]):
+            if s is None:
+                continue
+            note = " (on turn)" if turns["active"] == s and view["phase"] == "turns" else \
+                " (passed)" if view["seats"][s]["passed"] else ""
+            order.append(f"{i + 1} {who[s]}{note}")
+        lines.append("Turn order: " + ", ".join(order) + ".")
+    lines += [_figure_words(view, seat, who, detail) for seat in view["seats"]]
+    if detail.log and view["log"]:
+        lines.append("Last: " + name_seats(view["log"][-1], view, who))
+    if detail.terrain:
+        stones = " ".join(f"[{q}, {r}]" for q, r in view["board"]["impassable"])
+        lines.append(f"Stones (impassable, block sight): {stones}. High ground: [0, 0] and its 6 neighbours.")
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------- drawing
+def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """`text` cut with '...' to fit `width` px."""
+    if text_width(text, size, bold) <= width:
+        return text
+    low, high = 1, len(text) - 1
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if text_width(text[:mid] + "...", size, bold) <= width else (low, mid - 1)
+    return text[:low].rstrip() + "..."
+
+
+def _draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], who: Sequence[str], now: float | None,
+                 aborted: bool) -> None:
+    x = MARGIN + PAD
+    right = WIDTH - MARGIN - PAD
+    draw_text(d, (x, MARGIN + 10), "Eye for an Eye", TITLE, palette.HIGHLIGHT, bold=True)
+    mode = "turn-based" if view["mode"] == "turn_based" else "real time"
+    draw_text(d, (right, MARGIN + 13), f"{_round_name(view)} · {mode}", BODY, palette.MUTED, anchor="ra")
+    status = status_text(view, who, aborted)
+    clock = clock_line(view, now, aborted)
+    width = right - x
+    lines = [(line, palette.TEXT) for line in wrap_text(status, BODY, width)]
+    room = HEADER_LINES - (1 if clock else 0)
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] = (_fit(lines[-1][0] + " ...", BODY, width), palette.TEXT)
+    if clock:
+        lines.append((_fit(clock, BODY, width), palette.HIGHLIGHT))
+    for i, (line, colour) in enumerate(lines):
+        draw_text(d, (x, MARGIN + 40 + i * LINE), line, BODY, colour)
+
+
+def _draw_figures(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], aborted: bool) -> None:
+    live = _live(view, aborted)
+    standing = [seat for seat in view["seats"] if seat["hex"] is not None]
+    nests: dict[tuple[int, int], int] = {}
+    for seat in standing:  # arcs first, so no disc is covered by another figure's arc
+        for h in seat["front"]:
+            if h in view["board"]["hexes"]:
+                nest = nests.get((h[0], h[1]), 0)
+                nests[(h[0], h[1])] = nest + 1
+                _paste(image, arc_sprite(seat["colour"], min(nest, 3)), centre(h))
+    turns = view["turns"]
+    active = turns["active"] if live and turns and view["phase"] == "turns" else None
+    defenders = {p["defender"] for p in view["pending"]} if live else set()
+    for seat in standing:
+        c = centre(seat["hex"])
+        if seat["seat"] in defenders:
+            _paste(image, target_ring(), c)
+        elif seat["seat"] == active:
+            _paste(image, turn_ring(), c)
+        _paste(image, disc_sprite(seat["colour"], seat["facing"]), c)
+        draw_text(d, (c[0], c[1] - 7), seat["name"][0], LETTER, INK, anchor="mm", bold=True)
+        draw_text(d, (c[0], c[1] + 9), str(seat["health"]), SMALL, INK, anchor="mm")
+    if live:
+        _draw_attacks(d, view)
+    for seat in standing:  # badges on the hex's corners, away from the wedge and the arrows
+        c = centre(seat["hex"])
+        corners = _free_corners(view, seat, live)
+        if live and seat["marker"] is not None:
+            at = _corner(c, corners.pop(0))
+            fill = palette.MUTED if seat["passed"] else palette.WHITE
+            _paste(image, badge_sprite(fill), at)
+            draw_text(d, (at[0], at[1] + 1), str(seat["marker"]), SMALL, INK, anchor="mm")
+        if seat["away"]:
+            at = _corner(c, corners.pop(0))
+            _paste(image, badge_sprite(GONE), at)
+            draw_text(d, (at[0], at[1] - 1), "z", SMALL, INK, anchor="mm")
+
+
+CORNERS = (90, 30, 150, 330, 210, 270)  # screen degrees (y up) of a hex's corners, top first
+
+
+def _corner(c: tuple[float, float], degrees: int) -> tuple[float, float]:
+    a = math.radians(degrees)
+    return (c[0] + math.cos(a) * BADGE_OUT, c[1] - math.sin(a) * BADGE_OUT)
+
+
+def _free_corners(view: dict[str, Any], seat: dict[str, Any], live: bool) -> list[int]:
+    """The figure's hex corners for badges, best first: the top ones unless the facing wedge or an
+    attack arrow (to or from a neighbour) passes within 60 degrees."""
+    busy = [60 * seat["facing"]]
+    if live:
+        for p in view["pending"]:
+            other = p["defender"] if p["attacker"] == seat["seat"] else p["attacker"] \
+                if p["defender"] == seat["seat"] else None
+            if other is not None and view["seats"][other]["hex"] is not None:
+                (x0, y0), (x1, y1) = centre(seat["hex"]), centre(view["seats"][other]["hex"])
+                busy.append(round(math.degrees(math.atan2(y0 - y1, x1 - x0))))
+
+    def gap(corner: int) -> int:
+        return min(min(abs(corner - b) % 360, 360 - abs(corner - b) % 360) for b in busy)
+    return sorted(CORNERS, key=lambda corner: (gap(corner) < 60, CORNERS.index(corner)))
+
+
+def _along(origin: tuple[float, float], unit: tuple[float, float]):
+    """A point `t` px from `origin` along `unit`, `side` px to its right: (t, side) -> (x, y)."""
+    (x0, y0), (ux, uy) = origin, unit
+
+    def at(t: float, side: float = 0.0) -> tuple[float, float]:
+        return (x0 + ux * t - uy * side, y0 + uy * t + ux * side)
+    return at
+
+
+def _draw_attacks(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """A red arrowhead, rimmed in white, from each pending attacker towards its defender (once per
+    pair): on the border between them when they are adjacent, with a shaft when they are not."""
+    seats = view["seats"]
+    drawn = set()
+    for p in view["pending"]:
+        a, b = seats[p["attacker"]], seats[p["defender"]]
+        if a["hex"] is None or b["hex"] is None or (p["attacker"], p["defender"]) in drawn:
+            continue
+        drawn.add((p["attacker"], p["defender"]))
+        (x0, y0), (x1, y1) = centre(a["hex"]), centre(b["hex"])
+        length = math.hypot(x1 - x0, y1 - y0)
+        at = _along((x0, y0), ((x1 - x0) / length, (y1 - y0) / length))
+        tip = max(length / 2 + 12, length - DISC - 2)
+        base = tip - 22
+        if base > DISC:
+            d.line([at(DISC), at(base + 2)], fill=palette.WHITE, width=9)
+            d.line([at(DISC), at(base + 2)], fill=ATTACK, width=5)
+        d.polygon([at(tip), at(base, 11), at(base + 6), at(base, -11)], fill=ATTACK, outline=palette.WHITE, width=2)
+
+
+def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], who: Sequence[str],
+                 aborted: bool) -> None:
+    live = _live(view, aborted)
+    turns = view["turns"]
+    active = turns["active"] if live and turns and view["phase"] == "turns" else None
+    winners = set(_winners(view)) if view["phase"] == "over" and not aborted else set()
+    for seat in view["seats"]:
+        s = seat["seat"]
+        top = LEGEND_Y + 6 + LEGEND_HEAD + 2 + s * ROW
+        cy = top + ROW / 2 - 1
+        if s == active or s in winners:
+            d.rounded_rectangle((MARGIN + 4, top + 1, WIDTH - MARGIN - 4, top + ROW - 1), radius=8,
+                                outline=palette.HIGHLIGHT, width=2)
+        gone = seat["status"] != "standing" and view["phase"] != "over" or seat["left"]
+        fill = GONE if gone else AREA_COLOURS[seat["colour"]]
+        _paste(image, mini_disc(fill), (MINI_X, cy))
+        draw_text(d, (MINI_X, cy), seat["name"][0], SMALL, INK, anchor="mm", bold=True)
+        tags = _tags(view, seat, aborted)
+        tag_text = " ".join(t for t, _ in tags)
+        x = TAGS_RIGHT - text_width(tag_text, SMALL)
+        for text, colour in tags:
+            draw_text(d, (x, cy), text, SMALL, colour, anchor="lm")
+            x += text_width(text + " ", SMALL)
+        room = TAGS_RIGHT - text_width(tag_text, SMALL) - 8 - NAME_X
+        strong = s == active or s in winners
+        character = seat["name"] if who[s] != seat["name"] else ""
+        colour = palette.MUTED if seat["left"] else palette.TEXT
+        if character and room - text_width(" " + character, SMALL) >= 60:
+            name = _fit(who[s], BODY, room - text_width(" " + character, SMALL), strong)
+            box = draw_text(d, (NAME_X, cy), name, BODY, colour, anchor="lm", bold=strong)
+            draw_text(d, (box[2] + 5, cy), character, SMALL, palette.MUTED, anchor="lm")
+        else:
+            draw_text(d, (NAME_X, cy), _fit(who[s], BODY, room, strong), BODY, colour, anchor="lm", bold=strong)
+        health = seat["health"] if seat["status"] == "standing" or seat["status"] == "out" else None
+        if health is not None:
+            draw_text(d, (HEALTH_X, cy - 3), f"{health}/{seat['max_health']}", BODY, colour, anchor="mm")
+            bar = (HEALTH_X - 22, top + ROW - 7, HEALTH_X + 22, top + ROW - 4)
+            d.rectangle(bar, fill=palette.PANEL_BORDER)
+            if health:
+                share = health / max(1, seat["max_health"])
+                tone = GOOD if share > 0.5 else palette.HIGHLIGHT if share > 0.25 else ATTACK
+                d.rectangle((bar[0], bar[1], bar[0] + round(44 * share), bar[3]), fill=tone)
+        draw_text(d, (CUP_X, cy), str(seat["cup"]), BODY, colour, anchor="mm")
+        draw_text(d, (POINTS_X, cy), str(seat["points"]), BODY, colour, anchor="mm", bold=True)
+
+
+def _news(view: dict[str, Any], who: Sequence[str], aborted: bool) -> list[tuple[str, palette.RGB, bool]]:
+    """The lines of the news panel, each (text, colour, bold): pending attacks, then the log."""
+    live = _live(view, aborted)
+    width = WIDTH - 2 * (MARGIN + PAD)
+    lines: list[tuple[str, palette.RGB, bool]] = []
+    attacks = view["pending"] if live else []
+    for i, p in enumerate(attacks):  # at most NEWS_LINES - 1 lines, 2 an attack, whole attacks only
+        wrapped = wrap_text(_attack_text(p, who, live=True), SMALL, width, bold=True)
+        if len(wrapped) > 2:
+            wrapped = [wrapped[0], _fit(wrapped[1] + " ...", SMALL, width, bold=True)]
+        later = len(attacks) - i - 1
+        if len(lines) + len(wrapped) + (1 if later else 0) > NEWS_LINES - 1:
+            lines.append((f"+ {plural(later + 1, 'more attack')} waiting", WARN, True))
+            break
+        lines += [(line, WARN, True) for line in wrapped]
+    room = NEWS_LINES - len(lines)
+    log: list[tuple[str, palette.RGB, bool]] = []
+    for i, entry in enumerate(reversed(view["log"])):
+        colour = palette.TEXT if i == 0 else palette.MUTED
+        said = [(line, colour, False) for line in wrap_text(name_seats(entry, view, who), SMALL, width)]
+        if len(log) + len(said) > room:
+            if not log:
+                log = said[:room - 1] + [(_fit(said[room - 1][0] + " ...", SMALL, width), colour, False)]
+            break
+        log = said + log
+    if aborted and len(log) < room:
+        log.append(("This game was ended early.", palette.TEXT, False))
+    return lines + log
+
+
+def _draw_news(d: ImageDraw.ImageDraw, view: dict[str, Any], who: Sequence[str], aborted: bool) -> None:
+    top = _news_y(len(view["seats"])) + 10
+    for i, (line, colour, bold) in enumerate(_news(view, who, aborted)):
+        draw_text(d, (MARGIN + PAD, top + i * LINE), line, SMALL, colour, bold=bold)
+
+
+def draw_board(view: dict[str, Any], names: Sequence[str] | None = None, *, now: float | None = None,
+               aborted: bool = False) -> Image.Image:
+    """The board of `render_arena` as an RGB image, before encoding."""
+    who = [_cut(name, NAME_CHARS) for name in _names(view, names)]
+    colours = tuple(sorted(seat["colour"] for seat in view["seats"]))
+    image = _base_layer(view["board"], colours, len(view["seats"])).copy()
+    d = ImageDraw.Draw(image)
+    _draw_header(d, view, who, now, aborted)
+    _draw_figures(image, d, view, aborted)
+    _draw_legend(image, d, view, _names(view, names), aborted)
+    _draw_news(d, view, who, aborted)
+    return image
+
+
+def render_arena(view: dict[str, Any], names: Sequence[str] | None = None, *, now: float | None = None,
+                 aborted: bool = False) -> RenderedImage:
+    """The public board for an `EyeForAnEye.view`: PNG bytes and a description that plays without
+    the image.
+
+    `names` are the seats' display names (default: the character's name); with `now` (the table's
+    clock, the same as the deadlines') the clock line adds the time left. `aborted`: the game was
+    ended early, so the board says so and asks nobody to act.
+    """
+    image = draw_board(view, names, now=now, aborted=aborted)
+    return RenderedImage(png=encode_png(image, colours=COLOURS, compress_level=COMPRESS),
+                         description=describe(view, names, now, aborted=aborted), filename="arena.png")

@@ -1,0 +1,396 @@
+"""Eye for an Eye boards: readable on a phone in every phase, small, described in full, cached.
+
+The states are played through the engine (dice rigged with engine.rng.rig): figures walk up to
+each other, attack, knock one out, take turn-order markers, finish the match, leave.
+"""
+from __future__ import annotations
+
+import copy
+import io
+import re
+import time
+from collections import deque
+from functools import cache
+
+import pytest
+from PIL import Image
+
+import render.arena as R
+from engine.arena import EyeForAnEye
+from engine.arena.board import COMPASS, front_arc, open_hex
+from engine.arena.figures import arena, board_of, occupied
+from engine.hexgrid import distance, neighbour
+from engine.protocol import TIMEOUT
+from engine.rng import rig
+from render.cache import cached_layer_count, clear_layer_cache
+from render.encode import MAX_DESCRIPTION
+from tests.readability import image_width, recording_text
+
+GAME = EyeForAnEye()
+NOW = 1_000.0
+A, Df, M = 1, 2, 3  # rigged rolls: the Attack, Defence and Move faces
+MAX_PNG = 40 * 1024
+LONG_NAMES = ["WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", "Bartholomew Fitzgerald-Smythe 3", "Zoë the Unbeatable 🐉",
+              "xXx_DragonSlayer_2000_xXx__yYy__", "Maximilian von Habsburg-Lothring", "李小龍 Bruce Lee the Dragon"]
+
+
+# ----------------------------------------------------------------- playing the engine
+class Play:
+    """A game played through `GAME.apply`, the table's clock ticking a second an action."""
+
+    def __init__(self, players: int, tb: bool = False, seed: int = 1):
+        self.now = NOW
+        self.state = GAME.setup(players, {"turn_based": tb}, seed, self.now)
+
+    def do(self, seat, **action):
+        self.now += 1
+        self.state, _ = GAME.apply(self.state, seat, action, self.now)
+        assert GAME.invariants(self.state) == []
+        return self
+
+    def timeout(self):
+        self.now = max(self.now, GAME.next_deadline(self.state))
+        self.state, _ = GAME.apply(self.state, None, TIMEOUT, self.now)
+        return self
+
+    def roll(self, seat, face):
+        rig(self.state, *[face] * len(self.state["dice"][seat]["pool"]))
+        return self.do(seat, type="roll")
+
+    def dice(self, seat, track, face, count):
+        return self.roll(seat, face).do(seat, type="allocate", track=track, count=count)
+
+    def path(self, seat, goal):
+        """Steps to a hex next to `goal` (a seat), then turns to face it: BFS over open hexes."""
+        here = self.state["figures"][seat]["hex"]
+        target = self.state["figures"][goal]["hex"]
+        blocked = occupied(self.state, but=seat)
+        came = {tuple(here): None}
+        todo = deque([here])
+        while todo:
+            h = todo.popleft()
+            if distance(h, target) == 1:
+                steps = []
+                k = tuple(h)
+                while came[k] is not None:
+                    prev, d = came[k]
+                    steps.append(COMPASS[d])
+                    k = prev
+                steps.reverse()
+                want = next(d for d in range(6) if neighbour(h, d) == target)
+                turn = (want - self.state["figures"][seat]["facing"]) % 6
+                return steps + (["L"] * turn if turn <= 3 else ["R"] * (6 - turn))
+            for d in range(6):
+                n = neighbour(h, d)
+                if tuple(n) not in came and open_hex(arena(self.state), blocked, n):
+                    came[tuple(n)] = (tuple(h), d)
+                    todo.append(n)
+        raise AssertionError("no path")
+
+    def walk_to(self, seat, goal):
+        """Real time: roll Move dice and walk, up to 4 steps a movement, until facing `goal` next to it."""
+        steps = self.path(seat, goal)
+        most = min(4, board_of(self.state, seat)["move"].spaces)
+        while steps:
+            chunk, steps = steps[:most], steps[most:]
+            self.dice(seat, "move", M, len(chunk)).do(seat, type="move", steps=chunk)
+        return self
+
+    def hit(self, seat, target, dice=4):
+        return self.dice(seat, "attack", A, dice).do(seat, type="attack", target=target, dice=dice)
+
+
+def fight(players=2, seed=1):
+    """Real time: the round started, seat 0 facing seat 1 next to it."""
+    play = Play(players, seed=seed)
+    for seat in range(players):
+        play.do(seat, type="ready")
+    assert play.state["phase"] == "fight"
+    return play.walk_to(0, 1)
+
+
+@cache
+def states() -> dict[str, tuple[dict, bool]]:
+    """Every kind of board a table shows, as (view, aborted)."""
+    out = {}
+    start = Play(2)
+    out["start, 2 players"] = start.state
+    start6 = Play(6, seed=3).do(2, type="ready").do(4, type="ready")
+    out["start, 6 players"] = start6.state
+    # an attack waiting for the defender's answer (Auto-Parry off, Parry ready)
+    pending = fight(2).walk_to(1, 0).do(1, type="auto_parry", on=False)
+    pending.dice(1, "parry", Df, 2).hit(0, 1, dice=3)
+    assert pending.state["pending"][0]["deadline"] is not None
+    out["fight, an attack pending"] = pending.state
+    # three players, one knocked out by two attackers; the round goes on
+    ko = fight(3, seed=2).walk_to(2, 1)
+    for attacker in (0, 2, 0, 2):
+        if ko.state["figures"][1]["status"] == "standing":
+            ko.hit(attacker, 1)
+    assert ko.state["figures"][1]["status"] == "out" and ko.state["phase"] == "fight"
+    out["fight, one knocked out"] = ko.state
+    # six players fighting: two pairs adjacent, one player away
+    six = Play(6, seed=5)
+    for seat in range(6):
+        six.do(seat, type="ready")
+    six.walk_to(0, 1).walk_to(2, 3).hit(0, 1, dice=2).hit(2, 3, dice=2)
+    six.state["flow"]["away"] = [5]  # as after three missed timers
+    out["fight, 6 players"] = six.state
+    # turn-based: markers taken, seat 0 on turn after walking up; then an attack rolled
+    tb = Play(2, tb=True, seed=1).timeout()
+    tb.roll(0, M).do(0, type="marker", marker=1)
+    tb.roll(1, Df).do(1, type="marker", marker=2)
+    assert tb.state["phase"] == "turns" and tb.state["tb"]["active"] == 0
+    out["turn-based, turn phase"] = tb.state
+    tb3 = Play(3, tb=True, seed=4).timeout()
+    rig(tb3.state, M, M, M, M, A, A, A)
+    tb3.do(0, type="roll").do(0, type="marker", marker=2)
+    tb3.roll(1, Df).do(1, type="marker", marker=3)
+    rig(tb3.state, M, A, A, Df, Df, 4, 4)
+    tb3.do(2, type="roll").do(2, type="marker", marker=1)
+    out["turn-based, 3 players"] = tb3.state
+    # turn-based: red walks up to purple and attacks; the dice are rolled, purple must answer
+    seed = next(n for n in range(1, 500) if GAME.setup(2, {}, n, NOW)["areas"] == ["red", "purple"])
+    rolled = Play(2, tb=True, seed=seed)
+    rolled.do(0, type="place", hex=[4, -1], facing=3).do(1, type="place", hex=[3, 1], facing=2).timeout()
+    rig(rolled.state, M, M, M, A, A, A, A)
+    rolled.do(0, type="roll").do(0, type="marker", marker=1)
+    rolled.roll(1, Df).do(1, type="marker", marker=2)
+    rolled.do(0, type="move", steps=["SW", "L", "L"])
+    rig(rolled.state, A, 5, M, 6)
+    rolled.do(0, type="attack", target=1)
+    assert rolled.state["pending"][0]["rolled"] == ["A", "R", "M", "S"]
+    out["turn-based, an attack rolled"] = rolled.state
+    # game over: rounds run out on the clock, one hit deciding the match
+    over = fight(2).hit(0, 1, dice=1)
+    while over.state["phase"] != "over":
+        over.timeout()
+    out["game over"] = over.state
+    # a tiebreak: seats 0 and 1 each hit seat 2 once in a round, then two quiet rounds tie them
+    tie = Play(3, seed=2)
+    for attacker in (0, 1, None, None):
+        for seat in range(3):
+            tie.do(seat, type="ready")
+        if attacker is not None:
+            tie.walk_to(attacker, 2).hit(attacker, 2, dice=1)
+        tie.timeout()
+    assert tie.state["tiebreak"] and tie.state["in_round"] == [0, 1]
+    out["tiebreak, one sits out"] = tie.state
+    left = fight(3, seed=2)
+    left.do(1, type="leave").do(2, type="leave")
+    out["game over, the others left"] = left.state
+    return {**{k: (GAME.view(v, None), False) for k, v in out.items()},
+            "aborted mid-fight": (GAME.view(pending.state, None), True),
+            "aborted turn-based": (GAME.view(tb.state, None), True)}
+
+
+def render(view, aborted, long_names=True, now=NOW + 30):
+    names = LONG_NAMES[:len(view["seats"])] if long_names else None
+    return R.render_arena(view, names, now=now, aborted=aborted)
+
+
+# ----------------------------------------------------------------- the states are what they claim
+def test_the_states_cover_every_phase():
+    s = states()
+    assert s["start, 2 players"][0]["phase"] == "start"
+    pending = s["fight, an attack pending"][0]
+    assert pending["pending"][0]["deadline"] is not None
+    a, b = (pending["seats"][i]["hex"] for i in (0, 1))
+    assert distance(a, b) == 1
+    assert s["fight, one knocked out"][0]["seats"][1]["status"] == "out"
+    tb = s["turn-based, turn phase"][0]
+    assert tb["phase"] == "turns" and tb["turns"]["markers"] == [0, 1]
+    assert s["turn-based, 3 players"][0]["phase"] == "turns"
+    rolled = s["turn-based, an attack rolled"][0]
+    assert rolled["pending"][0]["deadline"] is not None and rolled["pending"][0]["arc"] == "front"
+    assert s["tiebreak, one sits out"][0]["seats"][2]["status"] == "idle"
+    assert s["game over"][0]["phase"] == "over" and s["game over, the others left"][0]["ended"] == "left"
+    assert len(s["fight, 6 players"][0]["seats"]) == 6
+
+
+# ----------------------------------------------------------------- phone readability
+@pytest.mark.parametrize("long_names", [True, False])
+@pytest.mark.parametrize("kind", list(states()))
+def test_every_board_text_is_readable_on_a_phone(kind, long_names):
+    view, aborted = states()[kind]
+    with recording_text(R) as log:
+        image = render(view, aborted, long_names)
+    assert len(log.drawn) > 20
+    assert image_width(image.png) == R.WIDTH
+    assert log.problems(image_width(image.png)) == []
+
+
+@pytest.mark.parametrize("kind", list(states()))
+def test_every_text_lies_inside_the_image(kind):
+    view, aborted = states()[kind]
+    boxes = []
+    with recording_text(R):
+        drawing = R.draw_text
+
+        def boxed(draw, xy, text, *args, **kwargs):
+            box = drawing(draw, xy, text, *args, **kwargs)
+            boxes.append((text, box))
+            return box
+        R.draw_text = boxed
+        try:
+            image = render(view, aborted)
+        finally:
+            R.draw_text = drawing
+    width, height = Image.open(io.BytesIO(image.png)).size
+    outside = [text for text, (left, top, right, bottom) in boxes
+               if left < R.MARGIN or top < R.MARGIN or right > width - R.MARGIN or bottom > height - R.MARGIN]
+    assert outside == []
+
+
+@pytest.mark.parametrize("kind", list(states()))
+def test_a_board_is_small_enough_to_send_quickly(kind):
+    view, aborted = states()[kind]
+    image = render(view, aborted)
+    assert len(image.png) <= MAX_PNG, len(image.png)
+    assert Image.open(io.BytesIO(image.png)).size == (R.WIDTH, R._height(len(view["seats"])))
+
+
+def crowded() -> dict:
+    """No game gets here at once, but every piece of a board can: six figures packed round the
+    high ground, each in two front arcs, three attacks waiting, markers, passes, everyone away."""
+    view = copy.deepcopy(states()["fight, 6 players"][0])
+    ring = [[0, 0], [1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1]]
+    for i, seat in enumerate(view["seats"]):
+        seat["hex"], seat["facing"] = ring[i], (i * 2 + 1) % 6
+        seat["front"] = front_arc(seat["hex"], seat["facing"])
+        seat["away"], seat["marker"], seat["passed"] = True, i + 1, i % 2 == 0
+        seat["health"] = 15 - 2 * i
+    view["mode"], view["phase"] = "turn_based", "turns"
+    view["turns"] = {"game_turn": 6, "markers": list(range(6)), "active": 1, "actions_left": 1}
+    view["pending"] = [{"attacker": a, "defender": b, "action": "Spear Thrust", "hits": 3, "unblockable": 1,
+                        "arc": "front", "rolled": ["A", "R", "S", "M"], "deadline": NOW + 30 if a == 0 else None}
+                       for a, b in ((0, 1), (2, 3), (4, 5))]
+    return view
+
+
+def test_a_crowded_board_still_reads_and_stays_small():
+    view = crowded()
+    with recording_text(R) as log:
+        image = render(view, False)
+    assert log.problems(image_width(image.png)) == []
+    assert len(image.png) <= MAX_PNG, len(image.png)
+    assert len(image.description) <= MAX_DESCRIPTION
+
+
+# ----------------------------------------------------------------- the description
+@pytest.mark.parametrize("long_names", [True, False])
+@pytest.mark.parametrize("kind", list(states()))
+def test_the_description_names_every_figures_health_and_hex(kind, long_names):
+    view, aborted = states()[kind]
+    text = render(view, aborted, long_names).description
+    assert len(text) <= MAX_DESCRIPTION
+    for seat in view["seats"]:
+        if seat["hex"] is not None:
+            assert f"[{seat['hex'][0]}, {seat['hex'][1]}]" in text
+            assert f"health {seat['health']}/{seat['max_health']}" in text
+            assert f"facing {COMPASS[seat['facing']]}" in text
+        if seat["status"] == "out":
+            assert "knocked out" in text
+    name = (LONG_NAMES if long_names else [s["name"] for s in view["seats"]])
+    for s, seat in enumerate(view["seats"]):
+        assert name[s][:10] in text
+
+
+def test_the_description_says_who_attacks_whom_and_who_must_answer():
+    view, _ = states()["fight, an attack pending"]
+    text = R.describe(view, ["Ann", "Bob"], NOW + 2)
+    p = view["pending"][0]
+    assert f"Ann -> Bob: Spear Thrust, {p['hits']} hits from the front; Bob to answer" in text
+    assert text.startswith("Eye for an Eye on the Bushland, real time. Round 1 of 3. Bob: Parry or take Spear Thrust from Ann.")
+    assert "Answer by " in text and "UTC" in text
+
+
+def test_the_description_gives_the_clock_as_the_image_does():
+    view, _ = states()["fight, 6 players"]
+    deadline = view["deadline"]
+    text = R.describe(view, None, deadline - 75)
+    assert f"Round ends (Yarra Bung!) at {time.strftime('%H:%M:%S', time.gmtime(deadline))} UTC (1:15 left)." in text
+    assert R.clock_line(view, deadline - 75, False) in text
+
+
+def test_the_turn_based_description_gives_the_turn_order_and_the_player_on_turn():
+    view, _ = states()["turn-based, turn phase"]
+    text = R.describe(view, ["Ann", "Bob"], NOW)
+    assert "Ann's turn, 2 actions left (game turn 1 of 6)." in text
+    assert "Turn order: 1 Ann (on turn), 2 Bob." in text
+
+
+def test_a_knocked_out_figure_is_described_as_someones_trophy():
+    view, _ = states()["fight, one knocked out"]
+    text = R.describe(view, ["Ann", "Bob", "Cy"])
+    assert re.search(r"Bob \(Riparian\): knocked out \((Ann|Cy)'s trophy\), cup \d+, 0 points\.", text)
+
+
+def test_game_over_names_the_winner_and_asks_nothing():
+    view, _ = states()["game over"]
+    text = R.describe(view, ["Ann", "Bob"])
+    assert "Game over: Ann wins the match" in text and "Answer by" not in text and " at " not in text.split("\n")[0]
+    assert "Ann left" not in text
+    text = R.describe(states()["game over, the others left"][0], ["Ann", "Bob", "Cy"])
+    assert "Game over: the others left, Ann wins." in text
+
+
+def test_an_aborted_board_says_ended_early_and_prompts_nobody():
+    view, aborted = states()["aborted mid-fight"]
+    assert aborted
+    text = R.describe(view, ["Ann", "Bob"], NOW, aborted=True)
+    assert "ended early" in text
+    assert "to answer" not in text and "Attacks waiting" not in text and "Answer by" not in text
+    with recording_text(R) as log:
+        render(view, True)
+    drawn = " ".join(t.text for t in log.drawn)
+    assert "ended early" in drawn and "to answer" not in drawn and "left)" not in drawn
+    tb_view, _ = states()["aborted turn-based"]
+    with recording_text(R) as log:
+        R.render_arena(tb_view, ["Ann", "Bob"], aborted=True)
+    assert "turn" not in [t.text for t in log.drawn]  # no tag for the player on turn
+    assert "Turn order" not in R.describe(tb_view, ["Ann", "Bob"], aborted=True)
+
+
+def test_the_image_names_players_and_seats_in_the_log():
+    view, _ = states()["fight, an attack pending"]
+    with recording_text(R) as log:
+        R.render_arena(view, ["Ann", "Bob"], now=NOW)
+    drawn = [t.text for t in log.drawn]
+    assert not any("Seat" in t for t in drawn)
+    assert any(t.startswith("Ann -> Bob: Spear Thrust") for t in drawn)
+    assert {"Ann", "Bob", "Grublic", "Riparian", "G", "R", "15"} <= set(drawn)
+
+
+def test_names_fall_back_to_the_characters():
+    view, _ = states()["start, 6 players"]
+    text = R.describe(view)
+    for seat in view["seats"]:
+        assert f"\n{seat['name']}: " in text
+
+
+# ----------------------------------------------------------------- caching and speed
+def test_the_static_layer_is_drawn_once_and_reused():
+    view, _ = states()["fight, 6 players"]
+    clear_layer_cache()
+    t0 = time.perf_counter()
+    first = R.render_arena(view, LONG_NAMES)
+    cold = time.perf_counter() - t0
+    layers = cached_layer_count()
+    assert layers > 0
+    t0 = time.perf_counter()
+    second = R.render_arena(view, LONG_NAMES)
+    warm = time.perf_counter() - t0
+    assert cached_layer_count() == layers  # nothing new to draw
+    assert second.png == first.png and warm < cold
+
+
+def test_a_warm_render_is_fast():
+    view, _ = states()["fight, 6 players"]
+    R.render_arena(view, LONG_NAMES)
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        R.render_arena(view, LONG_NAMES, now=NOW)
+        times.append(time.perf_counter() - t0)
+    assert min(times) < 0.06  # target well under 30 ms; slack for a busy test machine
