@@ -339,6 +339,15 @@ class InteractionRecord:
         return await self.wait(lambda r: r.updates > seen, timeout)
 
 
+@dataclass(eq=False)
+class HeldAnswer:
+    """A REST call carried out whose answer is kept back (see ``FakeDiscord.hold_answer``)."""
+
+    carried_out: asyncio.Event = field(default_factory=asyncio.Event)
+    release: asyncio.Event = field(default_factory=asyncio.Event)
+    result: Any = None
+
+
 class _Conn:
     """One gateway websocket; serialises sends (zlib-stream needs strict order)."""
 
@@ -739,6 +748,47 @@ class FakeDiscord:
 
     def message(self, message_id: int | str) -> dict:
         return self._msgs[int(message_id)]
+
+    def forget_message(self, message_id: int | str) -> dict:
+        """Remove a stored message as if it had never been sent (no event reaches the bot).
+
+        For crash tests: the state a bot leaves when it dies after saving something and before
+        posting it. Returns the removed message.
+        """
+        msg = self._msgs.pop(int(message_id))
+        channel_msgs = self._channel_msgs.get(int(msg["channel_id"]), [])
+        if msg in channel_msgs:
+            channel_msgs.remove(msg)
+        channel = self._channels.get(int(msg["channel_id"]))
+        if channel is not None and channel.get("last_message_id") == msg["id"]:
+            rest = [m for m in channel_msgs if not m["_ephemeral"]]
+            channel["last_message_id"] = rest[-1]["id"] if rest else None
+        self._event(f"message {msg['id']} forgotten (as if never sent)")
+        self._notify()
+        return msg
+
+    def hold_answer(self, handler_name: str, when: Optional[Callable[[Any], bool]] = None) -> "HeldAnswer":
+        """Carry out the next REST call handled by ``handler_name`` (e.g. "_r_send") whose result
+        satisfies ``when``, then keep its answer back until ``held.release`` is set.
+
+        For crash tests: the bot is killed after Discord did something (the message exists) and
+        before the bot heard so (it never learns the message id). Later calls pass through.
+        """
+        original = getattr(type(self), handler_name)
+        held = HeldAnswer()
+
+        async def holding(request: web.Request, entry: RequestLog, **kwargs: Any) -> Any:
+            result = await original(self, request, entry, **kwargs)
+            if not held.carried_out.is_set() and (when is None or when(result)):
+                held.result = result
+                held.carried_out.set()
+                self._event(f"answer to {request.method} {entry.path} held back")
+                self._notify()
+                await held.release.wait()
+            return result
+
+        setattr(self, handler_name, holding)
+        return held
 
     def last_message(self, channel_id: Optional[int] = None, *, ephemeral: Optional[bool] = None) -> Optional[dict]:
         msgs = self.messages(channel_id, ephemeral=ephemeral)
