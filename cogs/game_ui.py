@@ -12,6 +12,7 @@ import discord
 
 from engine.protocol import Action, Game
 from host.session import ABORTED, PLAYING, Session
+from host.table import Change
 from render.encode import RenderedImage
 from render.text_card import render_text_card
 
@@ -39,6 +40,11 @@ def action_label(action: Action) -> str:
 class GameUI:
     game_name: str = ""
     private_board_copies = True  # False where a copy could outlive what it shows (memory games)
+    min_edit_seconds = 0.0  # a busy real-time board is edited at most this often; edits between merge
+
+    def headlines(self, change: Change) -> list[str]:
+        """Public news worth a message of its own (a round starts, a knock-out), not only a board edit."""
+        return []
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         """The board image; runs in a worker thread, so it must only read its arguments."""

@@ -44,6 +44,8 @@ class Presenter:
         self.client = client
         self.table = table
         self._locks: dict[int, asyncio.Lock] = {}
+        self._edited_at: dict[int, float] = {}  # session id -> loop time of its last board edit
+        self._later: dict[int, asyncio.Task[None]] = {}  # one waiting redraw per throttled board
 
     async def board(self, session: Session) -> Board:
         game = registry.get(session.game)
@@ -74,14 +76,52 @@ class Presenter:
         async with self._locks.setdefault(session.id, asyncio.Lock()):
             current = await self.table.get(session.id)
             if current.message_id is not None and current.board_behind:
-                await self._redraw(current)
+                wait = self._throttle(current)
+                if wait > 0:
+                    self._redraw_in(current.id, wait)
+                else:
+                    await self._redraw(current)
+            if not change.duplicate:
+                await self._headlines(current, change)
             if not change.duplicate and current.status == PLAYING:
                 await self.ping(current, change)
         if change.ended and not change.duplicate and session.started_at is not None:
             await self.announce_end(await self.table.get(session.id))
 
+    def _throttle(self, session: Session) -> float:
+        """Seconds to wait before this board may be edited again (0: now). An ended game or a
+        board moving to a new message is never kept waiting."""
+        interval = 0.0 if session.state is None else ui_for(session.game).min_edit_seconds
+        if not interval or not session.active or self.board_key(session) != session.board_key:
+            return 0.0
+        since = asyncio.get_running_loop().time() - self._edited_at.get(session.id, float("-inf"))
+        return max(0.0, interval - since)
+
+    def _redraw_in(self, session_id: int, wait: float) -> None:
+        """Redraw later, once, whatever changes meanwhile: the newest board then wins."""
+        if session_id in self._later:
+            return
+
+        async def later() -> None:
+            await asyncio.sleep(wait)
+            self._later.pop(session_id, None)
+            try:
+                await self.show(Change(await self.table.get(session_id)))
+            except discord.HTTPException:
+                log.warning("could not redraw the board of session %s", session_id, exc_info=True)
+
+        self._later[session_id] = asyncio.create_task(later())
+
+    async def _headlines(self, session: Session, change: Change) -> None:
+        lines = [session.name_seats(line) for line in ui_for(session.game).headlines(change)] if session.state else []
+        if lines:
+            channel = self.client.get_partial_messageable(session.channel_id)
+            await channel.send("\n".join(lines)[:2000], allowed_mentions=replies.QUIET)
+
     async def _redraw(self, session: Session) -> None:
         """Edit the board in place, or post a fresh one when it moved on (a new round) or is gone."""
+        if session.status == PLAYING:  # the pace counts from edits of a game in play, not of its lobby
+            self._edited_at[session.id] = asyncio.get_running_loop().time()
         channel = self.client.get_partial_messageable(session.channel_id)
         try:
             if self.board_key(session) != session.board_key:
