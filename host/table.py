@@ -15,6 +15,7 @@ import asyncio
 import json
 import logging
 import secrets
+import sqlite3
 import time
 import weakref
 from collections import OrderedDict
@@ -31,7 +32,7 @@ from . import ratings  # ratings and solo records, in the transaction that ends 
 from .errors import ChannelBusy, SessionNotFound, StaleAction, TableError
 from .session import ABORTED, ACTIVE, FINISHED, LOBBY, PLAYING, Session
 from .sessions import Duplicate, LogRow, SessionRows
-from .store import Store
+from .store import Store, fault_cause
 
 log = logging.getLogger(__name__)
 LOBBY_SECONDS = 30 * 60  # an idle lobby closes itself so the channel is free again
@@ -299,12 +300,20 @@ class Table:
         await self.flush_marks()
 
     async def flush_marks(self) -> None:
-        """Write the pending board bookkeeping now (also at shutdown)."""
+        """Write the pending board bookkeeping now (also at shutdown). A database that fails keeps
+        them pending: they are tried again with the next batch."""
         if self._flushing is not None and self._flushing is not asyncio.current_task():
             self._flushing.cancel()
         pending, self._marks = self._marks, {}
-        if pending:
+        if not pending:
+            return
+        try:
             await self.rows.set_marks(pending)
+        except sqlite3.Error as error:
+            log.error("board bookkeeping of %d sessions not saved yet: %s", len(pending), fault_cause(error))
+            self._marks = {**pending, **self._marks}
+            if self._flushing is None or self._flushing.done() or self._flushing is asyncio.current_task():
+                self._flushing = asyncio.create_task(self._flush_marks_soon())
 
     async def close(self) -> None:
         await self.flush_marks()

@@ -684,15 +684,8 @@ async def test_sigkill_at_random_points_loses_no_acknowledged_action(tmp_path):
 
 # ------------------------------------------------------------------------------ a known crash window
 
-ORPHAN_BOARD = (
-    "bot bug: cogs/presenter.py `_redraw`/`post` posts a new round's board (channel.send) and only then "
-    "saves its id (`moved` -> set_message). A kill in between leaves that message with live buttons; the "
-    "start-up repair (`repair` -> `show` -> `_redraw`) sees a board_key change and posts another board, "
-    "never looking for the orphan (it searches the history only when message_id is NULL), so the orphan "
-    "stays in the channel with live, never-updated buttons. Remove this marker once fixed.")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=ORPHAN_BOARD)
 async def test_a_round_board_posted_but_never_recorded_is_not_left_live(tmp_path):
     """The crash window of a new round's board, made exact: the fake creates the message and keeps
     its answer back, and the bot is killed then, so the message exists but its id was never saved.

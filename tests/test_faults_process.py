@@ -166,16 +166,8 @@ async def test_a_click_during_an_8s_stall_is_refused_privately_and_changes_nothi
         fake.assert_clean()
 
 
-MARKS_LOST = (
-    "bot bug: host/table.py `_flush_marks_soon`/`flush_marks` write the batched board bookkeeping "
-    "(shown_version, ping message id) in a fire-and-forget task with no error handling, after popping it "
-    "from `_marks`: a database stall longer than the 5 s busy timeout within a second of a board edit drops "
-    "those marks for good (the db keeps the board behind and forgets the ping message, which then stays in "
-    "the channel) and, once the task is dropped, logs 'Task exception was never retrieved' with a traceback. "
-    "Remove this marker once fixed.")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=MARKS_LOST)
 async def test_a_stall_right_after_a_board_edit_keeps_the_board_bookkeeping(tmp_path):
     """The board bookkeeping is written within a second of an edit; a stall then must delay that
     write, not lose it or end in an unhandled task exception."""
