@@ -22,7 +22,7 @@ import contextvars
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from PIL import Image
 
@@ -30,6 +30,7 @@ V = TypeVar("V")
 
 MAX_LAYER_BYTES = 48 * 1024 * 1024  # static layers and tiles (a 480x1000 RGB board is 1.4 MB)
 MAX_LAYERS = 4096  # a guard on the entry count alone (tiny layers cost bookkeeping too)
+MAX_PIECE_BYTES = 24 * 1024 * 1024  # pieces: tiles, cards, tokens (a 72x72 tile is 20 KB)
 
 _naive: contextvars.ContextVar[bool] = contextvars.ContextVar("render_naive", default=False)
 
@@ -118,8 +119,13 @@ class ByteLRU(Generic[V]):
             return self._bytes
 
 
+def images_bytes(value: Image.Image | tuple[Image.Image, ...]) -> int:
+    return sum(map(image_bytes, value)) if isinstance(value, tuple) else image_bytes(value)
+
+
 _layers: ByteLRU[Image.Image] = ByteLRU(MAX_LAYER_BYTES, image_bytes, MAX_LAYERS)
-_clear_hooks: list[Callable[[], None]] = []
+_pieces: ByteLRU[Any] = ByteLRU(MAX_PIECE_BYTES, images_bytes)
+_clear_hooks: list[Callable[[], None]] = [_pieces.clear]
 
 
 def cached_layer(key: Hashable, builder: Callable[[], Image.Image]) -> Image.Image:
@@ -132,13 +138,19 @@ def cached_layer(key: Hashable, builder: Callable[[], Image.Image]) -> Image.Ima
     return _layers.get_or_build(key, builder)
 
 
+def cached_piece(key: Hashable, builder: Callable[[], V]) -> V:
+    """Like `cached_layer`, for the small pieces a board is pasted together from (tiles,
+    cards, tokens: an image or a tuple of images), kept apart from the layers and their count."""
+    return _pieces.get_or_build(key, builder)
+
+
 def on_clear(hook: Callable[[], None]) -> None:
     """Call `hook` whenever `clear_layer_cache` runs (other render caches register here)."""
     _clear_hooks.append(hook)
 
 
 def clear_layer_cache() -> None:
-    """Drop every cached layer and every other render cache (tests, or after a theme change)."""
+    """Drop every cached layer, piece and every other render cache (tests, or after a theme change)."""
     _layers.clear()
     for hook in _clear_hooks:
         hook()

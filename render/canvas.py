@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import math
 import string
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import palette
-from render.cache import ByteLRU, on_clear
+from render.cache import ByteLRU, cached_piece, on_clear
 from render.fonts import bold_stroke, font, renderable
 from render.palette import ColourLike
 
@@ -89,6 +89,37 @@ def _draw_text_uncached(
         anchor = anchor[0] + "a"  # multiline text has no baseline anchors
     draw.text(xy, text, fill=colour, font=f, anchor=anchor, stroke_width=stroke, stroke_fill=colour)
     return draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=stroke)
+
+
+Paint = Callable[[ImageDraw.ImageDraw, float, float], None]
+
+
+def paste_sprite(
+    target: Image.Image | ImageDraw.ImageDraw, xy: Point, size: tuple[int, int], key: Hashable, paint: Paint,
+    *, margin: int = 2,
+) -> None:
+    """Draw a piece at `xy` from a cache: `paint(draw, x, y)` draws it at (x, y) on a transparent
+    canvas `size` px plus `margin` on every side, once per `key` and sub-pixel offset (`margin`
+    must be even).
+
+    The key must capture everything `paint` draws. Only what `paint` draws opaque is pasted, so
+    the result is the same as painting straight onto the image when the piece is opaque shapes
+    (Pillow's shapes are not anti-aliased) with any text on top of them.
+    """
+    image = target._image if isinstance(target, ImageDraw.ImageDraw) else target  # type: ignore[attr-defined]
+    x, y = xy
+    # Moved by an even number of pixels, a drawing rounds its half pixels the same way (Pillow
+    # rounds half to even), so the sprite is drawn at the same offset in [0, 2) that xy has.
+    left, top = 2 * math.floor(x / 2), 2 * math.floor(y / 2)
+    offset = (x - left, y - top)
+
+    def build() -> tuple[Image.Image, Image.Image]:
+        canvas = Image.new("RGBA", (size[0] + 2 * margin + 2, size[1] + 2 * margin + 2), (0, 0, 0, 0))
+        paint(ImageDraw.Draw(canvas), margin + offset[0], margin + offset[1])
+        return canvas.convert(image.mode if image.mode in ("RGB", "RGBA") else "RGB"), canvas.getchannel("A")
+
+    pixels, mask = cached_piece(("sprite", key, size, margin, offset, image.mode), build)
+    image.paste(pixels, (left - margin, top - margin), mask)
 
 
 def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:

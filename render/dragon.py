@@ -27,7 +27,7 @@ from engine.grid import label
 from engine.dragon import describe as count_words
 from engine.words import plural
 from render import palette
-from render.cache import cached_layer
+from render.cache import cached_layer, cached_piece
 from render.canvas import (
     draw_text,
     label_grid,
@@ -188,7 +188,7 @@ def face_tile(kind: str, side: int = CARD) -> Image.Image:
                                 width=round(s * 0.07))
             draw_icon(d, kind, s * 0.12, s * 0.12, s * 0.76)
         return _supersampled(side, paint)
-    return cached_layer(("dragon", "face", kind, side), build)
+    return cached_piece(("dragon", "face", kind, side), build)
 
 
 def mini_icon(kind: str, side: int = MINI) -> Image.Image:
@@ -199,7 +199,7 @@ def mini_icon(kind: str, side: int = MINI) -> Image.Image:
                                 width=round(s * 0.07))
             draw_icon(d, kind, s * 0.08, s * 0.08, s * 0.84)
         return _supersampled(side, paint)
-    return cached_layer(("dragon", "mini", kind, side), build)
+    return cached_piece(("dragon", "mini", kind, side), build)
 
 
 def _slot() -> Image.Image:
@@ -218,7 +218,7 @@ def card_in_slot(value: str) -> Image.Image:
         tile.alpha_composite(_slot())
         tile.alpha_composite(back_tile() if value == "down" else face_tile(value))
         return tile.convert("RGB")
-    return cached_layer(("dragon", "in-slot", value), build)
+    return cached_piece(("dragon", "in-slot", value), build)
 
 
 def back_tile(side: int = CARD) -> Image.Image:
@@ -238,7 +238,7 @@ def back_tile(side: int = CARD) -> Image.Image:
             r = s * 0.13
             d.ellipse((s / 2 - r, s / 2 - r, s / 2 + r, s / 2 + r), fill=BACK, outline=GOLD, width=round(s * 0.025))
         return _supersampled(side, paint)
-    return cached_layer(("dragon", "back", side), build)
+    return cached_piece(("dragon", "back", side), build)
 
 
 # ----------------------------------------------------------------- layout

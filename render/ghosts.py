@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -23,12 +24,13 @@ from engine.ghosts import Ghosts
 from engine.greenbox import DOTS
 from engine.words import plural
 from render import palette
-from render.cache import cached_layer
+from render.cache import cached_layer, cached_piece
 from render.canvas import (
     draw_die,
     draw_text,
     label_grid,
     new_canvas,
+    paste_sprite,
     rounded_panel,
     text_width,
     wrap_text,
@@ -88,6 +90,7 @@ def _short(name: str) -> str:
     return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1].rstrip() + "..."
 
 
+@lru_cache(maxsize=64)
 def _ink_on(fill: palette.RGB) -> palette.RGB:
     """Black or white, whichever has more contrast on `fill`: `palette.readable_text` prefers
     white on mid tones, which stays below 4.5:1 on the red, blue and green pieces."""
@@ -110,7 +113,14 @@ def _draw_dots(d: ImageDraw.ImageDraw, n: int, cx: float, top: float, r: float, 
 
 
 def draw_cube(d: ImageDraw.ImageDraw, x: float, y: float, size: float, colour: str) -> None:
-    """A ghost: a small cube in perspective, its colour's letter on the front face."""
+    """A ghost: a small cube in perspective, its colour's letter on the front face (drawn once
+    per colour and size, then pasted)."""
+    side = math.ceil(size * 1.28) + 1
+    paste_sprite(d, (x, y), (side, side), ("ghost-cube", size, colour),
+                 lambda s, x, y: _paint_cube(s, x, y, size, colour))
+
+
+def _paint_cube(d: ImageDraw.ImageDraw, x: float, y: float, size: float, colour: str) -> None:
     base = palette.GAME_COLOURS[colour]
     depth = size * 0.28
     light = tuple(min(255, int(c * 0.55 + 255 * 0.45)) for c in base)
@@ -126,7 +136,17 @@ def draw_cube(d: ImageDraw.ImageDraw, x: float, y: float, size: float, colour: s
 
 def draw_pawn(d: ImageDraw.ImageDraw, cx: float, bottom: float, height: float, colour: str,
               ring: bool = False) -> None:
-    """A meeple: a squat pawn (head, body, base), wide enough for its colour's letter."""
+    """A meeple: a squat pawn (head, body, base), wide enough for its colour's letter (drawn once
+    per colour, height and ring, then pasted)."""
+    reach = math.ceil(height * 0.52) + 4  # the ring's half width, and its line
+    top = bottom - height - math.ceil(height * 0.12) - 4
+    paste_sprite(d, (cx - reach, top), (2 * reach, math.ceil(bottom - top + height * 0.06) + 4),
+                 ("ghost-pawn", height, colour, ring),
+                 lambda s, x, y: _paint_pawn(s, x + reach, y + bottom - top, height, colour, ring))
+
+
+def _paint_pawn(d: ImageDraw.ImageDraw, cx: float, bottom: float, height: float, colour: str,
+                ring: bool) -> None:
     fill = palette.GAME_COLOURS[colour]
     h = height
     w = h * 0.8
@@ -170,21 +190,34 @@ def _centre(cell: Sequence[int]) -> Point:
 
 def _board_layer(symbols: tuple[tuple[str | None, ...], ...]) -> Image.Image:
     """The tiles, their symbols and dots and the labels, opaque on the table from the top of
-    the image to the bottom of the board: fixed for a whole game."""
+    the image to the bottom of the board: fixed for a whole game, pasted from cached tiles."""
+    layer = cached_piece(("ghosts-frame",), _frame).copy()
+    for r in range(SIZE):
+        for c in range(SIZE):
+            layer.paste(_tile(symbols[r][c]), _cell_box(r, c)[:2])
+    return layer
+
+
+def _frame() -> Image.Image:
+    """The table under the board, its dark edge and the row and column labels."""
     layer = new_canvas(WIDTH, BOARD_Y + BOARD_PX + 4, mode="RGB")
     d = ImageDraw.Draw(layer)
     d.rectangle((BOARD_X - 3, BOARD_Y - 3, BOARD_X + BOARD_PX + 2, BOARD_Y + BOARD_PX + 2), fill=TILE_EDGE)
-    for r in range(SIZE):
-        for c in range(SIZE):
-            x0, y0, x1, y1 = _cell_box(r, c)
-            symbol = symbols[r][c]
-            d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=6,
-                                fill=TILE if symbol else PLAIN)
-            if symbol:
-                draw_symbol(d, symbol, x0 + 20, y0 + 22, 28, GLYPH)
-                _draw_dots(d, DOTS[symbol], x0 + 20, y0 + 44, 3, GLYPH)
     label_grid(d, (BOARD_X, BOARD_Y), CELL, SIZE, SIZE, size=BODY, fill=palette.TEXT, offset=13)
     return layer
+
+
+def _tile(symbol: str | None) -> Image.Image:
+    """One cell: a symbol tile with its dots, or a plain corner, on the board's edge colour."""
+    def build() -> Image.Image:
+        tile = Image.new("RGB", (CELL, CELL), TILE_EDGE)
+        d = ImageDraw.Draw(tile)
+        d.rounded_rectangle((2, 2, CELL - 2, CELL - 2), radius=6, fill=TILE if symbol else PLAIN)
+        if symbol:
+            draw_symbol(d, symbol, 20, 22, 28, GLYPH)
+            _draw_dots(d, DOTS[symbol], 20, 44, 3, GLYPH)
+        return tile
+    return cached_piece(("ghosts-tile", symbol), build)
 
 
 PATH_ALPHA = 215  # the path lets the board show through a little

@@ -10,8 +10,9 @@ from __future__ import annotations
 import threading
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from functools import lru_cache
 from types import MappingProxyType
+from typing import Any
 
 from PIL import Image, ImageColor
 
@@ -55,6 +56,7 @@ def to_rgb(colour: ColourLike) -> RGB:
     return (int(r), int(g), int(b))
 
 
+@lru_cache(maxsize=4096)
 def _luminance(colour: RGB) -> float:
     """WCAG relative luminance (0 = black, 1 = white)."""
 
@@ -68,7 +70,7 @@ def _luminance(colour: RGB) -> float:
 
 def contrast_ratio(a: ColourLike, b: ColourLike) -> float:
     """WCAG contrast ratio between two colours (1.0 to 21.0)."""
-    la, lb = _luminance(to_rgb(a)), _luminance(to_rgb(b))
+    la, lb = _luminance(to_rgb(a)), _luminance(to_rgb(b))  # (cached by colour)
     hi, lo = max(la, lb), min(la, lb)
     return (hi + 0.05) / (lo + 0.05)
 

@@ -11,6 +11,7 @@ and the six supply stacks' top cards in their fixed colour order.
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -19,7 +20,7 @@ from engine.tiger import Tiger
 from engine.words import plural
 from render import palette
 from render.cache import cached_layer
-from render.canvas import draw_text, new_canvas, rounded_panel, wrap_text
+from render.canvas import draw_text, new_canvas, paste_sprite, rounded_panel, wrap_text
 from render.encode import RenderedImage, encode_png
 from render.greenbox import draw_symbol
 
@@ -105,16 +106,29 @@ def _draw_eye(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
 
 
 def _cube(d: ImageDraw.ImageDraw, x: float, y: float, size: float, fill: Any) -> None:
-    d.rounded_rectangle((x, y, x + size, y + size), radius=3, fill=palette.to_rgb(fill), outline=(0x10, 0x10, 0x10))
+    colour = palette.to_rgb(fill)
+
+    def paint(s: ImageDraw.ImageDraw, x: float, y: float) -> None:
+        s.rounded_rectangle((x, y, x + size, y + size), radius=3, fill=colour, outline=(0x10, 0x10, 0x10))
+    paste_sprite(d, (x, y), (math.ceil(size) + 1, math.ceil(size) + 1), ("tiger-cube", size, colour), paint)
 
 
 def _draw_tile(d: ImageDraw.ImageDraw, cx: float, top: float, size: float, symbol: str | None, eye: bool,
                dots: int = 0) -> None:
     """A monster tile (or the Eye) seen from above; None draws the outline of an empty pile."""
-    box = (cx - size / 2, top, cx + size / 2, top + size)
     if symbol is None and not eye:
-        d.rounded_rectangle(box, radius=6, outline=palette.GRID, width=2)
+        d.rounded_rectangle((cx - size / 2, top, cx + size / 2, top + size), radius=6, outline=palette.GRID, width=2)
         return
+
+    def paint(s: ImageDraw.ImageDraw, left: float, top: float) -> None:
+        _paint_tile(s, left + size / 2, top, size, symbol, eye, dots)
+    side = math.ceil(size) + 1
+    paste_sprite(d, (cx - size / 2, top), (side, side), ("tiger-tile", size, symbol, eye, dots), paint)
+
+
+def _paint_tile(d: ImageDraw.ImageDraw, cx: float, top: float, size: float, symbol: str | None, eye: bool,
+                dots: int) -> None:
+    box = (cx - size / 2, top, cx + size / 2, top + size)
     d.rounded_rectangle(box, radius=6, fill=TILE_BG, outline=EYE_GOLD if eye else None, width=2)
     middle = top + size * (0.44 if dots else 0.5)
     if eye:
@@ -128,7 +142,15 @@ def _draw_tile(d: ImageDraw.ImageDraw, cx: float, top: float, size: float, symbo
 # --------------------------------------------------------------------------- cards
 
 def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, info: dict[str, Any]) -> None:
-    """A Green Box card: border colour, value, symbol, its white dots and its light."""
+    """A Green Box card: border colour, value, symbol, its white dots and its light (drawn once per
+    kind of card and size, then pasted)."""
+    key = ("tiger-card", w, h, info["colour"], info["starter"], info["value"], info["symbol"], info["dots"],
+           info["light"])
+    paste_sprite(d, (x, y), (math.ceil(w) + 1, math.ceil(h) + 1), key,
+                 lambda s, x, y: _paint_card(s, x, y, w, h, info))
+
+
+def _paint_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, info: dict[str, Any]) -> None:
     border = palette.GAME_COLOURS[info["colour"]]
     d.rounded_rectangle((x, y, x + w, y + h), radius=9, fill=border,
                         outline=(0x90, 0x90, 0x90) if info["colour"] in ("white", "black") else None, width=2)

@@ -328,3 +328,30 @@ def test_palette_png_is_a_valid_png_of_the_same_indices() -> None:
             at += 12 + length
         assert zlib.decompress(chunks[b"IDAT"]) == b"".join(
             b"\x00" + indexed.tobytes()[y * 50 : (y + 1) * 50] for y in range(30))
+
+
+def test_a_pasted_sprite_is_the_piece_painted_in_place() -> None:
+    from render.canvas import paste_sprite
+
+    def paint(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+        d.rounded_rectangle((x, y, x + 30, y + 20), radius=5, fill=palette.BLUE, outline=palette.WHITE, width=2)
+        draw_text(d, (x + 15, y + 10), "7", 16, palette.WHITE, anchor="mm", bold=True)
+
+    for xy in ((10, 10), (21.5, 7.0), (40.25, 13.5)):
+        painted = new_canvas(80, 40, palette.PANEL, mode="RGB")
+        paint(ImageDraw.Draw(painted), *xy)
+        for _ in range(2):  # drawn once, then from the cache
+            pasted = new_canvas(80, 40, palette.PANEL, mode="RGB")
+            paste_sprite(pasted, xy, (31, 21), ("test-card", 7), paint)
+            assert pasted.tobytes() == painted.tobytes(), xy
+
+
+def test_pieces_do_not_count_as_layers_and_clear_with_them() -> None:
+    from render.cache import cached_piece
+
+    clear_layer_cache()
+    piece = cached_piece(("test-piece",), lambda: Image.new("RGB", (4, 4)))
+    assert cached_piece(("test-piece",), lambda: Image.new("RGB", (4, 4))) is piece
+    assert cached_layer_count() == 0
+    clear_layer_cache()
+    assert cached_piece(("test-piece",), lambda: Image.new("RGB", (4, 4))) is not piece
