@@ -14,9 +14,9 @@ from host.session import Session
 from host.table import Change, Table
 
 from . import replies
-from .replies import PUBLIC
 from .actions import perform, table_of
 from .presenter import presenter_of
+from .replies import PUBLIC
 
 
 class GameControl(commands.GroupCog, group_name="game", group_description="The game in this channel"):

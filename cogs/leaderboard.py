@@ -24,10 +24,10 @@ from render.encode import render_async
 from render.leaderboard import Row, Series, render_leaderboard, render_rating_chart
 
 from . import replies
-from .replies import PUBLIC
 from .actions import table_of
 from .games import offer_games
 from .presenter import as_file
+from .replies import PUBLIC
 
 PERIOD_TEXT = {"all": "All time", "month": "This month", "week": "This week"}
 SCOPE_CHOICES = [app_commands.Choice(name="This server", value="server"),

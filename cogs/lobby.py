@@ -11,13 +11,13 @@ from engine.words import player_count
 from host.errors import ChannelBusy, TableError
 
 from . import replies
-from .replies import PUBLIC
 from .actions import perform, table_of
 from .components import handles
 from .games import offer_games
 from .markup import board_link
 from .presenter import presenter_of
 from .refs import Ref
+from .replies import PUBLIC
 
 
 async def option_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

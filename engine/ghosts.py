@@ -56,9 +56,8 @@ Design choices where the rules are silent (also in `rules`):
 from __future__ import annotations
 
 import copy
-
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any
 
 from .deadlines import after
@@ -79,7 +78,7 @@ GHOST_COLOURS: tuple[str, ...] = MEEPLES
 GHOSTS_PER_COLOUR = 8
 GHOST_TOTAL = GHOSTS_PER_COLOUR * len(GHOST_COLOURS)
 CORNERS: tuple[tuple[int, int], ...] = ((0, 0), (0, SIZE - 1), (SIZE - 1, 0), (SIZE - 1, SIZE - 1))
-START_CORNER: dict[str, list[int]] = {m: list(c) for m, c in zip(MEEPLES, CORNERS)}
+START_CORNER: dict[str, list[int]] = {m: list(c) for m, c in zip(MEEPLES, CORNERS, strict=True)}
 DEAL = 6
 DISCARD_COUNT = 2
 HAND = DEAL - DISCARD_COUNT
@@ -876,7 +875,7 @@ class Ghosts(Game):
             broken.append("someone reached the target but the game goes on")
         path = state["last_path"]
         if path is not None:
-            if any(abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1 for a, b in zip(path, path[1:])):
+            if any(abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1 for a, b in pairwise(path)):
                 broken.append("the last path is not a walk")
             if len({tuple(x) for x in path}) != len(path):
                 broken.append("the last path enters a tile twice")

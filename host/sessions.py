@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.protocol import Action, canonical
 
-from .session import ACTIVE, ABORTED, FINISHED, Session
+from .session import ABORTED, ACTIVE, FINISHED, Session
 from .store import Store
 
 

@@ -30,7 +30,7 @@ from engine.replay import LoggedAction, replay
 
 from . import ratings  # ratings and solo records, in the transaction that ends the game
 from .errors import ChannelBusy, SessionNotFound, StaleAction, TableError
-from .session import ABORTED, ACTIVE, FINISHED, LOBBY, PLAYING, Session
+from .session import ABORTED, FINISHED, LOBBY, PLAYING, Session
 from .sessions import Duplicate, LogRow, SessionRows
 from .store import Store, fault_cause
 

@@ -292,7 +292,7 @@ def test_the_description_names_every_figures_health_and_hex(kind, long_names):
         if seat["status"] == "out":
             assert "knocked out" in text
     name = (LONG_NAMES if long_names else [s["name"] for s in view["seats"]])
-    for s, seat in enumerate(view["seats"]):
+    for s in range(len(view["seats"])):
         assert name[s][:10] in text
 
 

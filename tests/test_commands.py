@@ -6,7 +6,6 @@ import pytest
 
 from engine import registry
 from engine.errors import RuleError
-
 from tests.discord_helpers import buttons, message_in
 
 

@@ -47,8 +47,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from engine.ghosts import MEEPLES, reachable
 from engine.greenbox import CARDS
 from tests.fakediscord import FLAG_EPHEMERAL, FakeDiscord, InteractionRecord

@@ -4,7 +4,7 @@ from __future__ import annotations
 import string
 
 from engine.dragon import SIZE
-from tests.discord_helpers import assert_people_named_and_pinged, buttons, pinged, message_in, open_table, selects
+from tests.discord_helpers import assert_people_named_and_pinged, buttons, message_in, open_table, pinged, selects
 
 SEAT_ORDER = ("ann", "bob", "cat")
 

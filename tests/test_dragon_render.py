@@ -176,7 +176,7 @@ def ringed(image, cell) -> bool:
     x, y = _card_xy(*cell)
     edge = [image.getpixel((x + CARD // 2, y - 1)), image.getpixel((x - 1, y + CARD // 2)),
             image.getpixel((x + CARD, y + CARD // 2)), image.getpixel((x + CARD // 2, y + CARD))]
-    return all(sum(abs(a - b) for a, b in zip(p, SHOWN_RING)) < 40 for p in edge)
+    return all(sum(abs(a - b) for a, b in zip(p, SHOWN_RING, strict=False)) < 40 for p in edge)
 
 
 def looks_like(image, cell, tile) -> bool:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import copy
 import json
-from itertools import product
+from itertools import pairwise, product
 
 import pytest
 
@@ -34,7 +34,7 @@ def give(state, seat: int, ids: list[int]) -> None:
     state["hands"][seat] = []
     for where in [state["deck"]["draw"], state["deck"]["discard"]]:
         where[:] = [c for c in where if c not in ids]
-    for other, hand in enumerate(state["hands"]):
+    for hand in state["hands"]:
         for i, cid in enumerate(hand):
             if cid in ids:
                 hand[i] = state["deck"]["draw"].pop(0)
@@ -397,7 +397,7 @@ def test_walk_check_agrees_with_brute_force_on_random_boards_and_every_die_value
                         assert walk[0] == start and walk[-1] == [r, c] and len(walk) == steps + 1
                         assert len({tuple(x) for x in walk}) == len(walk)
                         assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
-                                   for a, b in zip(walk, walk[1:]))
+                                   for a, b in pairwise(walk))
 
 
 def test_zap_checks_walks_against_brute_force_through_the_game():

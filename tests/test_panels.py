@@ -72,7 +72,7 @@ async def test_a_panel_opens_privately_redraws_itself_and_makes_the_move(world, 
     assert picked.response.content.endswith("Chosen: 2")  # the same message, edited
     session = await simcord_bot.table.active_in(channel.id)
     assert session.state["total"] == 0, "a pick is not a move"
-    made = await u["ann"].click(picked.response, label="Add")
+    await u["ann"].click(picked.response, label="Add")
     session = await simcord_bot.table.active_in(channel.id)
     assert session.state["total"] == 2 and session.state["turn"] == 1
     assert "adds 2" in picked.response.content and not picked.response.components  # the panel is now a note

@@ -27,7 +27,7 @@ async def start_tally(u, channel, *joiners, host="ann"):
 
 async def test_the_start_pings_every_seated_player_and_no_watcher(world):
     env, guild, channel, u = world
-    board_id = await start_tally(u, channel, "bob")
+    await start_tally(u, channel, "bob")
     start = channel.last_message
     assert "begins" in start.content
     assert pinged(env, start) == {u["ann"].id, u["bob"].id}  # cat and dan are watching
@@ -48,7 +48,7 @@ async def test_the_player_whose_turn_it_is_is_pinged_in_one_message_that_replace
 
 async def test_a_timer_that_moves_the_turn_pings_the_next_player(world, simcord_bot, hand_clock):
     env, guild, channel, u = world
-    board_id = await start_tally(u, channel, "bob")
+    await start_tally(u, channel, "bob")
     hand_clock.advance(61)
     await simcord_bot.table.fire_due()
     await env.settle()

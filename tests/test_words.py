@@ -1,7 +1,7 @@
 """Counting words: "1 card", never "1 cards"; a game's seats, never "1-1 players"."""
 from __future__ import annotations
 
-from engine.words import plural, player_count
+from engine.words import player_count, plural
 
 
 def test_one_is_singular_and_every_other_count_is_plural():

@@ -137,12 +137,12 @@ def end_round(state: State, now: float, why: str) -> list[Event]:
     total = scores(state)
     awarded = points_for([total[s] for s in seats])
     ranks = ranks_from_scores([float(total[s]) for s in seats])
-    for seat, points in zip(seats, awarded):
+    for seat, points in zip(seats, awarded, strict=True):
         state["points"][seat] += points
     state["results"].append({"round": state["round"], "tiebreak": state["tiebreak"], "seats": list(seats),
                              "scores": [total[s] for s in seats], "ranks": list(ranks), "points": awarded})
     lines = [f"{name(state, s)} {total[s]} (+{plural(p, 'point')})"
-             for _, s, p in sorted(zip(ranks, seats, awarded))]
+             for _, s, p in sorted(zip(ranks, seats, awarded, strict=True))]
     events.append(say(state, f"Yarra Bung! The round ends: {why}. " + "; ".join(lines) + ".", kind="round_end"))
     return events + _next(state, now)
 

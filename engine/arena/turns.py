@@ -96,7 +96,7 @@ def _deal_leftovers(state: State, late: list[Seat], now: float) -> list[Event]:
     with rng_of(state) as rng:
         rng.shuffle(free)
     events = []
-    for seat, index in zip(late, free):
+    for seat, index in zip(late, free, strict=False):  # as many markers as are free
         put_all(state["dice"][seat], board_of(state, seat))
         markers[index] = seat
         events.append(say(state, f"{name(state, seat)} gets turn-order marker {index + 1}."))

@@ -5,7 +5,6 @@ shares no list or dict with the state (a careless caller may change it).
 from __future__ import annotations
 
 import copy
-
 from typing import Any
 
 from .. import flow
