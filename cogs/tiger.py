@@ -60,7 +60,7 @@ class BuyPanel(Panel):
     name = "tiger_buy"
 
     @staticmethod
-    def offer(seat: Seat, draft: str) -> tuple[Offer, str, str, bool]:
+    def purchases(seat: Seat, draft: str) -> tuple[Offer, str, str, bool]:
         """The legal purchases, and the draft as far as they allow it."""
         offer = {(a.get("stack", NOTHING), a.get("second", ""), a.get("bonus", True)): a
                  for a in seat.game.legal_actions(seat.state, seat.seat) if a["type"] in ("buy", "pass_buy")}
@@ -74,7 +74,7 @@ class BuyPanel(Panel):
         return any(second or not bonus for _, second, bonus in offer)
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view, (offer, first, second, bonus) = seat.view, self.offer(seat, draft)
+        view, (offer, first, second, bonus) = seat.view, self.purchases(seat, draft)
         arg, colour = f"{first}-{second}-{int(bonus)}", view["colour_bonus"]
         stacks = {s["colour"]: s for s in view["supply"]}
 
@@ -123,7 +123,7 @@ class BuyPanel(Panel):
             second = "" if value == NONE else value
         elif control == "bonus":
             bonus = "1" if bonus == "0" else "0"
-        offer, first, second, take = self.offer(seat, f"{first}-{second}-{bonus}")
+        offer, first, second, take = self.purchases(seat, f"{first}-{second}-{bonus}")
         if first and (control == GO or control == "card" and not self.extras(offer)):
             return offer.get((first, second, take)) or offer[(first, second, True)]  # the legal action chosen
         return f"{first}-{second}-{int(take)}"
