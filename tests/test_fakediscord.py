@@ -1,4 +1,4 @@
-"""Self-test of tests/fakediscord.py against a real discord.py process.
+"""Self-test of the fake Discord (tests/fakediscord/) against a real discord.py process.
 
 Why: the bot's end-to-end tests depend on the fake behaving like Discord for
 discord.py; this runs tests/fake_client_app.py as a subprocess, SIGKILLs it and
@@ -36,7 +36,7 @@ class BotProcess:
         self.proc: asyncio.subprocess.Process | None = None
         self.log = tempfile.NamedTemporaryFile(prefix="fake_client_app_", suffix=".log", delete=False)
 
-    async def start(self) -> "BotProcess":
+    async def start(self) -> BotProcess:
         env = {**os.environ, **self.fake.env(), "DISCORD_TOKEN": self.token,
                "FAKE_GUILD_ID": str(self.fake.guild_id), "PYTHONUNBUFFERED": "1"}
         self.proc = await asyncio.create_subprocess_exec(

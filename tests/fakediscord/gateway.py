@@ -1,0 +1,284 @@
+"""The websocket gateway discord.py logs in through.
+
+Why: the bot must log in, lose its connection and resume as it would against
+Discord.  Here: HELLO, IDENTIFY (wrong token 4004, bad intents 4013, disallowed
+privileged intents 4014), READY followed by GUILD_CREATE, heartbeats, RESUME with
+replay of the events a dropped connection missed (op 9 when it cannot), member
+requests, and dispatching events to every session that should get them.  A session
+outlives its connection so that it can be resumed; a SIGKILLed bot just drops its
+socket.  zlib-stream compression is honoured.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import copy
+import json
+import logging
+import secrets
+import time
+import zlib
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from .protocol import API_VERSION, Intent
+
+log = logging.getLogger("fakediscord")
+
+
+class _Conn:
+    """One gateway websocket; serialises sends (zlib-stream needs strict order)."""
+
+    def __init__(self, ws: web.WebSocketResponse, compress: bool, query: dict) -> None:
+        self.ws = ws
+        self.query = query
+        self.lock = asyncio.Lock()
+        self.z = zlib.compressobj() if compress else None
+        self.session: _Session | None = None
+        self.closed = False
+        self.last_heartbeat = time.monotonic()
+
+    @property
+    def alive(self) -> bool:
+        return not self.closed and not self.ws.closed
+
+    async def send(self, obj: dict) -> None:
+        text = json.dumps(obj, separators=(",", ":"))
+        async with self.lock:
+            if not self.alive:
+                return
+            try:
+                if self.z is not None:
+                    await self.ws.send_bytes(self.z.compress(text.encode()) + self.z.flush(zlib.Z_SYNC_FLUSH))
+                else:
+                    await self.ws.send_str(text)
+            except Exception as exc:  # client vanished mid-send (SIGKILL)
+                log.debug("gateway send failed: %r", exc)
+                self.closed = True
+
+
+class _Session:
+    """A gateway session: survives its connection so RESUME can replay events."""
+
+    def __init__(self, session_id: str, intents: int, conn: _Conn) -> None:
+        self.id = session_id
+        self.intents = intents
+        self.conn: _Conn | None = conn
+        self.seq = 0
+        self.buffer: collections.deque = collections.deque(maxlen=1000)
+        self.ready = False
+        self.ready_at = 0.0
+
+    @property
+    def live(self) -> bool:
+        return self.ready and self.conn is not None and self.conn.alive
+
+    async def dispatch(self, event: str, data: dict) -> None:
+        self.seq += 1
+        msg = {"op": 0, "t": event, "s": self.seq, "d": data}
+        self.buffer.append(msg)
+        if self.conn is not None and self.conn.alive:
+            await self.conn.send(msg)
+
+
+class GatewayMixin:
+    """Gateway side of ``FakeDiscord``: connections, sessions and dispatch."""
+
+    # ------------------------------------------------------------------ test side
+
+    @property
+    def connected(self) -> bool:
+        return self._active_session() is not None
+
+    async def wait_connected(self, timeout: float = 10.0, *, count: int | None = None) -> None:
+        """Wait for a live gateway session that has been sent READY + GUILD_CREATE.
+
+        ``count``: additionally require that at least this many READYs were sent in
+        total (e.g. ``fake.ready_count + 1`` before restarting the bot).
+        """
+        try:
+            await self.wait_for(lambda: self.connected and (count is None or self.ready_count >= count), timeout)
+        except TimeoutError:
+            raise TimeoutError(
+                f"no bot connected within {timeout}s (ready_count={self.ready_count}, "
+                f"identify_failures={self.identify_failures}, last events={self.events[-8:]})") from None
+
+    async def wait_disconnected(self, timeout: float = 10.0) -> None:
+        """Wait until no gateway websocket is open (e.g. after SIGKILL of the bot)."""
+        await self.wait_for(lambda: not any(c.alive for c in self._conns), timeout)
+
+    async def drop_connection(self, code: int = 4000) -> None:
+        """Close the bot's websocket from the server side (discord.py will try to RESUME)."""
+        for conn in list(self._conns):
+            if conn.alive:
+                await conn.ws.close(code=code, message=b"fake drop")
+
+    async def send_reconnect(self) -> None:
+        """Ask the client to reconnect (op 7)."""
+        for conn in list(self._conns):
+            await conn.send({"op": 7, "d": None, "s": None, "t": None})
+
+    # ------------------------------------------------------------------ sessions
+
+    def _active_session(self) -> _Session | None:
+        live = [s for s in self._sessions.values() if s.live]
+        return max(live, key=lambda s: s.ready_at) if live else None
+
+    def _require_session(self) -> _Session:
+        session = self._active_session()
+        if session is None:
+            raise ConnectionError("no bot is connected to the fake gateway (call wait_connected first)")
+        return session
+
+    # ------------------------------------------------------------------ the websocket protocol
+
+    async def _ws_handler(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
+        await ws.prepare(request)
+        query = dict(request.query)
+        conn = _Conn(ws, compress=self.honour_compress and query.get("compress") == "zlib-stream", query=query)
+        self._conns.add(conn)
+        self._event(f"gateway connect {request.query_string}")
+        try:
+            if query.get("encoding", "json") != "json":
+                await ws.close(code=4002, message=b"only json encoding is supported by the fake")
+                return ws
+            await conn.send({"op": 10, "d": {"heartbeat_interval": int(self.heartbeat_interval * 1000)},
+                             "s": None, "t": None})
+            async for msg in ws:
+                if msg.type == WSMsgType.TEXT:
+                    try:
+                        obj = json.loads(msg.data)
+                    except ValueError:
+                        await ws.close(code=4002, message=b"Error while decoding payload.")
+                        break
+                    await self._on_gateway(conn, obj)
+                elif msg.type == WSMsgType.BINARY:
+                    await ws.close(code=4002, message=b"binary frames not supported by the fake")
+                    break
+                elif msg.type == WSMsgType.ERROR:
+                    break
+        except Exception:
+            log.exception("gateway handler crashed")
+        finally:
+            conn.closed = True
+            self._conns.discard(conn)
+            if conn.session is not None and conn.session.conn is conn:
+                conn.session.conn = None
+            self._event(f"gateway disconnect close_code={ws.close_code}")
+            self._notify()
+        return ws
+
+    async def _on_gateway(self, conn: _Conn, obj: dict) -> None:
+        op, d = obj.get("op"), obj.get("d")
+        if op == 1:
+            conn.last_heartbeat = time.monotonic()
+            await conn.send({"op": 11, "d": None, "s": None, "t": None})
+        elif op == 2:
+            await self._identify(conn, d or {})
+        elif op == 6:
+            await self._resume(conn, d or {})
+        elif conn.session is None:
+            await conn.ws.close(code=4003, message=b"Not authenticated.")
+        elif op == 8:
+            await self._request_members(conn, d or {})
+        elif op == 3:
+            self.presence = d
+        elif op == 4:
+            pass  # voice state: ignored
+        else:
+            self._event(f"gateway unknown op {op}")
+            self.unhandled.append({"method": "GATEWAY", "path": f"op {op}", "query": {}, "body": d})
+
+    def _check_token(self, token: Any) -> bool:
+        token = str(token or "")
+        return (token[4:] if token.startswith("Bot ") else token) == self.token
+
+    async def _identify(self, conn: _Conn, d: dict) -> None:
+        if conn.session is not None:
+            await conn.ws.close(code=4005, message=b"Already authenticated.")
+            return
+        if not self._check_token(d.get("token")):
+            self.identify_failures += 1
+            self._event("IDENTIFY with wrong token -> 4004")
+            await conn.ws.close(code=4004, message=b"Authentication failed.")
+            return
+        intents = d.get("intents")
+        if not isinstance(intents, int):
+            await conn.ws.close(code=4013, message=b"Invalid intent(s).")
+            return
+        if intents & Intent.PRIVILEGED & ~self.allowed_privileged_intents:
+            self._event(f"IDENTIFY with disallowed intents {intents} -> 4014")
+            await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
+            return
+        session = _Session(secrets.token_hex(16), intents, conn)
+        conn.session = session
+        for stale in [s for s in self._sessions.values() if not s.live][:-5]:
+            del self._sessions[stale.id]  # keep a few dropped sessions resumable, forget older ones
+        self._sessions[session.id] = session
+        ready: dict = {
+            "v": API_VERSION, "user": self._bot_user_payload(), "session_type": "normal",
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}], "session_id": session.id,
+            "resume_gateway_url": self.gateway_url, "private_channels": [], "relationships": [],
+            "presences": [], "guild_join_requests": [], "geo_ordered_rtc_regions": ["fake"], "user_settings": {},
+            "application": {"id": str(self.application_id), "flags": self._app_flags()},
+            "auth": {}, "_trace": ["[\"fake-discord\"]"],
+        }
+        if d.get("shard"):
+            ready["shard"] = d["shard"]
+        await session.dispatch("READY", ready)
+        await session.dispatch("GUILD_CREATE", self._guild_create_payload(intents))
+        session.ready = True
+        session.ready_at = time.monotonic()
+        self.ready_count += 1
+        self._event(f"READY session={session.id[:8]} intents={intents}")
+        self._notify()
+
+    async def _resume(self, conn: _Conn, d: dict) -> None:
+        session = self._sessions.get(d.get("session_id") or "")
+        seq = d.get("seq") or 0
+        ok = (session is not None and self._check_token(d.get("token")) and conn.session is None
+              and not (session.conn is not None and session.conn.alive)
+              and (not session.buffer or session.buffer[0]["s"] <= seq + 1))
+        if not ok:
+            self._event("RESUME refused -> op 9 (invalid session)")
+            await conn.send({"op": 9, "d": False, "s": None, "t": None})
+            return
+        session.conn, conn.session = conn, session
+        for msg in list(session.buffer):
+            if msg["s"] > seq:
+                await conn.send(msg)
+        await session.dispatch("RESUMED", {"_trace": ["fake-discord"]})
+        session.ready_at = time.monotonic()
+        self.resume_count += 1
+        self._event(f"RESUMED session={session.id[:8]} from seq {seq}")
+        self._notify()
+
+    async def _request_members(self, conn: _Conn, d: dict) -> None:
+        uids = list(self._members)
+        if d.get("user_ids"):
+            wanted = {int(u) for u in (d["user_ids"] if isinstance(d["user_ids"], list) else [d["user_ids"]])}
+            uids = [u for u in uids if u in wanted]
+        elif d.get("query"):
+            q = str(d["query"]).lower()
+            uids = [u for u in uids if self._users[u]["username"].lower().startswith(q)]
+        if d.get("limit"):
+            uids = uids[: int(d["limit"])]
+        chunk = {"guild_id": str(self.guild_id), "members": [self._member_payload(u) for u in uids],
+                 "chunk_index": 0, "chunk_count": 1, "not_found": []}
+        if d.get("presences"):
+            chunk["presences"] = []
+        if d.get("nonce"):
+            chunk["nonce"] = d["nonce"]
+        if conn.session is not None:
+            await conn.session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+    def _target_sessions(self, intent: int) -> list:
+        """Sessions that get an event: live ones, and dropped ones (buffered for RESUME)."""
+        return [s for s in self._sessions.values() if s.ready and (not intent or s.intents & intent)]
+
+    async def _dispatch_all(self, event: str, data: dict, *, intent: int = 0) -> None:
+        for session in self._target_sessions(intent):
+            await session.dispatch(event, copy.deepcopy(data))
