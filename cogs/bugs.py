@@ -1,0 +1,237 @@
+"""Bugs & Co on Discord: one public table, edited in place, and one private panel per player.
+
+The board (render/bugs.py) shows the numbered places (face down, empty, or held: marked with the
+holder's colour), the trophies left, who stopped, how many tiles each player keeps, and in the
+embed the countdown as a live timestamp; it is edited at most once a second (edits between
+merge), and trophies and the countdown also get a message of their own. Its one button, **Grab a tile**, opens the player's
+panel through the kit (cogs/panels.py: watchers and stopped players refused in the engine's words).
+
+The panel stays open for the whole game. Picking a place grabs its tile at once and the panel
+shows it (picture and name) with Keep, Put back (its own place, or an empty one from a select)
+and Take trophy; after that move it offers the places again. So a grab is two clicks (open,
+place), a whole grab-look-decide cycle three, and two from then on. Everybody acts at once, so
+the panel is not versioned: a move no longer possible is refused by the engine ("Someone was
+faster...") and the panel redraws itself with that note on top; nothing is lost.
+
+The kit's panels become a note after their move; this one redraws in place after every move,
+with the move's private news on top (no follow-up messages piling up), so its moves are
+answered here (`on_click`) while the kit opens it.
+
+No message ever names a kept tile: views give counts only, and the panel's picture goes as soon
+as its tile is kept or put back. At the end the board moves to a new message (`board_key`):
+every hand revealed and scored in one image, posted before the table's standings.
+"""
+from __future__ import annotations
+
+import math
+
+import discord
+from discord.ext import commands
+
+from engine.bugs import COUNTDOWN, DOWN, EMPTY, IDLE_SECONDS, OVER
+from engine.errors import RuleError
+from engine.protocol import Action, Game
+from engine.words import plural
+from host.errors import TableError
+from host.session import ABORTED, PLAYING, Session
+from host.table import Change
+from render.bugs import render_bugs, render_scoring, render_tile
+from render.encode import RenderedImage, render_async
+
+from . import replies
+from .actions import table_of
+from .components import handles, view_of
+from .game_ui import GameUI, register_ui
+from .panels import OPEN, Drawn, Panel, Seat, on_panel, register_panels, seat_for
+from .presenter import as_file, presenter_of
+from .refs import Ref
+
+PER_SELECT = 25  # Discord's limit of options in one select
+GRAB, ELSEWHERE = "g", "p"  # place selects (+ their index): grab a tile, put it back on an empty place
+KEEP, BACK, TROPHY, LOOK = "keep", "back", "trophy", "look"
+HEADLINES = ("trophy", "countdown", "leave")  # the engine's public event kinds worth a message
+
+
+def stamp(at: float) -> str:
+    return f"<t:{math.ceil(at)}:R>"
+
+
+def groups(places: list[int]) -> list[list[int]]:
+    """Places split evenly into the fewest selects (68 places at most: three selects)."""
+    count = -(-len(places) // PER_SELECT)
+    size = -(-len(places) // count) if count else 1
+    return [places[i:i + size] for i in range(0, len(places), size)]
+
+
+def table_line(view: dict, seat: int) -> str:
+    """The table in one line for a panel: what is left, what the player keeps (a count), the clock."""
+    parts = [f"{view['face_down']} of {plural(len(view['places']), 'place')} face down",
+             f"you keep {plural(view['kept'][seat], 'tile')}",
+             "trophies left: " + (", ".join(map(str, view["trophies"])) or "none")]
+    if view["phase"] == COUNTDOWN:
+        parts.append(f"everybody stops {stamp(view['deadline'])}")
+    return " · ".join(parts)
+
+
+class PlayPanel(Panel):
+    """Draft: the place of the tile the panel shows ("" while it offers places), so Keep or Put
+    back on a panel that no longer shows the tile held is refused instead of meaning another."""
+
+    name, versioned = "bugs_play", False
+
+    def refusal(self, seat: Seat) -> str | None:
+        if seat.seat in seat.game.waiting_for(seat.state):
+            return None
+        return seat.explain({"type": "take_trophy"}) or super().refusal(seat)
+
+    def draw(self, seat: Seat, draft: str) -> Drawn:
+        view, me = seat.view, seat.seat
+        line = table_line(view, me)
+        if view["phase"] == OVER or me in view["stopped"] or me in view["left"]:
+            return Drawn(f"You have stopped playing ({plural(view['kept'][me], 'tile')} kept).\n{line}")
+        held = view["held"]
+        mark = "" if held is None else str(held["place"])
+        row = 0 if held else 3
+        items: list[discord.ui.Item] = []
+        if held is not None:
+            items += [self.button(seat, "Keep it", KEEP, mark, style=discord.ButtonStyle.success, emoji="✋", row=0),
+                      self.button(seat, f"Put it back on place {held['place'] + 1}", BACK, mark,
+                                  style=discord.ButtonStyle.primary, row=0)]
+        if view["trophies"]:
+            items.append(self.button(seat, f"Take the {view['trophies'][0]} trophy and stop", TROPHY, mark,
+                                     style=discord.ButtonStyle.danger, emoji="🏆", row=row))
+        items.append(self.button(seat, "Refresh", LOOK, mark, emoji="🔄", row=row))
+        wanted = EMPTY if held else DOWN
+        places = [p for p, state in enumerate(view["places"]) if state == wanted]
+        chunks = groups(places)
+        prompt = "Or put it back on an empty place" if held else "Grab the tile of place"
+        for k, chunk in enumerate(chunks):
+            span = f" ({chunk[0] + 1}-{chunk[-1] + 1})" if len(chunks) > 1 else ""
+            options = [discord.SelectOption(label=f"Place {p + 1}", value=str(p)) for p in chunk]
+            items.append(self.select(seat, f"{ELSEWHERE if held else GRAB}{k}", mark, options,
+                                     placeholder=prompt + span, row=k + 1 if held else k))
+        if held is None:
+            return Drawn(f"**Grab a tile:** pick a face-down place; only you see the tile.\n{line}", items)
+        return Drawn(f"**Place {held['place'] + 1}: {held['name']}.** Keep it face down (you will not see it "
+                     f"again) or put it back.\n{line}", items,
+                     image=lambda: render_tile(held["design"], place=held["place"]))
+
+    def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
+        if control == LOOK:
+            return draft
+        if control == TROPHY:
+            return {"type": "take_trophy"}
+        place = int(values[0]) if values and values[0].isdigit() else None
+        if control.startswith(GRAB) and place is not None:
+            return {"type": "grab", "place": place}
+        held = seat.view["held"]
+        if held is None or str(held["place"]) != draft:
+            raise TableError("That panel no longer shows the tile you hold; here is the current one.")
+        if control == KEEP:
+            return {"type": "keep"}
+        if control == BACK or place is None:
+            return {"type": "put_back"}
+        return {"type": "put_back", "place": place}
+
+
+PLAY = PlayPanel()
+
+
+async def on_click(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+    """The kit opens the panel; a move (or a refusal) redraws it in place, then the board."""
+    control, _, draft = ref.arg.partition("~")
+    if control == OPEN:
+        await on_panel(interaction, ref, values)
+        return
+    table = table_of(interaction)
+    seat = await seat_for(interaction, await table.get(ref.session_id))
+    change, note = None, ""
+    try:
+        picked = PLAY.pick(seat, draft, control, values)
+        if not isinstance(picked, str):
+            await table.remember_name(interaction.user.id, interaction.user.display_name)
+            change = await table.act(ref.session_id, interaction.user.id, picked, interaction.id)
+    except (TableError, RuleError) as refused:
+        note = f"❌ {refused}"
+    if change is not None:
+        note = "\n".join(change.session.name_seats(e.text) for e in change.events  # a look: the panel shows the tile
+                          if e.private_to in (None, seat.seat) and e.kind != "look")
+    session = await table.get(ref.session_id)
+    if session.status != PLAYING:
+        await replies.edit(interaction, content=f"{note}\nThe game is over: the scores are in the channel."[-2000:],
+                           view=None, attachments=[])
+    else:
+        drawn = PLAY.draw(await seat_for(interaction, session), "")
+        files = [] if drawn.image is None else [as_file(await render_async(drawn.image))]
+        await replies.edit(interaction, content=(f"{note}\n" if note else "") + drawn.text,
+                           view=view_of(drawn.items) if drawn.items else None, attachments=files)
+    if change is not None and not change.duplicate:
+        await presenter_of(interaction.client).show(change)
+
+
+def public(session: Session, game: Game) -> dict:
+    """What everyone sees of a game under way or over (the presenter asks only then)."""
+    assert session.state is not None
+    return game.view(session.state, None)
+
+
+def player_line(view: dict, seat: int, user: int) -> str:
+    words = [f"{view['kept'][seat]} kept"]
+    if view.get("scores") is not None:
+        words.append(plural(view["scores"][seat], "point"))
+    if view["trophy"][seat] is not None:
+        words.append(f"🏆 {view['trophy'][seat]}, stopped")
+    elif view["holding"][seat] is not None and view["phase"] != OVER:
+        words.append(f"looks at place {view['holding'][seat] + 1}")
+    if seat in view["left"]:
+        words.append("left")
+    return f"{seat + 1}. <@{user}> · " + " · ".join(words)
+
+
+class BugsUI(GameUI):
+    game_name = "bugs"
+    min_edit_seconds = 1.0  # everybody grabs at once: the board is edited at most once a second
+
+    def headlines(self, change: Change) -> list[str]:
+        """Trophies, the countdown and leavers get a message of their own; grabs and keeps only the board."""
+        return [e.text for e in change.events if e.private_to is None and e.kind in HEADLINES]
+
+    def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
+        view = public(session, game)
+        if view["phase"] == OVER:
+            return render_scoring(view, names)
+        return render_bugs(view, names, aborted=session.status == ABORTED)
+
+    def board_key(self, session: Session, game: Game) -> str | None:
+        """The end is a new message: every hand scored; the table's last picture stays above it."""
+        return "scores" if public(session, game)["phase"] == OVER else None
+
+    def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
+        view = public(session, game)
+        over = view["phase"] == OVER
+        embed = discord.Embed(title="Bugs & Co: every hand revealed" if over else "Bugs & Co",
+                              description="\n".join(session.news) or None, colour=discord.Colour.dark_gold())
+        embed.add_field(name="Players", inline=False,
+                        value="\n".join(player_line(view, s, user) for s, user in enumerate(session.seats)))
+        if session.status == PLAYING and not over:  # an ended game asks nobody to act
+            embed.add_field(name="Trophies left", inline=False,
+                            value=" · ".join(f"🏆 {t}" for t in view["trophies"]) or "none")
+            if view["phase"] == COUNTDOWN:
+                now = f"The last trophy is taken: everybody stops {stamp(view['deadline'])}!"
+            else:
+                now = (f"Everybody at once: press **Grab a tile** for your own panel. Sets of 3 alike score; "
+                       f"a trophy stops you.\nThe game stops {stamp(view['deadline'])} if nobody moves "
+                       f"for {int(IDLE_SECONDS)} s, {stamp(view['ends_at'])} at the latest.")
+            embed.add_field(name="Now", value=now, inline=False)
+        return embed.set_footer(text=f"Table {session.id} · move {session.version}")
+
+    def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
+        if public(session, game)["phase"] == OVER:
+            return []
+        return [PLAY.opener(session, "Grab a tile", emoji="🐞")]
+
+
+async def setup(bot: commands.Bot) -> None:
+    register_ui(BugsUI())
+    register_panels(PLAY)
+    handles(PLAY.name)(on_click)  # after the kit's own routing: this panel's moves redraw it in place
