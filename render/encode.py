@@ -13,16 +13,20 @@ deflate (the `isal` package, ten times faster than zlib on boards for a file ~8%
 through zlib at a level the caller names. A busy board that comes out large is compressed again
 harder, so boards stay small enough to send quickly.
 
-Encoding is CPU-bound, so `render_async` moves the whole render off the event loop.
+Rendering is CPU-bound, so `render_async` moves the whole render off the event loop, onto a
+render thread.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
 import io
 import struct
 import zlib
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
@@ -137,6 +141,15 @@ def palette_png(image: Image.Image, compress_level: int | None = None) -> bytes:
                      _chunk(b"IDAT", pixels), _chunk(b"IEND", b"")))
 
 
+# Renders run on a few threads of their own. Drawing is mostly Python, which holds the GIL, so
+# more threads would not draw faster: they would only keep the event loop (and with it every
+# click's acknowledgement) waiting longer for the GIL. Two let one thread's deflate, quantising
+# and pasting (which release the GIL) overlap the other's drawing.
+RENDER_THREADS = 2
+_renderers = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="render")
+
+
 async def render_async(fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-    """Run a (synchronous, CPU-bound) render function in a worker thread."""
-    return await asyncio.to_thread(fn, *args, **kwargs)
+    """Run a (synchronous, CPU-bound) render function on a render thread (context kept)."""
+    call = functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
+    return await asyncio.get_running_loop().run_in_executor(_renderers, call)

@@ -1,0 +1,343 @@
+"""Throughput and concurrency of one bot process: clicks through the real click path
+(`cogs.actions.perform`: host.table.Table, then cogs.presenter.Presenter drawing and editing the
+board), against a stand-in Discord whose channels record every message and edit after a small
+simulated latency.
+
+    python -m bench.throughput [--games dragon,ghosts,tiger] [--burst-sessions 100]
+        [--burst-seconds 10] [--sessions 1000] [--rate 200] [--seconds 20] [--latency 0.03]
+
+Two runs, each on a fresh temporary database (WAL, as the bot runs):
+
+1. Burst: `--burst-sessions` players click as fast as the bot answers, each as soon as their
+   board shows their last move. Prints actions per second, each with a board image drawn and
+   edited in (target: >= 250/s).
+2. Steady: `--sessions` concurrent tables whose players click `--rate` times a second in all,
+   each on the board their channel shows now (every 2.5-7.5 s a table). Prints the click
+   acknowledgement p50/p99 (target: p99 < 50 ms), how long a board takes to show a move, how
+   many clicks were refused as stale because the board had fallen behind (target: none; a
+   board may skip versions when edits pile up, the newest wins), and the process's memory
+   (RSS) with that many boards, with the render caches' share.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import random
+import re
+import resource
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bench.latency import new_game, percentile, seats_for
+from cogs.actions import perform
+from cogs.presenter import Presenter
+from engine import registry
+from engine.errors import RuleError
+from host.errors import StaleAction, TableError
+from host.store import Store
+from host.table import Table
+from render.cache import cached_layer_bytes
+from render.encode import render_async  # noqa: F401  (the presenter draws through it)
+
+FOOTER = re.compile(r"Table (\d+) · move (\d+)")
+_ids = itertools.count(10**15)
+
+
+# --------------------------------------------------------------------------- a stand-in Discord
+@dataclass
+class Board:
+    """What a channel shows of a table's board: the newest version drawn, and when it appeared."""
+
+    version: int = -1
+    shown_at: float = 0.0
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Channel:
+    def __init__(self, client: FakeClient, channel_id: int) -> None:
+        self.client, self.id = client, channel_id
+        self.boards: dict[int, Board] = {}  # by session id (a new round may post a new message)
+
+    def _record(self, message_id: int, payload: dict[str, Any]) -> None:
+        embed = payload.get("embed")
+        footer = embed.footer.text if embed is not None and embed.footer else ""
+        found = FOOTER.search(footer or "")
+        if found is None:
+            return
+        board = self.boards.setdefault(int(found[1]), Board())
+        board.version, board.shown_at = max(board.version, int(found[2])), time.perf_counter()
+        board.changed.set()
+        board.changed = asyncio.Event()
+        self.client.edits += 1
+
+    async def send(self, content: str | None = None, **payload: Any) -> SimpleNamespace:
+        await asyncio.sleep(self.client.latency)
+        message_id = next(_ids)
+        self._record(message_id, payload)
+        return SimpleNamespace(id=message_id, channel=self)
+
+    def get_partial_message(self, message_id: int) -> PartialMessage:
+        return PartialMessage(self, message_id)
+
+    async def history(self, limit: int = 100):  # the presenter looks for lost boards at start-up
+        return
+        yield
+
+
+class PartialMessage:
+    def __init__(self, channel: Channel, message_id: int) -> None:
+        self.channel, self.id = channel, message_id
+
+    async def edit(self, **payload: Any) -> None:
+        await asyncio.sleep(self.channel.client.latency)
+        self.channel._record(self.id, payload)
+
+    async def delete(self) -> None:
+        await asyncio.sleep(self.channel.client.latency)
+
+
+class FakeClient:
+    """What the presenter and the click path use of a discord.Client."""
+
+    def __init__(self, latency: float) -> None:
+        self.latency = latency
+        self.user = SimpleNamespace(id=1)
+        self.channels: dict[int, Channel] = {}
+        self.edits = 0
+        self.table: Table
+        self.presenter: Presenter
+
+    def get_partial_messageable(self, channel_id: int) -> Channel:
+        return self.channels.setdefault(channel_id, Channel(self, channel_id))
+
+
+class Response:
+    def __init__(self, interaction: Interaction) -> None:
+        self.interaction = interaction
+        self._done = False
+
+    def is_done(self) -> bool:
+        return self._done
+
+    async def defer(self, **_: Any) -> None:
+        self._done = True
+        self.interaction.acknowledged = time.perf_counter()
+
+    async def send_message(self, *_: Any, **__: Any) -> None:
+        await self.defer()
+
+
+class Interaction:
+    """A button click as the click path reads it."""
+
+    type = discord.InteractionType.component
+
+    def __init__(self, client: FakeClient, user_id: int, message_id: int) -> None:
+        self.client, self.id = client, next(_ids)
+        self.user = SimpleNamespace(id=user_id, display_name=f"Player {user_id}")
+        self.message = SimpleNamespace(id=message_id, flags=SimpleNamespace(ephemeral=False))
+        self.extras: dict[str, Any] = {}
+        self.response = Response(self)
+        self.followup = SimpleNamespace(send=self._followup)
+        self.created = time.perf_counter()
+        self.acknowledged: float | None = None
+
+    async def _followup(self, *_: Any, **__: Any) -> None:
+        await asyncio.sleep(self.client.latency)
+
+
+# --------------------------------------------------------------------------- tables and players
+@dataclass
+class Stats:
+    acks: list[float] = field(default_factory=list)
+    shown: list[float] = field(default_factory=list)  # click to the board showing the move
+    applied: int = 0
+    stale: int = 0
+    refused: int = 0
+
+
+@dataclass
+class Seat:
+    """One table's players, seen from its channel."""
+
+    game: str
+    session_id: int
+    channel: Channel
+
+
+async def start(client: FakeClient, game: str, channel_id: int) -> int:
+    session_id = await new_game(client.table, game, seats_for(game, 3), channel_id)
+    await client.presenter.post(await client.table.get(session_id))
+    return session_id
+
+
+async def open_tables(client: FakeClient, games: list[str], count: int, first_channel: int) -> list[Seat]:
+    """`count` tables in play, their players' names known (as for players who played before)."""
+    seats = []
+    for i in range(count):
+        game, channel_id = games[i % len(games)], first_channel + i
+        seats.append(Seat(game, await start(client, game, channel_id), client.get_partial_messageable(channel_id)))
+    for user in range(100, 100 + max(seats_for(game, 3) for game in games)):
+        await client.table.remember_name(user, f"Player {user}")
+    return seats
+
+
+async def click(client: FakeClient, seat: Seat, rng: random.Random, stats: Stats) -> int | None:
+    """One player clicks a legal move on the board their channel shows; the version it made."""
+    table = client.table
+    session = await table.get(seat.session_id)
+    if session.status != "playing":
+        seat.session_id = await start(client, seat.game, seat.channel.id)
+        return None
+    game = registry.get(seat.game)
+    waiting = game.waiting_for(session.state) or range(len(session.seats))
+    moves = [(s, a) for s in waiting for a in game.legal_actions(session.state, s)]
+    if not moves:
+        return None
+    player, action = rng.choice(moves)
+    shown = seat.channel.boards[seat.session_id].version
+    interaction = Interaction(client, session.seats[player], session.message_id or 0)
+    try:
+        change = await perform(interaction, lambda: table.act(
+            seat.session_id, interaction.user.id, action, interaction.id, expected_version=shown))
+    except StaleAction:
+        stats.stale += 1
+        return None
+    except (TableError, RuleError):
+        stats.refused += 1
+        return None
+    finally:
+        if interaction.acknowledged is not None:
+            stats.acks.append(interaction.acknowledged - interaction.created)
+    stats.applied += 1
+    return change.session.version
+
+
+async def until_shown(seat: Seat, session_id: int, version: int, since: float, stats: Stats) -> None:
+    board = seat.channel.boards[session_id]
+    while board.version < version:
+        await board.changed.wait()
+    stats.shown.append(board.shown_at - since)
+
+
+async def setup(latency: float, folder: str) -> tuple[FakeClient, Store]:
+    registry.load()
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    for name in ("dragon", "ghosts", "tiger"):
+        await bot.load_extension(f"cogs.{name}")  # registers each game's UI, as the bot does
+    store = await Store.open(Path(folder) / "bench.sqlite3")
+    client = FakeClient(latency)
+    client.table = Table(store)
+    client.presenter = Presenter(client, client.table)  # type: ignore[arg-type]
+    return client, store
+
+
+async def burst(games: list[str], sessions: int, seconds: float, latency: float) -> tuple[Stats, float, int]:
+    """Players who click again as soon as their board shows their move."""
+    with tempfile.TemporaryDirectory() as folder:
+        client, store = await setup(latency, folder)
+        seats = await open_tables(client, games, sessions, 1)
+        stats, rng = Stats(), random.Random(1)
+        edits_before = client.edits
+        started = time.perf_counter()
+        deadline = started + seconds
+
+        async def player(seat: Seat) -> None:
+            while time.perf_counter() < deadline:
+                clicked, session_id = time.perf_counter(), seat.session_id
+                version = await click(client, seat, rng, stats)
+                if version is not None:
+                    await until_shown(seat, session_id, version, clicked, stats)
+
+        await asyncio.gather(*(player(seat) for seat in seats))
+        elapsed = time.perf_counter() - started
+        edits = client.edits - edits_before
+        await client.table.close()
+        await store.close()
+    return stats, elapsed, edits
+
+
+async def steady(games: list[str], sessions: int, rate: float, seconds: float,
+                 latency: float) -> tuple[Stats, float, int]:
+    """Many tables, each clicked on every 2.5-7.5 s (`rate` clicks a second in all)."""
+    with tempfile.TemporaryDirectory() as folder:
+        client, store = await setup(latency, folder)
+        seats = await open_tables(client, games, sessions, 100_000)
+        stats, rng = Stats(), random.Random(2)
+        mean_gap = sessions / rate
+        started = time.perf_counter()
+        deadline = started + seconds
+        waiting: set[asyncio.Task[None]] = set()
+
+        async def show_of(seat: Seat, session_id: int, version: int, clicked: float) -> None:
+            await until_shown(seat, session_id, version, clicked, stats)
+
+        async def player(seat: Seat) -> None:
+            await asyncio.sleep(rng.uniform(0, mean_gap))  # tables start out of step
+            while time.perf_counter() < deadline:
+                clicked, session_id = time.perf_counter(), seat.session_id
+                version = await click(client, seat, rng, stats)
+                if version is not None:
+                    task = asyncio.create_task(show_of(seat, session_id, version, clicked))
+                    waiting.add(task)
+                    task.add_done_callback(waiting.discard)
+                pause = clicked + rng.uniform(0.5, 1.5) * mean_gap - time.perf_counter()
+                await asyncio.sleep(max(0.0, min(pause, deadline - time.perf_counter())))
+
+        await asyncio.gather(*(player(seat) for seat in seats))
+        elapsed = time.perf_counter() - started
+        await asyncio.wait_for(asyncio.gather(*waiting), timeout=30)
+        rss = _rss_mib()
+        await client.table.close()
+        await store.close()
+    return stats, elapsed, rss
+
+
+def _rss_mib() -> float:
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def ms(values: list[float], p: float) -> str:
+    return f"{percentile(values, p) * 1000:.1f} ms" if values else "-"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default="dragon,ghosts,tiger")
+    parser.add_argument("--burst-sessions", type=int, default=100)
+    parser.add_argument("--burst-seconds", type=float, default=10)
+    parser.add_argument("--sessions", type=int, default=1000)
+    parser.add_argument("--rate", type=float, default=200)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--latency", type=float, default=0.03, help="simulated Discord latency per call (s)")
+    args = parser.parse_args()
+    games = args.games.split(",")
+
+    stats, elapsed, edits = asyncio.run(burst(games, args.burst_sessions, args.burst_seconds, args.latency))
+    print(f"burst: {args.burst_sessions} players clicking as fast as their boards come back, {elapsed:.1f} s")
+    print(f"  {stats.applied / elapsed:.0f} actions/s, {edits / elapsed:.0f} board images/s; "
+          f"ack p50 {ms(stats.acks, 50)} p99 {ms(stats.acks, 99)}; board shown p50 {ms(stats.shown, 50)} "
+          f"p99 {ms(stats.shown, 99)}; stale {stats.stale}, refused {stats.refused}")
+
+    stats, elapsed, rss = asyncio.run(steady(games, args.sessions, args.rate, args.seconds, args.latency))
+    print(f"steady: {args.sessions} tables, {args.rate:.0f} clicks/s asked for, {elapsed:.1f} s")
+    print(f"  {stats.applied / elapsed:.0f} actions/s; ack p50 {ms(stats.acks, 50)} p99 {ms(stats.acks, 99)}; "
+          f"board shown p50 {ms(stats.shown, 50)} p99 {ms(stats.shown, 99)}; "
+          f"stale {stats.stale}, refused {stats.refused}")
+    print(f"  RSS with {args.sessions} boards: {rss:.0f} MiB (cached layers {cached_layer_bytes() / 2**20:.1f} MiB)")
+
+
+if __name__ == "__main__":
+    main()
