@@ -88,7 +88,8 @@ class PlayPanel(Panel):
         view, me = seat.view, seat.seat
         line = table_line(view, me)
         if view["phase"] == OVER or me in view["stopped"] or me in view["left"]:
-            return Drawn(f"You have stopped playing ({plural(view['kept'][me], 'tile')} kept).\n{line}")
+            done = "left the game" if me in view["left"] else "stopped playing"
+            return Drawn(f"You have {done} ({plural(view['kept'][me], 'tile')} kept).\n{line}")
         held = view["held"]
         mark = "" if held is None else str(held["place"])
         row = 0 if held else 3
