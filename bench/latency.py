@@ -35,7 +35,7 @@ from host.table import Table
 from render.cache import naive
 
 # The games with a board of their own (a cog module of the same name), in the order run by "all".
-BOARD_GAMES = ("dragon", "ghosts", "tiger")
+BOARD_GAMES = ("dragon", "ghosts", "tiger", "bugs")
 
 
 def percentile(values: list[float], p: float) -> float:

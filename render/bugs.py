@@ -23,10 +23,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.bugs import COLOUR_HEX, DESIGNS, Design
+from engine.bugs import COLOUR_HEX, DESIGNS, Bugs, Design
 from engine.words import plural
 from render import palette
-from render.canvas import draw_text, new_canvas, rounded_panel, text_width, wrap_text
+from render.canvas import draw_text, new_canvas, paste_sprite, rounded_panel, text_width, wrap_text
 from render.encode import RenderedImage, encode_png
 from render.leaderboard import fit
 
@@ -191,7 +191,12 @@ def _place_box(place: int, top: float) -> tuple[float, float, float, float]:
 
 
 def _draw_back(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], number: int) -> None:
-    """A face-down tile: a plain patterned back and its place number."""
+    """A face-down tile: a plain patterned back and its place number (drawn once, then pasted)."""
+    paste_sprite(d, box[:2], (TILE + 1, TILE + 1), ("bugs-back", number),
+                 lambda s, x, y: _paint_back(s, (x, y, x + TILE, y + TILE), number))
+
+
+def _paint_back(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], number: int) -> None:
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=6, fill=BACK, outline=BACK_EDGE, width=2)
     for k in range(1, 4):
@@ -204,7 +209,13 @@ def _draw_back(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], n
 
 
 def _draw_empty(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], number: int) -> None:
-    """An empty place: a dashed outline and its number, so tiles can be put back there."""
+    """An empty place: a dashed outline and its number, so tiles can be put back there (drawn
+    once on the places panel, then pasted)."""
+    paste_sprite(d, box[:2], (TILE + 1, TILE + 1), ("bugs-empty", number),
+                 lambda s, x, y: _paint_empty(s, (x, y, x + TILE, y + TILE), number), background=palette.PANEL)
+
+
+def _paint_empty(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], number: int) -> None:
     x0, y0, x1, y1 = box
     dash = 6
     for t in range(int(x0) + 3, int(x1) - 3, 2 * dash):
@@ -220,7 +231,14 @@ def _draw_empty(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], 
 
 def _draw_held(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], number: int,
                colour: palette.RGB, initial: str) -> None:
-    """A place whose tile a player holds: their colour and initial, the place number above."""
+    """A place whose tile a player holds: their colour and initial, the place number above
+    (drawn once, then pasted)."""
+    paste_sprite(d, box[:2], (TILE + 1, TILE + 1), ("bugs-held", number, colour, initial),
+                 lambda s, x, y: _paint_held(s, (x, y, x + TILE, y + TILE), number, colour, initial))
+
+
+def _paint_held(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], number: int,
+                colour: palette.RGB, initial: str) -> None:
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=6, fill=colour, outline=palette.WHITE, width=2)
     ink = _ink_on(colour)
@@ -229,7 +247,14 @@ def _draw_held(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], n
 
 
 def draw_cup(d: ImageDraw.ImageDraw, x: float, y: float, height: float, value: int) -> None:
-    """A trophy: a gold cup with its value on the bowl; (x, y) is its top-left corner."""
+    """A trophy: a gold cup with its value on the bowl; (x, y) is its top-left corner (drawn
+    once per height and value, then pasted)."""
+    pad = math.ceil(height * 0.15) + 2  # the handles reach out of the cup's square
+    paste_sprite(d, (x - pad, y - pad), (math.ceil(height) + 2 * pad, math.ceil(height) + 2 * pad),
+                 ("bugs-cup", height, value), lambda s, px, py: _paint_cup(s, px + pad, py + pad, height, value))
+
+
+def _paint_cup(d: ImageDraw.ImageDraw, x: float, y: float, height: float, value: int) -> None:
     h = height
     w = h * 0.9
     d.arc((x - h * 0.1, y + h * 0.08, x + h * 0.3, y + h * 0.45), 90, 270, fill=GOLD_DARK, width=max(2, round(h / 12)))
@@ -418,11 +443,18 @@ def render_bugs(view: dict[str, Any], names: Sequence[str] | None = None, *, abo
     `names` are display names by seat (default "Seat N"); with `now` the countdown shows the
     seconds left. `aborted`: the game was ended early, so the image says so and marks no winner.
     """
+    return RenderedImage(png=encode_png(draw_board(view, names, aborted=aborted, now=now), palette=PALETTE),
+                         description=describe(view, names, aborted=aborted, now=now), filename="bugs.png")
+
+
+def draw_board(view: dict[str, Any], names: Sequence[str] | None = None, *, aborted: bool = False,
+               now: float | None = None) -> Image.Image:
+    """The table of `render_bugs` as an RGB image, before encoding."""
     who = _names(view, names)
     marks = initials(who)
     players_top = MARGIN + HEADER_H + GAP + CAPTION_H + _grid_rows(view) * CELL + 6 + GAP
     height = players_top + _players_height(view["players"]) + MARGIN
-    image = new_canvas(WIDTH, height)
+    image = new_canvas(WIDTH, height, mode="RGB")
     d = ImageDraw.Draw(image)
     _draw_header(d, view, _status(view, who, aborted, now))
     _draw_places(d, view, MARGIN + HEADER_H + GAP, marks)
@@ -430,8 +462,17 @@ def render_bugs(view: dict[str, Any], names: Sequence[str] | None = None, *, abo
                   radius=12)
     for seat in range(view["players"]):
         _draw_player(d, view, seat, who[seat], marks[seat], players_top + 10 + seat * ROW, aborted)
-    return RenderedImage(png=encode_png(image), description=describe(view, names, aborted=aborted, now=now),
-                         filename="bugs.png")
+    return image
+
+
+def _specimen() -> list[Image.Image]:
+    """Every colour the table draws: tables of seeded games, small and full, from the first grab
+    to the end (every seat's colour, trophies, winners), and an ended one."""
+    views = [view for players in (2, 5, 8) for view in palette.sample_views(Bugs(), players, seed=players)]
+    return [draw_board(view, now=0.0) for view in views] + [draw_board(views[-1], aborted=True)]
+
+
+PALETTE = palette.learnt("bugs", _specimen)
 
 
 # ---------------------------------------------------------------------------------------------

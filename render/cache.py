@@ -119,8 +119,10 @@ class ByteLRU(Generic[V]):
             return self._bytes
 
 
-def images_bytes(value: Image.Image | tuple[Image.Image, ...]) -> int:
-    return sum(map(image_bytes, value)) if isinstance(value, tuple) else image_bytes(value)
+def images_bytes(value: Image.Image | tuple[Image.Image | None, ...]) -> int:
+    if isinstance(value, tuple):
+        return sum(image_bytes(image) for image in value if image is not None)
+    return image_bytes(value)
 
 
 _layers: ByteLRU[Image.Image] = ByteLRU(MAX_LAYER_BYTES, image_bytes, MAX_LAYERS)

@@ -96,7 +96,7 @@ Paint = Callable[[ImageDraw.ImageDraw, float, float], None]
 
 def paste_sprite(
     target: Image.Image | ImageDraw.ImageDraw, xy: Point, size: tuple[int, int], key: Hashable, paint: Paint,
-    *, margin: int = 2,
+    *, margin: int = 2, background: ColourLike | None = None,
 ) -> None:
     """Draw a piece at `xy` from a cache: `paint(draw, x, y)` draws it at (x, y) on a transparent
     canvas `size` px plus `margin` on every side, once per `key` and sub-pixel offset (`margin`
@@ -104,7 +104,9 @@ def paste_sprite(
 
     The key must capture everything `paint` draws. Only what `paint` draws opaque is pasted, so
     the result is the same as painting straight onto the image when the piece is opaque shapes
-    (Pillow's shapes are not anti-aliased) with any text on top of them.
+    (Pillow's shapes are not anti-aliased) with any text on top of them. Text or lines straight
+    on the image need what is under them: pass that plain `background` colour, and the piece
+    (margin included) is pasted whole, opaque.
     """
     image = target._image if isinstance(target, ImageDraw.ImageDraw) else target  # type: ignore[attr-defined]
     x, y = xy
@@ -113,12 +115,15 @@ def paste_sprite(
     left, top = 2 * math.floor(x / 2), 2 * math.floor(y / 2)
     offset = (x - left, y - top)
 
-    def build() -> tuple[Image.Image, Image.Image]:
-        canvas = Image.new("RGBA", (size[0] + 2 * margin + 2, size[1] + 2 * margin + 2), (0, 0, 0, 0))
-        paint(ImageDraw.Draw(canvas), margin + offset[0], margin + offset[1])
-        return canvas.convert(image.mode if image.mode in ("RGB", "RGBA") else "RGB"), canvas.getchannel("A")
+    under = None if background is None else palette.to_rgb(background) + (255,)
 
-    pixels, mask = cached_piece(("sprite", key, size, margin, offset, image.mode), build)
+    def build() -> tuple[Image.Image, Image.Image | None]:
+        canvas = Image.new("RGBA", (size[0] + 2 * margin + 2, size[1] + 2 * margin + 2), under or (0, 0, 0, 0))
+        paint(ImageDraw.Draw(canvas), margin + offset[0], margin + offset[1])
+        pixels = canvas.convert(image.mode if image.mode in ("RGB", "RGBA") else "RGB")
+        return pixels, None if under else canvas.getchannel("A")
+
+    pixels, mask = cached_piece(("sprite", key, size, margin, offset, image.mode, under), build)
     image.paste(pixels, (left - margin, top - margin), mask)
 
 
