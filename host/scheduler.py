@@ -13,6 +13,7 @@ from .table import Table
 
 log = logging.getLogger(__name__)
 MAX_NAP = 60.0  # look again at least this often, in case the clock jumped
+MARKS_WAIT = 1.0  # board bookkeeping no move carried is written within about this long
 
 
 class Scheduler:
@@ -36,11 +37,15 @@ class Scheduler:
             self.table.wakeup.clear()
             try:
                 await self.table.fire_due()
+                if self.table.marks_due_in(MARKS_WAIT) == 0:
+                    await self.table.flush_marks()  # board bookkeeping no move has carried
                 deadline = await self.table.next_deadline()
             except Exception:  # noqa: BLE001 - one bad session must not stop every timer
                 log.exception("firing deadlines failed")
                 deadline = None
             nap = MAX_NAP if deadline is None else max(0.0, min(MAX_NAP, deadline - self.table.clock()))
+            if (marks := self.table.marks_due_in(MARKS_WAIT)) is not None:
+                nap = min(nap, marks)
             if nap > 0:
                 with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(self.table.wakeup.wait(), timeout=nap)

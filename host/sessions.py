@@ -39,6 +39,14 @@ _LOG = ("INSERT INTO events (session_id, seq, kind, user_id, seat, action, at, i
         " VALUES (?, (SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE session_id = ?), ?, ?, ?, ?, ?, ?)")
 
 
+Marks = dict[int, tuple[int, int | None, list[int]]]  # session id -> (shown version, ping message, pinged)
+_MARKS = "UPDATE sessions SET shown_version = max(shown_version, ?), ping_message_id = ?, pinged = ? WHERE id = ?"
+
+
+def _marks_params(marks: Marks) -> list[tuple[Any, ...]]:
+    return [(shown, ping, json.dumps(pinged), session_id) for session_id, (shown, ping, pinged) in marks.items()]
+
+
 def _log_params(session_id: int, row: LogRow) -> tuple[Any, ...]:
     return (session_id, session_id, row.kind, row.user_id, row.seat, canonical(row.action), row.at, row.interaction_id)
 
@@ -124,11 +132,12 @@ class SessionRows:
             return session_id
         return await self.store.write(work)
 
-    async def save(self, session: Session, change: LogRow, finish: Any = None) -> None:
+    async def save(self, session: Session, change: LogRow, finish: Any = None, marks: Marks | None = None) -> None:
         """Store `session` (whose `version` is the one it was loaded at) and log `change`.
 
         Raises Duplicate when the interaction was saved before; `finish`, if given, is an async
-        callable run in the same transaction (results and ratings of a game that just ended).
+        callable run in the same transaction (results and ratings of a game that just ended);
+        `marks`, pending board bookkeeping of any sessions, are written in the same trip.
         """
         params = (session.status, session.host_id, json.dumps(session.seats), json.dumps(session.options),
                   None if session.state is None else canonical(session.state), session.deadline,
@@ -138,6 +147,8 @@ class SessionRows:
             def work(conn: sqlite3.Connection) -> None:
                 self._update(conn.execute(_UPDATE, params).rowcount, session.id)
                 self._insert_log(conn, session.id, change)
+                if marks:
+                    conn.executemany(_MARKS, _marks_params(marks))
             await self.store.write(work)
             return
         try:
@@ -146,6 +157,8 @@ class SessionRows:
                     self._update(cursor.rowcount, session.id)
                 await conn.execute(_LOG, _log_params(session.id, change))
                 await finish(conn)
+                if marks:
+                    await conn.executemany(_MARKS, _marks_params(marks))
         except sqlite3.IntegrityError as error:
             if _is_repeat(error):
                 raise Duplicate() from error
@@ -156,12 +169,9 @@ class SessionRows:
             "UPDATE sessions SET message_id = ?, board_key = ?, shown_version = ? WHERE id = ?",
             (message_id, board_key, shown_version, session_id)))
 
-    async def set_marks(self, marks: dict[int, tuple[int, int | None, list[int]]]) -> None:
-        """Record what each board message shows and its ping (session id -> (shown version, ping
-        message id, pinged users)), many sessions in one hop."""
-        await self.store.write(lambda conn: conn.executemany(
-            "UPDATE sessions SET shown_version = max(shown_version, ?), ping_message_id = ?, pinged = ? WHERE id = ?",
-            [(shown, ping, json.dumps(pinged), session_id) for session_id, (shown, ping, pinged) in marks.items()]))
+    async def set_marks(self, marks: Marks) -> None:
+        """Record what each board message shows and its ping, many sessions in one hop."""
+        await self.store.write(lambda conn: conn.executemany(_MARKS, _marks_params(marks)))
 
     async def set_deadline(self, session_id: int, deadline: float | None) -> None:
         await self.store.write(lambda conn: conn.execute(

@@ -42,7 +42,6 @@ TIMEOUT_RETRY = 30.0  # seconds before a refused timeout is tried again
 CACHED_SESSIONS = 4096  # sessions kept in memory, least recently used dropped first
 REPAIR_WINDOW = 24 * 3600.0  # an ended game's board is repaired at start-up for this long
 FIRE_AT_ONCE = 8  # overdue timers handled concurrently (each may draw and send a board)
-MARKS_FLUSH = 1.0  # seconds within which board bookkeeping (shown version, ping) is written
 
 
 @dataclass
@@ -83,7 +82,7 @@ class Table:
         self.wakeup = asyncio.Event()  # set when a deadline may have moved
         self._names: dict[int, str] = {}
         self._marks: dict[int, tuple[int, int | None, list[int]]] = {}  # not written yet (see _mark)
-        self._flushing: asyncio.Task[None] | None = None
+        self._marks_since = 0.0
 
     def _lock(self, key: object) -> asyncio.Lock:
         lock = self._locks.get(key)
@@ -287,23 +286,22 @@ class Table:
         self._mark(session_id, ping_message_id=message_id, pinged=list(pinged))
 
     def _mark(self, session_id: int, **fields: Any) -> None:
-        """Board bookkeeping is written within MARKS_FLUSH seconds, many sessions at once, so a
+        """Board bookkeeping rides along with the next save (or the scheduler's next round), so a
         click costs one write. A crash before then only redraws a board or pings once more."""
         self._patch(session_id, **fields)
         cached = self._sessions[session_id]
+        if not self._marks:
+            self._marks_since = self.clock()
+            self.wakeup.set()  # the scheduler writes them if no move does within MARKS_WAIT
         self._marks[session_id] = (cached.shown_version, cached.ping_message_id, cached.pinged)
-        if self._flushing is None or self._flushing.done():
-            self._flushing = asyncio.create_task(self._flush_marks_soon())
 
-    async def _flush_marks_soon(self) -> None:
-        await asyncio.sleep(MARKS_FLUSH)
-        await self.flush_marks()
+    def marks_due_in(self, wait: float) -> float | None:
+        """Seconds until pending bookkeeping is `wait` old (0: due now); None when nothing waits."""
+        return None if not self._marks else max(0.0, self._marks_since + wait - self.clock())
 
     async def flush_marks(self) -> None:
-        """Write the pending board bookkeeping now (also at shutdown). A database that fails keeps
-        them pending: they are tried again with the next batch."""
-        if self._flushing is not None and self._flushing is not asyncio.current_task():
-            self._flushing.cancel()
+        """Write the pending board bookkeeping now (the scheduler's rounds, shutdown). A database
+        that fails keeps them pending for the next try."""
         pending, self._marks = self._marks, {}
         if not pending:
             return
@@ -312,8 +310,6 @@ class Table:
         except sqlite3.Error as error:
             log.error("board bookkeeping of %d sessions not saved yet: %s", len(pending), fault_cause(error))
             self._marks = {**pending, **self._marks}
-            if self._flushing is None or self._flushing.done() or self._flushing is asyncio.current_task():
-                self._flushing = asyncio.create_task(self._flush_marks_soon())
 
     async def close(self) -> None:
         await self.flush_marks()
@@ -435,7 +431,12 @@ class Table:
         """Persist `session` with its log row, then let it replace the cached one."""
         async def finish(conn: Any) -> None:
             await self._record_results(conn, session, game, outcome, row.at)
-        await self.rows.save(session, row, finish if outcome is not None else None)
+        marks, self._marks = self._marks, {}
+        try:
+            await self.rows.save(session, row, finish if outcome is not None else None, marks)
+        except BaseException:
+            self._marks = {**marks, **self._marks}  # not written: still pending
+            raise
         session.version += 1
         self._remember(session)
         self.wakeup.set()

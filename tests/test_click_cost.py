@@ -7,16 +7,7 @@ hop; board bookkeeping (which version a board shows, whom a ping named) is batch
 """
 from __future__ import annotations
 
-import pytest
-
-from host import table as table_module
 from tests.discord_helpers import message_in
-
-
-@pytest.fixture(autouse=True)
-def marks_wait(monkeypatch):
-    """Board bookkeeping is flushed only when a test says so."""
-    monkeypatch.setattr(table_module, "MARKS_FLUSH", 3600.0)
 
 
 class HopCounter:
