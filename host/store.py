@@ -86,6 +86,7 @@ class Store:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
         self._write_lock = asyncio.Lock()
+        self.closed = False
 
     @classmethod
     async def open(cls, path: str | Path, migrations: Path = MIGRATIONS_DIR, busy_ms: int = BUSY_MS) -> Store:
@@ -115,6 +116,7 @@ class Store:
         return store
 
     async def close(self) -> None:
+        self.closed = True
         await self.conn.close()
 
     async def schema_version(self) -> int:

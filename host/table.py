@@ -312,7 +312,8 @@ class Table:
             self._marks = {**pending, **self._marks}
 
     async def close(self) -> None:
-        await self.flush_marks()
+        if not self.store.closed:  # a store closed under us (a crash, in tests) keeps nothing more
+            await self.flush_marks()
 
     def _patch(self, session_id: int, **fields: Any) -> None:
         if (cached := self._sessions.get(session_id)) is not None:

@@ -15,7 +15,6 @@ import pytest
 from cogs.game_ui import ui_for
 from engine import registry
 from engine.bugs import COUNTDOWN_SECONDS, design_of
-from host import table as table_module
 from tests.discord_helpers import assert_people_named_and_pinged, buttons, message_in, open_table, public_texts, selects
 
 SEAT_ORDER = ("ann", "bob", "cat", "dan")
@@ -25,10 +24,9 @@ GAME = registry.get("bugs")
 
 @pytest.fixture(autouse=True)
 def at_once(request, monkeypatch, world):
-    """Board bookkeeping written and boards edited at once: simcord would otherwise wait out the 1 s
-    batching and the board's 1 s pace after every click (the pace test keeps the pace). The bot
-    loads its cogs afresh, so the pace is changed on the UI it registered."""
-    monkeypatch.setattr(table_module, "MARKS_FLUSH", 0.0, raising=False)  # gone where marks ride with saves
+    """Boards edited at once: simcord would otherwise wait out the board's 1 s pace after every
+    click (the pace test keeps the pace). The bot loads its cogs afresh, so the pace is changed on
+    the UI it registered."""
     if "paced" not in request.node.name:
         monkeypatch.setattr(ui_for("bugs"), "min_edit_seconds", 0.0)
 
