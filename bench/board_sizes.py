@@ -1,0 +1,77 @@
+"""Board image sizes at every player count: random legal play, every board drawn and encoded.
+
+    python -m bench.board_sizes [--games 20] [--seed 1]
+
+For each game with a board of its own and each table size it allows, plays `--games` seeded
+random games to the end and prints the median and largest PNG, and the largest one's share of
+the 40 KB a board may take (issue 11: boards <= 40 KB at every player count).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from engine import registry
+from engine.rng import Rng
+from render.encode import RenderedImage
+
+LIMIT = 40 * 1024
+NAMES = ["Bartholomew Fitzgerald-Smythe", "Ann", "WWWWWWWWWWWWWWWWWWWW", "Cy", "Dee", "Ed", "Flo", "Gus"]
+
+
+def renderers() -> dict[str, Callable[[dict[str, Any], list[str], bool], RenderedImage]]:
+    from render.bugs import render_bugs
+    from render.dragon import render_dragon
+    from render.ghosts import render_ghosts
+    from render.tiger import render_tiger
+
+    return {
+        "dragon": lambda view, names, aborted: render_dragon(view, names, now=0.0, aborted=aborted),
+        "ghosts": lambda view, names, aborted: render_ghosts(view, names=names, aborted=aborted),
+        "tiger": lambda view, names, aborted: render_tiger(view, aborted=aborted),
+        "bugs": lambda view, names, aborted: render_bugs(view, names, now=0.0, aborted=aborted),
+    }
+
+
+def sizes(name: str, players: int, games: int, seed: int) -> list[int]:
+    game, render = registry.get(name), renderers()[name]
+    found = []
+    for g in range(games):
+        rng = Rng(seed * 1000 + g)
+        state = game.setup(players, {}, seed * 1000 + g, 0.0)
+        for step in range(2000):
+            view = game.view(state, None)
+            found.append(len(render(view, NAMES[:players], False).png))
+            moves = [(s, a) for s in range(players) for a in game.legal_actions(state, s)]
+            if game.outcome(state) is not None or not moves:
+                break
+            seat, action = rng.choice(moves)
+            state, _ = game.apply(state, seat, action, 1.0 + step)
+        found.append(len(render(game.view(state, None), NAMES[:players], True).png))
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="random games per game and table size")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    registry.load()
+    worst = 0
+    for name in renderers():
+        game = registry.get(name)
+        for players in range(game.min_players, game.max_players + 1):
+            started = time.perf_counter()
+            found = sizes(name, players, args.games, args.seed)
+            worst = max(worst, max(found))
+            print(f"{name:7s} {players} players: {len(found):5d} boards, median {statistics.median(found) / 1024:5.1f} KiB, "
+                  f"max {max(found) / 1024:5.1f} KiB ({max(found) / LIMIT:4.0%} of 40 KiB), "
+                  f"{(time.perf_counter() - started) / len(found) * 1000:.1f} ms a board")
+    print(f"largest board: {worst / 1024:.1f} KiB ({'within' if worst <= LIMIT else 'OVER'} 40 KiB)")
+
+
+if __name__ == "__main__":
+    main()

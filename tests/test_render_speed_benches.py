@@ -1,0 +1,52 @@
+"""The speed benchmarks keep running (issue 11); they print figures and assert no timing here.
+
+Also: the render caches stay bounded in bytes however many games are live, and a board drawn
+from warm caches is the same image as one drawn from cold ones."""
+from __future__ import annotations
+
+import asyncio
+
+from engine.ghosts import Ghosts
+from render import cache, ghosts, palette
+from render.cache import cached_layer_bytes, clear_layer_cache
+
+
+def test_latency_bench_compares_with_the_naive_pipeline() -> None:
+    from bench import latency
+
+    stages = asyncio.run(latency.run("dragon", 6, 2, compare_naive=True))
+    assert len(stages["total"]) == len(stages["naive total"]) == 6
+    line = latency.summary("dragon", stages)
+    assert line.startswith("dragon: p50 ") and ", naive p50 " in line and line.endswith("x")
+
+
+def test_throughput_bench_drives_the_table_and_presenter() -> None:
+    from bench import throughput
+
+    stats, elapsed, edits = asyncio.run(throughput.burst(["dragon", "tiger"], 2, 0.5, 0.001))
+    assert stats.applied > 0 and edits >= stats.applied and stats.acks and stats.stale == 0
+    stats, elapsed, rss = asyncio.run(throughput.steady(["ghosts"], 3, 30, 0.5, 0.001))
+    assert stats.applied > 0 and rss > 0
+
+
+def test_board_sizes_bench_plays_and_encodes() -> None:
+    from bench import board_sizes
+
+    found = board_sizes.sizes("tiger", 1, 1, 3)
+    assert found and max(found) <= board_sizes.LIMIT
+
+
+def test_many_live_games_keep_the_layer_cache_within_its_bytes() -> None:
+    clear_layer_cache()
+    game = Ghosts()
+    for seed in range(80):  # each game has a board of its own: more than fit in the cache
+        ghosts.render_ghosts(game.view(game.setup(2, {}, seed, 0.0), None))
+    assert 0 < cached_layer_bytes() <= cache.MAX_LAYER_BYTES
+
+
+def test_warm_caches_draw_the_same_board_as_cold_ones() -> None:
+    views = palette.sample_views(Ghosts(), 4, seed=5, at=(2, 30))
+    warm = [ghosts.render_ghosts(view).png for view in views]
+    for view, png in zip(views, warm):
+        clear_layer_cache()
+        assert ghosts.render_ghosts(view).png == png
