@@ -23,8 +23,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.dragon import KINDS, Dragon, and_list
-from engine.grid import label
 from engine.dragon import describe as count_words
+from engine.grid import label
 from engine.words import plural
 from render import palette
 from render.cache import cached_layer, cached_piece
@@ -263,7 +263,7 @@ def _draw_key(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
     for line, row in enumerate(KEY):
         y = KEY_Y + line * KEY_ROW
         x = MARGIN + PAD
-        for kind, width in zip(row, widths):
+        for kind, width in zip(row, widths, strict=True):
             image.alpha_composite(mini_icon(kind), (round(x), y + (KEY_ROW - MINI) // 2))
             draw_text(d, (x + MINI + 5, y + KEY_ROW / 2), kind.capitalize(), SMALL, palette.TEXT, anchor="lm")
             x += width + spare

@@ -276,7 +276,7 @@ def _draw_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any], aborted: bool) ->
     for (r, c), meeples in by_cell.items():
         crowded = len(meeples) > 1 or ghosts[r][c] is not None
         spots = _pawn_spots(r, c, len(meeples), view["symbols"][r][c] is None, crowded)
-        for (cx, bottom, height), meeple in zip(spots, meeples):
+        for (cx, bottom, height), meeple in zip(spots, meeples, strict=False):
             draw_pawn(d, cx, bottom, height, meeple, ring=meeple == called)
 
 

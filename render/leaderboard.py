@@ -273,7 +273,7 @@ def render_rating_chart(title: str, series: Sequence[Series], *, filename: str =
     def py(v: float) -> float:
         return bottom - (bottom - top) * (v - low) / (high - low)
 
-    for tick, label in zip(ticks, labels):
+    for tick, label in zip(ticks, labels, strict=False):
         y = py(tick)
         draw.line((left, y, right, y), fill=palette.PANEL_BORDER, width=1)
         draw_text(draw, (left - 10, y), label, SMALL_SIZE, palette.MUTED, anchor="rm")

@@ -47,6 +47,6 @@ def test_many_live_games_keep_the_layer_cache_within_its_bytes() -> None:
 def test_warm_caches_draw_the_same_board_as_cold_ones() -> None:
     views = palette.sample_views(Ghosts(), 4, seed=5, at=(2, 30))
     warm = [ghosts.render_ghosts(view).png for view in views]
-    for view, png in zip(views, warm):
+    for view, png in zip(views, warm, strict=True):
         clear_layer_cache()
         assert ghosts.render_ghosts(view).png == png

@@ -44,6 +44,6 @@ def test_a_fixed_palette_is_as_faithful_as_one_chosen_per_frame(name: str) -> No
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_table_colours_are_in_every_palette_exactly(name: str) -> None:
-    colours = set(zip(*[iter(GAMES[name][1].PALETTE.rgb)] * 3))
+    colours = set(zip(*[iter(GAMES[name][1].PALETTE.rgb)] * 3, strict=True))
     for colour in (palette.BACKGROUND, palette.PANEL, palette.TEXT, palette.MUTED, palette.HIGHLIGHT):
         assert colour in colours
