@@ -237,7 +237,7 @@ def _rock(d: ImageDraw.ImageDraw, c: tuple[float, float], k: int, seed: int) -> 
 
 
 def _mix(a: palette.RGB, b: palette.RGB, share: float) -> palette.RGB:
-    return tuple(round(x + (y - x) * share) for x, y in zip(a, b))  # type: ignore[return-value]
+    return tuple(round(x + (y - x) * share) for x, y in zip(a, b, strict=False))  # type: ignore[return-value]
 
 
 def _terrain(board: dict[str, Any], colours: tuple[str, ...]) -> Image.Image:

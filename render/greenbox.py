@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from PIL import ImageDraw
@@ -56,7 +57,7 @@ def draw_symbol(d: ImageDraw.ImageDraw, symbol: str, cx: float, cy: float, s: fl
             top = y0 + row * row_h
             bottom = top + row_h - gap
             cuts = [x0, x0 + full / 2, x1] if row != 1 else [x0, x0 + full / 4, x0 + 3 * full / 4, x1]
-            for a, b in zip(cuts, cuts[1:]):
+            for a, b in pairwise(cuts):
                 d.rectangle((a + (gap / 2 if a > x0 else 0), top, b - (gap / 2 if b < x1 else 0), bottom),
                             fill=fill)
     elif symbol == "wheel":
