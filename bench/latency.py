@@ -80,12 +80,14 @@ async def run(game_name: str, actions: int, players: int, compare_naive: bool = 
                 channel += 1
                 sid = await new_game(table, game_name, players, channel)
                 continue
-            choices = [(seat, a) for seat in range(players) for a in game.legal_actions(session.state, seat)]
+            state = session.state
+            assert state is not None
+            choices = [(seat, a) for seat in range(players) for a in game.legal_actions(state, seat)]
             seat, action = chooser.choice(choices)
             user = session.seats[seat]
 
             started = time.perf_counter()
-            game.apply(session.state, seat, action, time.time())
+            game.apply(state, seat, action, time.time())
             stages["engine"].append(time.perf_counter() - started)
 
             started = time.perf_counter()

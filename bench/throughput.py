@@ -197,16 +197,17 @@ async def click(client: FakeClient, seat: Seat, rng: random.Random, stats: Stats
     if session.status != "playing":
         seat.session_id = await start(client, seat.game, seat.channel.id)
         return None
-    game = registry.get(seat.game)
-    waiting = game.waiting_for(session.state) or range(len(session.seats))
-    moves = [(s, a) for s in waiting for a in game.legal_actions(session.state, s)]
+    game, state = registry.get(seat.game), session.state
+    assert state is not None
+    waiting = game.waiting_for(state) or range(len(session.seats))
+    moves = [(s, a) for s in waiting for a in game.legal_actions(state, s)]
     if not moves:
         return None
     player, action = rng.choice(moves)
     shown = seat.channel.boards[seat.session_id].version
     interaction = Interaction(client, session.seats[player], session.message_id or 0)
     try:
-        change = await perform(interaction, lambda: table.act(
+        change = await perform(interaction, lambda: table.act(  # type: ignore[arg-type]
             seat.session_id, interaction.user.id, action, interaction.id, expected_version=shown))
     except StaleAction:
         stats.stale += 1
@@ -266,7 +267,7 @@ async def burst(games: list[str], sessions: int, seconds: float, latency: float)
 
 
 async def steady(games: list[str], sessions: int, rate: float, seconds: float,
-                 latency: float) -> tuple[Stats, float, int]:
+                 latency: float) -> tuple[Stats, float, float]:
     """Many tables, each clicked on every 2.5-7.5 s (`rate` clicks a second in all)."""
     with tempfile.TemporaryDirectory() as folder:
         client, store = await setup(latency, folder)

@@ -108,7 +108,7 @@ def paste_sprite(
     on the image need what is under them: pass that plain `background` colour, and the piece
     (margin included) is pasted whole, opaque.
     """
-    image = target._image if isinstance(target, ImageDraw.ImageDraw) else target  # type: ignore[attr-defined]
+    image = target._image if isinstance(target, ImageDraw.ImageDraw) else target
     x, y = xy
     # Moved by an even number of pixels, a drawing rounds its half pixels the same way (Pillow
     # rounds half to even), so the sprite is drawn at the same offset in [0, 2) that xy has.

@@ -194,7 +194,8 @@ def _board_layer(symbols: tuple[tuple[str | None, ...], ...]) -> Image.Image:
     layer = cached_piece(("ghosts-frame",), _frame).copy()
     for r in range(SIZE):
         for c in range(SIZE):
-            layer.paste(_tile(symbols[r][c]), _cell_box(r, c)[:2])
+            x0, y0, _, _ = _cell_box(r, c)
+            layer.paste(_tile(symbols[r][c]), (int(x0), int(y0)))
     return layer
 
 

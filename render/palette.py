@@ -122,14 +122,15 @@ def learn(specimen: Sequence[Image.Image], colours: int = 256) -> FixedPalette:
         sheet.paste(image, (0, top))
         top += image.height
     counted = sheet.getcolors(sheet.width * sheet.height) or []
-    exact = [colour for _, colour in sorted(counted, key=lambda c: (-c[0], c[1]))[:EXACT_COLOURS]]
+    commonest = sorted(counted, key=lambda c: (-c[0], c[1]))[:EXACT_COLOURS]
+    exact: list[tuple[int, ...]] = [tuple(colour) for _, colour in commonest]  # type: ignore[arg-type]
     rest = sheet.quantize(colours - len(exact), method=Image.Quantize.FASTOCTREE)
     spread = rest.getpalette() or []
     chosen = list(exact)
     for i in range(0, len(spread), 3):
         colour = tuple(spread[i : i + 3])
         if colour not in chosen and len(chosen) < colours:
-            chosen.append(colour)  # type: ignore[arg-type]
+            chosen.append(colour)
     image = Image.new("P", (1, 1))
     image.putpalette([channel for colour in chosen for channel in colour])
     return FixedPalette(image)
