@@ -30,7 +30,7 @@ from host.store import Store, StoreError, fault_cause
 from host.table import Table
 
 log = logging.getLogger("tabletop")
-EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.game_control", "cogs.dragon", "cogs.ghosts", "cogs.tiger", "cogs.bugs", "cogs.leaderboard")
+EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.game_control", "cogs.dragon", "cogs.ghosts", "cogs.tiger", "cogs.bugs", "cogs.arena", "cogs.leaderboard")
 EXIT_CONFIG = 2
 EXIT_DATABASE = 3
 

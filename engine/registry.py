@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from .errors import RuleError
 from .protocol import Game
 
-BUILTIN: tuple[str, ...] = ("engine.dragon", "engine.ghosts", "engine.tiger", "engine.bugs")
+BUILTIN: tuple[str, ...] = ("engine.dragon", "engine.ghosts", "engine.tiger", "engine.bugs", "engine.arena")
 _games: dict[str, Game] = {}
 
 

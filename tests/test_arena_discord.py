@@ -1,0 +1,337 @@
+"""Eye for an Eye played through Discord, in process: three users fight in one channel, Dan watches.
+
+Figures are set next to each other and dice are rigged on the stored state (test set-up, as the
+engine tests do); everything else is clicked as a player would, on the board and on the private
+panels. Timers are fired by hand.
+"""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from cogs.game_ui import ui_for
+from engine.arena.data import BETWEEN_SECONDS, REACT_SECONDS, ROUND_SECONDS, TB_TURN_SECONDS
+from engine.rng import rig
+from tests.discord_helpers import (
+    assert_people_named_and_pinged,
+    buttons,
+    message_in,
+    open_table,
+    pinged,
+    public_texts,
+    selects,
+)
+
+A, D, M, H, R, S = 1, 2, 3, 4, 5, 6  # rigged rolls: the faces Attack Defence Move Heal Ready Special
+E, NE, NW, W, SW, SE = range(6)
+OPEN = "🎮 Open my board"
+
+
+@pytest.fixture(autouse=True)
+def at_once(monkeypatch, world):
+    """Boards edited at once: simcord would otherwise wait out the board's 2 s pace after every
+    click (the paced test puts it back after its set-up). The bot loads its cogs afresh, so the
+    pace is changed on the UI it registered."""
+    monkeypatch.setattr(ui_for("arena"), "min_edit_seconds", 0.0)
+
+
+async def session_of(bot, channel):
+    return await bot.table.active_in(channel.id)
+
+
+async def board_of(bot, channel):
+    return message_in(channel, (await session_of(bot, channel)).message_id)
+
+
+def mine(channel, user, message_id):
+    """A message as `user` sees it now (their own ephemeral messages included)."""
+    return next(m for m in channel.history(viewer=user) if m.id == message_id)
+
+
+class Table:
+    """The players' panels (message ids), opened from the board, and clicks on them."""
+
+    def __init__(self, env, bot, channel, users) -> None:
+        self.env, self.bot, self.channel, self.u = env, bot, channel, users
+        self.panels: dict[str, int] = {}
+
+    async def open(self, name: str):
+        opened = await self.u[name].click(await board_of(self.bot, self.channel), label=OPEN)
+        assert opened.ephemeral, opened.response.content
+        self.panels[name] = opened.response.id
+        return opened.response
+
+    def panel(self, name: str):
+        return mine(self.channel, self.u[name], self.panels[name])
+
+    async def click(self, name: str, label: str):
+        """Click a button of the player's panel; the panel is edited in place (returns its text)."""
+        done = await self.u[name].click(self.panel(name), label=label)
+        assert done.response.id == self.panels[name], "the panel redraws itself, no new message"
+        return self.panel(name).content
+
+    async def choose(self, name: str, value: str):
+        (select,) = [s for s in selects(self.panel(name)) if any(o.value == value for o in s.options)]
+        await self.u[name].select(self.panel(name), [value], custom_id=select.custom_id)
+        return self.panel(name).content
+
+    async def state(self):
+        return (await session_of(self.bot, self.channel)).state
+
+    async def roll(self, name: str, *faces: int, auto: bool = True) -> None:
+        rig(await self.state(), *faces)
+        await self.click(name, "🎲 Roll")
+        if auto:
+            await self.click(name, "⚡ Auto")
+
+    async def fire(self, seconds: float, clock) -> None:
+        clock.advance(seconds)
+        await self.bot.table.fire_due()
+        await self.env.settle()
+
+
+async def begin(env, bot, channel, u, names, clock=None, **options):
+    """Open the table, every player opens their panel and presses Ready: "Yarra Mark!"."""
+    if options:
+        await u[names[0]].slash(channel, "play", game="arena", options=",".join(options))
+        lobby = channel.last_message
+        for name in names[1:]:
+            await u[name].click(lobby, label="Join")
+        await u[names[0]].click(lobby, label="Start")
+    else:
+        await open_table(u, channel, "arena", names)
+    table = Table(env, bot, channel, u)
+    for name in names:
+        await table.open(name)
+        await table.click(name, "✅ Ready")
+    await env.settle()
+    return table
+
+
+async def put(table: Table, **where: tuple[list[int], int]) -> None:
+    """Set figures down (test set-up): name=(hex, facing)."""
+    state = await table.state()
+    seats = {name: i for i, name in enumerate(table.panels)}
+    for name, (hex_, facing) in where.items():
+        state["figures"][seats[name]]["hex"], state["figures"][seats[name]]["facing"] = list(hex_), facing
+
+
+def log_lines(state) -> str:
+    return "\n".join(state["log"])
+
+
+async def test_a_real_time_round_by_three_users_attacks_resolve_in_arrival_order(world, simcord_bot):
+    env, _guild, channel, u = world
+    table = await begin(env, simcord_bot, channel, u, ("ann", "bob", "cat"))
+    state = await table.state()
+    assert state["phase"] == "fight"
+    headline = [m for m in channel.history() if (m.content or "").startswith("Yarra Mark!")]
+    assert len(headline) == 1, "the round start is a message of its own"
+    assert "Pool:" in table.panel("ann").content, "the panel moved on to the round by itself"
+
+    # Bob (Riparian) stands on the high ground facing east; Ann and Cat stand in his front arc,
+    # each with him alone in theirs.
+    await put(table, bob=([0, 0], E), ann=([1, -1], SW), cat=([0, 1], NW))
+    await table.roll("ann", A, H, H, M, R)      # Spear Thrust 1
+    await table.roll("bob", D, D, M, H, R)      # Parry 2
+    await table.roll("cat", A, A, A, A, R)      # Thorn Club 4: 5 hits
+    assert "🛡 Parry [🛡🛡··] min 2 ✓" in table.panel("bob").content
+    assert "⚔ Attack → Riparian" in buttons(table.panel("cat"))  # one target: no target view
+
+    # Both panels were drawn before either attack; Ann's click arrives first.
+    cat_panel = table.panel("cat")
+    await table.click("ann", "⚔ Attack → Riparian")
+    await u["cat"].click(cat_panel, label="⚔ Attack → Riparian")
+    state = await table.state()
+    lines = log_lines(state)
+    assert lines.index("Spear Thrust 1 on Riparian") < lines.index("Thorn Club 4 on Riparian")
+    assert "Riparian (Seat 2): Parry 1; no hit lands." in lines  # Auto-Parry spent 1 on Ann's 1 hit ...
+    assert "Riparian (Seat 2): 5 hits land." in lines  # ... so 1 Parry die is left: under its minimum
+    assert state["figures"][1]["health"] == 10 and state["cups"] == [0, 0, 5]
+    session = await session_of(simcord_bot, channel)
+    actions = [(e.seat, e.action["type"]) for e in await simcord_bot.table.log(session.id)][-2:]
+    assert actions == [(0, "attack"), (2, "attack")]
+
+    # Bob was told on his own panel; the board shows the newest news.
+    bob_panel = table.panel("bob").content
+    assert "5 hits land" in bob_panel and "❤ 10/15" in bob_panel
+    board = await board_of(simcord_bot, channel)
+    assert "❤ 10/15" in board.embeds[0].fields[0].value and "5 hits land" in board.embeds[0].description
+    assert f"move {session.version}" in board.embeds[0].footer.text
+
+    # Cat moves two steps (3 clicks): the steps the engine would refuse are greyed.
+    await table.roll("cat", M, M, H, D, R)  # Trudge 2
+    assert "**Move**" in await table.click("cat", "👣 Move…")
+    shown = buttons(table.panel("cat"))
+    assert shown["↖ NW"].disabled and shown["↘ SE"].disabled  # Riparian there; a stone there
+    assert "you end at 1,0" in await table.click("cat", "↗ NE")
+    assert "Trudge 2 (NE, L), now facing W." in await table.click("cat", "⟲ Left")
+    # Now Ann has two figures in her front arc: Attack asks whom (2 clicks).
+    await table.roll("ann", A, A, H, H, R)
+    assert "**Attack whom?**" in await table.click("ann", "⚔ Attack")
+    assert set(buttons(table.panel("ann"))) == {"⚔ Riparian", "⚔ Banksia", "✖ Cancel"}
+    assert "Spear Thrust 2 on Banksia" in await table.click("ann", "⚔ Banksia")
+    assert (await table.state())["figures"][2]["health"] == 13
+    assert not any(m.flags.ephemeral for m in channel.history())
+    assert "Pool:" not in public_texts(channel)
+
+
+async def test_a_reaction_prompt_reaches_the_defender_who_parries(world, simcord_bot, hand_clock):
+    env, _guild, channel, u = world
+    table = await begin(env, simcord_bot, channel, u, ("ann", "bob"))
+    await put(table, ann=([0, 0], E), bob=([1, 0], W))
+    assert "Auto-Parry is off" in await table.click("bob", "🛡 Auto-Parry: on")
+    await table.roll("ann", A, A, A, A, M)       # Spear Thrust 4
+    await table.roll("bob", D, D, D, D, M, auto=False)
+    assert "🛡 Parry [🛡🛡🛡🛡] min 2 ✓" in await table.choose("bob", "a:parry")  # allocating is one pick
+
+    # 1. Bob's panel is live: the prompt is pushed into it, and he parries with one click.
+    await table.click("ann", "Qty: All")
+    await table.click("ann", "⚔ Attack 1 → Riparian")
+    prompt = table.panel("bob")
+    assert "Spear Thrust on you (front)" in prompt.content and "1 hit" in prompt.content
+    assert set(buttons(prompt)) == {"🛡 Parry 1", "Take the hits"}  # at most one die per hit
+    assert not [m for m in channel.history() if "your move" in (m.content or "")], "his panel was the call"
+    assert "Parry 1; no hit lands" in await table.click("bob", "🛡 Parry 1")
+    assert (await table.state())["figures"][1]["health"] == 15
+
+    # 2. Bob's panel token has expired (15 min of Discord time): a public mention pings him
+    # alone, and with nobody answering, Auto-Parry answers when the window closes.
+    await env.advance_time(15 * 60 + 1)
+    await table.click("ann", "Qty: All")
+    await table.click("ann", "⚔ Attack 1 → Riparian")
+    mention = channel.last_message
+    assert mention.content.startswith(f"<@{u['bob'].id}>, you are attacked!")
+    assert pinged(env, mention) == {u["bob"].id} and "Answer the attack" in buttons(mention)
+    assert not [m for m in channel.history() if "your move" in (m.content or "")], "pinged once"
+    watcher = await u["dan"].click(mention, label="Answer the attack")
+    assert watcher.ephemeral and "watching" in watcher.response.content
+    await table.fire(REACT_SECONDS + 0.5, hand_clock)
+    state = await table.state()
+    assert "Riparian (Seat 2): Parry 1; no hit lands." in state["log"][-1] and not state["pending"]
+    assert mention.id not in [m.id for m in channel.history()], "the answered prompt is gone"
+
+    # 3. Again, and Bob answers through the mention's button: his panel opens on the prompt.
+    await table.click("ann", "⚔ Attack → Riparian")
+    mention = channel.last_message
+    assert "Answer the attack" in buttons(mention)
+    answer = await u["bob"].click(mention, label="Answer the attack")
+    assert answer.ephemeral and "Spear Thrust on you (front)" in answer.response.content
+    table.panels["bob"] = answer.response.id
+    assert set(buttons(answer.response.message)) == {"🛡 Parry 1", "🛡 Parry 2", "Take the hits"}
+    assert "2 hits land" in await table.click("bob", "Take the hits")
+    assert (await table.state())["figures"][1]["health"] == 13
+    assert mention.id not in [m.id for m in channel.history()]
+    assert "Pool:" in table.panel("bob").content  # back to his board, live again
+
+
+async def test_a_turn_based_round(world, simcord_bot, hand_clock):
+    env, _guild, channel, u = world
+    table = await begin(env, simcord_bot, channel, u, ("ann", "bob"), turn_based=True)
+    state = await table.state()
+    assert state["phase"] == "roll" and state["turn_based"]
+    await put(table, ann=([0, 0], E), bob=([1, 0], W))
+    rig(state := await table.state(), A, A, A, M, M, D, D)
+    assert "(2 left)" in str(buttons(table.panel("ann"))) or "🎲 Roll (3 left)" in buttons(table.panel("ann"))
+    await table.click("ann", "🎲 Roll (3 left)")
+    rig(await table.state(), D, D, D, H, H, H, M)
+    await table.click("bob", "🎲 Roll (3 left)")
+    bob_before = table.panel("bob")  # drawn while marker 1 was free
+
+    # Markers are claimed by click, in arrival order; taking one allocates what fits.
+    await table.click("ann", "1st")
+    taken = await u["bob"].click(bob_before, label="1st")
+    assert "Marker 1 is taken by Grublic" in table.panel("bob").content and taken.response.id == table.panels["bob"]
+    await table.click("bob", "2nd")
+    state = await table.state()
+    assert state["phase"] == "turns" and state["tb"]["active"] == 0
+    assert state["dice"][0]["tracks"] == {"attack": 3, "move": 2, "heal": 0, "parry": 2}
+    board = await board_of(simcord_bot, channel)
+    assert "1st" in board.embeds[0].fields[0].value and f"<@{u['ann'].id}>'s turn" in board.embeds[0].fields[1].value
+
+    # Only the player on turn acts: the engine says why to the other.
+    assert "It is Grublic" in await table.click("bob", "Pass")
+    assert "**Your turn**" in table.panel("ann").content
+    rig(await table.state(), A, R, H)  # the attack roll: Attack and Ready hit, Heal does not
+    await table.click("ann", "⚔ Attack → Riparian")
+    prompt = table.panel("bob")  # pushed to Bob: a turn-based defender chooses how many dice to roll
+    assert "on you (front)" in prompt.content and "🎲 Roll 3 Defence" in buttons(prompt)
+    rig(await table.state(), D, H)
+    assert "1 hit cancelled" in await table.click("bob", "🎲 Roll 2 Defence")
+    state = await table.state()
+    assert state["figures"][1]["health"] == 14 and state["tb"]["active"] == 0
+    await table.click("ann", "End turn")
+    assert "**Your turn**" in table.panel("bob").content  # pushed when the turn came to him
+    assert "+1 health" in await table.click("bob", "❤ Heal")
+
+    # Bob goes silent: his turn timer passes for him; Ann passes; the next game turn rolls.
+    await table.fire(TB_TURN_SECONDS + 1, hand_clock)
+    assert "runs out of time and passes" in log_lines(await table.state())
+    await table.click("ann", "Pass")
+    state = await table.state()
+    assert state["phase"] == "roll" and state["tb"]["game_turn"] == 2
+    assert "🎲 Roll (3 left)" in buttons(table.panel("ann")), "a new game turn reaches every panel"
+
+
+async def test_a_whole_match_ends_with_standings_and_a_watcher_is_refused(world, simcord_bot, hand_clock):
+    env, _guild, channel, u = world
+    table = await begin(env, simcord_bot, channel, u, ("ann", "bob"))
+    board = await board_of(simcord_bot, channel)
+    watcher = await u["dan"].click(board, label=OPEN)
+    assert watcher.ephemeral and "watching" in watcher.response.content
+    peek = await u["dan"].click(board, label="👁 Peek boards")  # nothing is hidden: anyone may look
+    assert peek.ephemeral and "Grublic" in peek.response.content and "Riparian" in peek.response.content
+    rules = await u["dan"].click(board, label="📜 Rules")
+    assert rules.ephemeral and "Parry" in rules.response.embeds[0].description
+
+    await put(table, ann=([0, 0], E), bob=([1, 0], W))
+    await table.roll("ann", A, A, A, A, A)
+    await table.click("ann", "⚔ Attack → Riparian")
+    assert (await table.state())["cups"] == [4, 0]
+    first_board = (await session_of(simcord_bot, channel)).message_id
+    await table.fire(ROUND_SECONDS + 1, hand_clock)  # Yarra Bung!
+    results = [m for m in channel.history() if (m.content or "").startswith("Yarra Bung!")]
+    assert len(results) == 1 and f"<@{u['ann'].id}>" in results[0].content and "Seat" not in results[0].content
+    session = await session_of(simcord_bot, channel)
+    assert session.state["round"] == 2 and session.message_id != first_board, "a fresh board for round 2"
+    assert not message_in(channel, first_board).components, "round 1's board stays as a record, without buttons"
+    assert "round 2 of 3" in table.panel("ann").content, "the new round reached the panels"
+    for _ in range(2):  # rounds 2 and 3: nobody acts, both survive: tied
+        await table.fire(BETWEEN_SECONDS + 1, hand_clock)
+        await table.fire(ROUND_SECONDS + 1, hand_clock)
+    assert await session_of(simcord_bot, channel) is None
+    assert_people_named_and_pinged(env, channel, [u["ann"], u["bob"]])
+    (embed,) = channel.last_message.embeds
+    assert "Grublic" in embed.description and "12 points" in embed.description
+    assert "This match is over" in table.panel("bob").content and "Yarra Bung!" in table.panel("bob").content
+
+
+async def test_the_paced_board_merges_a_burst_of_moves_and_its_old_buttons_still_work(world, simcord_bot,
+                                                                                        monkeypatch):
+    env, _guild, channel, u = world
+    await begin(env, simcord_bot, channel, u, ("ann", "bob"))
+    ui = ui_for("arena")
+    assert type(ui).min_edit_seconds == 2.0
+    monkeypatch.setattr(ui, "min_edit_seconds", 2.0)  # the game's own pace, set aside for the set-up
+    redraws = []
+    real = simcord_bot.presenter._redraw
+
+    async def counted(session):
+        redraws.append(session.version)
+        await real(session)
+    simcord_bot.presenter._redraw = counted
+    session = await session_of(simcord_bot, channel)
+    for user in ("ann", "bob", "ann"):  # three moves in a burst
+        change = await simcord_bot.table.act(session.id, u[user].id, {"type": "roll"})
+        await simcord_bot.presenter.show(change)
+    newest = (await session_of(simcord_bot, channel)).version
+    assert len(redraws) <= 1 and newest not in redraws, "the burst waits for the pace"
+    board = await board_of(simcord_bot, channel)
+    assert not board.embeds[0].footer.text.endswith(f"move {newest}")
+    opened = await u["bob"].click(board, label=OPEN)  # a board not redrawn yet: its button still works
+    assert opened.ephemeral and "Pool:" in opened.response.content
+    await asyncio.sleep(2.1)  # the presenter's pace (its task was started here, outside the bot)
+    await env.settle()
+    assert redraws[-1] == newest and len(redraws) <= 2, redraws
+    assert (await board_of(simcord_bot, channel)).embeds[0].footer.text.endswith(f"move {newest}")
