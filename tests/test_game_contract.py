@@ -14,10 +14,8 @@ from engine.protocol import TIMEOUT, canonical
 from engine.replay import LoggedAction, replay
 from engine.rng import Rng
 
-IN_DEVELOPMENT = ("engine.arena",)  # games whose Discord side is not built yet: the contract holds already
-registry.load(IN_DEVELOPMENT)
-GAMES = [name for name in registry.names()
-         if name in {m.rsplit(".", 1)[-1] for m in (*registry.BUILTIN, *IN_DEVELOPMENT)}]
+registry.load()
+GAMES = [name for name in registry.names() if name in {m.rsplit(".", 1)[-1] for m in registry.BUILTIN}]
 MAX_STEPS = 6000
 
 
