@@ -4,7 +4,15 @@ from __future__ import annotations
 import string
 
 from engine.dragon import SIZE
-from tests.discord_helpers import assert_people_named_and_pinged, buttons, message_in, open_table, pinged, selects
+from tests.discord_helpers import (
+    assert_people_named_and_pinged,
+    buttons,
+    message_in,
+    open_table,
+    pinged,
+    public_texts,
+    selects,
+)
 
 SEAT_ORDER = ("ann", "bob", "cat")
 
@@ -72,17 +80,6 @@ async def test_a_whole_game_by_three_users(world, simcord_bot):
     assert_people_named_and_pinged(env, channel, [u[name] for name in SEAT_ORDER])
 
 
-def visible_texts(channel, board_id):
-    """Everything a player can read in the channel: message texts, embeds, image descriptions."""
-    texts = []
-    for message in channel.history():
-        texts.append(message.content or "")
-        for embed in message.embeds:
-            texts += [embed.title or "", embed.description or ""] + [f.value for f in embed.fields]
-        texts += [a.description or "" for a in message.attachments]
-    return "\n".join(texts)
-
-
 async def test_cards_covered_again_are_shown_nowhere(world, simcord_bot):
     env, guild, channel, u = world
     board_id = await open_dragon(u, channel)
@@ -100,7 +97,7 @@ async def test_cards_covered_again_are_shown_nowhere(world, simcord_bot):
     crate, dragon = cells_of(state, "crate")[0], cells_of(state, "dragon")[0]
     await reveal(u["bob"], channel, board_id, crate)
     await reveal(u["bob"], channel, board_id, dragon)
-    after = visible_texts(channel, board_id)
+    after = public_texts(channel)
     assert label(doll) not in after  # covered again when Ann stopped: nobody is shown it again
     assert "collects 2 rings" in after and "doll" not in after.lower().replace("dolls", "")
     # The cards that ended Bob's turn are shown to everyone (GAMES.md), until the next reveal.
