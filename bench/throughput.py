@@ -3,20 +3,21 @@
 board), against a stand-in Discord whose channels record every message and edit after a small
 simulated latency.
 
-    python -m bench.throughput [--games dragon,ghosts,tiger] [--burst-sessions 100]
+    python -m bench.throughput [--games dragon,ghosts,tiger,bugs] [--burst-sessions 100]
         [--burst-seconds 10] [--sessions 1000] [--rate 200] [--seconds 20] [--latency 0.03]
 
 Two runs, each on a fresh temporary database (WAL, as the bot runs):
 
 1. Burst: `--burst-sessions` players click as fast as the bot answers, each as soon as their
    board shows their last move. Prints actions per second, each with a board image drawn and
-   edited in (target: >= 250/s).
+   edited in (target: >= 250/s). Paced real-time boards (Bugs & Co: one edit a second at most)
+   sit this one out: they merge moves by design.
 2. Steady: `--sessions` concurrent tables whose players click `--rate` times a second in all,
    each on the board their channel shows now (every 2.5-7.5 s a table). Prints the click
-   acknowledgement p50/p99 (target: p99 < 50 ms), how long a board takes to show a move, how
-   many clicks were refused as stale because the board had fallen behind (target: none; a
-   board may skip versions when edits pile up, the newest wins), and the process's memory
-   (RSS) with that many boards, with the render caches' share.
+   acknowledgement p50/p99 (target: p99 < 50 ms), how long a board takes to show a move (a
+   paced board waits for its turn), how many clicks were refused as stale because the board had
+   fallen behind (target: none; a board may skip versions when edits pile up, the newest
+   wins), and the process's memory (RSS) with that many boards, with the render caches' share.
 """
 from __future__ import annotations
 
@@ -38,7 +39,9 @@ from discord.ext import commands
 
 from bench.latency import new_game, percentile, seats_for
 from cogs.actions import perform
+from cogs.game_ui import ui_for
 from cogs.presenter import Presenter
+from cogs.refs import Ref
 from engine import registry
 from engine.errors import RuleError
 from host.errors import StaleAction, TableError
@@ -58,6 +61,7 @@ class Board:
 
     version: int = -1
     shown_at: float = 0.0
+    versioned: bool = True  # its buttons name the version they were drawn for (stale clicks refused)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -74,6 +78,9 @@ class Channel:
             return
         board = self.boards.setdefault(int(found[1]), Board())
         board.version, board.shown_at = max(board.version, int(found[2])), time.perf_counter()
+        view = payload.get("view")
+        refs = [Ref.parse(getattr(item, "custom_id", "") or "") for item in (view.children if view else [])]
+        board.versioned = any(ref is not None and ref.version is not None for ref in refs)
         board.changed.set()
         board.changed = asyncio.Event()
         self.client.edits += 1
@@ -204,7 +211,8 @@ async def click(client: FakeClient, seat: Seat, rng: random.Random, stats: Stats
     if not moves:
         return None
     player, action = rng.choice(moves)
-    shown = seat.channel.boards[seat.session_id].version
+    board = seat.channel.boards[seat.session_id]
+    shown = board.version if board.versioned else None  # unversioned buttons (private panels) are never stale
     interaction = Interaction(client, session.seats[player], session.message_id or 0)
     try:
         change = await perform(interaction, lambda: table.act(  # type: ignore[arg-type]
@@ -229,10 +237,10 @@ async def until_shown(seat: Seat, session_id: int, version: int, since: float, s
     stats.shown.append(board.shown_at - since)
 
 
-async def setup(latency: float, folder: str) -> tuple[FakeClient, Store]:
+async def setup(games: list[str], latency: float, folder: str) -> tuple[FakeClient, Store]:
     registry.load()
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    for name in ("dragon", "ghosts", "tiger"):
+    for name in games:
         await bot.load_extension(f"cogs.{name}")  # registers each game's UI, as the bot does
     store = await Store.open(Path(folder) / "bench.sqlite3")
     client = FakeClient(latency)
@@ -242,9 +250,11 @@ async def setup(latency: float, folder: str) -> tuple[FakeClient, Store]:
 
 
 async def burst(games: list[str], sessions: int, seconds: float, latency: float) -> tuple[Stats, float, int]:
-    """Players who click again as soon as their board shows their move."""
+    """Players who click again as soon as their board shows their move. Only games whose board
+    is edited for every move take part: a paced real-time board merges moves by design."""
     with tempfile.TemporaryDirectory() as folder:
-        client, store = await setup(latency, folder)
+        client, store = await setup(games, latency, folder)
+        games = [game for game in games if not ui_for(game).min_edit_seconds]
         seats = await open_tables(client, games, sessions, 1)
         stats, rng = Stats(), random.Random(1)
         edits_before = client.edits
@@ -270,7 +280,7 @@ async def steady(games: list[str], sessions: int, rate: float, seconds: float,
                  latency: float) -> tuple[Stats, float, float]:
     """Many tables, each clicked on every 2.5-7.5 s (`rate` clicks a second in all)."""
     with tempfile.TemporaryDirectory() as folder:
-        client, store = await setup(latency, folder)
+        client, store = await setup(games, latency, folder)
         seats = await open_tables(client, games, sessions, 100_000)
         stats, rng = Stats(), random.Random(2)
         mean_gap = sessions / rate
@@ -316,7 +326,7 @@ def ms(values: list[float], p: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="dragon,ghosts,tiger")
+    parser.add_argument("--games", default="dragon,ghosts,tiger,bugs")
     parser.add_argument("--burst-sessions", type=int, default=100)
     parser.add_argument("--burst-seconds", type=float, default=10)
     parser.add_argument("--sessions", type=int, default=1000)
@@ -327,13 +337,15 @@ def main() -> None:
     games = args.games.split(",")
 
     stats, elapsed, edits = asyncio.run(burst(games, args.burst_sessions, args.burst_seconds, args.latency))
-    print(f"burst: {args.burst_sessions} players clicking as fast as their boards come back, {elapsed:.1f} s")
+    unpaced = ",".join(game for game in games if not ui_for(game).min_edit_seconds)
+    print(f"burst: {args.burst_sessions} players ({unpaced}) clicking as fast as their boards come back, "
+          f"{elapsed:.1f} s")
     print(f"  {stats.applied / elapsed:.0f} actions/s, {edits / elapsed:.0f} board images/s; "
           f"ack p50 {ms(stats.acks, 50)} p99 {ms(stats.acks, 99)}; board shown p50 {ms(stats.shown, 50)} "
           f"p99 {ms(stats.shown, 99)}; stale {stats.stale}, refused {stats.refused}")
 
     stats, elapsed, rss = asyncio.run(steady(games, args.sessions, args.rate, args.seconds, args.latency))
-    print(f"steady: {args.sessions} tables, {args.rate:.0f} clicks/s asked for, {elapsed:.1f} s")
+    print(f"steady: {args.sessions} tables ({args.games}), {args.rate:.0f} clicks/s asked for, {elapsed:.1f} s")
     print(f"  {stats.applied / elapsed:.0f} actions/s; ack p50 {ms(stats.acks, 50)} p99 {ms(stats.acks, 99)}; "
           f"board shown p50 {ms(stats.shown, 50)} p99 {ms(stats.shown, 99)}; "
           f"stale {stats.stale}, refused {stats.refused}")

@@ -130,7 +130,7 @@ def render_leaderboard(title: str, subtitle: str, rows: Sequence[Row], *, me: Ro
     body_rows = len(rows) + (1 if me is not None else 0)
     body_h = COLUMNS_H + body_rows * (ROW_H + ROW_GAP) + (GAP_H if me is not None else 0) if rows else 70
     height = MARGIN + HEADER_H + 10 + body_h + MARGIN
-    image = new_canvas(WIDTH, height)
+    image = new_canvas(WIDTH, height, mode="RGB")
     draw = ImageDraw.Draw(image)
 
     draw.rounded_rectangle((MARGIN, MARGIN, WIDTH - MARGIN - 1, MARGIN + HEADER_H), radius=14,
@@ -234,7 +234,7 @@ def render_rating_chart(title: str, series: Sequence[Series], *, filename: str =
     inner_left, inner_right = MARGIN + 8, CHART_W - MARGIN - 8
     legend = _legend(series, inner_right - inner_left) if series else [[]]
     height = CHART_H + LEGEND_LINE * (len(legend) - 1)
-    image = new_canvas(CHART_W, height)
+    image = new_canvas(CHART_W, height, mode="RGB")
     draw = ImageDraw.Draw(image)
     rounded_panel(draw, (MARGIN // 2, MARGIN // 2, CHART_W - MARGIN // 2 - 1, height - MARGIN // 2 - 1), radius=12)
     draw_text(draw, (inner_left, MARGIN + 2), fit(title, CHART_TITLE_SIZE, inner_right - inner_left, True),

@@ -44,7 +44,7 @@ def render_text_card(title: str, lines: list[str], *, width: int = 640) -> Rende
     body_h = PAD + len(body_rows) * body_step + PAD * 3 // 4 if body_rows else 0
     height = 2 * MARGIN + title_h + body_h
 
-    image = new_canvas(width, height)
+    image = new_canvas(width, height, mode="RGB")
     draw = ImageDraw.Draw(image)
     panel = (MARGIN, MARGIN, width - MARGIN - 1, height - MARGIN - 1)
     rounded_panel(draw, panel, radius=14)
