@@ -8,33 +8,17 @@ from engine import ghosts as G
 from engine.greenbox import CARDS
 from render import ghosts as R
 from tests.readability import image_width, recording_text
+from tests.test_ghosts_render import zapped_state
 
 GAME = G.Ghosts()
 NOW = 1_000.0
 LONG_NAMES = [f"A very long display name number {i}" for i in range(6)]  # 34 characters
 
 
-def race(players: int):
-    """Round 3 of a game: the red meeple zapped a blue ghost; everyone has 4 cards."""
-    state = GAME.setup(players, {}, 11, NOW)
-    for s in range(players):
-        state["deck"]["discard"].extend(state["hands"][s][4:])
-        del state["hands"][s][4:]
-    state.update(phase="race", discard_pending=[], die=4, roller=1, round=3)
-    state["ghosts"][1][2] = None
-    state["captured"][0].append("blue")
-    state["meeples"]["red"] = [1, 2]
-    state["last_path"] = [[0, 0], [1, 0], [1, 1], [1, 2]]
-    wheel = next(c.id for c in CARDS if c.colour == "blue" and c.symbol == "wheel" and not c.starter)
-    state["last_attempt"] = {"seat": 0, "meeple": "red", "card": wheel, "from": [0, 0], "to": [1, 2],
-                             "die": 3, "success": True, "reason": ""}
-    return state
-
-
 def board_states(players: int) -> dict[str, tuple[dict, bool]]:
     """Every kind of board a table shows, as (state, aborted)."""
     start = GAME.setup(players, {}, 5, NOW)
-    racing = race(players)
+    racing = zapped_state(players)
     called, _ = GAME.apply(racing, 1, {"type": "call", "meeple": "green"}, NOW)
     swap, _ = GAME.apply(called, 1, {"type": "give_up"}, NOW)
     away = {**swap, "away": [players - 1], "left": [0]}
