@@ -6,7 +6,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.protocol import SEAT_NAME
+from engine.protocol import SEAT_NAME, State
+
+from .errors import TableError
 
 LOBBY, PLAYING, FINISHED, ABORTED = "lobby", "playing", "finished", "aborted"
 ACTIVE = (LOBBY, PLAYING)
@@ -24,7 +26,7 @@ class Session:
     seats: list[int]
     options: dict[str, bool]
     seed: int
-    state: dict[str, Any] | None
+    state: State | None
     version: int
     deadline: float | None
     message_id: int | None
@@ -42,6 +44,14 @@ class Session:
     def board_behind(self) -> bool:
         """The board message is missing or shows an older version (a crash before a redraw)."""
         return self.message_id is None or self.shown_version < self.version
+
+    @property
+    def game_state(self) -> State:
+        """The state of the game under way or over; a lobby has none, and asking for it is a bug
+        in the caller, told as a refusal rather than a crash deep inside a game's rules."""
+        if self.state is None:
+            raise TableError("The game has not started yet.")
+        return self.state
 
     @property
     def active(self) -> bool:
