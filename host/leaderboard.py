@@ -107,25 +107,25 @@ async def leaderboard(store: Store, game: Game, *, scope: str, period: str, guil
     hidden = viewer is not None and scope == "global" and await is_hidden(store, viewer)
     me = None
     if viewer is not None and not hidden and all(s.user_id != viewer for s in top):
-        row = await store.fetchone(
+        mine = await store.fetchone(
             "SELECT s.user_id, s.score, s.points, s.games, s.wins, s.best_margin, s.best_score, p.name FROM standings s"
             f" LEFT JOIN players p ON p.user_id = s.user_id{where} AND s.user_id = ?", (*params, viewer))
-        if row is not None:
-            score, wins, games = row["score"], row["wins"], row["games"]
+        if mine is not None:
+            score, wins, games = mine["score"], mine["wins"], mine["games"]
             better = await _count(store, scope, params, " AND s.score >= ? AND (s.score > ? OR s.wins > ?"
                                   " OR (s.wins = ? AND s.games < ?))", score, score, wins, wins, games)
-            me = _standing(better + 1, row)
+            me = _standing(better + 1, mine)
     return Board(game.name, board_kind(game), scope, period, None if scope == "global" else guild_id,
                  period_start(period, now), players, top, me, hidden)
 
 
 async def _count(store: Store, scope: str, params: list[Any], condition: str, *values: Any) -> int:
     """Rows of the board meeting `condition`, hidden players not counted on global boards."""
-    (count,) = await store.fetchone(
+    count: int = await store.value(
         "SELECT COUNT(*) FROM standings s WHERE s.game = ? AND s.scope = ? AND s.period = ? AND s.bucket = ?"
         f"{condition}", (*params, *values))
     if scope == "global":
-        (hidden,) = await store.fetchone(
+        hidden: int = await store.value(
             "SELECT COUNT(*) FROM hidden_players h CROSS JOIN standings s ON s.game = ? AND s.scope = ?"
             f" AND s.period = ? AND s.user_id = h.user_id WHERE s.bucket = ?{condition}", (*params, *values))
         count -= hidden  # CROSS JOIN keeps SQLite looping over the few hidden players, not the board
@@ -245,7 +245,7 @@ async def rating_history(store: Store, user_id: int, game: str, *, guild_id: int
         return []
     if guild_id is None:
         return [(rows[0]["at"], rows[0]["rating_before"])] + [(r["at"], r["rating"]) for r in rows]
-    (total,) = await store.fetchone(f"SELECT COALESCE(SUM(delta), 0) FROM rating_history{where}", params)
+    total = await store.value(f"SELECT COALESCE(SUM(delta), 0) FROM rating_history{where}", params)
     value = BASE + total - sum(r["delta"] for r in rows)
     points = [(rows[0]["at"], value)]
     for r in rows:

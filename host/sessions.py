@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
+
+import aiosqlite
 
 from engine.protocol import Action, canonical
 
@@ -70,8 +73,10 @@ class SessionRows:
             "SELECT * FROM sessions WHERE channel_id = ? AND status IN (?, ?)", (channel_id, *ACTIVE))
         return None if row is None else Session.from_row(row)
 
-    async def handled(self, interaction_id: int) -> int | None:
-        """The session an interaction was saved for, if it was."""
+    async def handled(self, interaction_id: int | None) -> int | None:
+        """The session an interaction was saved for, if it was (no interaction: a timer, never saved)."""
+        if interaction_id is None:
+            return None
         row = await self.store.fetchone("SELECT session_id FROM events WHERE interaction_id = ?", (interaction_id,))
         return None if row is None else row["session_id"]
 
@@ -104,8 +109,8 @@ class SessionRows:
         return [row["id"] for row in rows]
 
     async def next_deadline(self) -> float | None:
-        row = await self.store.fetchone("SELECT MIN(deadline) FROM sessions WHERE deadline IS NOT NULL")
-        return None if row is None else row[0]
+        deadline: float | None = await self.store.value("SELECT MIN(deadline) FROM sessions WHERE deadline IS NOT NULL")
+        return deadline
 
     async def log(self, session_id: int) -> list[sqlite3.Row]:
         return await self.store.fetchall(
@@ -132,7 +137,7 @@ class SessionRows:
             return session_id
         return await self.store.write(work)
 
-    async def save(self, session: Session, change: LogRow, finish: Any = None, marks: Marks | None = None) -> None:
+    async def save(self, session: Session, change: LogRow, finish: Callable[[aiosqlite.Connection], Awaitable[None]] | None = None, marks: Marks | None = None) -> None:
         """Store `session` (whose `version` is the one it was loaded at) and log `change`.
 
         Raises Duplicate when the interaction was saved before; `finish`, if given, is an async

@@ -120,8 +120,7 @@ class Store:
         await self.conn.close()
 
     async def schema_version(self) -> int:
-        row = await self.fetchone("PRAGMA user_version")
-        return int(row[0])
+        return int(await self.value("PRAGMA user_version"))
 
     async def migrate(self, files: list[tuple[int, Path, str]]) -> None:
         """Apply the migrations newer than the schema, each in one transaction with its version."""
@@ -175,6 +174,13 @@ class Store:
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
         async with self.conn.execute(sql, tuple(params)) as cursor:
             return await cursor.fetchone()
+
+    async def value(self, sql: str, params: Iterable[Any] = ()) -> Any:
+        """The first column of the row a query always returns (a count, a sum, a pragma)."""
+        row = await self.fetchone(sql, params)
+        if row is None:
+            raise StoreError(f"expected a row from: {sql}")
+        return row[0]
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         async with self.conn.execute(sql, tuple(params)) as cursor:

@@ -21,7 +21,10 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
+
+import aiosqlite
 
 from engine import registry
 from engine.errors import RuleError
@@ -171,7 +174,7 @@ class Table:
         async with self._lock(("channel", channel_id)):
             busy = await self.active_in(channel_id)
             if busy is not None:
-                if interaction_id is not None and await self.rows.handled(interaction_id) == busy.id:
+                if await self.rows.handled(interaction_id) == busy.id:
                     return Change(busy, duplicate=True)
                 raise ChannelBusy("A game is already running in this channel.", busy)
             now = self.clock()
@@ -338,7 +341,7 @@ class Table:
                 return await self._apply(session, user_id, seat, action, interaction_id)
             except (TableError, RuleError):
                 # A refused repeat of a click that was applied before is the same click: no refusal.
-                if interaction_id is not None and await self.rows.handled(interaction_id) == session_id:
+                if await self.rows.handled(interaction_id) == session_id:
                     return Change(session, duplicate=True)
                 raise
 
@@ -378,7 +381,7 @@ class Table:
                     # Try again at the game's own deadline, and soon at the latest: a refusal
                     # must never stop a game's timers for good.
                     retry = now + TIMEOUT_RETRY
-                    game_deadline = registry.get(session.game).next_deadline(session.state)
+                    game_deadline = registry.get(session.game).next_deadline(session.game_state)
                     if game_deadline is not None and now < game_deadline < retry:
                         retry = game_deadline
                     log.warning("session %s refused its timeout (%s); trying again at %.0f", session_id, refused, retry)
@@ -394,7 +397,7 @@ class Table:
         game = registry.get(session.game)
         now = self.clock()
         try:
-            new_state, events = game.apply(session.state, seat, action, now)
+            new_state, events = game.apply(session.game_state, seat, action, now)
         except RuleError as refused:  # nothing changed; say it with the players' names
             raise RuleError(session.name_seats(str(refused))) from None
         changed = _copy(session)
@@ -418,7 +421,7 @@ class Table:
             try:
                 kind = change(changed, registry.get(session.game))
             except TableError:
-                if interaction_id is not None and await self.rows.handled(interaction_id) == session_id:
+                if await self.rows.handled(interaction_id) == session_id:
                     return Change(session, duplicate=True)
                 raise
             row = LogRow("lobby", user_id, changed.seat_of(user_id), {"type": kind}, self.clock(), interaction_id)
@@ -430,11 +433,11 @@ class Table:
 
     async def _save(self, session: Session, game: Game, row: LogRow, outcome: Outcome | None = None) -> None:
         """Persist `session` with its log row, then let it replace the cached one."""
-        async def finish(conn: Any) -> None:
-            await self._record_results(conn, session, game, outcome, row.at)
+        finish = None if outcome is None else partial(self._record_results, session=session, game=game,
+                                                      outcome=outcome, now=row.at)
         marks, self._marks = self._marks, {}
         try:
-            await self.rows.save(session, row, finish if outcome is not None else None, marks)
+            await self.rows.save(session, row, finish, marks)
         except BaseException:
             self._marks = {**marks, **self._marks}  # not written: still pending
             raise
@@ -443,7 +446,7 @@ class Table:
         self.wakeup.set()
 
     @staticmethod
-    async def _record_results(conn: Any, session: Session, game: Game, outcome: Outcome, now: float) -> None:
+    async def _record_results(conn: aiosqlite.Connection, session: Session, game: Game, outcome: Outcome, now: float) -> None:
         winners = set(outcome.winners())
         await conn.executemany(
             "INSERT INTO results (session_id, user_id, guild_id, game, seat, rank, score, won, players,"
