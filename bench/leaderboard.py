@@ -22,9 +22,14 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
 
 from engine import registry
+from engine.protocol import Game
 from host import leaderboard as boards
 from host import ratings
 from host.ratings import BASE, Entry
@@ -35,17 +40,20 @@ SPAN = 730 * 86_400.0
 RATED_GAMES = ("dragon", "ghosts")
 SOLO_GAME = "tiger"
 BATCH = 50_000
+T = TypeVar("T")
+Row = tuple[Any, ...]  # one row to insert
 
 
-def generate(results: int, players: int, guilds: int, seed: int):
+def generate(results: int, players: int, guilds: int, seed: int) -> Iterator[tuple[Row, list[Row], list[Row]]]:
     """Yield (session row, result rows, history rows): exactly `results` result rows in all."""
     rng = random.Random(seed)
     weights = [1 / (g + 1) ** 0.9 for g in range(guilds)]
     cumulative = list(itertools.accumulate(weights))
     members = [rng.sample(range(1, players + 1), k=max(8, int(players * 0.25 * w / weights[0])))
                for w in weights]
-    shown = {}  # (user, game) -> displayed rating
-    made, plans = 0, []
+    shown: dict[tuple[int, str], float] = {}  # (user, game) -> displayed rating
+    plans: list[tuple[int, str, list[int]]] = []  # (guild, game, seats) per session
+    made = 0
     while made < results:
         g = rng.choices(range(guilds), cum_weights=cumulative)[0]
         left = results - made
@@ -61,7 +69,7 @@ def generate(results: int, players: int, guilds: int, seed: int):
         scores = [float(rng.randint(0, 30)) for _ in seats]
         ranks = [1 + sum(o > s for o in scores) for s in scores]
         margin = float(rng.randint(-10, 15)) if game == SOLO_GAME else None
-        won = [margin > 0] if game == SOLO_GAME else [r == 1 for r in ranks]
+        won = [r == 1 for r in ranks] if margin is None else [margin > 0]
         session = (session_id, guild, 20_000 + g, game, "finished", seats[0], str(seats).replace(" ", ""),
                    rng.getrandbits(62), at - 900, at - 900, at)
         rows, history = [], []
@@ -78,10 +86,12 @@ def generate(results: int, players: int, guilds: int, seed: int):
 
 
 async def load(store: Store, args: argparse.Namespace) -> dict[str, int]:
-    sessions, results, history = [], [], []
+    sessions: list[Row] = []
+    results: list[Row] = []
+    history: list[Row] = []
     counts = {"sessions": 0, "results": 0, "rating_history": 0}
 
-    async def flush(conn) -> None:
+    async def flush(conn: aiosqlite.Connection) -> None:
         await conn.executemany(
             "INSERT INTO sessions (id, guild_id, channel_id, game, status, host_id, seats, seed, created_at,"
             " started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", sessions)
@@ -116,13 +126,14 @@ async def load(store: Store, args: argparse.Namespace) -> dict[str, int]:
         await ratings.rebuild_standings(conn, NOW)
     await store.fetchall("ANALYZE")
     for name in ("standings", "players", "hidden_players"):
-        counts[name] = (await store.fetchone(f"SELECT COUNT(*) FROM {name}"))[0]
+        counts[name] = await store.value(f"SELECT COUNT(*) FROM {name}")
     return counts
 
 
-async def timed(call, runs: int) -> tuple[float, float, object]:
-    times, value = [], None
-    for _ in range(runs):
+async def timed(call: Callable[[], Awaitable[T]], runs: int) -> tuple[float, float, T]:
+    """Median and worst milliseconds of `runs` calls (at least one), and the last call's value."""
+    times = []
+    for _ in range(max(1, runs)):
         start = time.perf_counter()
         value = await call()
         times.append((time.perf_counter() - start) * 1000)
@@ -137,17 +148,17 @@ async def main(args: argparse.Namespace) -> int:
         store = await Store.open(path)
         try:
             if reuse:
-                counts = {"results": (await store.fetchone("SELECT COUNT(*) FROM results"))[0]}
+                counts = {"results": await store.value("SELECT COUNT(*) FROM results")}
                 print(f"reusing {path}: {counts['results']} results")
             else:
                 start = time.perf_counter()
                 counts = await load(store, args)
                 print(f"loaded in {time.perf_counter() - start:.1f} s: "
                       + ", ".join(f"{n} {name}" for name, n in counts.items()))
-            big_guild = (await store.fetchone(
+            big_guild = await store.value(
                 "SELECT guild_id FROM results WHERE guild_id IS NOT NULL GROUP BY guild_id"
-                " ORDER BY COUNT(*) DESC LIMIT 1"))[0]
-            share = (await store.fetchone("SELECT COUNT(*) FROM results WHERE guild_id = ?", (big_guild,)))[0]
+                " ORDER BY COUNT(*) DESC LIMIT 1")
+            share = await store.value("SELECT COUNT(*) FROM results WHERE guild_id = ?", (big_guild,))
             print(f"largest server: {share} results ({100 * share / counts['results']:.0f}%)")
 
             worst = 0.0
@@ -164,7 +175,8 @@ async def main(args: argparse.Namespace) -> int:
                         (game.name, guild or 0, period, ratings.bucket(period, NOW)) * 2)
                     viewer = middle[0] if middle else None
 
-                    async def board(game=game, scope=scope, period=period, guild=guild, viewer=viewer):
+                    async def board(game: Game = game, scope: str = scope, period: str = period,
+                                    guild: int | None = guild, viewer: int | None = viewer) -> boards.Board:
                         return await boards.leaderboard(store, game, scope=scope, period=period,
                                                         guild_id=guild, viewer=viewer, now=NOW)
                     median, slowest, result = await timed(board, args.runs)
@@ -173,8 +185,7 @@ async def main(args: argparse.Namespace) -> int:
                     print(f"{game_name + ' ' + '/'.join(key):<38}{median:>10.2f}{slowest:>10.2f}"
                           f"{result.players:>9}  {place}")
 
-            busy = (await store.fetchone("SELECT user_id FROM results GROUP BY user_id ORDER BY COUNT(*) DESC"
-                                         " LIMIT 1"))[0]
+            busy = await store.value("SELECT user_id FROM results GROUP BY user_id ORDER BY COUNT(*) DESC LIMIT 1")
             median, slowest, stats = await timed(lambda: boards.player_stats(store, busy), args.runs)
             print(f"{'/stats (busiest player, ' + str(stats.total_games) + ' games)':<38}{median:>10.2f}"
                   f"{slowest:>10.2f}")
@@ -186,7 +197,7 @@ async def main(args: argparse.Namespace) -> int:
             print(f"{'(no standings: aggregate history)':<38}{(time.perf_counter() - start) * 1000:>10.2f}")
 
             rng = random.Random(args.seed + 1)
-            (first_id,) = await store.fetchone("SELECT COALESCE(MAX(session_id), 0) + 1 FROM rating_history")
+            first_id = await store.value("SELECT COALESCE(MAX(session_id), 0) + 1 FROM rating_history")
             start = time.perf_counter()
             for n in range(args.writes):
                 seats = rng.sample(range(1, args.players + 1), rng.randint(2, 5))
