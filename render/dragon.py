@@ -230,7 +230,7 @@ def back_tile(side: int = CARD) -> Image.Image:
             inset, step = s * 0.14, s * 0.18
             d.rounded_rectangle((inset, inset, s - inset, s - inset), radius=s * 0.06, outline=BACK_LINE,
                                 width=round(s * 0.02))
-            k = -s
+            k: float = -s
             while k < s:  # diagonal lattice inside the inner frame
                 d.line([(inset + max(0, k), inset + max(0, -k)), (s - inset - max(0, -k), s - inset - max(0, k))],
                        fill=BACK_LINE, width=round(s * 0.015))
@@ -262,7 +262,7 @@ def _draw_key(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
     spare = (WIDTH - 2 * (MARGIN + PAD) - sum(widths)) / (len(widths) - 1)
     for line, row in enumerate(KEY):
         y = KEY_Y + line * KEY_ROW
-        x = MARGIN + PAD
+        x: float = MARGIN + PAD
         for kind, width in zip(row, widths, strict=True):
             image.alpha_composite(mini_icon(kind), (round(x), y + (KEY_ROW - MINI) // 2))
             draw_text(d, (x + MINI + 5, y + KEY_ROW / 2), kind.capitalize(), SMALL, palette.TEXT, anchor="lm")

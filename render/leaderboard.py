@@ -245,10 +245,10 @@ def render_rating_chart(title: str, series: Sequence[Series], *, filename: str =
 
     # Legend: marker and name per series, wrapping onto more lines when the names are long.
     for n, line in enumerate(legend):
-        y = MARGIN + 48 + n * LEGEND_LINE
+        line_y = MARGIN + 48 + n * LEGEND_LINE
         for i, label, dx in line:
-            _marker(draw, MARKERS[i], inner_left + dx + 6, y, 6, SERIES_COLOURS[i])
-            draw_text(draw, (inner_left + dx + 18, y), label, SMALL_SIZE, palette.TEXT, anchor="lm")
+            _marker(draw, MARKERS[i], inner_left + dx + 6, line_y, 6, SERIES_COLOURS[i])
+            draw_text(draw, (inner_left + dx + 18, line_y), label, SMALL_SIZE, palette.TEXT, anchor="lm")
 
     order = sorted({(at, i, j) for i, s in enumerate(series) for j, (at, _) in enumerate(s.points)})
     slot = {(i, j): n for n, (_, i, j) in enumerate(order)}
@@ -295,8 +295,8 @@ def render_rating_chart(title: str, series: Sequence[Series], *, filename: str =
 
     lines = [title]
     for s in series:
-        first, last = s.points[0][1], s.points[-1][1]
-        lines.append(f"{s.label}: {first:.0f} to {last:.0f} over {len(s.points) - 1} games "
+        start, end = s.points[0][1], s.points[-1][1]
+        lines.append(f"{s.label}: {start:.0f} to {end:.0f} over {len(s.points) - 1} games "
                      f"(low {min(v for _, v in s.points):.0f}, high {max(v for _, v in s.points):.0f}), "
                      f"{_date(s.points[0][0])} to {_date(s.points[-1][0])}")
     return RenderedImage(encode_png(image), "\n".join(lines), filename)
