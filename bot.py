@@ -67,7 +67,7 @@ class TabletopBot(commands.Bot):
         self.presenter = Presenter(self, self.table)
         self.table.listeners.append(self.presenter.on_timer)
         self.add_dynamic_items(TableButton, TableSelect)
-        self.tree.on_error = self.on_command_failure
+        self.tree.error(self.on_command_failure)  # discord.py's public way to set the tree's handler
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands_if_changed()

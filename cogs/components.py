@@ -9,6 +9,7 @@ import logging
 import re
 import sqlite3
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
@@ -71,9 +72,11 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
         self.ref = ref
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> TableButton:
-        return cls(Ref.from_match(match), label=item.label or "", style=item.style)
+        if isinstance(item, discord.ui.Button):  # the clicked button, as Discord sent it
+            return cls(Ref.from_match(match), label=item.label or "", style=item.style)
+        return cls(Ref.from_match(match), label="")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await route(interaction, self.ref, [])
@@ -87,14 +90,13 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
         self.ref = ref
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> TableSelect:
-        select = cls(Ref.from_match(match), options=item.options or [discord.SelectOption(label="-")])
-        return select
+        options = item.options if isinstance(item, discord.ui.Select) else []
+        return cls(Ref.from_match(match), options=options or [discord.SelectOption(label="-")])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]
-        await route(interaction, self.ref, values)
+        await route(interaction, self.ref, list(self.item.values))  # discord.py fills them in before the callback
 
 
 def view_of(items: list[discord.ui.Item]) -> discord.ui.View:

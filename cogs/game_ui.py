@@ -48,7 +48,7 @@ class GameUI:
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         """The board image; runs in a worker thread, so it must only read its arguments."""
-        view = game.view(session.state, None)
+        view = game.view(session.game_state, None)
         lines = [f"{key}: {json.dumps(value)}" for key, value in view.items()]
         if session.status == ABORTED:
             lines.insert(0, ENDED_EARLY)
@@ -56,7 +56,7 @@ class GameUI:
 
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
         playing = session.status == PLAYING
-        waiting = set(game.waiting_for(session.state)) if playing else set()  # an ended game waits on nobody
+        waiting = set(game.waiting_for(session.game_state)) if playing else set()  # an ended game waits on nobody
         embed = discord.Embed(title=game.title, description="\n".join(session.news) or None,
                               colour=discord.Colour.blurple())
         seats = [f"{'▶ ' if seat in waiting else ''}{seat + 1}. <@{user}>" for seat, user in enumerate(session.seats)]
@@ -68,10 +68,10 @@ class GameUI:
 
     def choices(self, session: Session, game: Game) -> list[Action]:
         """The distinct actions the waited-on seats may take, in a stable order."""
-        seats = game.waiting_for(session.state) or range(len(session.seats))
+        seats = game.waiting_for(session.game_state) or range(len(session.seats))
         seen: dict[str, Action] = {}
         for seat in seats:
-            for action in game.legal_actions(session.state, seat):
+            for action in game.legal_actions(session.game_state, seat):
                 seen.setdefault(json.dumps(action, sort_keys=True), action)
         return list(seen.values())[:MAX_BUTTONS]
 

@@ -12,8 +12,9 @@ from engine import registry
 MAX_CHOICES = 25  # Discord's limit for one option
 
 
-def game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=registry.get(key).title, value=key) for key in registry.names()][:MAX_CHOICES]
+def game_choices() -> list[app_commands.Choice[str | int | float]]:
+    """Each game's title shown, its key sent (typed as discord.py's parameters hold choices)."""
+    return [app_commands.Choice(name=registry.get(key).title, value=key) for key in registry.names()[:MAX_CHOICES]]
 
 
 def offer_games(*commands: app_commands.Command) -> None:

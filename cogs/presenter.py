@@ -124,7 +124,7 @@ class Presenter:
             self._edited_at[session.id] = asyncio.get_running_loop().time()
         channel = self.client.get_partial_messageable(session.channel_id)
         try:
-            if self.board_key(session) != session.board_key:
+            if session.message_id is None or self.board_key(session) != session.board_key:
                 await self.post(session, keep_old=True)
             else:
                 await channel.get_partial_message(session.message_id).edit(**await self.payload(session, editing=True))
@@ -180,7 +180,7 @@ class Presenter:
     async def ping(self, session: Session, change: Change) -> None:
         """Tell the player the game now waits on, in a message that replaces the last ping."""
         game = registry.get(session.game)
-        waiting = [session.seats[seat] for seat in game.waiting_for(session.state)]
+        waiting = [session.seats[seat] for seat in game.waiting_for(session.game_state)]
         due = waiting if len(waiting) == 1 else []  # everyone at once (a race) is nobody's turn
         if change.started:
             text = f"**{game.title}** begins! {mentions(session.seats)}"

@@ -29,13 +29,15 @@ def _lock(interaction: discord.Interaction) -> asyncio.Lock:
 async def tell(interaction: discord.Interaction, text: str | None = None, **kwargs: Any) -> None:
     """A private (ephemeral) answer to the person who clicked or typed."""
     kwargs.setdefault("allowed_mentions", QUIET)
+    if text is not None:
+        kwargs["content"] = text
     async with _lock(interaction):
         if interaction.extras.pop("thinking_in_public", False):
             await interaction.delete_original_response()  # a public "thinking..." must not carry a private answer
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, **kwargs)
+            await interaction.followup.send(ephemeral=True, **kwargs)
         else:
-            await interaction.response.send_message(text, ephemeral=True, **kwargs)
+            await interaction.response.send_message(ephemeral=True, **kwargs)
 
 
 async def edit(interaction: discord.Interaction, **kwargs: Any) -> None:
@@ -80,7 +82,10 @@ async def sent_publicly(interaction: discord.Interaction, **payload: Any) -> dis
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True)
             return await interaction.followup.send(**payload, wait=True)
-    message = await interaction.channel.send(**payload)
+    channel = interaction.channel
+    if not isinstance(channel, discord.abc.Messageable):  # commands and buttons live where messages do
+        raise TypeError(f"interaction {interaction.id} came from {channel!r}, which takes no messages")
+    message = await channel.send(**payload)
     await tell(interaction, "Done: it is in the channel.")
     return message
 
