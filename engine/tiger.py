@@ -63,15 +63,34 @@ Design choices where the text is silent (also in `rules`):
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, Literal, cast
 
 from .deck import draw as deck_draw
 from .deck import new_deck
 from .errors import RuleError
 from .greenbox import CARDS, COLOURS, DOTS, TILES, Card
-from .protocol import Event, Game, Option, Outcome
+from .protocol import Action, Event, Game, Option, Outcome, View
 from .registry import register
 from .rng import Rng, rng_of
+from .tiger_types import (
+    Ability,
+    Bonus,
+    BuyAction,
+    CardInfo,
+    EyeOnTrack,
+    EyeWhere,
+    FightAction,
+    FightPreview,
+    MonsterOnTrack,
+    PassBuyAction,
+    Place,
+    Purchase,
+    Stack,
+    ThinAction,
+    TigerAction,
+    TigerView,
+    TilePile,
+)
 from .words import plural
 
 EYE_TILE = 35  # one of the six arrow tiles (30..35) is the Eye of the Tiger
@@ -102,10 +121,11 @@ ABILITY_LABEL = {
     "even_odd": "Cards all even or all odd",
     "double": "May double one card's value (card removed)",
 }
-ABILITY_SHORT = {
-    "no_weakness": "NW", "light": "L", "half_attack": "1/2", "colour_removed": "-C",
-    "colour_needed": "+C", "only_match": "=S", "dim": "-1L", "no_match": "!S",
-    "need_match": ">=1S", "even_odd": "E/O", "double": "x2",
+ABILITY_SHORT = {  # a few words, for the board
+    "no_weakness": "no value-1 cards", "light": "light must do", "half_attack": "half attack",
+    "colour_removed": "discard 1 {colour}", "colour_needed": "only {colour} cards",
+    "only_match": "only {symbol}", "dim": "light -1", "no_match": "no {symbol}",
+    "need_match": "needs {symbol}", "even_odd": "all even or all odd", "double": "may double 1 card",
 }
 
 RULES = """**Eye of the Tiger** - solo deck-builder. Beat the monsters before they leave the cave.
@@ -143,11 +163,15 @@ def points(tiles: list[int]) -> int:
     return sum(tile_dots(t) for t in tiles)
 
 
-def card_info(card_id: int) -> dict[str, Any]:
+def card_info(card_id: int) -> CardInfo:
     c = CARDS[card_id]
-    return {"id": c.id, "colour": c.colour, "symbol": c.symbol, "value": c.value,
-            "dots": DOTS[c.symbol], "light": card_light(c.id), "price": card_price(c.id),
-            "starter": c.starter, "name": c.name}
+    return CardInfo(id=c.id, colour=c.colour, symbol=c.symbol, value=c.value, dots=DOTS[c.symbol],
+                    light=card_light(c.id), price=card_price(c.id), starter=c.starter, name=c.name)
+
+
+def as_action(action: TigerAction) -> Action:
+    """A typed action as the protocol's plain dict (the same object)."""
+    return cast(Action, action)
 
 
 def card_gold(state: dict[str, Any]) -> int:
@@ -195,7 +219,68 @@ def double_buy(state: dict[str, Any]) -> bool:
             and len({CARDS[c].symbol for c in revealed}) == 1)
 
 
-def _fail(result: dict[str, Any], reason: str) -> dict[str, Any]:
+def _bought(state: dict[str, Any], stacks: list[str]) -> list[int] | None:
+    """The cards buying from `stacks` in turn takes (a stack bought twice gives its next card);
+    None when a stack runs out."""
+    bought: list[int] = []
+    for colour in stacks:
+        stack = state["supply"][colour]
+        taken = stacks[:len(bought)].count(colour)
+        if taken >= len(stack):
+            return None
+        bought.append(stack[taken])
+    return bought
+
+
+def purchases(state: dict[str, Any]) -> list[Purchase]:
+    """Every legal purchase of the buy step, with what it takes: the cards and their price, the
+    free colour card, and the gold left unspent (lost). Buying nothing is one of them."""
+    if state["phase"] != "turn":
+        return []
+    choices: list[list[str]] = [[]]
+    for colour, stack in supply_stacks(state):
+        if stack:
+            choices += [[colour]] + ([[colour, second] for second in COLOURS] if double_buy(state) else [])
+    gold, free_colour = gold_available(state), colour_bonus(state)
+    found: list[Purchase] = []
+    for bonus in (True, False) if free_colour else (True,):
+        for stacks in choices:
+            bought = _bought(state, stacks)
+            price = sum(map(card_price, bought or []))
+            if bought is None or price > gold:
+                continue
+            free = next((c for c in state["supply"][free_colour] if c not in bought), None) \
+                if free_colour and bonus else None
+            found.append(Purchase(action=_buy_action(stacks, bonus), cards=[card_info(c) for c in bought],
+                                  price=price, free=None if free is None else card_info(free), lost=gold - price))
+    return found
+
+
+def _buy_action(stacks: list[str], bonus: bool) -> BuyAction | PassBuyAction:
+    """A purchase as an action: nothing, one stack or two; the bonus named only when declined."""
+    action: BuyAction | PassBuyAction
+    if stacks:
+        action = BuyAction(type="buy", stack=stacks[0])
+        if len(stacks) > 1:
+            action["second"] = stacks[1]
+    else:
+        action = PassBuyAction(type="pass_buy")
+    if not bonus:
+        action["bonus"] = False
+    return action
+
+
+def fight_action(monster: int, cards: list[int], double: int | None = None, lose: int | None = None) -> FightAction:
+    """A fight as an action: the doubled and the lost card named only when chosen."""
+    action = FightAction(type="fight", monster=monster, cards=cards)
+    if double is not None:
+        action["double"] = double
+    if lose is not None:
+        action["lose"] = lose
+    return action
+
+
+def _fail(result: FightPreview, reason: str) -> FightPreview:
     result["possible"] = False
     result["reason"] = reason
     return result
@@ -209,17 +294,16 @@ def fight_fields(state: dict[str, Any]) -> list[int]:
     return [i for i, entry in enumerate(state["track"]) if entry is not None and not entry["eye"]]
 
 
-def preview_fight(state: dict[str, Any], monster: int, cards: list[int],
-                  double: int | None = None, lose: int | None = None) -> dict[str, Any]:
-    """What a fight of `cards` against the monster on field index `monster` would give.
+def preview_fight(state: dict[str, Any], monster: object, cards: object,
+                  double: object = None, lose: object = None) -> FightPreview:
+    """What a fight of `cards` against the monster on field index `monster` would give (pure).
 
-    Pure. Keys: possible, reason (words, None when possible), light, light_needed, missing,
-    penalty, values (sum of values after halving/doubling), attack, power, gold (won on a clean
-    win), lose (card ids that leave the game after the win), field ("I"/"II"/"III"), ends_game.
+    Its arguments are checked as an action's are; the keys are described in `FightPreview`. Also
+    the choices the fight leaves: which cards it may double, and among which the lost one is picked.
     """
-    result: dict[str, Any] = {"possible": False, "reason": None, "light": 0, "light_needed": 0,
-                              "missing": 0, "penalty": 0, "values": 0, "attack": 0, "power": 0,
-                              "gold": 0, "lose": [], "field": None, "ends_game": False}
+    result = FightPreview(possible=False, reason=None, light=None, light_needed=0, missing=0, penalty=0,
+                          values=None, attack=0, power=0, gold=0, lose=[], doubles=[], choose_lost=[],
+                          field=None, ends_game=False)
     if state["phase"] == "over":
         return _fail(result, "The game is over.")
     if state["phase"] != "turn":
@@ -271,11 +355,14 @@ def preview_fight(state: dict[str, Any], monster: int, cards: list[int],
         return _fail(result, f"At least one {symbol} card must fight this monster.")
     if "even_odd" in abilities and len({c.value % 2 for c in used}) > 1:
         return _fail(result, "The cards must have all even or all odd values against this monster.")
-    if double is not None:
-        if "double" not in abilities:
-            return _fail(result, "Only a monster with the doubling ability lets you double a card.")
-        if double not in cards:
-            return _fail(result, "The doubled card must be one of the cards you fight with.")
+    result["doubles"] = list(cards) if "double" in abilities else []
+    if double is not None and double not in result["doubles"]:
+        return _fail(result, "The doubled card must be one of the cards you fight with."
+                     if result["doubles"] else "Only a monster with the doubling ability lets you double a card.")
+    doubled = [CARDS[c] for c in cards if c == double]  # the card is named once among `cards`
+    # a win loses one card of the monster's symbol, unless the doubled card (lost anyway) is one
+    by_symbol = [] if any(c.symbol == symbol for c in doubled) else [c for c in cards if CARDS[c].symbol == symbol]
+    result["choose_lost"] = by_symbol if len(by_symbol) > 1 else []
 
     light = sum(card_light(c) for c in cards) + state["bonus"]["light"]
     if "dim" in abilities:
@@ -286,21 +373,18 @@ def preview_fight(state: dict[str, Any], monster: int, cards: list[int],
     if "light" in abilities and missing:
         return _fail(result, f"Light: this monster needs {light_needed} light and your cards give {light}; "
                              "here attack cannot make up for light.")
-    values = sum(c.value for c in used) + (CARDS[double].value if double is not None else 0)
+    values = sum(c.value for c in used + doubled)
     if "half_attack" in abilities:
         values //= 2
     penalty = LIGHT_PENALTY * missing
     attack = values + state["bonus"]["attack"] - penalty
-    result.update(values=values, penalty=penalty, attack=attack)
+    result["values"], result["penalty"], result["attack"] = values, penalty, attack
 
-    lose_cards: list[int] = []
-    if double is not None:
-        lose_cards.append(double)
-    matches = [c for c in cards if CARDS[c].symbol == symbol]
-    if matches and not any(CARDS[c].symbol == symbol for c in lose_cards):
-        if lose is not None and lose not in matches:
+    lose_cards = [c.id for c in doubled]
+    if by_symbol:
+        if lose is not None and lose not in by_symbol:
             return _fail(result, f"The card you lose must be one of your {symbol} cards in this fight.")
-        lose_cards.append(lose if lose is not None else min(matches, key=lambda c: (CARDS[c].value, c)))
+        lose_cards += [c for c in by_symbol if c == lose] or [min(by_symbol, key=lambda c: (CARDS[c].value, c))]
     elif lose is not None and lose not in lose_cards:
         return _fail(result, "That card would not be lost in this fight.")
     clean = len(cards) == 1 or _one_colour(cards) is not None
@@ -552,6 +636,58 @@ def _fight_combos(revealed: list[int]) -> list[list[int]]:
     return [list(combo) for n in range(1, len(revealed) + 1) for combo in combinations(revealed, n)]
 
 
+# --------------------------------------------------------------------------- the view
+
+def _eye_where(state: dict[str, Any]) -> Literal["pile", "track", "defeated", "discard"]:
+    if eye_field(state) is not None:
+        return "track"
+    if EYE_TILE in state["pile"]:
+        return "pile"
+    return "defeated" if EYE_TILE in state["defeated"] else "discard"
+
+
+def _on_track(state: dict[str, Any], field: int) -> EyeOnTrack | MonsterOnTrack | None:
+    entry = state["track"][field]
+    if entry is None:
+        return None
+    tile, eye = TILES[entry["tile"]], eye_field(state)
+    where = Place(field=FIELDS[field], index=field, symbol=tile.symbol, dots=tile.dots,
+                  light_needed=LIGHT_NEEDED[field], beside_eye=eye is not None and eye - 1 == field)
+    if entry["eye"]:
+        return EyeOnTrack(eye=True, **where)
+    power, colour = monster_power(state, field), entry["colour"]
+    abilities = [Ability(key=a, short=ABILITY_SHORT[a].format(colour=colour, symbol=tile.symbol),
+                         label=ABILITY_LABEL[a].format(colour=colour, symbol=tile.symbol)) for a in entry["abilities"]]
+    return MonsterOnTrack(eye=False, **where, power=power, red=power // RED_CUBE, blue=power % RED_CUBE,
+                          colour=colour, abilities=abilities)
+
+
+def _tile_pile(tiles: list[int]) -> TilePile:
+    return TilePile(tiles=[TILES[t].symbol for t in tiles], eye=EYE_TILE in tiles, points=points(tiles))
+
+
+def tiger_view(state: dict[str, Any]) -> TigerView:
+    """What the player sees: everything but the order of their deck (Tiger.view)."""
+    return TigerView(
+        advanced=state["advanced"], phase=state["phase"], turn=state["turn"], first_turn=state["turn"] == 1,
+        fight_fields=fight_fields(state), pile=len(state["pile"]),
+        track=[_on_track(state, field) for field in range(len(FIELDS))],
+        eye=EyeWhere(where=_eye_where(state)),
+        defeated=_tile_pile(state["defeated"]), monster_discard=_tile_pile(state["monster_discard"]),
+        revealed=[card_info(c) for c in state["revealed"]],
+        gold=state["gold"], card_gold=card_gold(state), gold_available=gold_available(state),
+        colour_bonus=colour_bonus(state), double_buy=double_buy(state),
+        deck=len(state["cards"]["draw"]), discard=len(state["cards"]["discard"]),
+        discard_cards=[card_info(c) for c in state["cards"]["discard"]],
+        deck_cards=[card_info(c) for c in sorted(state["cards"]["draw"])],  # the order stays hidden
+        thin_max=THIN_MAX, removed=[card_info(c) for c in state["removed"]],
+        supply=[Stack(colour=colour, count=len(stack), top=card_info(stack[0]) if stack else None,
+                      cards=[card_info(c) for c in stack]) for colour, stack in supply_stacks(state)],
+        bonus=Bonus(light=state["bonus"]["light"], attack=state["bonus"]["attack"],
+                    field_one=state["bonus"]["field_one"]),
+        over=state["phase"] == "over", won=state["won"], end_reason=state["end_reason"])
+
+
 # --------------------------------------------------------------------------- the game
 
 @register
@@ -611,26 +747,9 @@ class Tiger(Game):
             return []
         if state["phase"] == "thin":
             pool = sorted(set(state["cards"]["discard"]))
-            return [{"type": "thin", "remove": list(combo)}
+            return [as_action(ThinAction(type="thin", remove=list(combo)))
                     for n in range(THIN_MAX + 1) for combo in combinations(pool, n)]
-        actions: list[dict[str, Any]] = []
-        bonus_options = [True, False] if colour_bonus(state) else [True]
-        gold = gold_available(state)
-        tops = {colour: stack[0] for colour, stack in supply_stacks(state) if stack}
-        for bonus in bonus_options:
-            extra = {} if bonus else {"bonus": False}
-            actions.append({"type": "pass_buy", **extra})
-            for colour, top in tops.items():
-                price = card_price(top)
-                if price > gold:
-                    continue
-                actions.append({"type": "buy", "stack": colour, **extra})
-                if double_buy(state):
-                    for second, stack in supply_stacks(state):
-                        nxt = stack[1] if second == colour and len(stack) > 1 else (
-                            stack[0] if second != colour and stack else None)
-                        if nxt is not None and price + card_price(nxt) <= gold:
-                            actions.append({"type": "buy", "stack": colour, "second": second, **extra})
+        actions = [as_action(p["action"]) for p in purchases(state)]
         if state["turn"] > 1:
             for field, entry in enumerate(state["track"]):
                 if entry is None or entry["eye"]:
@@ -643,13 +762,9 @@ class Tiger(Game):
                 if best + state["bonus"]["attack"] < monster_power(state, field):
                     continue
                 for combo in _fight_combos(state["revealed"]):
-                    doubles = [None] + (combo if "double" in entry["abilities"] else [])
-                    for double in doubles:
+                    for double in [None, *(combo if "double" in entry["abilities"] else [])]:
                         if preview_fight(state, field, combo, double)["possible"]:
-                            action = {"type": "fight", "monster": field, "cards": combo}
-                            if double is not None:
-                                action["double"] = double
-                            actions.append(action)
+                            actions.append(as_action(fight_action(field, combo, double)))
         return actions
 
     def play(self, state: dict[str, Any], seat: int | None, action: dict[str, Any], now: float) -> list[Event]:
@@ -703,20 +818,18 @@ class Tiger(Game):
         bought: list[int] = []
         price = 0
         if action["type"] == "buy":
-            stacks = [action.get("stack")]
+            stacks: list[Any] = [action.get("stack")]
             if action.get("second") is not None:
                 if not double_buy(state):
                     raise RuleError("A second purchase needs three revealed cards of one symbol (advanced mode).")
                 stacks.append(action["second"])
-            taken: dict[str, int] = {}
-            for colour in stacks:
-                if colour not in COLOURS:
-                    raise RuleError("Pick one of the six stacks: " + ", ".join(COLOURS) + ".")
-                stack = state["supply"][colour]
-                if len(stack) <= taken.get(colour, 0):
-                    raise RuleError(f"The {colour} stack is empty.")
-                bought.append(stack[taken.get(colour, 0)])
-                taken[colour] = taken.get(colour, 0) + 1
+            if any(colour not in COLOURS for colour in stacks):
+                raise RuleError("Pick one of the six stacks: " + ", ".join(COLOURS) + ".")
+            taken = _bought(state, stacks)
+            if taken is None:
+                empty = next(c for c in stacks if stacks.count(c) > len(state["supply"][c]))
+                raise RuleError(f"The {empty} stack is empty.")
+            bought = taken
             price = sum(card_price(c) for c in bought)
             if price > gold_available(state):
                 raise RuleError(f"That costs {price} gold and you have {gold_available(state)}.")
@@ -730,20 +843,20 @@ class Tiger(Game):
         else:
             events.append(Event("You buy nothing."))
         _forfeit_excess_gold(state, price, events)
-        colour = colour_bonus(state)
-        if colour and bonus and state["supply"][colour]:
-            free = state["supply"][colour].pop(0)
+        free_colour = colour_bonus(state)
+        if free_colour and bonus and state["supply"][free_colour]:
+            free = state["supply"][free_colour].pop(0)
             state["cards"]["discard"].append(free)
-            events.append(Event(f"Three {colour} cards: you also take the {CARDS[free].name}."))
+            events.append(Event(f"Three {free_colour} cards: you also take the {CARDS[free].name}."))
         _advance(state, events)
         _end_turn(state, events)
 
     def _fight(self, state: dict[str, Any], action: dict[str, Any], events: list[Event]) -> None:
-        field = action.get("monster")
-        cards = action.get("cards")
-        check = preview_fight(state, field, cards, action.get("double"), action.get("lose"))
+        check = preview_fight(state, action.get("monster"), action.get("cards"), action.get("double"),
+                              action.get("lose"))
         if not check["possible"]:
-            raise RuleError(check["reason"])
+            raise RuleError(check["reason"] or "That fight is not possible.")
+        field: int = action["monster"]
         entry = state["track"][field]
         state["track"][field] = None
         symbol = TILES[entry["tile"]].symbol
@@ -778,70 +891,8 @@ class Tiger(Game):
 
     # ----------------------------------------------------------------- views and results
 
-    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        eye = eye_field(state)
-        if eye is not None:
-            eye_where = "track"
-        elif EYE_TILE in state["pile"]:
-            eye_where = "pile"
-        elif EYE_TILE in state["defeated"]:
-            eye_where = "defeated"
-        else:
-            eye_where = "discard"
-        track = []
-        for field, entry in enumerate(state["track"]):
-            if entry is None:
-                track.append(None)
-                continue
-            tile = TILES[entry["tile"]]
-            item: dict[str, Any] = {"field": FIELDS[field], "index": field, "tile": tile.id,
-                                    "symbol": tile.symbol, "dots": tile.dots, "eye": entry["eye"],
-                                    "light_needed": LIGHT_NEEDED[field],
-                                    "beside_eye": eye is not None and eye - 1 == field}
-            if not entry["eye"]:
-                power = monster_power(state, field)
-                item.update(power=power, red=power // RED_CUBE, blue=power % RED_CUBE,
-                            dice=list(entry["dice"]), extra=entry["extra"],
-                            field_bonus=power - entry["power"], colour=entry["colour"],
-                            abilities=[{"key": a, "short": ABILITY_SHORT[a],
-                                        "label": ABILITY_LABEL[a].format(colour=entry["colour"], symbol=tile.symbol)}
-                                       for a in entry["abilities"]])
-            track.append(item)
-        supply = [{"colour": colour, "count": len(stack), "top": card_info(stack[0]) if stack else None,
-                   "cards": [card_info(c) for c in stack]} for colour, stack in supply_stacks(state)]
-        return {
-            "game": self.name,
-            "advanced": state["advanced"],
-            "phase": state["phase"],
-            "turn": state["turn"],
-            "first_turn": state["turn"] == 1,
-            "fight_fields": fight_fields(state),
-            "pile": len(state["pile"]),
-            "track": track,
-            "eye": {"where": eye_where, "field": None if eye is None else FIELDS[eye]},
-            "defeated": {"tiles": [TILES[t].symbol for t in state["defeated"]],
-                         "eye": EYE_TILE in state["defeated"], "points": points(state["defeated"])},
-            "monster_discard": {"tiles": [TILES[t].symbol for t in state["monster_discard"]],
-                                "eye": EYE_TILE in state["monster_discard"],
-                                "points": points(state["monster_discard"])},
-            "revealed": [card_info(c) for c in state["revealed"]],
-            "gold": state["gold"],
-            "card_gold": card_gold(state),
-            "gold_available": gold_available(state),
-            "colour_bonus": colour_bonus(state),
-            "double_buy": double_buy(state),
-            "deck": len(state["cards"]["draw"]),
-            "discard": len(state["cards"]["discard"]),
-            "discard_cards": [card_info(c) for c in state["cards"]["discard"]],
-            "deck_cards": [card_info(c) for c in sorted(state["cards"]["draw"])],  # order stays hidden
-            "removed": [card_info(c) for c in state["removed"]],
-            "supply": supply,
-            "cubes": {k: (list(v) if isinstance(v, list) else v) for k, v in state["cubes"].items()},
-            "bonus": dict(state["bonus"]),
-            "over": state["phase"] == "over",
-            "won": state["won"],
-            "end_reason": state["end_reason"],
-        }
+    def view(self, state: dict[str, Any], seat: int | None) -> View:
+        return cast(View, tiger_view(state))  # solo: nothing is hidden but the deck's order
 
     def outcome(self, state: dict[str, Any]) -> Outcome | None:
         if state["phase"] != "over":

@@ -12,11 +12,13 @@ and the six supply stacks' top cards in their fixed colour order.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.tiger import Tiger
+from engine.tiger import FIELDS, LIGHT_NEEDED, REVEAL, THIN_MAX, Tiger
+from engine.tiger_types import CardInfo, EyeOnTrack, MonsterOnTrack, TigerView, TilePile, as_view
 from engine.words import plural
 from render import palette
 from render.cache import cached_layer
@@ -40,7 +42,6 @@ PILE_X, PILE_W = MARGIN, 66
 FIELD_GAP = 6
 FIELD_X0 = PILE_X + PILE_W + FIELD_GAP  # field III; then II, then I to the right
 FIELD_W = (WIDTH - MARGIN - FIELD_X0 - 2 * FIELD_GAP) // 3
-FIELD_NAMES = ("I", "II", "III")
 TILE = 64  # a monster tile on the track
 MINI_TILE = 40  # the top tile of the defeated pile and of the monster discard pile
 
@@ -63,18 +64,14 @@ LOSE = (0xF0, 0x80, 0x70)
 CUBE_COLOUR = {"no_weakness": palette.GREEN, "light": palette.WHITE, "half_attack": palette.BLACK,
                "only_match": palette.BLACK, "dim": palette.WHITE, "no_match": palette.BLACK,
                "need_match": palette.BLACK, "even_odd": CUBE_BLUE, "double": CUBE_RED}
-CHIP_TEXT = {"no_weakness": "no value-1 cards", "light": "light must do", "half_attack": "half attack",
-             "colour_removed": "discard 1 {colour}", "colour_needed": "only {colour} cards",
-             "only_match": "only {symbol}", "dim": "light -1", "no_match": "no {symbol}",
-             "need_match": "needs {symbol}", "even_odd": "all even or all odd", "double": "may double 1 card"}
 
 
 def _field_x(index: int) -> int:
     """Left edge of the field with track index `index` (0 = I, the rightmost)."""
-    return FIELD_X0 + (2 - index) * (FIELD_W + FIELD_GAP)
+    return FIELD_X0 + (len(FIELDS) - 1 - index) * (FIELD_W + FIELD_GAP)
 
 
-def _finished(view: dict[str, Any], aborted: bool) -> bool:
+def _finished(view: TigerView, aborted: bool) -> bool:
     """Nothing is left to do: no prompt, no hint of a next move."""
     return aborted or view["over"]
 
@@ -133,7 +130,7 @@ def _paint_tile(d: ImageDraw.ImageDraw, cx: float, top: float, size: float, symb
     middle = top + size * (0.44 if dots else 0.5)
     if eye:
         _draw_eye(d, cx, middle, size * 0.9)
-    else:
+    elif symbol is not None:
         draw_symbol(d, symbol, cx, middle, size * 0.64, TILE_SYMBOL)
     if dots:
         _draw_dots(d, dots, cx, top + size * 0.85, max(2.5, size / 22), TILE_SYMBOL)
@@ -141,7 +138,7 @@ def _paint_tile(d: ImageDraw.ImageDraw, cx: float, top: float, size: float, symb
 
 # --------------------------------------------------------------------------- cards
 
-def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, info: dict[str, Any]) -> None:
+def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, info: CardInfo) -> None:
     """A Green Box card: border colour, value, symbol, its white dots and its light (drawn once per
     kind of card and size, then pasted)."""
     key = ("tiger-card", w, h, info["colour"], info["starter"], info["value"], info["symbol"], info["dots"],
@@ -150,7 +147,7 @@ def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, in
                  lambda s, x, y: _paint_card(s, x, y, w, h, info))
 
 
-def _paint_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, info: dict[str, Any]) -> None:
+def _paint_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, info: CardInfo) -> None:
     border = palette.GAME_COLOURS[info["colour"]]
     d.rounded_rectangle((x, y, x + w, y + h), radius=9, fill=border,
                         outline=(0x90, 0x90, 0x90) if info["colour"] in ("white", "black") else None, width=2)
@@ -173,11 +170,12 @@ def _base_layer() -> Image.Image:
     bottom = TRACK_Y + TRACK_H
     rounded_panel(d, (PILE_X, TRACK_Y, PILE_X + PILE_W, bottom))
     draw_text(d, (PILE_X + PILE_W / 2, TRACK_Y + 8), "Pile", LABEL, palette.MUTED, anchor="ma")
-    for index in range(3):
+    for index, name in enumerate(FIELDS):
         x = _field_x(index)
         rounded_panel(d, (x, TRACK_Y, x + FIELD_W, bottom))
-        draw_text(d, (x + 9, TRACK_Y + 6), FIELD_NAMES[index], 20, palette.TEXT, bold=True)
-        draw_text(d, (x + FIELD_W / 2, bottom - 8), f"needs {index + 1} light", SMALL, palette.MUTED, anchor="ms")
+        draw_text(d, (x + 9, TRACK_Y + 6), name, 20, palette.TEXT, bold=True)
+        draw_text(d, (x + FIELD_W / 2, bottom - 8), f"needs {LIGHT_NEEDED[index]} light", SMALL, palette.MUTED,
+                  anchor="ms")
     rounded_panel(d, (MARGIN, SCORE_Y, WIDTH - MARGIN, SCORE_Y + SCORE_H))
     rounded_panel(d, (STATUS_X, HAND_Y, WIDTH - MARGIN, HAND_Y + HAND_H))
     draw_text(d, (MARGIN, SUPPLY_Y), "Supply: top cards, price = dots", LABEL, palette.MUTED)
@@ -187,14 +185,14 @@ def _base_layer() -> Image.Image:
 
 # --------------------------------------------------------------------------- drawing the view
 
-def _draw_title(d: ImageDraw.ImageDraw, view: dict[str, Any], aborted: bool) -> None:
+def _draw_title(d: ImageDraw.ImageDraw, view: TigerView, aborted: bool) -> None:
     where = "ended early" if aborted else f"turn {view['turn']}"
     draw_text(d, (MARGIN, TITLE_Y), f"Eye of the Tiger · {where}", 22, palette.TEXT, bold=True)
     if view["advanced"]:
         draw_text(d, (WIDTH - MARGIN, TITLE_Y + 5), "advanced", LABEL, palette.HIGHLIGHT, anchor="ra")
 
 
-def _draw_pile(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_pile(d: ImageDraw.ImageDraw, view: TigerView) -> None:
     cx = PILE_X + PILE_W / 2
     count = view["pile"]
     top = TRACK_Y + 38
@@ -211,7 +209,7 @@ def _draw_pile(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         draw_text(d, (cx, top + 126 + LINE), "inside", SMALL, EYE_GOLD, anchor="ma", bold=True)
 
 
-def _draw_eye_field(d: ImageDraw.ImageDraw, x: float, entry: dict[str, Any], finished: bool) -> None:
+def _draw_eye_field(d: ImageDraw.ImageDraw, x: float, entry: EyeOnTrack, finished: bool) -> None:
     cx = x + FIELD_W / 2
     tile_top = TRACK_Y + 34
     _draw_tile(d, cx, tile_top, TILE, None, True, entry["dots"])
@@ -223,12 +221,12 @@ def _draw_eye_field(d: ImageDraw.ImageDraw, x: float, entry: dict[str, Any], fin
                     palette.MUTED, anchor="ma")
 
 
-def _rolled(entry: dict[str, Any]) -> bool:
+def _rolled(entry: MonsterOnTrack) -> bool:
     """Two dice give at least 2: power 0 is a monster the game ended on before its roll."""
     return entry["power"] > 0
 
 
-def _draw_power(d: ImageDraw.ImageDraw, x: float, y: float, entry: dict[str, Any]) -> None:
+def _draw_power(d: ImageDraw.ImageDraw, x: float, y: float, entry: MonsterOnTrack) -> None:
     """Power as red (5) and blue (1) cubes, and the number."""
     if not _rolled(entry):
         draw_text(d, (x + FIELD_W / 2, y + 6), "not rolled", SMALL, palette.MUTED, anchor="ma")
@@ -242,19 +240,16 @@ def _draw_power(d: ImageDraw.ImageDraw, x: float, y: float, entry: dict[str, Any
     draw_text(d, (x + FIELD_W - 8, y + 26), "power", SMALL, palette.MUTED, anchor="ra")
 
 
-def _draw_abilities(d: ImageDraw.ImageDraw, x: float, y: float, entry: dict[str, Any]) -> None:
-    """Each ability: its marker cube (the colour cube for the colour abilities) and a short label."""
+def _draw_abilities(d: ImageDraw.ImageDraw, x: float, y: float, entry: MonsterOnTrack) -> None:
+    """Each ability: its marker cube (the colour cube for the colour abilities) and its few words."""
     for ability in entry["abilities"]:
-        key = ability["key"]
-        colour = entry.get("colour")
-        fill = palette.GAME_COLOURS.get(colour, palette.WHITE) if key in ("colour_removed", "colour_needed") \
-            else CUBE_COLOUR.get(key, palette.WHITE)
+        colour = entry["colour"] if ability["key"] in ("colour_removed", "colour_needed") else None
+        fill = CUBE_COLOUR.get(ability["key"], palette.WHITE) if colour is None else palette.GAME_COLOURS[colour]
         _cube(d, x + 8, y + 2, 12, fill)
-        label = CHIP_TEXT[key].format(colour=colour, symbol=entry["symbol"])
-        y = _draw_lines(d, label, (x + 25, y), FIELD_W - 31, SMALL, palette.TEXT)
+        y = _draw_lines(d, ability["short"], (x + 25, y), FIELD_W - 31, SMALL, palette.TEXT)
 
 
-def _draw_field(d: ImageDraw.ImageDraw, view: dict[str, Any], index: int, finished: bool) -> None:
+def _draw_field(d: ImageDraw.ImageDraw, view: TigerView, index: int, finished: bool) -> None:
     x = _field_x(index)
     entry = view["track"][index]
     cx = x + FIELD_W / 2
@@ -280,7 +275,7 @@ def _draw_field(d: ImageDraw.ImageDraw, view: dict[str, Any], index: int, finish
         draw_text(d, (cx, bottom - 10 - LINE), "win the Eye!", SMALL, palette.HIGHLIGHT, anchor="ms", bold=True)
 
 
-def _draw_pile_total(d: ImageDraw.ImageDraw, pile: dict[str, Any], label: str, colour: Any, right: bool) -> None:
+def _draw_pile_total(d: ImageDraw.ImageDraw, pile: TilePile, label: str, colour: Any, right: bool) -> None:
     """One side of the score band: the pile's top tile, its name, tile count and points."""
     tile_cx = WIDTH - MARGIN - 8 - MINI_TILE / 2 if right else MARGIN + 8 + MINI_TILE / 2
     top = SCORE_Y + (SCORE_H - MINI_TILE) / 2
@@ -293,7 +288,7 @@ def _draw_pile_total(d: ImageDraw.ImageDraw, pile: dict[str, Any], label: str, c
     draw_text(d, (text_x, SCORE_Y + 28), plural(pile["points"], "point"), 20, colour, anchor=anchor + "a", bold=True)
 
 
-def _draw_score(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_score(d: ImageDraw.ImageDraw, view: TigerView) -> None:
     _draw_pile_total(d, view["defeated"], "Defeated", WIN, right=False)
     _draw_pile_total(d, view["monster_discard"], "Monster discard", LOSE, right=True)
     diff = view["defeated"]["points"] - view["monster_discard"]["points"]
@@ -301,18 +296,18 @@ def _draw_score(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     draw_text(d, (WIDTH / 2, SCORE_Y + 38), text, SMALL, palette.MUTED, anchor="mm")
 
 
-def _status_head(view: dict[str, Any], aborted: bool) -> list[tuple[str, Any]]:
+def _status_head(view: TigerView, aborted: bool) -> list[tuple[str, Any]]:
     """What happens now: the prompt while the game goes on, else how it ended."""
     if aborted:
         return [("Game aborted:", palette.TEXT), (f"ended early on turn {view['turn']}", palette.MUTED)]
     if view["over"]:
         return [("Game over: you WIN!", WIN) if view["won"] else ("Game over: you lose", LOSE)]
     if view["phase"] == "thin":
-        return [("Deck used up: remove", palette.HIGHLIGHT), ("up to 2 cards, shuffle", palette.HIGHLIGHT)]
+        return [("Deck used up: remove", palette.HIGHLIGHT), (f"up to {THIN_MAX} cards, shuffle", palette.HIGHLIGHT)]
     return [("First turn: buy a card" if view["first_turn"] else "Your turn: buy or fight", palette.HIGHLIGHT)]
 
 
-def _status_lines(view: dict[str, Any], finished: bool) -> list[tuple[str, Any]]:
+def _status_lines(view: TigerView, finished: bool) -> list[tuple[str, Any]]:
     """Gold, the player's cards and what this reveal allows."""
     lines = [(f"{view['card_gold']} from cards, {plural(view['gold'], 'cube')}", EYE_GOLD),
              (f"Deck {view['deck']} · discard {view['discard']}", palette.TEXT),
@@ -328,10 +323,10 @@ def _status_lines(view: dict[str, Any], finished: bool) -> list[tuple[str, Any]]
     return lines
 
 
-def _draw_hand(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_hand(d: ImageDraw.ImageDraw, view: TigerView) -> None:
     """The three revealed cards (outlines for cards not revealed), each with its colour named."""
     y = HAND_Y + 4
-    for k in range(3):
+    for k in range(REVEAL):
         x = MARGIN + k * (CARD_W + 8)
         if k < len(view["revealed"]):
             info = view["revealed"][k]
@@ -341,9 +336,9 @@ def _draw_hand(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=9, outline=palette.GRID, width=2)
 
 
-def _draw_status(d: ImageDraw.ImageDraw, view: dict[str, Any], aborted: bool) -> None:
+def _draw_status(d: ImageDraw.ImageDraw, view: TigerView, aborted: bool) -> None:
     x, width = STATUS_X + 9, WIDTH - MARGIN - STATUS_X - 18
-    y = HAND_Y + 8
+    y: float = HAND_Y + 8
     for text, colour in _status_head(view, aborted):
         y = _draw_lines(d, text, (x, y), width, SMALL, colour, bold=True)
     draw_text(d, (x, y + 2), f"Gold {view['gold_available']}", 20, EYE_GOLD, bold=True)
@@ -352,7 +347,7 @@ def _draw_status(d: ImageDraw.ImageDraw, view: dict[str, Any], aborted: bool) ->
         y = _draw_lines(d, text, (x, y), width, SMALL, colour)
 
 
-def _draw_supply(d: ImageDraw.ImageDraw, view: dict[str, Any], finished: bool) -> None:
+def _draw_supply(d: ImageDraw.ImageDraw, view: TigerView, finished: bool) -> None:
     step = (WIDTH - 2 * MARGIN - MINI_W) / 5
     y = SUPPLY_Y + 26
     gold = view["gold_available"]
@@ -374,11 +369,11 @@ def _draw_supply(d: ImageDraw.ImageDraw, view: dict[str, Any], finished: bool) -
 
 # --------------------------------------------------------------------------- description
 
-def _card_words(info: dict[str, Any]) -> str:
+def _card_words(info: CardInfo) -> str:
     return f"{info['colour']} {info['symbol']} {info['value']} (light {info['light']})"
 
 
-def _headline(view: dict[str, Any], aborted: bool) -> str:
+def _headline(view: TigerView, aborted: bool) -> str:
     """What the game is doing now, or how it ended; a prompt only while it goes on."""
     head = f"Eye of the Tiger, turn {view['turn']}" + (" (advanced)" if view["advanced"] else "") + "."
     if aborted:
@@ -386,15 +381,15 @@ def _headline(view: dict[str, Any], aborted: bool) -> str:
     if view["over"]:
         return head + f" Game over ({view['end_reason']}): " + ("you win." if view["won"] else "you lose.")
     if view["phase"] == "thin":
-        return head + " Your deck is used up: remove up to 2 discard cards, then shuffle."
+        return head + f" Your deck is used up: remove up to {THIN_MAX} discard cards, then shuffle."
     return head + (" First turn: buy." if view["first_turn"] else " Buy or fight.")
 
 
-def _track_words(view: dict[str, Any], finished: bool) -> list[str]:
+def _track_words(view: TigerView, finished: bool) -> list[str]:
     parts = []
-    for index in (2, 1, 0):
+    for index in reversed(range(len(FIELDS))):  # III, II, I: the way the monsters come
         entry = view["track"][index]
-        name = f"Field {FIELD_NAMES[index]} ({index + 1} light)"
+        name = f"Field {FIELDS[index]} ({LIGHT_NEEDED[index]} light)"
         if entry is None:
             parts.append(f"{name}: empty.")
         elif entry["eye"]:
@@ -410,7 +405,7 @@ def _track_words(view: dict[str, Any], finished: bool) -> list[str]:
     return parts
 
 
-def describe(view: dict[str, Any], *, aborted: bool = False) -> str:
+def describe(view: TigerView, *, aborted: bool = False) -> str:
     """The whole picture in words, so the game is playable without seeing it."""
     finished = _finished(view, aborted)
     parts = [_headline(view, aborted)]
@@ -435,23 +430,24 @@ def describe(view: dict[str, Any], *, aborted: bool = False) -> str:
     return " ".join(parts)
 
 
-def render_tiger(view: dict[str, Any], *, aborted: bool = False) -> RenderedImage:
+def render_tiger(view: Mapping[str, Any], *, aborted: bool = False) -> RenderedImage:
     """The board image of an Eye of the Tiger view (engine.tiger.Tiger.view) with its description.
 
     `aborted`: the game was ended early; the board says so and shows no prompt or turn marker.
     """
     return RenderedImage(encode_png(draw_board(view, aborted=aborted), palette=PALETTE),
-                         describe(view, aborted=aborted), filename="tiger.png")
+                         describe(as_view(view), aborted=aborted), filename="tiger.png")
 
 
-def draw_board(view: dict[str, Any], *, aborted: bool = False) -> Image.Image:
+def draw_board(tiger_view: Mapping[str, Any], *, aborted: bool = False) -> Image.Image:
     """The board of `render_tiger` as an RGB image, before encoding."""
+    view = as_view(tiger_view)
     finished = _finished(view, aborted)
     image = cached_layer(("tiger", "base", WIDTH, HEIGHT), _base_layer).copy()
     d = ImageDraw.Draw(image)
     _draw_title(d, view, aborted)
     _draw_pile(d, view)
-    for index in range(3):
+    for index in range(len(FIELDS)):
         _draw_field(d, view, index, finished)
     _draw_score(d, view)
     _draw_hand(d, view)

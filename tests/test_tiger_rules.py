@@ -11,7 +11,7 @@ from engine.greenbox import CARDS, COLOURS, DOTS, TILES
 from engine.protocol import LEAVE, TIMEOUT, canonical
 from engine.rng import Rng
 from engine.simulate import run
-from engine.tiger import EYE_TILE, Tiger, card_light, eye_field, fight_fields, preview_fight
+from engine.tiger import EYE_TILE, THIN_MAX, Tiger, card_light, eye_field, fight_fields, preview_fight, purchases
 
 registry.load(["engine.tiger"])
 G = registry.get("tiger")
@@ -981,3 +981,76 @@ def test_fight_fields_are_the_non_eye_monsters_from_the_second_turn_on():
     state, _ = game.apply(state, 0, next(a for a in game.legal_actions(state, 0) if a["type"] == "buy"), 1.0)
     expected = [i for i, e in enumerate(state["track"]) if e is not None and not e["eye"]]
     assert expected and fight_fields(state) == expected == game.view(state, None)["fight_fields"]
+
+
+# --------------------------------------------------------------------------- previews for the panels
+
+def test_the_purchases_are_the_legal_buys_and_take_what_they_say():
+    for seed in range(12):
+        state, rng = G.setup(1, {"advanced": seed % 2 == 1}, seed, 0.0), Rng(seed)
+        while G.outcome(state) is None:
+            offered = purchases(state)
+            buys = [a for a in G.legal_actions(state, 0) if a["type"] in ("buy", "pass_buy")]
+            assert [p["action"] for p in offered] == buys
+            for p in offered[:4]:
+                after, events = G.apply(state, 0, p["action"], 0.0)
+                news = " ".join(e.text for e in events)
+                for card in p["cards"] + ([p["free"]] if p["free"] else []):
+                    assert card["name"] in news and all(card["id"] not in s for s in after["supply"].values())
+                assert (f"{p['lost']} gold unused is lost" in news) == (p["lost"] > 0)
+                assert p["price"] == sum(c["price"] for c in p["cards"]) and p["lost"] >= 0
+            state, _ = G.apply(state, 0, rng.choice(G.legal_actions(state, 0)), 0.0)
+
+
+def test_a_stack_bought_twice_gives_its_next_card():
+    state = new(advanced=True)
+    reveal(state, cid("red", "drop", True), cid("blue", "drop", True), cid("yellow", "drop", True))
+    state["gold"] = 3
+    twice = next(p for p in purchases(state) if p["action"] == {"type": "buy", "stack": "red", "second": "red"})
+    assert [c["id"] for c in twice["cards"]] == state["supply"]["red"][:2]
+    assert (twice["price"], twice["lost"]) == (3, 3)  # 1 + 2 of 6 gold
+
+
+def test_the_free_colour_card_is_the_top_card_left_after_the_purchase():
+    state = new()
+    reveal(state, *(cid("red", s, True) for s in ("drop", "hammers", "circles")))
+    red = state["supply"]["red"]
+    taking = next(p for p in purchases(state) if p["action"] == {"type": "buy", "stack": "red"})
+    assert taking["cards"][0]["id"] == red[0] and taking["free"]["id"] == red[1]
+    declining = next(p for p in purchases(state) if p["action"] == {"type": "buy", "stack": "red", "bonus": False})
+    assert declining["free"] is None
+
+
+def test_a_fight_names_the_cards_it_may_double_only_against_a_doubling_monster():
+    state = new(advanced=True)
+    cards = [cid("red", "hammers", True), cid("red", "arrow")]
+    reveal(state, *cards)
+    put(state, I, "wheel", 6, ("double",))
+    put(state, II, "wheel", 6)
+    assert preview_fight(state, I, cards)["doubles"] == cards
+    assert preview_fight(state, II, cards)["doubles"] == []
+    assert "doubling ability" in preview_fight(state, II, cards, double=cards[0])["reason"]
+
+
+def test_the_lost_card_is_a_choice_among_two_of_the_symbol_unless_the_doubled_card_is_one():
+    state = new(advanced=True)
+    red_h, blue_h, arrow = cid("red", "hammers", True), cid("blue", "hammers", True), cid("red", "arrow")
+    reveal(state, red_h, blue_h, arrow)
+    put(state, I, "hammers", 6, ("double",))
+    assert preview_fight(state, I, [red_h, blue_h, arrow])["choose_lost"] == [red_h, blue_h]
+    assert preview_fight(state, I, [red_h, arrow])["choose_lost"] == []  # one hammers card: no choice
+    doubled = preview_fight(state, I, [red_h, blue_h, arrow], double=blue_h)
+    assert doubled["choose_lost"] == [] and doubled["lose"] == [blue_h]
+
+
+def test_a_refused_fight_says_whether_it_counted_the_light_and_the_values():
+    state = new()
+    put(state, III, "wheel", 30)
+    early = preview_fight(state, III, [])
+    assert early["light"] is None and early["values"] is None
+    counted = preview_fight(state, III, state["revealed"])
+    assert counted["light"] is not None and counted["values"] is not None and not counted["possible"]
+
+
+def test_the_view_says_how_many_cards_a_used_up_deck_may_lose():
+    assert G.view(G.setup(1, {}, 1, 0.0), 0)["thin_max"] == THIN_MAX == 2
