@@ -12,9 +12,8 @@ Phases (state["phase"]):
   (or the timer runs out) the caller rolls the die for the next round, as part of that action.
 - "over".
 
-Actions: {"type": "discard", "cards": [id, id]}, {"type": "call", "meeple": "red"} (optional
-"round": N), {"type": "zap", "card": id, "to": [row, col]}, {"type": "give_up"},
-{"type": "swap", "card": id}, {"type": "keep"}, plus TIMEOUT (seat None) and LEAVE.
+Actions and views are typed in engine/ghosts_types.py (discard, call, zap, give_up, swap, keep),
+plus TIMEOUT (seat None) and LEAVE. All but the discard may name the round they were made for.
 
 `Ghosts.apply` copies the state with a JSON-shaped copy (about 7x faster than copy.deepcopy);
 it is as pure as the base class's and a test checks the input is never touched.
@@ -35,7 +34,8 @@ Design choices where the rules are silent (also in `rules`):
   meeple stays, the card goes back to the hand), not a refused action. The card played is
   announced publicly either way.
 - The caller may give up ({"type": "give_up"}); running out of time is the same: a failed attempt.
-- Calls may carry "round": a call for a roll that is no longer the current one is refused.
+- An action naming an earlier round is refused (a board or a private panel kept from then), even
+  where the same move would be legal now: the same caller attempting again, the same player swapping.
 - Nobody calls within RACE_SECONDS: the same player rolls again. After MAX_QUIET_ROLLS rolls in
   a row with no call the table is taken to be gone and the game ends (most ghosts wins).
 - A player who lets AWAY_AFTER timers in a row pass while the game waited for them (discard,
@@ -55,7 +55,6 @@ Design choices where the rules are silent (also in `rules`):
 """
 from __future__ import annotations
 
-import copy
 from functools import lru_cache
 from itertools import combinations, pairwise
 from typing import Any
@@ -65,9 +64,10 @@ from .deck import discard as deck_discard
 from .deck import draw as deck_draw
 from .deck import new_deck
 from .errors import RuleError
-from .greenbox import CARDS, DOTS, SYMBOLS
+from .ghosts_types import CardInfo, GhostsView, LastAttempt, SeatView
+from .greenbox import CARDS, SYMBOLS
 from .grid import ORTHOGONAL, inside, label
-from .protocol import Event, Game, Option, Outcome, State, seat_name
+from .protocol import Action, Event, Game, Option, Outcome, State, View, seat_name
 from .registry import register
 from .rng import Rng, rng_of
 from .words import plural
@@ -175,7 +175,7 @@ def card_name(card_id: int) -> str:
     return f"{card.colour} {card.symbol}"
 
 
-def card_info(card_id: int) -> dict[str, Any]:
+def card_info(card_id: int) -> CardInfo:
     """A card as a seat's view shows it: what plays a role in this game, nothing more."""
     card = CARDS[card_id]
     return {"id": card.id, "colour": card.colour, "symbol": card.symbol, "name": card_name(card_id)}
@@ -226,6 +226,14 @@ def _swap_pending(state: State) -> list[int]:
     return [s for s in range(state["players"])
             if s != state["caller"] and s not in state["left"] and s not in state["away"]
             and s not in state["swap_done"]]
+
+
+def _attempt_view(attempt: dict[str, Any]) -> LastAttempt:
+    """The last attempt as views show it (its card described), sharing nothing with the state."""
+    card, to = attempt["card"], attempt["to"]
+    return {"seat": attempt["seat"], "meeple": attempt["meeple"], "card": None if card is None else card_info(card),
+            "from": list(attempt["from"]), "to": None if to is None else list(to), "die": attempt["die"],
+            "success": attempt["success"], "reason": attempt["reason"]}
 
 
 _GHOST_CARDS = sum(1 for c in CARDS if c.colour in GHOST_COLOURS)
@@ -397,7 +405,7 @@ class Ghosts(Game):
             return self._leave(state, seat, now)
         handlers = {"discard": self._discard, "call": self._call, "zap": self._zap,
                     "give_up": self._give_up, "swap": self._swap, "keep": self._keep}
-        handler = handlers.get(kind)
+        handler = handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise RuleError("Zap That Ghost has no such action.")
         return handler(state, seat, action, now)
@@ -408,6 +416,12 @@ class Ghosts(Game):
         if seat in state["away"]:
             state["away"].remove(seat)
             events.append(Event(f"{seat_name(seat)} is back.", kind="back"))
+
+    @staticmethod
+    def _check_round(state: State, action: Action, over: str) -> None:
+        """Refuse, in the words `over`, an action made for an earlier round than the current one."""
+        if "round" in action and action["round"] != state["round"]:
+            raise RuleError(over)
 
     def _card_in_hand(self, state: State, seat: int, cid: Any) -> int:
         if not isinstance(cid, int) or isinstance(cid, bool) or cid not in state["hands"][seat]:
@@ -479,8 +493,7 @@ class Ghosts(Game):
         meeple = action.get("meeple")
         if meeple not in MEEPLES:
             raise RuleError("Call one of the meeples: " + ", ".join(MEEPLES) + ".")
-        if "round" in action and action["round"] != state["round"]:
-            raise RuleError("That roll is over; look at the new one.")
+        self._check_round(state, action, "That roll is over; look at the new one.")
         phase = state["phase"]
         if phase == "discard":
             raise RuleError("The race starts once everyone has discarded.")
@@ -519,11 +532,18 @@ class Ghosts(Game):
 
     # attempt ---------------------------------------------------------------------------
 
-    def _zap(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
+    def _check_attempt(self, state: State, seat: int, action: Action) -> None:
+        """The caller's own attempt, of this round, is under way (a panel kept from a finished
+        attempt names its round, so it hears that the attempt is over)."""
+        if "round" in action and (action["round"] != state["round"] or state["phase"] != "attempt"):
+            raise RuleError("That attempt is over.")
         if state["phase"] != "attempt":
             raise RuleError("There is no attempt under way: call a meeple first.")
         if seat != state["caller"]:
-            raise RuleError(f"Only {seat_name(state['caller'])} may move the meeple now.")
+            raise RuleError(f"Only {seat_name(state['caller'])} plays a card now.")
+
+    def _zap(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
+        self._check_attempt(state, seat, action)
         cid = self._card_in_hand(state, seat, action.get("card"))
         dest = action.get("to")
         if (not isinstance(dest, list) or len(dest) != 2
@@ -574,10 +594,7 @@ class Ghosts(Game):
         return events
 
     def _give_up(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
-        if state["phase"] != "attempt":
-            raise RuleError("There is no attempt under way.")
-        if seat != state["caller"]:
-            raise RuleError(f"Only {seat_name(state['caller'])} is attempting now.")
+        self._check_attempt(state, seat, action)
         events: list[Event] = []
         self._back(state, seat, events)
         self._fail_attempt(state, "gave_up", events)
@@ -609,7 +626,8 @@ class Ghosts(Game):
 
     # swap ------------------------------------------------------------------------------
 
-    def _check_swap(self, state: State, seat: int) -> None:
+    def _check_swap(self, state: State, seat: int, action: Action) -> None:
+        self._check_round(state, action, "That round is over; look at the current board.")
         if state["phase"] != "swap":
             raise RuleError("You may swap a card only after an attempt.")
         if seat == state["caller"]:
@@ -618,7 +636,7 @@ class Ghosts(Game):
             raise RuleError("You have already chosen this round.")
 
     def _swap(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
-        self._check_swap(state, seat)
+        self._check_swap(state, seat, action)
         cid = self._card_in_hand(state, seat, action.get("card"))
         events: list[Event] = []
         self._back(state, seat, events)
@@ -635,7 +653,7 @@ class Ghosts(Game):
         return events
 
     def _keep(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
-        self._check_swap(state, seat)
+        self._check_swap(state, seat, action)
         events: list[Event] = []
         self._back(state, seat, events)
         state["swap_done"].append(seat)
@@ -729,26 +747,34 @@ class Ghosts(Game):
         state["phase"] = "over"
         state["deadline"] = None
         state["end"] = {"reason": reason}
-        outcome = self.outcome(state)
-        events.append(Event(outcome.summary, kind="end"))
+        events.append(Event(self._ranked(state, reason).summary, kind="end"))
 
     # -----------------------------------------------------------------------------------------
     # Views and outcome
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        players = state["players"]
+    def view(self, state: State, seat: int | None) -> View:
+        """The typed views of engine/ghosts_types.py, as the protocol's plain dict."""
+        public = self._public_view(state)
+        if seat is None or not 0 <= seat < state["players"]:
+            return dict(public)
+        mine: SeatView = {
+            **public,
+            "hand": [card_info(cid) for cid in state["hands"][seat]],
+            "must_discard": state["phase"] == "discard" and seat in state["discard_pending"],
+            "may_swap": (state["phase"] == "swap" and seat != state["caller"]
+                         and seat not in state["swap_done"] and seat not in state["left"]),
+        }
+        return dict(mine)
+
+    def _public_view(self, state: State) -> GhostsView:
         attempt = state["last_attempt"]
-        if attempt is not None:
-            attempt = copy.deepcopy(attempt)  # a view shares nothing with the state
-            attempt["card"] = None if attempt["card"] is None else card_info(attempt["card"])
         outcome = self.outcome(state)
-        view: dict[str, Any] = {
-            "game": self.name,
-            "players": players,
+        return {
+            "game": "ghosts",
+            "players": state["players"],
             "phase": state["phase"],
             "round": state["round"],
             "symbols": [list(row) for row in state["symbols"]],
-            "dots": [[DOTS[s] if s else 0 for s in row] for row in state["symbols"]],
             "ghosts": [list(row) for row in state["ghosts"]],
             "meeples": {m: list(cell) for m, cell in state["meeples"].items()},
             "die": state["die"],
@@ -760,36 +786,21 @@ class Ghosts(Game):
             "captured": [list(c) for c in state["captured"]],
             "target": state["target"],
             "hand_counts": [len(h) for h in state["hands"]],
-            "draw_count": len(state["deck"]["draw"]),
-            "discard_count": len(state["deck"]["discard"]),
             "deadline": self.next_deadline(state),
             "waiting_for": self.waiting_for(state),
-            "discard_pending": list(state["discard_pending"]),
-            "swap_done": list(state["swap_done"]),
             "away": list(state["away"]),
             "left": list(state["left"]),
             "last_path": None if state["last_path"] is None else [list(x) for x in state["last_path"]],
-            "last_attempt": attempt,
-            "ghosts_left": sum(1 for row in state["ghosts"] for g in row if g),
-            "options": dict(state["options"]),
-            "end": copy.deepcopy(state["end"]),
+            "last_attempt": None if attempt is None else _attempt_view(attempt),
             "ranks": None if outcome is None else list(outcome.ranks),
-            "seat": seat,
         }
-        if seat is not None and 0 <= seat < players:
-            view["hand"] = [card_info(cid) for cid in state["hands"][seat]]
-            view["must_discard"] = state["phase"] == "discard" and seat in state["discard_pending"]
-            view["may_swap"] = (state["phase"] == "swap" and seat != state["caller"]
-                                and seat not in state["swap_done"] and seat not in state["left"])
-        return view
 
     def outcome(self, state: State) -> Outcome | None:
-        end = state["end"]
-        if end is None:
-            return None
+        return None if state["end"] is None else self._ranked(state, state["end"]["reason"])
+
+    def _ranked(self, state: State, reason: str) -> Outcome:
         n = state["players"]
         scores = _scores(state)
-        reason = end["reason"]
 
         def tier(s: int) -> int:
             if s in state["left"]:

@@ -9,6 +9,7 @@ import pytest
 
 from engine import ghosts as G
 from engine.errors import RuleError
+from engine.ghosts_types import GhostsView, LastAttempt, SeatView, public_view, seat_view
 from engine.greenbox import CARDS
 from engine.protocol import LEAVE, TIMEOUT, canonical
 from engine.rng import Rng
@@ -252,6 +253,39 @@ def test_a_call_for_an_old_roll_is_refused():
         GAME.apply(state, 0, {"type": "call", "meeple": "red", "round": 0}, NOW)
     new, _ = GAME.apply(state, 0, {"type": "call", "meeple": "red", "round": 1}, NOW)
     assert new["caller"] == 0
+
+
+def test_an_attempt_naming_an_earlier_round_is_refused_even_by_the_same_caller():
+    state = attempt(die=3, meeple="red", caller=0)
+    state["round"] = 2  # the caller of round 1 calls again in round 2
+    hand = state["hands"][0]
+    for old in ({"type": "zap", "card": hand[0], "to": [1, 1], "round": 1}, {"type": "give_up", "round": 1}):
+        with pytest.raises(RuleError, match="That attempt is over"):
+            GAME.apply(state, 0, old, NOW)
+    new, _ = GAME.apply(state, 0, {"type": "give_up", "round": 2}, NOW)
+    assert new["phase"] == "swap"
+
+
+def test_an_attempt_of_this_round_that_ended_is_over_and_only_the_caller_plays():
+    state = attempt(die=3, meeple="red", caller=0)
+    with pytest.raises(RuleError, match="Only Seat 1 plays a card now"):
+        GAME.apply(state, 1, {"type": "give_up"}, NOW)
+    ended, _ = GAME.apply(state, None, TIMEOUT, NOW)
+    assert ended["phase"] == "swap" and ended["round"] == state["round"]
+    with pytest.raises(RuleError, match="That attempt is over"):
+        GAME.apply(ended, 0, {"type": "give_up", "round": state["round"]}, NOW)
+    with pytest.raises(RuleError, match="no attempt under way"):
+        GAME.apply(ended, 0, {"type": "give_up"}, NOW)
+
+
+def test_a_swap_or_keep_naming_an_earlier_round_is_refused():
+    state, _ = GAME.apply(attempt(players=3, caller=0), 0, {"type": "give_up"}, NOW)
+    this, card_ = state["round"], state["hands"][1][0]
+    for old in ({"type": "keep", "round": this - 1}, {"type": "swap", "card": card_, "round": this - 1}):
+        with pytest.raises(RuleError, match="That round is over"):
+            GAME.apply(state, 1, old, NOW)
+    new, _ = GAME.apply(state, 1, {"type": "swap", "card": card_, "round": this}, NOW)
+    assert new["swap_done"] == [1]
 
 
 def test_calls_must_name_a_meeple_and_wait_for_the_discard():
@@ -644,6 +678,16 @@ def test_public_view_hides_every_hand_and_seat_view_shows_only_its_own():
     assert set(mine["hand"][0]) == {"id", "colour", "symbol", "name"}
     assert json.loads(json.dumps(mine)) == mine
     assert "reachable" not in blob
+
+
+def test_views_carry_exactly_the_keys_of_their_types():
+    state, _ = GAME.apply(attempt(players=3), 0, {"type": "give_up"}, NOW)  # a last attempt to show
+    public, mine = GAME.view(state, None), GAME.view(state, 1)
+    assert set(public) == GhostsView.__required_keys__ and public_view(public) is public
+    assert set(mine) == SeatView.__required_keys__ and seat_view(mine) is mine
+    assert set(public["last_attempt"]) == LastAttempt.__required_keys__
+    with pytest.raises(TypeError):
+        seat_view(public)
 
 
 def test_view_shows_the_path_of_the_last_successful_move():
