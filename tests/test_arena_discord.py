@@ -11,7 +11,7 @@ import asyncio
 import pytest
 
 from cogs.game_ui import ui_for
-from engine.arena.data import BETWEEN_SECONDS, REACT_SECONDS, ROUND_SECONDS, TB_TURN_SECONDS
+from engine.arena.data import BETWEEN_SECONDS, COUNTDOWN_SECONDS, REACT_SECONDS, ROUND_SECONDS, TB_TURN_SECONDS
 from engine.rng import rig
 from tests.discord_helpers import (
     assert_people_named_and_pinged,
@@ -92,7 +92,8 @@ class Table:
 
 
 async def begin(env, bot, channel, u, names, clock=None, **options):
-    """Open the table, every player opens their panel and presses Ready: "Yarra Mark!"."""
+    """Open the table, every player opens their panel and presses Ready; after the countdown,
+    "Yarra Mark!"."""
     if options:
         await u[names[0]].slash(channel, "play", game="arena", options=",".join(options))
         lobby = channel.last_message
@@ -106,6 +107,8 @@ async def begin(env, bot, channel, u, names, clock=None, **options):
         await table.open(name)
         await table.click(name, "✅ Ready")
     await env.settle()
+    assert (await table.state())["phase"] == "countdown"
+    await table.fire(COUNTDOWN_SECONDS, bot.clock)
     return table
 
 
@@ -299,6 +302,7 @@ async def test_a_whole_match_ends_with_standings_and_a_watcher_is_refused(world,
     assert "round 2 of 3" in table.panel("ann").content, "the new round reached the panels"
     for _ in range(2):  # rounds 2 and 3: nobody acts, both survive: tied
         await table.fire(BETWEEN_SECONDS + 1, hand_clock)
+        await table.fire(COUNTDOWN_SECONDS, hand_clock)
         await table.fire(ROUND_SECONDS + 1, hand_clock)
     assert await session_of(simcord_bot, channel) is None
     assert_people_named_and_pinged(env, channel, [u["ann"], u["bob"]])

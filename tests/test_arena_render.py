@@ -46,12 +46,16 @@ class Play:
         self.now += 1
         self.state, _ = GAME.apply(self.state, seat, action, self.now)
         assert GAME.invariants(self.state) == []
-        return self
+        return self.past_countdown()
 
     def timeout(self):
         self.now = max(self.now, GAME.next_deadline(self.state))
         self.state, _ = GAME.apply(self.state, None, TIMEOUT, self.now)
-        return self
+        return self.past_countdown()
+
+    def past_countdown(self):
+        """The few seconds before a round starts, in which nobody acts, pass at once."""
+        return self.timeout() if self.state["phase"] == "countdown" else self
 
     def roll(self, seat, face):
         rig(self.state, *[face] * len(self.state["dice"][seat]["pool"]))

@@ -14,6 +14,7 @@ import sqlite3
 
 import pytest
 
+from engine.arena.data import COUNTDOWN_SECONDS
 from tests.fakediscord import FakeDiscord
 from tests.test_restart import STEP_TIMEOUT, Harness, assert_no_traceback, button
 
@@ -56,7 +57,8 @@ async def test_a_round_and_its_clock_go_on_after_sigkill(fake, tmp_path):
             assert opened.ephemeral and READY in [c.get("label") for c in FakeDiscord.components(opened.message)]
             panels[user] = int(opened.message["id"])
             await click(fake, user, panels[user], READY)
-        await fake.wait_for(lambda: playing(harness.database)["state"]["phase"] == "fight", STEP_TIMEOUT)
+        await fake.wait_for(lambda: playing(harness.database)["state"]["phase"] == "fight",
+                            COUNTDOWN_SECONDS + STEP_TIMEOUT)
         await fake.wait_for(lambda: ROLL in [c.get("label") for c in FakeDiscord.components(fake.message(panels[ann]))],
                             STEP_TIMEOUT)  # the round start reached Ann's panel by itself
         rolled = await click(fake, ann, panels[ann], ROLL)

@@ -7,14 +7,17 @@ from engine.arena import EyeForAnEye, rounds
 from engine.arena import dice as D
 from engine.arena.board import clear_front
 from engine.arena.data import (
+    COUNTDOWN_SECONDS,
     POINTS,
     REACT_SECONDS,
     ROUND_SECONDS,
     START_SECONDS,
     TB_DEFEND_SECONDS,
     TB_GAME_TURNS,
+    TB_ROLL_SECONDS,
 )
 from engine.arena.figures import arena, board_of
+from engine.arena.races import KNOCKOUT, MARKER, Race, lost_race
 from engine.arena.rules import RULES
 from engine.errors import RuleError
 from engine.protocol import TIMEOUT, canonical
@@ -34,7 +37,8 @@ def begun(players=2, tb=False, seed=1, auto_parry=True):
     """A round under way ("Yarra Mark!" called), figures still in their starting areas."""
     state = new(players, tb, seed)
     state["auto_parry"] = [auto_parry] * players
-    state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
+    for _ in ("placing time", "countdown"):
+        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
     return state
 
 
@@ -111,14 +115,37 @@ def test_a_player_may_place_their_figure_on_their_area_with_a_clear_front_arc_be
     assert state["figures"][0]["hex"] == good["hex"]
 
 
-def test_the_round_starts_when_everyone_is_ready_or_the_countdown_ends():
+def test_the_countdown_starts_when_everyone_is_ready_or_the_placing_time_ends():
     state = new(2)
     refused(state, 0, "not started", type="roll")
     state, _ = do(state, 0, type="ready")
     refused(state, 0, "ready", type="ready")
     state, texts = do(state, 1, type="ready")
-    assert state["phase"] == "fight" and "Yarra Mark" in texts[0]
-    assert state["flow"]["deadline"] == NOW + 1 + ROUND_SECONDS
+    assert state["phase"] == "countdown" and texts == [f"Everyone is in place: Yarra Mark! in {COUNTDOWN_SECONDS:g} s."]
+    assert state["flow"]["deadline"] == NOW + 1 + COUNTDOWN_SECONDS
+    timed_out = new(2)
+    timed_out, _ = do(timed_out, None, now=NOW + START_SECONDS, type="timeout")
+    assert timed_out["phase"] == "countdown"
+
+
+@pytest.mark.parametrize("tb", [False, True])
+def test_nobody_acts_during_the_countdown_and_then_the_round_clock_starts(tb):
+    state = new(2, tb=tb)
+    state, _ = do(state, None, now=NOW + START_SECONDS, type="timeout")
+    for seat, action in ((0, {"type": "roll"}), (1, {"type": "place", "hex": state["figures"][1]["hex"],
+                                                     "facing": state["figures"][1]["facing"]})):
+        refused(state, seat, "starts in a moment", **action)
+    assert GAME.legal_actions(state, 0) == GAME.legal_actions(state, 1) == [] and GAME.waiting_for(state) == []
+    end = state["flow"]["deadline"]
+    assert GAME.next_deadline(state) == end == NOW + START_SECONDS + COUNTDOWN_SECONDS
+    refused(state, None, "not up yet", now=end - 0.1, type="timeout")
+    late = end + 2.5  # the table woke a little late: the round's clock counts from its real start
+    state, texts = do(state, None, now=late, type="timeout")
+    assert texts[0].startswith("Yarra Mark!")
+    if tb:
+        assert state["phase"] == "roll" and state["flow"]["deadline"] == late + TB_ROLL_SECONDS
+    else:
+        assert state["phase"] == "fight" and state["flow"]["deadline"] == late + ROUND_SECONDS
 
 
 # --------------------------------------------------------------------------- dice (rules 3, 7-9)
@@ -312,9 +339,45 @@ def test_attacks_on_one_defender_resolve_in_the_order_they_were_called():
     state, _ = do(state, 2, type="attack", target=1)   # waits behind it
     assert [p["attacker"] for p in state["pending"]] == [0, 2]
     assert state["pending"][1]["deadline"] is None
-    state, _ = do(state, 1, type="take")
+    state, texts = do(state, 1, type="take")
     assert state["trophies"] == [[1], [], []] and state["cups"] == [2, 0, 0]
-    assert state["pending"] == []  # the later attack found no one to hit
+    assert state["pending"] == []  # the later attack found no one to hit, and its attacker is told
+    assert texts[-1] == "Riparian (Seat 2) was knocked out before your Thorn Club landed: it moves nothing."
+
+
+# --------------------------------------------------------------------------- races (rule 14, ARENA.md 3.1)
+
+def test_an_attack_on_a_figure_knocked_out_by_an_earlier_click_lost_the_race():
+    state = facing_off(3)
+    put(state, 2, [1, -1], SW)  # Banksia: Riparian in her front arc too
+    state["figures"][1]["health"] = 1
+    state["start_health"] -= 14
+    give(state, 0, attack=1)
+    give(state, 2, attack=2)
+    state, _ = do(state, 0, type="attack", target=1, at_ms=5_000)
+    late = {"type": "attack", "target": 1, "at_ms": 5_037}
+    refused(state, 2, "Name a figure", **late)
+    assert lost_race(state, 2, late) == Race(0, KNOCKOUT, 5_000, target=1)
+    assert lost_race(state, 1, {"type": "heal"}) == Race(0, KNOCKOUT, 5_000, target=1)  # the one knocked out
+    assert lost_race(state, 2, {"type": "attack", "target": 0}) is None
+
+
+def test_a_turn_order_marker_already_taken_lost_the_race_to_whoever_clicked_first():
+    state = begun(3, tb=True)
+    state, _ = do(state, 0, type="marker", marker=1, at_ms=7_000)
+    late = {"type": "marker", "marker": 1, "at_ms": 7_012}
+    refused(state, 1, "taken by Grublic", **late)
+    assert lost_race(state, 1, late) == Race(0, MARKER, 7_000, marker=1)
+    assert lost_race(state, 1, {"type": "marker", "marker": 2}) is None  # free: no race lost
+    assert lost_race(state, 0, late) is None  # already holds one: not a race
+
+
+def test_an_attack_with_no_target_named_says_who_could_be_attacked():
+    state = facing_off()
+    give(state, 0, attack=1)
+    refused(state, 0, "Attack whom: Riparian \\(Seat 2\\)\\?", type="attack")
+    put(state, 1, [-2, 1], W)
+    refused(state, 0, "Nobody stands next to you", type="attack")
 
 
 def test_the_auto_parry_switch_is_the_players_own():
@@ -409,7 +472,7 @@ def test_a_round_ends_when_only_one_figure_is_left_standing():
 def test_a_real_time_round_ends_after_five_minutes():
     state = begun(3)
     end = state["flow"]["deadline"]
-    assert end == NOW + START_SECONDS + ROUND_SECONDS
+    assert end == NOW + START_SECONDS + COUNTDOWN_SECONDS + ROUND_SECONDS
     refused(state, None, "not up yet", now=end - 1, type="timeout")
     state, texts = do(state, None, now=end, type="timeout")
     assert "the time is up" in texts[0]
@@ -439,7 +502,7 @@ def test_round_points_for_two_to_six_players():
 
 def end_round_by_clock(state, cups):
     """Start the round if needed, set the cups, and let the clock run out."""
-    if state["phase"] == "start":
+    while state["phase"] in ("start", "countdown"):
         state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
     for seat, cup in enumerate(cups):  # health moved from nowhere: keep the count honest
         state["cups"][seat] = cup
@@ -685,7 +748,7 @@ def test_the_view_shows_everything_to_everyone():
     assert view["you"] == 0 and view["mode"] == "realtime" and view["phase"] == "fight"
     them = view["seats"][1]
     assert them["tracks"][3] == {"key": "parry", "name": "Parry", "face": "D", "spaces": 4, "min": 2,
-                                 "count": 2, "ready": True, "reaction": True}
+                                 "count": 2, "ready": True, "reaction": True, "fits": 0}
     assert them["front"] == [[1, -1], [0, 0], [0, 1]] and them["hex"] == [1, 0] and them["facing"] == W
     assert len(view["board"]["hexes"]) == 61 and view["deadline"] == GAME.next_deadline(state)
     assert GAME.view(state, None).keys() == view.keys() - {"you"}

@@ -10,10 +10,13 @@ queue, arenas as data) is shaped so they can be added.
 Modules: data (every tunable number), board (hex geometry), dice (pool and tracks), figures
 (who stands where, how texts name them), actions (roll, allocate, the basic actions), hits
 (pending attacks, reaction windows, landing hits), turns (turn-based phases), rounds (round
-life and scoring), choices (legal actions), views, rules (the /rules text), match (the Game).
+life and scoring), races (who beat a refused action), choices (legal actions), views, rules
+(the /rules text), match (the Game).
 
 Phases (state["phase"]) and who acts, with engine/flow:
 - "start" (flow.each_once): figures stand in their areas; players may `place` and say `ready`.
+- "countdown" (no one waited on, no one may act): COUNTDOWN_SECONDS, then "Yarra Mark!"; the
+  round clock starts when it ends.
 - "fight" (real time, flow.everyone until the round clock): anyone acts at any time; the order
   the table applies actions is the order they were called.
 - "roll" (turn-based realtime phase, flow.everyone until its cap): roll, allocate, take a marker.
@@ -29,7 +32,9 @@ Actions: {"type": "roll"}, {"type": "allocate", "track": "attack"|"move"|"heal"|
 {"type": "heal", "dice": n (optional)}, {"type": "parry", "dice": n}, {"type": "take"},
 {"type": "auto_parry", "on": bool}, {"type": "place", "hex": [q, r], "facing": 0-5},
 {"type": "ready"}, turn-based {"type": "marker", "marker": 1..n}, {"type": "end_turn"},
-{"type": "pass"}; and the table's TIMEOUT, and LEAVE.
+{"type": "pass"}; and the table's TIMEOUT, and LEAVE. Any action may carry "at_ms", when its
+player clicked (ms); attacks and markers keep it, so a slower player can learn by how much they
+lost the race (races).
 
 Readings chosen where ARENA.md and the rulebook are silent (also in `rules`):
 - Characters go by seat: Grublic, Riparian, Banksia, Pluma, Incendiary, Echo (the rulebook's

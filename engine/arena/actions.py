@@ -84,8 +84,12 @@ def targets(state: State, seat: Seat) -> list[Seat]:
     return [s for s in standing(state) if s != seat and key(state["figures"][s]["hex"]) in arc]
 
 
-def attack(state: State, seat: Seat, target: Any, count: Any, now: float) -> list[Event]:
+def attack(state: State, seat: Seat, target: Any, count: Any, now: float, at_ms: int | None = None) -> list[Event]:
     track = board_of(state, seat)[ATTACK]
+    if target is None:
+        near = [name(state, s) for s in targets(state, seat)]
+        raise RuleError(f"Attack whom: {' or '.join(near)}?" if near else
+                        "Nobody stands next to you in your front arc: move or turn to face someone first.")
     if not is_standing(state, target) or target == seat:
         raise RuleError("Name a figure in the arena to attack.")
     me, them = state["figures"][seat], state["figures"][target]
@@ -95,7 +99,7 @@ def attack(state: State, seat: Seat, target: Any, count: Any, now: float) -> lis
         raise RuleError(f"{name(state, target)} is not in your front arc.")
     count = _spend_count(state, seat, ATTACK, count)
     spend(state["dice"][seat], board_of(state, seat), ATTACK, count)
-    return call_attack(state, seat, target, track.name, count, track.amount(count), 0, now)
+    return call_attack(state, seat, target, track.name, count, track.amount(count), 0, now, at_ms)
 
 
 # ---------------------------------------------------------------- movement

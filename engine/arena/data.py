@@ -95,6 +95,7 @@ SEAT_ORDER: tuple[str, ...] = ("grublic", "riparian", "banksia", "pluma", "incen
 
 START_SECONDS = 20.0       # placing figures before the first round ("Yarra Mark!" when it ends)
 BETWEEN_SECONDS = 30.0     # reading the results, then placing, before every later round
+COUNTDOWN_SECONDS = 5.0    # everyone is in place: the round starts after this (ARENA.md 3.2)
 ROUND_SECONDS = 300.0      # a real-time round, until "Yarra Bung!"
 REACT_SECONDS = 4.0        # a real-time reaction window (ARENA.md 3.3)
 TB_ROLL_SECONDS = 90.0     # the turn-based realtime phase cap

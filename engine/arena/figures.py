@@ -1,7 +1,8 @@
 """The figures in play: who stands where, with which board, and how the texts name them.
 
 Per seat, `state["figures"][seat]` is {"hex": [q, r] or None, "facing": 0-5, "health": n,
-"status": STANDING, OUT (knocked out), LEFT (its player left) or IDLE (not in this round)}.
+"status": STANDING, OUT (knocked out), LEFT (its player left) or IDLE (not in this round),
+"out_ms": when the knocking-out attack was clicked (engine/arena/races), or None}.
 """
 from __future__ import annotations
 

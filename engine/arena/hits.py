@@ -28,12 +28,14 @@ from .figures import OUT, State, board_of, name, say
 
 
 def call_attack(state: State, attacker: Seat, defender: Seat, action: str, spent: int, hits: int,
-         unblockable: int, now: float) -> list[Event]:
-    """`attacker` calls an attack on `defender`: queue it, then answer what needs no one."""
+                unblockable: int, now: float, at_ms: int | None = None) -> list[Event]:
+    """`attacker` calls an attack on `defender` (clicked at `at_ms`): queue it, then answer what
+    needs no one."""
     target, source = state["figures"][defender], state["figures"][attacker]
     front = in_front(target["hex"], target["facing"], source["hex"])
     entry = {"id": state["next_id"], "attacker": attacker, "defender": defender, "action": action,
-             "hits": hits, "unblockable": unblockable, "front": front, "rolled": None, "deadline": None}
+             "hits": hits, "unblockable": unblockable, "front": front, "rolled": None, "deadline": None,
+             "at_ms": at_ms}
     state["next_id"] += 1
     side = "front" if front else "rear"
     text = f"{name(state, attacker)}: {action} {spent} on {name(state, defender)}, from the {side}"
@@ -177,9 +179,12 @@ def land(state: State, entry: dict, cancelled: int, said: str) -> list[Event]:
     lands = "no hit lands" if not total else f"{plural(total, 'hit')} {'lands' if total == 1 else 'land'}"
     events = [say(state, f"{name(state, defender)}: {said}{lands}.", kind="hit")]
     if figure["health"] == 0:
-        figure["status"], figure["hex"] = OUT, None
+        figure["status"], figure["hex"], figure["out_ms"] = OUT, None, entry["at_ms"]
         state["trophies"][attacker].append(defender)
-        state["pending"] = [p for p in state["pending"] if p["defender"] != defender]
         events.append(say(state, f"{name(state, defender)} is knocked out: {name(state, attacker)}'s trophy.",
                           kind="knockout"))
+        for late in [p for p in state["pending"] if p["defender"] == defender]:
+            state["pending"].remove(late)
+            events.append(Event(f"{name(state, defender)} was knocked out before your {late['action']} landed: "
+                                "it moves nothing.", private_to=late["attacker"], kind="late"))
     return events

@@ -24,12 +24,15 @@ from .data import SEAT_ORDER, START_SECONDS
 from .dice import dice_total
 from .figures import LEFT, STANDING, State, arena, character, is_standing, name, say
 from .hits import answer, expire, head, next_window, settle
+from .races import stamp
 from .rounds import (
+    COUNTDOWN,
     FIGHT,
     OVER,
     PLAYING,
     START,
     begin,
+    count_down,
     dice_count,
     end_round,
     finish,
@@ -179,7 +182,7 @@ class EyeForAnEye(Game):
             elif kind == "auto_parry":
                 events = self._auto_parry(state, seat, action.get("on"))
             else:
-                handler = {START: self._start, FIGHT: self._fight,
+                handler = {START: self._start, COUNTDOWN: self._countdown, FIGHT: self._fight,
                            ROLL: self._roll, TURNS: self._turns}[state["phase"]]
                 events = handler(state, seat, kind, action, now)
         return events + maybe_end(state, now)
@@ -194,6 +197,10 @@ class EyeForAnEye(Game):
                 raise RuleError("You are ready; waiting for the others.")
             return say_ready(state, seat, now)
         raise RuleError("The round has not started: place your figure, or say you are ready.")
+
+    @staticmethod
+    def _countdown(state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
+        raise RuleError("The round starts in a moment: wait for Yarra Mark!")
 
     def _fight(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
         """Real time: everyone at once; a defender with an open window answers it first."""
@@ -215,7 +222,7 @@ class EyeForAnEye(Game):
         if kind == "roll":
             events = counted_roll(state, seat)
         elif kind == "marker":
-            events = claim(state, seat, action.get("marker"), now)
+            events = claim(state, seat, action.get("marker"), now, stamp(action))
         elif kind in RESOLVES:
             raise RuleError("Actions resolve in the turn phase, once everyone has a marker.")
         else:
@@ -259,7 +266,7 @@ class EyeForAnEye(Game):
         if kind == "recover":
             return recover_dice(state, seat, action.get("track"), action.get("count"))
         if kind == "attack":
-            return attack(state, seat, action.get("target"), action.get("dice"), now)
+            return attack(state, seat, action.get("target"), action.get("dice"), now, stamp(action))
         if kind == "move":
             return move(state, seat, action.get("steps"))
         if kind == "heal":
@@ -304,6 +311,8 @@ class EyeForAnEye(Game):
             return events + (proceed(state, now) if state["phase"] == TURNS else [])
         phase = state["phase"]
         if phase == START:
+            return count_down(state, now)
+        if phase == COUNTDOWN:
             return begin(state, now)
         if phase == FIGHT:
             return end_round(state, now, "the time is up")
@@ -326,7 +335,7 @@ class EyeForAnEye(Game):
             assert outcome is not None
             return events + [say(state, outcome.summary, kind="game_over")]
         if state["phase"] == START:
-            return events + (begin(state, now) if flow.complete(state["flow"]) else [])
+            return events + (count_down(state, now) if flow.complete(state["flow"]) else [])
         return events + settle(state, now) + after_leave(state, seat, now)
 
     # ---------------------------------------------------------------- checks
@@ -357,7 +366,7 @@ class EyeForAnEye(Game):
         for p in state["pending"]:
             if figures[p["defender"]]["status"] != STANDING:
                 broken.append(f"an attack waits on {seat_name(p['defender'])}, who is not standing")
-        if state["phase"] == START and not fronts_clear(state):
+        if state["phase"] in (START, COUNTDOWN) and not fronts_clear(state):
             broken.append("a figure starts without a clear front arc")
         if state["phase"] == ROLL and len({s for s in state["tb"]["markers"] if s is not None}) != \
                 len([s for s in state["tb"]["markers"] if s is not None]):

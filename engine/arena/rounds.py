@@ -2,7 +2,9 @@
 
 A round begins with a "start" phase: the figures stand in their starting areas (the middle hex,
 default facing); a player may place theirs on another hex of the area (front arc clear) and say
-ready; the round starts when all are ready or the timer runs out ("Yarra Mark!"). It ends when
+ready. When all are ready or the timer runs out, a short "countdown" phase (its own deadline, so
+it survives a restart; nobody acts) lets everyone get to their panel, then the round starts
+("Yarra Mark!") and its clock runs from that moment. It ends when
 at most one figure stands, when the real-time clock runs out ("Yarra Bung!"), or turn-based
 after TB_GAME_TURNS game turns. Waiting attacks are answered by Auto-Parry first. Each player
 scores their cup plus SURVIVOR_BONUS if their figure stands; tied scores share the higher
@@ -20,6 +22,7 @@ from ..words import plural
 from .board import COMPASS, clear_front, front_arc, key, start_hex
 from .data import (
     BETWEEN_SECONDS,
+    COUNTDOWN_SECONDS,
     DICE,
     POINTS,
     ROUND_SECONDS,
@@ -43,7 +46,7 @@ from .figures import (
 from .hits import flush
 from .turns import ROLL, TURNS, capped, new_turns, start_game_turn
 
-START, FIGHT, OVER = "start", "fight", "over"
+START, COUNTDOWN, FIGHT, OVER = "start", "countdown", "fight", "over"
 PLAYING = (FIGHT, ROLL, TURNS)
 
 
@@ -62,6 +65,7 @@ def prepare(state: State, seats: list[Seat], now: float, seconds: float) -> list
             "facing": facing,
             "health": character(state, seat).health if playing else 0,
             "status": STANDING if playing else (LEFT if seat in state["flow"]["left"] else IDLE),
+            "out_ms": None,
         }
         state["dice"][seat] = new_dice(dice_count(state), board_of(state, seat))
     state["cups"] = [0] * state["players"]
@@ -97,8 +101,17 @@ def place(state: State, seat: Seat, where: object, facing: object) -> list[Event
     return [say(state, f"{name(state, seat)} stands at {where}, facing {COMPASS[facing]}.")]
 
 
+def count_down(state: State, now: float) -> list[Event]:
+    """Everyone is in place: nobody acts for COUNTDOWN_SECONDS, then the round begins."""
+    state["phase"] = COUNTDOWN
+    flow.everyone(state["flow"], after(now, COUNTDOWN_SECONDS))
+    state["flow"]["seats"] = []  # nobody is waited on, nobody may act: the table only waits
+    return [say(state, f"Everyone is in place: Yarra Mark! in {COUNTDOWN_SECONDS:g} s.", kind="countdown")]
+
+
 def begin(state: State, now: float) -> list[Event]:
-    """"Yarra Mark!": real time, everyone acts at once until the clock; turn-based, a game turn."""
+    """"Yarra Mark!" at the end of the countdown: real time, everyone acts at once until the
+    round clock, which runs from now; turn-based, a game turn."""
     if state["turn_based"]:
         return [say(state, "Yarra Mark!", kind="round")] + start_game_turn(state, now)
     state["phase"] = FIGHT
@@ -174,7 +187,7 @@ def finish(state: State, why: str) -> list[Event]:
 
 def say_ready(state: State, seat: Seat, now: float) -> list[Event]:
     flow.acted(state["flow"], seat)
-    return begin(state, now) if flow.complete(state["flow"]) else []
+    return count_down(state, now) if flow.complete(state["flow"]) else []
 
 
 def fronts_clear(state: State) -> bool:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .data import (
                    BETWEEN_SECONDS,
+                   COUNTDOWN_SECONDS,
                    DICE,
                    REACT_SECONDS,
                    ROUND_SECONDS,
@@ -53,7 +54,8 @@ RULES = (
     f"Attacks from the rear are unblockable. A round lasts {TB_GAME_TURNS} game turns at most. Allocated "
     "dice stay for the next game turn.\n"
     "**Our choices:** starting areas are dealt once per match; before each round you may place your figure "
-    f"on another hex of your area with a clear front arc ({BETWEEN_SECONDS:g} s, or when all are ready). "
+    f"on another hex of your area with a clear front arc ({BETWEEN_SECONDS:g} s, or when all are ready); "
+    f"the round starts {COUNTDOWN_SECONDS:g} s later. "
     "Waiting attacks are answered by Auto-Parry when a round ends; figures knocked out together score no "
     "survivor bonus. A player who leaves takes their figure out of the arena (no one's trophy) and ranks last."
 )

@@ -27,7 +27,7 @@ ROLL, TURNS = "roll", "turns"
 
 
 def new_turns() -> dict[str, Any]:
-    return {"game_turn": 0, "rolls_left": [], "markers": [], "passed": [], "active": None,
+    return {"game_turn": 0, "rolls_left": [], "markers": [], "stamps": [], "passed": [], "active": None,
             "actions_left": 0, "acted": 0}
 
 
@@ -37,6 +37,7 @@ def start_game_turn(state: State, now: float) -> list[Event]:
     tb["game_turn"] += 1
     tb["rolls_left"] = [TB_ROLLS if s in seats else 0 for s in range(state["players"])]
     tb["markers"] = [None] * len(seats)
+    tb["stamps"] = [None] * len(seats)  # when each marker's taker clicked (engine/arena/races)
     tb["passed"] = [False] * state["players"]
     tb["active"], tb["actions_left"], tb["acted"] = None, 0, 0
     for seat in seats:
@@ -69,8 +70,9 @@ def counted_roll(state: State, seat: Seat) -> list[Event]:
     return []
 
 
-def claim(state: State, seat: Seat, marker: Any, now: float) -> list[Event]:
-    """Take a free turn-order marker (1 = first); every die that fits is allocated first."""
+def claim(state: State, seat: Seat, marker: Any, now: float, at_ms: int | None = None) -> list[Event]:
+    """Take a free turn-order marker (1 = first), clicked at `at_ms`; every die that fits is
+    allocated first. A marker already taken is a lost race (engine/arena/races)."""
     markers = state["tb"]["markers"]
     if isinstance(marker, bool) or not isinstance(marker, int) or not 1 <= marker <= len(markers):
         raise RuleError(f"Markers go from 1 to {len(markers)}.")
@@ -78,6 +80,7 @@ def claim(state: State, seat: Seat, marker: Any, now: float) -> list[Event]:
         raise RuleError(f"Marker {marker} is taken by {name(state, markers[marker - 1])}.")
     put_all(state["dice"][seat], board_of(state, seat))
     markers[marker - 1] = seat
+    state["tb"]["stamps"][marker - 1] = at_ms
     events = [say(state, f"{name(state, seat)} takes turn-order marker {marker}.")]
     waiting = [s for s in unclaimed(state) if s not in state["flow"]["away"]]
     return events if waiting else events + _deal_leftovers(state, unclaimed(state), now)

@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import flow
 from .board import COMPASS, front_arc, line_of_sight
+from .dice import room
 from .figures import State, arena, board_of, character, occupied
 from .turns import marker_of
 
@@ -53,7 +54,8 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
         "left": seat in state["flow"]["left"],
         "pool": list(dice["pool"]),
         "tracks": [{"key": k, "name": t.name, "face": t.face, "spaces": t.spaces, "min": t.min,
-                    "count": dice["tracks"][k], "ready": dice["tracks"][k] >= t.min, "reaction": t.reaction}
+                    "count": dice["tracks"][k], "ready": dice["tracks"][k] >= t.min, "reaction": t.reaction,
+                    "fits": room(dice, board, k)}  # pool dice that would go onto it now
                    for k, t in board.items()],
         "marker": marker_of(state, seat) if state["turn_based"] else None,
         "rolls_left": state["tb"]["rolls_left"][seat] if state["tb"]["rolls_left"] else None,

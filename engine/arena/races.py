@@ -1,0 +1,69 @@
+"""Races decided by arrival order (rule 14, ARENA.md 3.1): who beat a refused action, and when.
+
+Everyone acts at once, so a click may arrive just after another that made it impossible: the
+turn-order marker it wanted was taken, its target was knocked out, or its player was. The table
+applies actions in arrival order; the engine keeps, with what the winning action changed, the
+moment its player clicked (`at_ms`, milliseconds, from the Discord interaction; logged with the
+action, so a replay keeps it). When an action is refused, `lost_race` says whether such a race
+was the reason, so the slower player can be told, privately, by whom and by how many ms. The
+wording is the cog's.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..protocol import Action, Seat
+from .figures import OUT, State
+
+MARKER, KNOCKOUT = "marker", "knockout"
+
+
+@dataclass(frozen=True)
+class Race:
+    """The action that came first: its player, what it won (MARKER or KNOCKOUT), when it was
+    clicked (None when unknown: a timer, or a client that gave no time), and of what or whom."""
+
+    winner: Seat
+    won: str
+    at_ms: int | None
+    marker: int | None = None  # MARKER: which one (1 = first)
+    target: Seat | None = None  # KNOCKOUT: who was knocked out (perhaps the slower player)
+
+
+def stamp(action: Action) -> int | None:
+    """When the player clicked, in ms, if the action says so."""
+    at_ms = action.get("at_ms")
+    return at_ms if isinstance(at_ms, int) and not isinstance(at_ms, bool) else None
+
+
+def lost_race(state: State, seat: Seat, action: Action) -> Race | None:
+    """The earlier action that made `seat`'s refused `action` impossible, if a race was why."""
+    knocked = _knocked_out(state, seat)
+    if knocked is not None:
+        return knocked
+    if action.get("type") == "marker" and state["turn_based"]:
+        return _marker_taken(state, seat, action.get("marker"))
+    if action.get("type") == "attack":
+        return _knocked_out(state, action.get("target"))
+    return None
+
+
+def _knocked_out(state: State, seat: Any) -> Race | None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]:
+        return None
+    figure = state["figures"][seat]
+    if figure["status"] != OUT:
+        return None
+    winner = next(s for s, trophies in enumerate(state["trophies"]) if seat in trophies)
+    return Race(winner, KNOCKOUT, figure["out_ms"], target=seat)
+
+
+def _marker_taken(state: State, seat: Seat, marker: Any) -> Race | None:
+    markers = state["tb"]["markers"]
+    if seat in markers or isinstance(marker, bool) or not isinstance(marker, int) or not 1 <= marker <= len(markers):
+        return None
+    holder = markers[marker - 1]
+    if holder is None:
+        return None
+    return Race(holder, MARKER, state["tb"]["stamps"][marker - 1], marker=marker)
