@@ -14,14 +14,16 @@ description spells out the whole grid, row by row, for players who cannot see th
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.ghosts import Ghosts
+from engine.ghosts import DISCARD_COUNT, MEEPLES, SIZE, Ghosts
+from engine.ghosts_types import CardInfo, GhostsView, public_view
 from engine.greenbox import DOTS
+from engine.grid import label
 from engine.words import plural
 from render import palette
 from render.cache import cached_layer, cached_piece
@@ -38,7 +40,6 @@ from render.canvas import (
 from render.encode import RenderedImage, encode_png
 from render.greenbox import draw_symbol
 
-SIZE = 6
 WIDTH = 480
 SMALL = 15  # the smallest text: 12.5 px on a 400 px wide phone
 BODY = 16
@@ -68,15 +69,9 @@ CARD_EDGE = (0x8A, 0x8A, 0x80)
 OUTLINE = (0x14, 0x14, 0x14)
 
 LETTER = {"red": "R", "blue": "B", "yellow": "Y", "green": "G", "white": "W", "black": "K"}
-MEEPLES = ("red", "blue", "yellow", "green")
-COLUMNS = "ABCDEF"
 
 Point = tuple[float, float]
 Namer = Callable[[int], str]
-
-
-def _label(cell: Sequence[int]) -> str:
-    return f"{COLUMNS[cell[1]]}{cell[0] + 1}"
 
 
 def _name(names: Sequence[str] | None, seat: int) -> str:
@@ -261,19 +256,19 @@ def _pawn_spots(r: int, c: int, count: int, plain: bool, crowded: bool) -> list[
     return [(x, bottom, 32) for x, bottom in quarters[:count]]
 
 
-def _draw_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any], aborted: bool) -> None:
+def _draw_pieces(d: ImageDraw.ImageDraw, view: GhostsView, aborted: bool) -> None:
     ghosts = view["ghosts"]
     for r in range(SIZE):
         for c in range(SIZE):
-            if ghosts[r][c]:
+            if ghost := ghosts[r][c]:
                 x0, y0, _, _ = _cell_box(r, c)
-                draw_cube(d, x0 + 36, y0 + 19, 26, ghosts[r][c])
+                draw_cube(d, x0 + 36, y0 + 19, 26, ghost)
     by_cell: dict[tuple[int, int], list[str]] = {}
     for meeple in MEEPLES:
         cell = view["meeples"].get(meeple)
         if cell is not None:
             by_cell.setdefault((cell[0], cell[1]), []).append(meeple)
-    called = view.get("meeple") if view.get("phase") == "attempt" and not aborted else None
+    called = view["meeple"] if view["phase"] == "attempt" and not aborted else None
     for (r, c), meeples in by_cell.items():
         crowded = len(meeples) > 1 or ghosts[r][c] is not None
         spots = _pawn_spots(r, c, len(meeples), view["symbols"][r][c] is None, crowded)
@@ -285,17 +280,17 @@ def _draw_pieces(d: ImageDraw.ImageDraw, view: dict[str, Any], aborted: bool) ->
 # Words: the status, who is awaited, the last attempt
 
 
-def _status(view: dict[str, Any], name: Namer, aborted: bool) -> str:
+def _status(view: GhostsView, name: Namer, aborted: bool) -> str:
     """What is happening now, in one sentence (no instruction once the game has stopped)."""
     if aborted:
         return "The game was ended early."
-    phase = view["phase"]
+    phase, roller, caller, die = view["phase"], view["roller"], view["caller"], view["die"] or 0
     if phase == "discard":
-        return "Everyone discards 2 cards in secret."
-    if phase == "race":
-        return f"{name(view['roller'])} rolled {view['die']}. Race: press a meeple colour!"
-    if phase == "attempt":
-        return f"{name(view['caller'])} called the {view['meeple']} meeple: {plural(view['die'], 'step')}."
+        return f"Everyone discards {DISCARD_COUNT} cards in secret."
+    if phase == "race" and roller is not None:
+        return f"{name(roller)} rolled {die}. Race: press a meeple colour!"
+    if phase == "attempt" and caller is not None:
+        return f"{name(caller)} called the {view['meeple']} meeple: {plural(die, 'step')}."
     if phase == "swap":
         return "Others may swap a card or keep."
     if phase == "over":
@@ -305,30 +300,30 @@ def _status(view: dict[str, Any], name: Namer, aborted: bool) -> str:
     return phase
 
 
-def _winners(view: dict[str, Any]) -> list[int]:
-    return [s for s, rank in enumerate(view.get("ranks") or []) if rank == 1]
+def _winners(view: GhostsView) -> list[int]:
+    return [s for s, rank in enumerate(view["ranks"] or []) if rank == 1]
 
 
-def _waiting(view: dict[str, Any], aborted: bool) -> list[int]:
+def _waiting(view: GhostsView, aborted: bool) -> list[int]:
     """The players a choice is awaited from (the discard, the swap); in a race it is everyone,
     in an attempt the caller, and the status already says so."""
     if aborted or view["phase"] not in ("discard", "swap"):
         return []
-    return list(view.get("waiting_for") or [])
+    return list(view["waiting_for"])
 
 
-def _attempt_text(view: dict[str, Any], name: Namer) -> str | None:
-    attempt = view.get("last_attempt")
+def _attempt_text(view: GhostsView, name: Namer) -> str | None:
+    attempt = view["last_attempt"]
     if not attempt:
         return None
     who = name(attempt["seat"])
-    meeple = attempt["meeple"]
-    if attempt["card"] is None:
+    meeple, to = attempt["meeple"], attempt["to"]
+    if attempt["card"] is None or to is None:
         why = {"timeout": "ran out of time", "gave_up": "gave up",
                "left": "left"}.get(attempt["reason"], "missed")
         return f"Last: {who} {why} with the {meeple} meeple."
     card = attempt["card"]["name"]
-    where = f"{_label(attempt['from'])} to {_label(attempt['to'])}"
+    where = f"{label(attempt['from'])} to {label(to)}"
     if attempt["success"]:
         return f"Last: {who} played the {card}, {meeple} meeple {where}: zapped!"
     why = "no walk of that length" if attempt["reason"] == "no_walk" else "no match"
@@ -356,23 +351,23 @@ def _lines(paragraphs: Sequence[str], size: int, width: float, most: int) -> lis
 # Header and scores
 
 
-def _draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], name: Namer, aborted: bool) -> None:
+def _draw_header(d: ImageDraw.ImageDraw, view: GhostsView, name: Namer, aborted: bool) -> None:
     rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H), radius=12)
     title = "Zap That Ghost"
-    if view.get("round"):
+    if view["round"]:
         title += f"  -  round {view['round']}"
     draw_text(d, (MARGIN + PAD, MARGIN + 8), title, TITLE, palette.TEXT, bold=True)
     status = [_status(view, name, aborted)]
     waiting = _waiting(view, aborted)
     if waiting:
         status.append(f"Waiting for {plural(len(waiting), 'player')}.")
-    show_die = view.get("die") and not aborted and view["phase"] != "over"
-    width = WIDTH - 2 * (MARGIN + PAD) - (DIE_SIZE + PAD if show_die else 0)
+    die = None if aborted or view["phase"] == "over" else view["die"]
+    width = WIDTH - 2 * (MARGIN + PAD) - (DIE_SIZE + PAD if die else 0)
     for i, line in enumerate(_lines(status, BODY, width, 2)):
         draw_text(d, (MARGIN + PAD, MARGIN + 38 + i * LINE), line, BODY, palette.HIGHLIGHT)
-    if show_die:
+    if die:
         top = MARGIN + (HEADER_H - DIE_SIZE) // 2
-        draw_die(d, (WIDTH - MARGIN - PAD - DIE_SIZE, top), DIE_SIZE, view["die"])
+        draw_die(d, (WIDTH - MARGIN - PAD - DIE_SIZE, top), DIE_SIZE, die)
 
 
 def _score_columns(players: int) -> int:
@@ -387,15 +382,15 @@ def _scores_height(players: int, last_lines: int) -> int:
     return 34 + _score_rows(players) * SCORE_ROW + last_lines * LINE + 8
 
 
-def _draw_score_row(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, name: str,
+def _draw_score_row(d: ImageDraw.ImageDraw, view: GhostsView, seat: int, name: str,
                     box: tuple[float, float, float], aborted: bool) -> None:
     """One player: a waiting mark, the name, the score, then a slot per ghost up to the target
     (filled in the colours captured)."""
     x, y, width = box
-    gone, away = seat in view.get("left", []), seat in view.get("away", [])
+    gone, away = seat in view["left"], seat in view["away"]
     colour = palette.MUTED if gone or away else palette.TEXT
     framed = (seat in _winners(view) if view["phase"] == "over"
-              else seat == view.get("caller") and view["phase"] in ("attempt", "swap"))
+              else seat == view["caller"] and view["phase"] in ("attempt", "swap"))
     if framed and not aborted:
         d.rounded_rectangle((x - 6, y - 3, x + width + 4, y + SCORE_ROW - 5), radius=6,
                             outline=palette.HIGHLIGHT, width=2)
@@ -408,14 +403,14 @@ def _draw_score_row(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, nam
     room = score_x - 28 - (x + 16) - text_width(tag, SMALL)
     draw_text(d, (x + 16, y + 1), _fit(name, SMALL, room) + tag, SMALL, colour)
     draw_text(d, (score_x, y), str(view["scores"][seat]), BODY, colour, anchor="ra", bold=True)
-    captured = view.get("captured", [[]] * view["players"])[seat]
+    captured = view["captured"][seat]
     for i in range(target):
         left = slots_x + i * SLOT
         fill = palette.GAME_COLOURS[captured[i]] if i < len(captured) else None
         d.rectangle((left, y + 4, left + SLOT - 3, y + 4 + SLOT - 3), fill=fill, outline=palette.GRID)
 
 
-def _draw_scores(d: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str] | None,
+def _draw_scores(d: ImageDraw.ImageDraw, view: GhostsView, names: Sequence[str] | None,
                  last: list[str], aborted: bool) -> None:
     players = view["players"]
     top = SCORES_Y
@@ -432,25 +427,25 @@ def _draw_scores(d: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[s
         draw_text(d, (MARGIN + PAD, top + 34 + rows * SCORE_ROW + i * LINE), line, SMALL, palette.TEXT)
 
 
-def describe(view: dict[str, Any], names: Sequence[str] | None = None, *, aborted: bool = False) -> str:
+def describe(view: GhostsView, names: Sequence[str] | None = None, *, aborted: bool = False) -> str:
     """The board in words: status, meeples, last move, every cell row by row, then the scores
     (in that order, so a description cut to Discord's alt-text limit loses the scores first).
 
     Each cell reads "B3 red drop" (a red ghost on a drop tile), "B3 empty drop" or "A1 corner",
     plus "with blue meeple" where a meeple stands."""
     name = lambda s: _name(names, s)  # noqa: E731
-    heading = f"Zap That Ghost, round {view['round']}." if view.get("round") else "Zap That Ghost."
+    heading = f"Zap That Ghost, round {view['round']}." if view["round"] else "Zap That Ghost."
     status = f"{heading} {_status(view, name, aborted)}"
     waiting = _waiting(view, aborted)
     if waiting:
         status += " Waiting for: " + ", ".join(name(s) for s in waiting) + "."
     lines = [status]
-    lines.append("Meeples: " + ", ".join(f"{m} {_label(view['meeples'][m])}" for m in MEEPLES) + ".")
+    lines.append("Meeples: " + ", ".join(f"{m} {label(view['meeples'][m])}" for m in MEEPLES) + ".")
     last = _attempt_text(view, name)
     if last:
         lines.append(last)
-    if view.get("last_path"):
-        lines.append("Last zap path: " + " ".join(_label(c) for c in view["last_path"]) + ".")
+    if view["last_path"]:
+        lines.append("Last zap path: " + " ".join(label(c) for c in view["last_path"]) + ".")
     at: dict[tuple[int, int], list[str]] = {}
     for m in MEEPLES:
         cell = view["meeples"][m]
@@ -459,7 +454,7 @@ def describe(view: dict[str, Any], names: Sequence[str] | None = None, *, aborte
         cells = []
         for c in range(SIZE):
             symbol, ghost = view["symbols"][r][c], view["ghosts"][r][c]
-            text = f"{COLUMNS[c]}{r + 1} "
+            text = f"{label([r, c])} "
             if symbol is None:
                 text += "corner"
             else:
@@ -468,7 +463,7 @@ def describe(view: dict[str, Any], names: Sequence[str] | None = None, *, aborte
                 text += " with " + " and ".join(f"{m} meeple" for m in at[(r, c)])
             cells.append(text)
         lines.append(f"Row {r + 1}: " + "; ".join(cells) + ".")
-    left, away = view.get("left", []), view.get("away", [])
+    left, away = view["left"], view["away"]
     scores = ", ".join(f"{_name(names, s)[:20]} {view['scores'][s]}"
                        + (" (left)" if s in left else " (away)" if s in away else "")
                        for s in range(view["players"]))
@@ -476,18 +471,19 @@ def describe(view: dict[str, Any], names: Sequence[str] | None = None, *, aborte
     return "\n".join(lines)
 
 
-def render_ghosts(view: dict[str, Any], *, names: Sequence[str] | None = None,
+def render_ghosts(view: Mapping[str, Any], *, names: Sequence[str] | None = None,
                   aborted: bool = False) -> RenderedImage:
-    """The board for `view` (public or a seat's: only public keys are read).
+    """The board for `view` (public or a seat's: only public keys are read), as `Ghosts.view` gave it.
 
     `names` are display names by seat (default "Seat N"). `aborted`: the game was ended early,
     so the board says so and shows no phase, die, waiting mark or instruction.
     """
-    return RenderedImage(png=encode_png(draw_board(view, names=names, aborted=aborted), palette=PALETTE),
-                         description=describe(view, names, aborted=aborted), filename="ghosts.png")
+    typed = public_view(view)
+    return RenderedImage(png=encode_png(draw_board(typed, names=names, aborted=aborted), palette=PALETTE),
+                         description=describe(typed, names, aborted=aborted), filename="ghosts.png")
 
 
-def draw_board(view: dict[str, Any], *, names: Sequence[str] | None = None, aborted: bool = False) -> Image.Image:
+def draw_board(view: GhostsView, *, names: Sequence[str] | None = None, aborted: bool = False) -> Image.Image:
     """The board of `render_ghosts` as an RGB image, before encoding."""
     short = lambda s: _short(_name(names, s))  # noqa: E731
     last_text = _attempt_text(view, short)
@@ -496,7 +492,7 @@ def draw_board(view: dict[str, Any], *, names: Sequence[str] | None = None, abor
     symbols = tuple(tuple(row) for row in view["symbols"])
     image = new_canvas(WIDTH, height, mode="RGB")
     image.paste(cached_layer(("ghosts-board", symbols), lambda: _board_layer(symbols)))
-    if view.get("last_path"):
+    if view["last_path"]:
         _draw_path(image, view["last_path"])
     d = ImageDraw.Draw(image)
     _draw_pieces(d, view, aborted)
@@ -508,9 +504,9 @@ def draw_board(view: dict[str, Any], *, names: Sequence[str] | None = None, abor
 def _specimen() -> list[Image.Image]:
     """Every colour a board draws: boards of seeded games at small and large tables, from the
     discard to the end (paths, pieces in every colour, winners), and an ended one."""
-    boards = [draw_board(view) for players in (2, 4, 6)
+    boards = [draw_board(public_view(view)) for players in (2, 4, 6)
               for view in palette.sample_views(Ghosts(), players, seed=players, at=(0, 12, 60))]
-    boards.append(draw_board(palette.sample_views(Ghosts(), 3, seed=1, at=())[-1], aborted=True))
+    boards.append(draw_board(public_view(palette.sample_views(Ghosts(), 3, seed=1, at=())[-1]), aborted=True))
     return boards
 
 
@@ -526,7 +522,7 @@ CARD_GAP = 8
 HAND_TEXT = 18  # six cards make a 568 px image: 18 px there is 12.7 px on a 400 px phone
 
 
-def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, info: dict[str, Any]) -> None:
+def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, info: CardInfo) -> None:
     """One card as this game sees it: its colour as a thick border and in words, its symbol.
     No number: in Zap That Ghost a card's Green Box value plays no role."""
     colour = info["colour"]
@@ -538,7 +534,7 @@ def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, info: dict[str, Any]) 
     draw_text(d, (x + CARD_W / 2, y + 86), colour.capitalize(), HAND_TEXT, INK, anchor="mm", bold=True)
 
 
-def render_hand(cards: Sequence[dict[str, Any]], *, title: str = "Your hand") -> RenderedImage:
+def render_hand(cards: Sequence[CardInfo], *, title: str = "Your hand") -> RenderedImage:
     """A small image of a hand (card dicts as in a seat's view: colour, symbol, name)."""
     count = max(1, len(cards))
     width = max(320, 2 * PAD + count * CARD_W + (count - 1) * CARD_GAP)
