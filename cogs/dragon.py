@@ -12,8 +12,8 @@ import string
 import discord
 from discord.ext import commands
 
-from engine.dragon import SIZE
-from engine.protocol import Action, Game
+from engine.dragon import OVER, REVEAL, SIZE, DragonAction, DragonView, public_view
+from engine.protocol import Game
 from host.errors import TableError
 from host.session import ABORTED, Session
 from render.dragon import render_dragon
@@ -30,29 +30,29 @@ class DragonUI(GameUI):
     private_board_copies = False
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
-        return render_dragon(game.view(session.state, None), names, aborted=session.status == ABORTED)
+        return render_dragon(public_view(session.game_state), names, aborted=session.status == ABORTED)
 
-    def items(self, session: Session, game: Game, row: int | None = None) -> list[discord.ui.Item]:
-        view = game.view(session.state, None)
-        if view["phase"] == "over":
+    def items(self, session: Session, game: Game, wanted_row: int | None = None) -> list[discord.ui.Item]:
+        state = session.game_state
+        view = public_view(state)
+        if view["phase"] == OVER:
             return []
-        (seat,) = game.waiting_for(session.state)
-        open_cells = {tuple(a["cell"]) for a in game.legal_actions(session.state, seat) if "cell" in a}
+        (seat,) = game.waiting_for(state)
+        open_cells = {(a["cell"][0], a["cell"][1]) for a in game.legal_actions(state, seat) if "cell" in a}
         rows = sorted({r for r, _ in open_cells})
-        if row not in rows:
-            row = self._default_row(view, rows)
+        row = wanted_row if wanted_row is not None and wanted_row in rows else self._default_row(view, rows)
         ver = session.version
         items: list[discord.ui.Item] = []
         if rows:
             items.append(TableSelect(Ref(session.id, "row", "", ver), placeholder=f"Row {row + 1}", options=[
                 discord.SelectOption(label=f"Row {r + 1}", value=str(r), default=r == row) for r in rows], row=0))
-        action = "reveal" if view["phase"] == "reveal" else "spider"
+        action = "reveal" if view["phase"] == REVEAL else "spider"
         for c in range(SIZE):
             items.append(TableButton(Ref(session.id, action, f"{row}-{c}", ver),
                                      label=f"{string.ascii_uppercase[c]}{row + 1}",
                                      style=discord.ButtonStyle.primary if action == "reveal" else discord.ButtonStyle.secondary,
                                      disabled=(row, c) not in open_cells, row=1 if c < 5 else 2))
-        if view["phase"] == "reveal":
+        if view["phase"] == REVEAL:
             items.append(TableButton(Ref(session.id, "stop", "", ver), label="Stop and collect",
                                      style=discord.ButtonStyle.success, disabled=not view["revealed"], row=2))
         else:
@@ -60,7 +60,7 @@ class DragonUI(GameUI):
         return items
 
     @staticmethod
-    def _default_row(view: dict, rows: list[int]) -> int:
+    def _default_row(view: DragonView, rows: list[int]) -> int:
         """The row of the last card turned over, else the first row with a choice."""
         if view["revealed"] and view["revealed"][-1]["cell"][0] in rows:
             return view["revealed"][-1]["cell"][0]
@@ -73,13 +73,13 @@ class DragonUI(GameUI):
         seat = session.seat_of(interaction.user.id)
         if seat is None:
             raise TableError("You are watching this game: only seated players can act.")
-        if seat not in game.waiting_for(session.state):
+        if seat not in game.waiting_for(session.game_state):
             raise TableError("It is not your turn.")
         row = int(values[0]) if values and values[0].isdigit() else None
         await replies.edit(interaction, view=view_of(self.items(session, game, row)))
         return True
 
-    def action_for(self, session: Session, game: Game, ref: Ref, values: list[str]) -> Action | None:
+    def action_for(self, session: Session, game: Game, ref: Ref, values: list[str]) -> DragonAction | None:
         if ref.action == "stop":
             return {"type": "stop"}
         if ref.action == "keep":

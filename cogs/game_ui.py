@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from engine.protocol import Action, Game
+from engine.protocol import Action, ActionLike, Game
 from host.session import ABORTED, PLAYING, Session
 from host.table import Change
 from render.encode import RenderedImage
@@ -89,7 +89,7 @@ class GameUI:
         """Answer a click that changes only what a message shows, not the game; True if done."""
         return False
 
-    def action_for(self, session: Session, game: Game, ref: Ref, values: list[str]) -> Action | None:
+    def action_for(self, session: Session, game: Game, ref: Ref, values: list[str]) -> ActionLike | None:
         """The engine action a click means, or None when the click names none."""
         if ref.action != "do" or not ref.arg.isdigit():
             return None

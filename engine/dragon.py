@@ -43,12 +43,13 @@ Design choices where the rules are silent (also in `rules`):
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Final, Literal, TypedDict
 
+from . import flow
 from .deadlines import after
 from .errors import RuleError
 from .grid import label, parse_label
-from .protocol import Event, Game, Outcome, seat_name
+from .protocol import Action, Event, Game, Outcome, Seat, State, View, seat_name
 from .registry import register
 from .rng import Rng
 from .seats import active_seats, next_seat
@@ -64,10 +65,83 @@ KINDS = ("ball", "car", "doll", "candlestick", "crate", "ring", "dragon", "spide
 COUNTS = {"ball": 4, "car": 4, "doll": 4, "candlestick": 6, "crate": 8, "ring": 8, "dragon": 12, "spider": 3}
 SET_SIZE = {"ball": 2, "car": 2, "doll": 2, "candlestick": 3, "crate": 4, "ring": 1, "dragon": 1}
 
-DOWN = "down"    # a face-down card in a view
-EMPTY = "empty"  # a collected (or vacated) cell in a view
+DOWN: Final = "down"    # a face-down card in a view
+EMPTY: Final = "empty"  # a collected (or vacated) cell in a view
 
-REVEAL, SPIDER, OVER = "reveal", "spider", "over"
+Phase = Literal["reveal", "spider", "over"]
+REVEAL: Final = "reveal"
+SPIDER: Final = "spider"
+OVER: Final = "over"
+
+# ----------------------------------------------------------------- the typed contract
+# Actions and the view are plain JSON dicts (the log replays them, a snapshot is their text);
+# these TypedDicts say which keys they hold, so the cog and the renderer read them checked.
+
+Cell = list[int]  # [row, col], 0-based; texts and images say "C4" (engine.grid.label)
+
+
+class RevealAction(TypedDict):
+    type: Literal["reveal"]
+    cell: Cell
+
+
+class StopAction(TypedDict):
+    type: Literal["stop"]
+
+
+class MoveSpiderAction(TypedDict):
+    type: Literal["move_spider"]
+    cell: Cell  # an empty cell
+
+
+class KeepSpiderAction(TypedDict):
+    type: Literal["keep_spider"]
+
+
+DragonAction = RevealAction | StopAction | MoveSpiderAction | KeepSpiderAction
+
+
+class Face(TypedDict):
+    """A face-up card: where it lies and what it is."""
+
+    cell: Cell
+    label: str  # "C4"
+    kind: str  # one of KINDS
+
+
+# A card that ended the last turn; "from" (a keyword, hence this form) is the label of the cell
+# a moved spider came from, else None.
+Shown = TypedDict("Shown", {"cell": Cell, "label": str, "kind": str, "from": str | None})
+
+Ending = Literal["stop", "timeout", "spider", "dragon", "left"]
+
+
+class LastTurn(TypedDict):
+    """How the last turn ended, for everyone: who, how, and what they collected."""
+
+    seat: Seat
+    ending: Ending
+    collected: dict[str, int]  # kind -> count; empty unless the turn ended in a stop or a timeout
+
+
+class DragonView(TypedDict):
+    """What everyone sees (every seat sees the same: memory is the game, not hidden hands)."""
+
+    players: int
+    turn: Seat
+    turn_number: int
+    phase: Phase
+    deadline: float | None
+    grid: list[list[str]]  # per cell: DOWN, EMPTY, or the kind of a card face up
+    revealed: list[Face]  # this turn's cards, in the order turned over
+    would_collect: dict[str, int]  # what a stop now collects
+    shown: list[Shown]  # the cards that ended the last turn, the ending card first
+    collected: list[dict[str, int]]  # per seat: kind -> count
+    scores: list[int]  # per seat: cards collected
+    gone: list[Seat]  # seats that left
+    last_turn: LastTurn | None
+    ended: Literal["spiders", "left"] | None  # how a game over ended
+    spiders_to: Seat | None  # who took the spiders at the end
 
 
 def collectable(kinds: list[str]) -> dict[str, int]:
@@ -98,12 +172,12 @@ def and_list(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
-def _face(state: dict[str, Any], cell: list[int]) -> dict[str, Any]:
+def _face(state: State, cell: Cell) -> Face:
     """A face-up card as views show it: its cell, the cell's label and its kind."""
     return {"cell": list(cell), "label": label(cell), "kind": state["grid"][cell[0]][cell[1]]}
 
 
-def _cell(action: dict[str, Any]) -> list[int]:
+def _cell(action: Action) -> Cell:
     """The action's cell as [row, col], accepting [r, c] or an 'A1' label; RuleError if off-grid."""
     cell = action.get("cell")
     if isinstance(cell, str):
@@ -116,6 +190,36 @@ def _cell(action: dict[str, Any]) -> list[int]:
             and 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE):
         return [cell[0], cell[1]]
     raise RuleError("Pick a cell of the 7x7 grid: columns A-G, rows 1-7.")
+
+
+def public_view(state: State) -> DragonView:
+    """What everyone sees: face-down and empty cells, this turn's cards, the last turn's ending cards."""
+    grid = [[DOWN if kind is not None else EMPTY for kind in row] for row in state["grid"]]
+    revealed = [_face(state, cell) for cell in state["revealed"]]
+    shown: list[Shown] = [{**_face(state, item["cell"]), "from": item["from"] and label(item["from"])}
+                          for item in state.get("shown", [])]  # (games saved before `shown` existed have none)
+    for item in (*revealed, *shown):
+        r, c = item["cell"]
+        grid[r][c] = item["kind"]
+    last = state["last_turn"]
+    return {
+        "players": state["players"],
+        "turn": state["turn"],
+        "turn_number": state["turn_number"],
+        "phase": state["phase"],
+        "deadline": state["deadline"],
+        "grid": grid,
+        "revealed": revealed,
+        "would_collect": collectable([item["kind"] for item in revealed]),
+        "shown": shown,
+        "collected": [dict(c) for c in state["collected"]],
+        "scores": [sum(c.values()) for c in state["collected"]],
+        "gone": list(state["gone"]),
+        "last_turn": None if last is None else {"seat": last["seat"], "ending": last["ending"],
+                                                "collected": dict(last["collected"])},
+        "ended": state["ended"],
+        "spiders_to": state["spiders_to"],
+    }
 
 
 @register
@@ -155,7 +259,7 @@ class Dragon(Game):
     )
 
     # ----------------------------------------------------------------- setup
-    def setup(self, players, options, seed, now):
+    def setup(self, players: int, options: dict[str, bool], seed: int, now: float) -> State:
         if not self.min_players <= players <= self.max_players:
             raise RuleError(f"{self.title} takes {self.min_players}-{self.max_players} players.")
         rng = Rng(seed)
@@ -181,7 +285,7 @@ class Dragon(Game):
         }
 
     # ----------------------------------------------------------------- queries
-    def legal_actions(self, state, seat):
+    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
         if state["phase"] == OVER or seat != state["turn"] or seat in state["gone"]:
             return []
         grid = state["grid"]
@@ -197,61 +301,30 @@ class Dragon(Game):
             actions.append({"type": "stop"})
         return actions
 
-    def waiting_for(self, state):
+    def waiting_for(self, state: State) -> list[Seat]:
         return [] if state["phase"] == OVER else [state["turn"]]
 
-    def view(self, state, seat):
-        grid = [[DOWN if kind is not None else EMPTY for kind in row] for row in state["grid"]]
-        revealed = [_face(state, cell) for cell in state["revealed"]]
-        shown = [{**_face(state, item["cell"]), "from": item["from"] and label(item["from"])}
-                 for item in state.get("shown", [])]  # (games saved before `shown` existed have none)
-        for item in (*revealed, *shown):
-            r, c = item["cell"]
-            grid[r][c] = item["kind"]
-        view = {
-            "game": self.name,
-            "players": state["players"],
-            "turn": state["turn"],
-            "turn_number": state["turn_number"],
-            "phase": state["phase"],
-            "deadline": state["deadline"],
-            "grid": grid,
-            "revealed": revealed,
-            "would_collect": collectable([item["kind"] for item in revealed]),
-            "shown": shown,
-            "collected": [dict(c) for c in state["collected"]],
-            "scores": [sum(c.values()) for c in state["collected"]],
-            "face_down": sum(1 for row in state["grid"] for k in row if k is not None),
-            "gone": list(state["gone"]),
-            "last_turn": None if state["last_turn"] is None else {
-                **state["last_turn"], "collected": dict(state["last_turn"]["collected"])},
-            "ended": state["ended"],
-            "spiders_to": state["spiders_to"],
-        }
-        if seat is not None:
-            view["you"] = seat
-        return view
+    def view(self, state: State, seat: Seat | None) -> View:
+        return dict(public_view(state))  # every seat sees the same; the protocol speaks plain dicts
 
-    def outcome(self, state):
-        if state["phase"] != OVER:
-            return None
+    def outcome(self, state: State) -> Outcome | None:
+        return self._standings(state) if state["phase"] == OVER else None
+
+    @staticmethod
+    def _standings(state: State) -> Outcome:
+        """Ranks and scores as they stand: most cards first, seats that left below everyone who stayed."""
         n = state["players"]
         scores = [float(sum(c.values())) for c in state["collected"]]
-        gone = set(state["gone"])
-        staying = [s for s in range(n) if s not in gone]
-        ranks = [0] * n
-        for group, offset in ((staying, 0), (sorted(gone), len(staying))):
-            for s in group:
-                ranks[s] = offset + 1 + sum(1 for o in group if scores[o] > scores[s])
+        ranks = flow.ranks(scores, state["gone"])
         best = [s for s in range(n) if ranks[s] == 1]
-        ordered = sorted((scores[s] for s in staying), reverse=True)
+        ordered = sorted((scores[s] for s in range(n) if s not in state["gone"]), reverse=True)
         margin = ordered[0] - ordered[1] if len(ordered) > 1 else None
         names = and_list([seat_name(s) for s in best])
         verb = "win" if len(best) > 1 else "wins"
         summary = f"{names} {verb} with {plural(int(scores[best[0]]), 'card')}."
-        return Outcome(tuple(ranks), tuple(scores), summary, margin=margin)
+        return Outcome(ranks, tuple(scores), summary, margin=margin)
 
-    def invariants(self, state):
+    def invariants(self, state: State) -> list[str]:
         broken = []
         grid = state["grid"]
         on_grid = Counter(k for row in grid for k in row if k is not None)
@@ -300,7 +373,7 @@ class Dragon(Game):
         return broken
 
     @staticmethod
-    def _shown_problems(state):
+    def _shown_problems(state: State) -> list[str]:
         """Only the cards that ended the last turn are shown, and only until the next card turns over."""
         cells = [item["cell"] for item in state.get("shown", [])]
         kinds = [state["grid"][r][c] for r, c in cells]
@@ -315,7 +388,7 @@ class Dragon(Game):
         return [] if spider or clash else [f"the shown cards {kinds} did not end a turn"]
 
     # ----------------------------------------------------------------- play
-    def play(self, state, seat, action, now):
+    def play(self, state: State, seat: Seat | None, action: Action, now: float) -> list[Event]:
         if state["phase"] == OVER:
             raise RuleError("The game is over.")
         kind = action.get("type") if isinstance(action, dict) else None
@@ -355,7 +428,7 @@ class Dragon(Game):
             raise RuleError("There is no spider to move now.")
         raise RuleError("Turn over a card, or stop and collect.")
 
-    def _reveal(self, state, cell, now):
+    def _reveal(self, state: State, cell: Cell, now: float) -> list[Event]:
         grid = state["grid"]
         kind = grid[cell[0]][cell[1]]
         seat = state["turn"]
@@ -383,7 +456,7 @@ class Dragon(Game):
         state["deadline"] = after(now, TURN_SECONDS)
         return []
 
-    def _stop(self, state, now, timed_out):
+    def _stop(self, state: State, now: float, timed_out: bool) -> list[Event]:
         seat = state["turn"]
         grid = state["grid"]
         state["shown"] = []  # a turn that ends without a card turned over covers the last ending too
@@ -403,7 +476,7 @@ class Dragon(Game):
             return events + self._finish(state)
         return events + self._next_turn(state, now)
 
-    def _place_spider(self, state, cell, now, timed_out=False):
+    def _place_spider(self, state: State, cell: Cell | None, now: float, timed_out: bool = False) -> list[Event]:
         seat = state["turn"]
         if cell is None:
             text = ("Time is up: the spider stays where it was." if timed_out
@@ -417,12 +490,12 @@ class Dragon(Game):
         state["spider_cell"] = None
         return [Event(text)] + self._next_turn(state, now)
 
-    def _timeout(self, state, now):
+    def _timeout(self, state: State, now: float) -> list[Event]:
         if state["phase"] == SPIDER:
             return self._place_spider(state, None, now, timed_out=True)
         return self._stop(state, now, timed_out=True)
 
-    def _leave(self, state, seat, now):
+    def _leave(self, state: State, seat: Seat | None, now: float) -> list[Event]:
         if not isinstance(seat, int) or not 0 <= seat < state["players"]:
             raise RuleError("Only a seated player can leave.")
         if seat in state["gone"]:
@@ -445,14 +518,14 @@ class Dragon(Game):
             state["phase"] = OVER
             state["ended"] = "left"
             state["deadline"] = None
-            outcome = self.outcome(state)
+            outcome = self._standings(state)
             return events + [Event(f"Too few players are left: the game is over. {outcome.summary}",
                                    kind="game_over")]
         if on_turn:
             return events + self._next_turn(state, now)
         return events
 
-    def _next_turn(self, state, now):
+    def _next_turn(self, state: State, now: float) -> list[Event]:
         state["revealed"] = []
         state["spider_cell"] = None
         state["phase"] = REVEAL
@@ -461,7 +534,7 @@ class Dragon(Game):
         state["deadline"] = after(now, TURN_SECONDS)
         return [Event(f"{seat_name(state['turn'])}'s turn.", kind="turn")]
 
-    def _finish(self, state):
+    def _finish(self, state: State) -> list[Event]:
         state["revealed"] = []
         state["spider_cell"] = None
         state["phase"] = OVER
@@ -484,6 +557,6 @@ class Dragon(Game):
         else:
             award = (f"{and_list([seat_name(s) for s in leaders])} tie with {plural(most, 'dragon')} each: "
                      "nobody takes the spiders.")
-        outcome = self.outcome(state)
+        outcome = self._standings(state)
         return [Event(f"Only the spiders are left: the game is over. {award} {outcome.summary}",
                       kind="game_over")]

@@ -13,13 +13,15 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .errors import RuleError
 
 State = dict[str, Any]
-Action = dict[str, Any]
+Action = dict[str, Any]  # what a game's rules receive: plain JSON, checked by the rules themselves
+ActionLike = Mapping[str, Any]  # what callers hand in: a plain dict, or a game's typed action (a TypedDict)
 View = dict[str, Any]
 Seat = int
 
@@ -109,13 +111,13 @@ class Game(ABC):
     def outcome(self, state: State) -> Outcome | None:
         """Ranks and scores once the game is over, else None."""
 
-    def apply(self, state: State, seat: Seat | None, action: Action, now: float) -> tuple[State, list[Event]]:
+    def apply(self, state: State, seat: Seat | None, action: ActionLike, now: float) -> tuple[State, list[Event]]:
         """Pure wrapper: the caller's state is never touched, even when the rules refuse."""
         new = json.loads(json.dumps(state))  # state is JSON by contract; this copies it fast
-        events = self.play(new, seat, action, now)
+        events = self.play(new, seat, dict(action), now)
         return new, events
 
-    def explain(self, state: State, seat: Seat | None, action: Action, now: float) -> str | None:
+    def explain(self, state: State, seat: Seat | None, action: ActionLike, now: float) -> str | None:
         """Why `seat` may not take `action` now, in the player's words; None when it may.
 
         Cogs ask this instead of trying the action themselves; the rules stay here.

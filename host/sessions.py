@@ -14,7 +14,7 @@ from typing import Any
 
 import aiosqlite
 
-from engine.protocol import Action, canonical
+from engine.protocol import ActionLike, canonical
 
 from .session import ABORTED, ACTIVE, FINISHED, Session
 from .store import Store
@@ -31,7 +31,7 @@ class LogRow:
     kind: str  # "lobby" or "game"
     user_id: int | None
     seat: int | None
-    action: Action
+    action: ActionLike
     at: float
     interaction_id: int | None
 

@@ -28,7 +28,7 @@ import aiosqlite
 
 from engine import registry
 from engine.errors import RuleError
-from engine.protocol import LEAVE, TIMEOUT, Action, Event, Game, Outcome
+from engine.protocol import LEAVE, TIMEOUT, ActionLike, Event, Game, Outcome
 from engine.replay import LoggedAction, replay
 
 from . import ratings  # ratings and solo records, in the transaction that ends the game
@@ -324,7 +324,7 @@ class Table:
 
     # ---------------------------------------------------------------- play
 
-    async def act(self, session_id: int, user_id: int | None, action: Action,
+    async def act(self, session_id: int, user_id: int | None, action: ActionLike,
                   interaction_id: int | None = None, expected_version: int | None = None) -> Change:
         """Apply one game action for `user_id` (None: the table itself)."""
         async with self._lock(session_id):
@@ -393,7 +393,7 @@ class Table:
     # ---------------------------------------------------------------- internals
 
     async def _apply(self, session: Session, user_id: int | None, seat: int | None,
-                     action: Action, interaction_id: int | None) -> Change:
+                     action: ActionLike, interaction_id: int | None) -> Change:
         game = registry.get(session.game)
         now = self.clock()
         try:

@@ -1,7 +1,7 @@
 """Treasure of the Dragons board: the 7x7 cave grid, the face-up cards, a key, the scores.
 
-`render_dragon(view, names=None, *, now=None, aborted=False)` draws a `Dragon.view` (public or a
-seat's: they are the same) and describes it in text. The view holds only the cards turned over
+`render_dragon(view, names=None, *, now=None, aborted=False)` draws a `DragonView`
+(`engine.dragon.public_view`: every seat sees the same) and describes it in text. The view holds only the cards turned over
 in the turn now running and the cards that ended the last turn (`shown`: the spider, or the
 dragon and the treasure that clashed), so neither the image nor the description can show any
 other card that was covered again. Shown cards are drawn face up with a white ring.
@@ -17,12 +17,11 @@ palette learnt from sample boards and every card face.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.dragon import KINDS, Dragon, and_list
+from engine.dragon import DOWN, EMPTY, KINDS, OVER, REVEAL, SIZE, SPIDER, Dragon, DragonView, and_list, public_view
 from engine.dragon import describe as count_words
 from engine.grid import label
 from engine.words import plural
@@ -38,7 +37,6 @@ from render.canvas import (
 )
 from render.encode import RenderedImage, encode_png
 
-SIZE = 7
 WIDTH = 480
 SMALL = 15         # the smallest text: 15 * 400 / WIDTH = 12.5 px on a 400 px wide phone
 BODY = 16
@@ -173,7 +171,7 @@ def draw_icon(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, s: float) -
         raise ValueError(f"unknown kind {kind!r}")
 
 
-def _supersampled(side: int, paint) -> Image.Image:
+def _supersampled(side: int, paint: Callable[[ImageDraw.ImageDraw, int], None]) -> Image.Image:
     big = Image.new("RGBA", (side * SUPER, side * SUPER), (0, 0, 0, 0))
     paint(ImageDraw.Draw(big), side * SUPER)
     return big.resize((side, side), Image.Resampling.LANCZOS)
@@ -211,12 +209,12 @@ def _slot() -> Image.Image:
 
 
 def card_in_slot(value: str) -> Image.Image:
-    """The opaque tile pasted into a cell: the card (`value`: a kind, or 'down' for its back)
+    """The opaque tile pasted into a cell: the card (`value`: a kind, or DOWN for its back)
     over its slot on the board panel (cached; do not draw on it)."""
     def build() -> Image.Image:
         tile = Image.new("RGBA", (CARD, CARD), BOARD + (255,))
         tile.alpha_composite(_slot())
-        tile.alpha_composite(back_tile() if value == "down" else face_tile(value))
+        tile.alpha_composite(back_tile() if value == DOWN else face_tile(value))
         return tile.convert("RGB")
     return cached_piece(("dragon", "in-slot", value), build)
 
@@ -296,7 +294,7 @@ def _base_layer(players: int) -> Image.Image:
 
 
 # ----------------------------------------------------------------- words
-def _names(view: dict[str, Any], names: Sequence[str] | None) -> list[str]:
+def _names(view: DragonView, names: Sequence[str] | None) -> list[str]:
     players = view["players"]
     given = list(names or [])
     return [given[s] if s < len(given) and given[s] else f"Seat {s + 1}" for s in range(players)]
@@ -307,51 +305,52 @@ def _short(name: str) -> str:
     return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1].rstrip() + "..."
 
 
-def _winners(view: dict[str, Any]) -> list[int]:
+def _winners(view: DragonView) -> list[int]:
     gone = set(view["gone"])
     staying = [s for s in range(view["players"]) if s not in gone] or list(range(view["players"]))
     best = max(view["scores"][s] for s in staying)
     return [s for s in staying if view["scores"][s] == best]
 
 
-def _status(view: dict[str, Any], who: list[str], now: float | None, aborted: bool) -> str:
+def _status(view: DragonView, who: list[str], now: float | None, aborted: bool) -> str:
     """Whose turn and what they may do; or how the game ended."""
     if aborted:
         return "The game was ended early."
-    if view["phase"] == "over":
+    if view["phase"] == OVER:
         winners = _winners(view)
         return (f"Game over: {and_list([who[s] for s in winners])} {'win' if len(winners) > 1 else 'wins'} "
                 f"with {plural(view['scores'][winners[0]], 'card')}.")
     player = who[view["turn"]]
     clock = ""
-    if now is not None and view.get("deadline") is not None:
+    if now is not None and view["deadline"] is not None:
         clock = f" ({max(0, math.ceil(view['deadline'] - now))} s left)"
-    if view["phase"] == "spider":
+    if view["phase"] == SPIDER:
         return f"{player} met a spider: move it to an empty cell or leave it{clock}."
     return f"{player}'s turn: turn over a card or stop{clock}."
 
 
-def _ending(view: dict[str, Any], who: list[str]) -> str | None:
+def _ending(view: DragonView, who: list[str]) -> str | None:
     """The cards that ended the last turn, where they lie: 'Ann turned over a dragon at C4 with a
     crate at A3 face up: the turn ended with nothing.' None when no card is shown."""
-    if not view.get("shown"):
+    last = view["last_turn"]
+    if not view["shown"] or last is None:  # cards are shown only after a turn ended
         return None
     first, *woken = view["shown"]
-    where = f"at {first['from']} and moved it to {first['label']}" if first.get("from") else f"at {first['label']}"
-    text = f"{who[view['last_turn']['seat']]} turned over a {first['kind']} {where}"
+    where = f"at {first['from']} and moved it to {first['label']}" if first["from"] else f"at {first['label']}"
+    text = f"{who[last['seat']]} turned over a {first['kind']} {where}"
     if woken:
         text += " with " + and_list([f"a {w['kind']} at {w['label']}" for w in woken]) + " face up"
     return text + ": the turn ended with nothing."
 
 
-def _spiders(view: dict[str, Any], who: list[str]) -> str:
-    if view.get("spiders_to") is not None:
+def _spiders(view: DragonView, who: list[str]) -> str:
+    if view["spiders_to"] is not None:
         return f"{who[view['spiders_to']]} had the most dragons and took the spiders."
     return "Nobody had the most dragons: nobody took the spiders."
 
 
-def _last_turn(view: dict[str, Any], who: list[str]) -> str | None:
-    last = view.get("last_turn")
+def _last_turn(view: DragonView, who: list[str]) -> str | None:
+    last = view["last_turn"]
     if not last:
         return None
     name = who[last["seat"]]
@@ -367,12 +366,12 @@ def _last_turn(view: dict[str, Any], who: list[str]) -> str | None:
     return f"Last turn: {name} left the game."
 
 
-def _news(view: dict[str, Any], who: list[str], aborted: bool) -> list[tuple[str, bool]]:
+def _news(view: DragonView, who: list[str], aborted: bool) -> list[tuple[str, bool]]:
     """The lines under the grid, each (text, emphasised): what happened and what a stop would bring."""
     if aborted:  # the header says it ended early; here, how the last turn went
         return [(_ending(view, who) or _last_turn(view, who) or "No turn was played to its end.", False)]
-    if view["phase"] == "over":
-        if view.get("ended") != "spiders":
+    if view["phase"] == OVER:
+        if view["ended"] != "spiders":
             return [("Too few players were left.", True)]
         return [("Only the spiders were left.", True), (_spiders(view, who), False)]
     ending = _ending(view, who)
@@ -383,17 +382,17 @@ def _news(view: dict[str, Any], who: list[str], aborted: bool) -> list[tuple[str
     return [(first, bool(view["revealed"])), (_last_turn(view, who) or "First turn of the game.", False)]
 
 
-def _cells(view: dict[str, Any], value: str) -> list[str]:
+def _cells(view: DragonView, value: str) -> list[str]:
     """The labels of the cells whose view value is `value` ('down', 'empty' or a kind), row by row."""
     return [label([r, c]) for r in range(SIZE) for c in range(SIZE) if view["grid"][r][c] == value]
 
 
-def describe(view: dict[str, Any], names: Sequence[str] | None = None, now: float | None = None, *,
+def describe(view: DragonView, names: Sequence[str] | None = None, now: float | None = None, *,
              aborted: bool = False) -> str:
     """The board in words: whose turn (or how it ended), the cards that ended the last turn and this
     turn's face-up cards by cell, the face-down or empty cells, the scores."""
     who = _names(view, names)
-    live = not aborted and view["phase"] != "over"
+    live = not aborted and view["phase"] != OVER
     lines = [f"Treasure of the Dragons, turn {view['turn_number']}. {_status(view, who, now, aborted)}"]
     ending = _ending(view, who)
     if ending:
@@ -402,19 +401,19 @@ def describe(view: dict[str, Any], names: Sequence[str] | None = None, now: floa
         faces = ", ".join(f"{item['label']} {item['kind']}" for item in view["revealed"])
         stop = f" Stopping now collects {count_words(view['would_collect'])}." if live else ""
         lines.append(f"Face up this turn: {faces}.{stop}")
-    elif live and view["phase"] == "reveal" and not ending:
+    elif live and view["phase"] == REVEAL and not ending:
         lines.append("No card is face up yet this turn.")
-    if view["phase"] != "over":
-        down, empty = _cells(view, "down"), _cells(view, "empty")
+    if view["phase"] != OVER:
+        down, empty = _cells(view, DOWN), _cells(view, EMPTY)
         if len(empty) <= len(down):  # name the shorter list
             lines.append(f"{plural(len(down), 'card')} face down. Empty cells: {' '.join(empty) or 'none'}.")
         else:
-            rest = "empty or face up" if view["revealed"] or view.get("shown") else "empty"
+            rest = "empty or face up" if view["revealed"] or view["shown"] else "empty"
             lines.append(f"{plural(len(down), 'card')} face down: {' '.join(down)}. Every other cell is {rest}.")
     last = _last_turn(view, who)
-    if last and view["phase"] != "over" and not ending:
+    if last and view["phase"] != OVER and not ending:
         lines.append(last)
-    if view["phase"] == "over" and view.get("ended") == "spiders":
+    if view["phase"] == OVER and view["ended"] == "spiders":
         lines.append(_spiders(view, who))
     scores = []
     for s in range(view["players"]):
@@ -448,14 +447,14 @@ def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
     return text[:low].rstrip() + "..."
 
 
-def _draw_cards(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_cards(image: Image.Image, d: ImageDraw.ImageDraw, view: DragonView) -> None:
     """Backs and faces; this turn's cards get their reveal order, the last turn's ending cards a ring."""
     order = {tuple(item["cell"]): i + 1 for i, item in enumerate(view["revealed"])}
-    ringed = {tuple(item["cell"]) for item in view.get("shown", [])}
+    ringed = {tuple(item["cell"]) for item in view["shown"]}
     for r in range(SIZE):
         for c in range(SIZE):
             value = view["grid"][r][c]
-            if value == "empty":
+            if value == EMPTY:
                 continue
             x, y = _card_xy(r, c)
             image.paste(card_in_slot(value), (x, y))
@@ -469,7 +468,7 @@ def _draw_cards(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
                 draw_text(d, ((x + right) / 2, y + 10), number, SMALL, DARK, anchor="mm", bold=True)
 
 
-def _draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], status: str) -> None:
+def _draw_header(d: ImageDraw.ImageDraw, view: DragonView, status: str) -> None:
     draw_text(d, (MARGIN + PAD, MARGIN + 10), "Treasure of the Dragons", TITLE, palette.HIGHLIGHT, bold=True)
     draw_text(d, (WIDTH - MARGIN - PAD, MARGIN + 12), f"Turn {view['turn_number']}", BODY, palette.MUTED,
               anchor="ra")
@@ -483,11 +482,11 @@ def _draw_news(d: ImageDraw.ImageDraw, news: list[tuple[str, bool]]) -> None:
                   bold=strong)
 
 
-def _draw_scores(d: ImageDraw.ImageDraw, view: dict[str, Any], who: list[str], aborted: bool) -> None:
+def _draw_scores(d: ImageDraw.ImageDraw, view: DragonView, who: list[str], aborted: bool) -> None:
     """One row a player: a mark for the player on turn (winners in bold at the end), the name, a count
     under each kind's icon, the total."""
-    live = not aborted and view["phase"] != "over"
-    winners = _winners(view) if view["phase"] == "over" and not aborted else []
+    live = not aborted and view["phase"] != OVER
+    winners = _winners(view) if view["phase"] == OVER and not aborted else []
     name_room = _count_x(0) - COUNT_W / 2 - (MARGIN + PAD + 16) - 4
     for s in range(view["players"]):
         top = SCORES_Y + 8 + SCORE_ROW * (s + 1)
@@ -509,7 +508,7 @@ def _draw_scores(d: ImageDraw.ImageDraw, view: dict[str, Any], who: list[str], a
         draw_text(d, (WIDTH - MARGIN - PAD, cy), str(view["scores"][s]), TITLE, colour, anchor="rm", bold=True)
 
 
-def render_dragon(view: dict[str, Any], names: Sequence[str] | None = None, *, now: float | None = None,
+def render_dragon(view: DragonView, names: Sequence[str] | None = None, *, now: float | None = None,
                   aborted: bool = False) -> RenderedImage:
     """The board for a `Dragon.view`: PNG bytes and a description that plays without the image.
 
@@ -522,7 +521,7 @@ def render_dragon(view: dict[str, Any], names: Sequence[str] | None = None, *, n
                          filename="dragon.png")
 
 
-def draw_board(view: dict[str, Any], names: Sequence[str] | None = None, *, now: float | None = None,
+def draw_board(view: DragonView, names: Sequence[str] | None = None, *, now: float | None = None,
                aborted: bool = False) -> Image.Image:
     """The board of `render_dragon` as an RGB image, before encoding."""
     who = _names(view, names)
@@ -539,10 +538,10 @@ def draw_board(view: dict[str, Any], names: Sequence[str] | None = None, *, now:
 def _specimen() -> list[Image.Image]:
     """Every colour a board draws: boards of seeded games at each table size, from the first
     turn to the end (ringed cards, a spider's move, winners), and every card in its slot."""
-    boards = [draw_board(view, now=0.0) for players in range(Dragon.min_players, Dragon.max_players + 1)
-              for view in palette.sample_views(Dragon(), players, seed=players)]
-    boards.append(draw_board(palette.sample_views(Dragon(), 3, seed=1, at=())[-1], aborted=True))
-    return boards + [card_in_slot(kind) for kind in (*KINDS, "down")]
+    boards = [draw_board(public_view(state), now=0.0) for players in range(Dragon.min_players, Dragon.max_players + 1)
+              for state in palette.sample_states(Dragon(), players, seed=players)]
+    boards.append(draw_board(public_view(palette.sample_states(Dragon(), 3, seed=1, at=())[-1]), aborted=True))
+    return boards + [card_in_slot(kind) for kind in (*KINDS, DOWN)]
 
 
 PALETTE = palette.learnt("dragon", _specimen)

@@ -12,9 +12,10 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
 
 from PIL import Image, ImageColor
+
+from engine.protocol import Game, State, View
 
 RGB = tuple[int, int, int]
 ColourLike = RGB | tuple[int, int, int, int] | str
@@ -151,20 +152,27 @@ def learnt(key: str, specimen: Callable[[], Sequence[Image.Image]]) -> FixedPale
     return found
 
 
-def sample_views(game: Any, players: int, *, seed: int, at: Sequence[int] = (0, 9, 40),
-                 options: Mapping[str, Any] | None = None, limit: int = 400) -> list[dict[str, Any]]:
-    """Public views of one seeded random game after `at` actions and at its end: sample
-    boards for a game's palette specimen (same seed, same views)."""
+def sample_states(game: Game, players: int, *, seed: int, at: Sequence[int] = (0, 9, 40),
+                  options: Mapping[str, bool] | None = None, limit: int = 400) -> list[State]:
+    """One seeded random game after `at` actions and at its end: sample boards for a game's
+    palette specimen (same seed, same states)."""
     from engine.rng import Rng  # only to learn a palette
 
-    state, rng, views = game.setup(players, dict(options or {}), seed, 0.0), Rng(seed), []
+    state, rng, states = game.setup(players, dict(options or {}), seed, 0.0), Rng(seed), []
     for step in range(limit):
         if step in at:
-            views.append(game.view(state, None))
+            states.append(state)
         moves = [(seat, a) for seat in range(players) for a in game.legal_actions(state, seat)]
         if game.outcome(state) is not None or not moves:
             break
         seat, action = rng.choice(moves)
         state, _ = game.apply(state, seat, action, 1.0 + step)
-    views.append(game.view(state, None))
-    return views
+    states.append(state)
+    return states
+
+
+def sample_views(game: Game, players: int, *, seed: int, at: Sequence[int] = (0, 9, 40),
+                 options: Mapping[str, bool] | None = None, limit: int = 400) -> list[View]:
+    """The public views of `sample_states`."""
+    return [game.view(state, None)
+            for state in sample_states(game, players, seed=seed, at=at, options=options, limit=limit)]
