@@ -1,22 +1,23 @@
 """Zap That Ghost on Discord: race for a meeple colour, then zap a ghost in private.
 
-One board message per round. The four colour buttons are direct moves (the race): the call carries
-its press time (the interaction's snowflake timestamp), and a later presser is told privately who was
-first and by how many ms; they stay, greyed, while the caller plays, since late presses arrive then.
-Everything private is a panel (cogs/panels.py): My hand, the opening discard, the caller's attempt and
-the swap. Others act meanwhile, so none is versioned: attempt and swap panels carry their round.
-Rules and refusals are the engine's (`explain`); this module only words the seat's view.
+One board message per round. Its colour buttons are the race: a call carries its press time (the
+snowflake's), so a later presser learns who was first and by how many ms; they stay, greyed, while the
+caller plays, since late presses arrive then. Everything private is a panel (cogs/panels.py): My hand,
+the discard, the attempt and the swap. None is versioned, as others act meanwhile: a move names its
+round and the engine refuses a stale one. Rules and refusals are the engine's; this only words views.
 """
 from __future__ import annotations
 
 import discord
 from discord.ext import commands
 
+from engine import registry
 from engine.errors import RuleError
-from engine.ghosts import DISCARD_COUNT, MEEPLES, SIZE
+from engine.ghosts import DEAL, DISCARD_COUNT, MEEPLES, SIZE
+from engine.ghosts_types import CardInfo, Cell, GhostsView, as_action, public_view, seat_view
 from engine.grid import label
-from engine.protocol import Action, Game, seat_name
-from host.errors import StaleAction, TableError
+from engine.protocol import Action, Game
+from host.errors import TableError
 from host.session import ABORTED, PLAYING, Session
 from host.table import Change
 from render.encode import RenderedImage
@@ -34,25 +35,38 @@ EMOJI = {"red": "🔴", "blue": "🔵", "yellow": "🟡", "green": "🟢", "whit
 CALL, KEEP = "g_call", "g_keep"  # board moves; their arg carries the round
 
 
-def card_option(card: dict, *, default: bool = False) -> discord.SelectOption:
+def round_of(text: str) -> int:
+    return int(text) if text.isdigit() else -1  # -1: a round that never is
+
+
+def card_option(card: CardInfo, *, default: bool = False) -> discord.SelectOption:
     return discord.SelectOption(label=card["name"].capitalize(), value=str(card["id"]),
                                 emoji=EMOJI.get(card["colour"]), default=default)
 
 
-def hand_text(hand: list[dict]) -> str:
+def hand_text(hand: list[CardInfo]) -> str:
     return "; ".join(f"{i + 1}. {EMOJI.get(c['colour'], '')} {c['name']}" for i, c in enumerate(hand)) or "no cards"
 
 
-def until(view: dict) -> str:
+def until(view: GhostsView) -> str:
     return f" (time runs out <t:{int(view['deadline'])}:R>)" if view["deadline"] else ""
+
+
+def tile_words(view: GhostsView, cell: Cell) -> str:
+    """What everyone sees on a tile (never whether a walk reaches it)."""
+    (r, c), here = cell, [m for m, at in view["meeples"].items() if at == cell]
+    symbol, ghost = view["symbols"][r][c], view["ghosts"][r][c]
+    words = "corner" if symbol is None else f"{ghost} ghost on {symbol}" if ghost else f"empty {symbol}"
+    return words + (", " + " and ".join(here) + " meeple" if here else "")
 
 
 class HandPanel(Panel):
     name, any_time = "g_hand", True
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view = seat.view
-        hint = ("\nPress **Discard 2** on the board to choose the two you drop." if view["must_discard"] else
+        view = seat_view(seat.view)
+        hint = (f"\nPress **Discard {DISCARD_COUNT}** on the board to choose the two you drop."
+                if view["must_discard"] else
                 "\nYou may swap one card this round: **Swap a card** on the board." if view["may_swap"] else "")
         return Drawn(f"Your hand: {hand_text(view['hand'])}.{hint}", image=lambda: render_hand(view["hand"]))
 
@@ -64,18 +78,19 @@ class DiscardPanel(Panel):
     name, versioned, again = "g_discard", False, True  # a hand dealt again gets a fresh panel
 
     def refusal(self, seat: Seat) -> str | None:
-        return None if seat.view["must_discard"] else seat.explain({"type": "discard", "cards": []})
+        return None if seat.view["must_discard"] else seat.explain(as_action({"type": "discard", "cards": []}))
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        hand = seat.view["hand"]
+        view = seat_view(seat.view)
         return Drawn(
-            f"Your hand: {hand_text(hand)}.\nChoose the **{DISCARD_COUNT}** cards to discard{until(seat.view)}. "
+            f"Your hand: {hand_text(view['hand'])}.\nChoose the **{DISCARD_COUNT}** cards to discard{until(view)}. "
             "If the cards you keep hold fewer than two matching a ghost on the board, you get a new hand.",
-            [self.select(seat, "cards", draft, [card_option(c) for c in hand], row=0, min_values=DISCARD_COUNT,
-                         max_values=DISCARD_COUNT, placeholder=f"Choose the {DISCARD_COUNT} cards to discard")])
+            [self.select(seat, "cards", draft, [card_option(c) for c in view["hand"]], row=0,
+                         min_values=DISCARD_COUNT, max_values=DISCARD_COUNT,
+                         placeholder=f"Choose the {DISCARD_COUNT} cards to discard")])
 
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> Action:
-        return {"type": "discard", "cards": [int(v) for v in values if v.isdigit()]}
+        return as_action({"type": "discard", "cards": [int(v) for v in values if v.isdigit()]})
 
     def done(self, change: Change) -> str:
         if any(e.kind == "redeal" for e in change.events):
@@ -83,10 +98,10 @@ class DiscardPanel(Panel):
         return super().done(change)
 
 
-def parse_attempt(draft: str) -> tuple[int | None, int | None, list[int] | None]:
+def parse_attempt(draft: str) -> tuple[int, int | None, Cell | None]:
     """'7-53-34' -> round 7, card 53, tile [3, 4]; 'x' for what is not chosen yet."""
-    round_, card, tile = (draft.split("-") + ["x", "x", "x"])[:3]
-    return (int(round_) if round_.isdigit() else None, int(card) if card.isdigit() else None,
+    round_, card, tile = (draft.split("-") + ["x", "x"])[:3]
+    return (round_of(round_), int(card) if card.isdigit() else None,
             [int(tile[0]), int(tile[1])] if len(tile) == 2 and tile.isdigit() else None)
 
 
@@ -97,16 +112,13 @@ class AttemptPanel(Panel):
     name, versioned = "g_attempt", False
 
     def refusal(self, seat: Seat) -> str | None:
-        reason = super().refusal(seat)
-        if reason and seat.view["phase"] == "attempt":  # words only: the kit decided
-            return f"Only {seat_name(seat.view['caller'])} plays a card now."
-        return reason
+        return seat.explain(as_action({"type": "give_up"}))  # only the caller, during their attempt
 
     def start(self, seat: Seat) -> str:
         return f"{seat.view['round']}-x-x"
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view, (_, card, tile) = seat.view, parse_attempt(draft)
+        view, (_, card, tile) = seat_view(seat.view), parse_attempt(draft)
         hand = view["hand"]
         card = card if card in [c["id"] for c in hand] else None
         items: list[discord.ui.Item] = [self.select(seat, "card", draft, placeholder="Which card?", row=0, options=[
@@ -114,93 +126,90 @@ class AttemptPanel(Panel):
         for half in (0, 1):
             rows = range(half * SIZE // 2, (half + 1) * SIZE // 2)
             options = [discord.SelectOption(label=label([r, c]), value=f"{r}-{c}", default=tile == [r, c],
-                                            description=tile_words(view, r, c)) for r in rows for c in range(SIZE)]
+                                            description=tile_words(view, [r, c])) for r in rows for c in range(SIZE)]
             items.append(self.select(seat, f"t{half}", draft, options, row=1 + half,
                                      placeholder=f"Which tile? (rows {rows[0] + 1}-{rows[-1] + 1})"))
         items.append(self.button(seat, "Zap!", "zap", draft, style=discord.ButtonStyle.success, emoji="👻",
                                  disabled=card is None or tile is None, row=3))
         items.append(self.button(seat, "Give up", "up", draft, style=discord.ButtonStyle.danger, row=3))
         chosen = next((c["name"] for c in hand if c["id"] == card), "-")
-        return Drawn(f"You called the **{view['meeple']}** meeple on {label(view['meeples'][view['meeple']])}: it "
-                     f"must end its walk on your tile in exactly **{view['die']}** orthogonal steps, never entering "
-                     f"a tile twice{until(view)}.\nCard: **{chosen}** · Tile: **{label(tile) if tile else '-'}**",
-                     items)
+        start = view["meeples"].get(view["meeple"] or "")
+        return Drawn(f"You called the **{view['meeple']}** meeple on {label(start) if start else '-'}: it must end "
+                     f"its walk on your tile in exactly **{view['die']}** orthogonal steps, never entering a tile "
+                     f"twice{until(view)}.\nCard: **{chosen}** · Tile: **{label(tile) if tile else '-'}**", items)
 
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
         round_, card, tile = parse_attempt(draft)
-        if round_ != seat.view["round"] or self.refusal(seat):
-            raise TableError("That attempt is over.")
-        if control == "zap":
-            return {"type": "zap", "card": card, "to": tile}
         if control == "up":
-            return {"type": "give_up"}
-        value = values[0] if values else ""
-        if control == "card":
-            card = int(value) if value.isdigit() else None
-        else:
-            tile = [int(p) for p in value.split("-") if p.isdigit()][:2] or None
-        return "-".join([str(round_), "x" if card is None else str(card), "".join(map(str, tile or [])) or "x"])
-
-
-def tile_words(view: dict, r: int, c: int) -> str:
-    """What everyone sees on a tile (never whether a walk reaches it)."""
-    symbol, ghost = view["symbols"][r][c], view["ghosts"][r][c]
-    words = "corner" if symbol is None else f"{ghost} ghost on {symbol}" if ghost else f"empty {symbol}"
-    here = [m for m, cell in view["meeples"].items() if cell == [r, c]]
-    return words + (", " + " and ".join(here) + " meeple" if here else "")
+            return as_action({"type": "give_up", "round": round_})
+        if control == "zap" and card is not None and tile is not None:
+            return as_action({"type": "zap", "card": card, "to": tile, "round": round_})
+        if reason := seat.explain(as_action({"type": "give_up", "round": round_})):
+            raise TableError(seat.session.name_seats(reason))  # the attempt this panel was for is over
+        parts = (draft.split("-") + ["x", "x"])[:3]
+        parts[1 if control == "card" else 2] = "".join(values[:1]).replace("-", "") or "x"  # a tile "3-4" as "34"
+        return "-".join(parts)
 
 
 class SwapPanel(Panel):
     name, versioned = "g_swap", False
 
     def refusal(self, seat: Seat) -> str | None:
-        return seat.explain({"type": "keep"})
+        return seat.explain(as_action({"type": "keep"}))
 
     def start(self, seat: Seat) -> str:
         return str(seat.view["round"])
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        hand = seat.view["hand"]
+        view = seat_view(seat.view)
         options = [discord.SelectOption(label="Keep my cards", value="keep", emoji="✋")]
-        return Drawn(f"Your hand: {hand_text(hand)}.\nChoose a card to discard (you draw a new one) or keep your "
-                     f"cards{until(seat.view)}.",
-                     [self.select(seat, "card", draft, options + [card_option(c) for c in hand], row=0,
+        return Drawn(f"Your hand: {hand_text(view['hand'])}.\nChoose a card to discard (you draw a new one) or "
+                     f"keep your cards{until(view)}.",
+                     [self.select(seat, "card", draft, options + [card_option(c) for c in view["hand"]], row=0,
                                   placeholder="Discard one card and draw one, or keep")])
 
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> Action:
-        if draft != str(seat.view["round"]):
-            raise TableError("That round is over; look at the current board.")
         choice = values[0] if values else ""
-        return {"type": "swap", "card": int(choice)} if choice.isdigit() else {"type": "keep"}
+        if choice.isdigit():
+            return as_action({"type": "swap", "card": int(choice), "round": round_of(draft)})
+        return as_action({"type": "keep", "round": round_of(draft)})
 
 
 HAND, DISCARD, ATTEMPT, SWAP = HandPanel(), DiscardPanel(), AttemptPanel(), SwapPanel()
 
 
+def public(session: Session, game: Game) -> GhostsView:
+    return public_view(game.view(session.game_state, None))
+
+
+def lost_race(first: str, won: GhostsView, pressed_ms: int) -> str:
+    """Who called first, and by how many ms, from the two press times (the table's order decided)."""
+    meeple, first_ms = won["meeple"], won["call_ms"]
+    if first_ms is None:
+        return f"Too slow: {first} was first and called the {meeple} meeple."
+    if pressed_ms >= first_ms:
+        return (f"Too slow: {first} was first, **{pressed_ms - first_ms} ms** before you, "
+                f"and called the {meeple} meeple.")
+    return (f"{first}'s press reached the table first (the {meeple} meeple), although yours was stamped "
+            f"{first_ms - pressed_ms} ms earlier.")
+
+
 async def call(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
     """A colour button: the race. The caller gets their attempt panel, a later presser the margin."""
     table = table_of(interaction)
-    seat = await seat_for(interaction, await table.get(ref.session_id))
     meeple, _, round_ = ref.arg.partition("-")
-    at_ms = (interaction.id >> 22) + discord.utils.DISCORD_EPOCH  # the press time (snowflake timestamp)
-    action = {"type": "call", "meeple": meeple, "round": int(round_) if round_.isdigit() else -1, "at_ms": at_ms}
+    pressed_ms = (interaction.id >> 22) + discord.utils.DISCORD_EPOCH  # the snowflake's timestamp
+    action = as_action({"type": "call", "meeple": meeple, "round": round_of(round_), "at_ms": pressed_ms})
     try:
         change = await perform(interaction, lambda: table.act(ref.session_id, interaction.user.id, action,
                                                               interaction.id))
     except RuleError:
         session = await table.get(ref.session_id)  # it now holds the call that won
-        won = seat.game.view(session.state, None)
-        first, meeple, first_ms = won["caller"], won["meeple"], won["call_ms"]
-        if won["round"] != action["round"] or first in (None, seat.seat):
+        won = public(session, registry.get(session.game))
+        first = won["caller"]
+        if won["round"] != action["round"] or first is None or first == session.seat_of(interaction.user.id):
             raise  # not a lost race: the engine's own words
-        name = (await table.names(session.seats))[first]
-        if first_ms is None:
-            raise TableError(f"Too slow: {name} was first and called the {meeple} meeple.") from None
-        if at_ms >= first_ms:
-            raise TableError(f"Too slow: {name} was first, **{at_ms - first_ms} ms** before you, "
-                             f"and called the {meeple} meeple.") from None
-        raise TableError(f"{name}'s press reached the table first (the {meeple} meeple), although yours "
-                         f"was stamped {first_ms - at_ms} ms earlier.") from None
+        raise TableError(lost_race((await table.names(session.seats))[first], won, pressed_ms)) from None
     if not change.duplicate:
         await ATTEMPT.offer(interaction, await seat_for(interaction, change.session))
 
@@ -209,15 +218,15 @@ class GhostsUI(GameUI):
     game_name = "ghosts"
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
-        return render_ghosts(game.view(session.state, None), names=names, aborted=session.status == ABORTED)
+        return render_ghosts(game.view(session.game_state, None), names=names, aborted=session.status == ABORTED)
 
     def board_key(self, session: Session, game: Game) -> str | None:
         """A fresh message per round; the opening discard stays on the lobby's message."""
-        round_ = game.view(session.state, None)["round"]
+        round_ = public(session, game)["round"]
         return str(round_) if round_ else None
 
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
-        view = game.view(session.state, None)
+        view = public(session, game)
         title = f"Zap That Ghost · round {view['round']}" if view["round"] else "Zap That Ghost · opening discard"
         embed = discord.Embed(title=title, description="\n".join(session.news) or None,
                               colour=discord.Colour.dark_green())
@@ -228,7 +237,8 @@ class GhostsUI(GameUI):
                  for seat, user in enumerate(session.seats)]
         embed.add_field(name=f"Ghosts (first to {view['target']} wins)", value="\n".join(lines) or "-", inline=False)
         caller = None if view["caller"] is None else f"<@{session.seats[view['caller']]}>"
-        now = {"discard": "Everyone discards 2 of their 6 cards in secret: press **Discard 2**.",
+        now = {"discard": f"Everyone discards {DISCARD_COUNT} of their {DEAL} cards in secret: "
+                          f"press **Discard {DISCARD_COUNT}**.",
                "race": f"The die shows **{view['die']}**. Race! The first to press a meeple colour gets the attempt.",
                "attempt": f"{caller} called the **{view['meeple']}** meeple: exactly {view['die']} steps. "
                           "They choose a card and a tile in private.",
@@ -240,28 +250,25 @@ class GhostsUI(GameUI):
         return embed.set_footer(text=f"Table {session.id} · move {session.version}")
 
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
-        view = game.view(session.state, None)
+        view = public(session, game)
         phase, round_, grey = view["phase"], view["round"], discord.ButtonStyle.secondary
         if phase == "over":
             return []
-        hand = HAND.opener(session, "My hand", emoji="🃏", style=grey, row=1)
+        hand: discord.ui.Item = HAND.opener(session, "My hand", emoji="🃏", style=grey, row=1)
         if phase == "discard":
-            return [DISCARD.opener(session, "Discard 2", row=0), hand]
+            return [DISCARD.opener(session, f"Discard {DISCARD_COUNT}", row=0), hand]
         if phase == "swap":
             return [SWAP.opener(session, "Swap a card", row=0),
                     TableButton(Ref(session.id, KEEP, str(round_)), label="Keep my cards", row=0), hand]
-        race = [TableButton(Ref(session.id, CALL, f"{m}-{round_}"), label=m.capitalize(), emoji=EMOJI[m], row=0,
-                            style=STYLE[m] if phase == "race" or m == view["meeple"] else grey) for m in MEEPLES]
+        race: list[discord.ui.Item] = [
+            TableButton(Ref(session.id, CALL, f"{m}-{round_}"), label=m.capitalize(), emoji=EMOJI[m], row=0,
+                        style=STYLE[m] if phase == "race" or m == view["meeple"] else grey) for m in MEEPLES]
         if phase == "race":
             return race + [hand]
-        return race + [ATTEMPT.opener(session, "Play a card (caller)", row=1), hand]  # late presses learn the margin
+        return race + [ATTEMPT.opener(session, "Play a card (caller)", row=1), hand]  # late presses still land
 
     def action_for(self, session: Session, game: Game, ref: Ref, values: list[str]) -> Action | None:
-        if ref.action != KEEP:
-            return None
-        if ref.arg != str(game.view(session.state, None)["round"]):
-            raise StaleAction("That round is over; here is the current board.", session)
-        return {"type": "keep"}
+        return as_action({"type": "keep", "round": round_of(ref.arg)}) if ref.action == KEEP else None
 
 
 async def setup(bot: commands.Bot) -> None:

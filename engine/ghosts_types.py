@@ -1,9 +1,10 @@
 """Zap That Ghost's contract as types: the actions a seat sends and the views it reads.
 
 They are TypedDicts, so they stay the plain JSON dicts the protocol speaks (the log replays
-them, a snapshot is their text) while the renderer and the cog get their keys checked. A view
-arrives as the protocol's untyped dict; `public_view` and `seat_view` narrow it once, at the
-edge, instead of every reader trusting its keys.
+them, a snapshot is their text) while the renderer and the cog get their keys checked. An action
+is written as a literal through `as_action` (checked against the union, handed over as the
+protocol's dict); a view arrives as the protocol's untyped dict, and `public_view` and `seat_view`
+narrow it once, at the edge, instead of every reader trusting its keys.
 
 Every action but the discard may carry the `round` it was made for: one made in an earlier
 round (a board or private panel kept from then) is refused by the engine, whatever it names.
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict, TypeGuard
+
+from .protocol import Action
 
 Cell = list[int]  # [row, col]
 Phase = Literal["discard", "race", "attempt", "swap", "over"]
@@ -53,6 +56,11 @@ class KeepAction(TypedDict):
 
 
 GhostsAction = DiscardAction | CallAction | ZapAction | GiveUpAction | SwapAction | KeepAction
+
+
+def as_action(action: GhostsAction) -> Action:
+    """A typed action as the protocol's plain dict."""
+    return dict(action)
 
 
 class CardInfo(TypedDict):
