@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 import discord
 
 from engine import registry
-from engine.protocol import Action, Game, View
+from engine.protocol import Action, Game, State, View
 from host.errors import StaleAction, TableError
 from host.session import PLAYING, Session
 from host.table import Change
@@ -38,6 +38,32 @@ from .refs import Ref
 
 OPEN = "open"
 WATCHING = "You are watching this game: only seated players can act."
+PER_SELECT = 25  # options in one select (Discord's limit)
+TEXT_LIMIT = 100  # characters in an option's label or description (Discord's limit)
+
+
+def option(label: str, value: object, *, default: bool = False, description: str | None = None,
+           emoji: str | None = None) -> discord.SelectOption:
+    """A select option; `Panel.select` trims its texts to Discord's limit."""
+    return discord.SelectOption(label=label, value=str(value), default=default, description=description or None,
+                                emoji=emoji)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= TEXT_LIMIT else text[:TEXT_LIMIT - 1] + "…"
+
+
+def fields(draft: str, n: int) -> list[str]:
+    """A draft made of `n` fields joined by "-" (say "2-4.9-"), the missing ones empty."""
+    return (draft.split("-") + [""] * n)[:n]
+
+
+def spread_pick(options: list[discord.SelectOption], control: str, chosen: list[str], values: list[str]) -> list[str]:
+    """The choice after a pick in one select of `Panel.spread` (control `<name><k>`): that
+    select's options as picked, the others' as they were."""
+    k = int("".join(ch for ch in control if ch.isdigit()) or 0)
+    shown = {o.value for o in options[k * PER_SELECT:(k + 1) * PER_SELECT]}
+    return [v for v in chosen if v not in shown] + [v for v in values if v in shown]
 
 
 @dataclass
@@ -60,13 +86,13 @@ class Seat:
     now: float
 
     @property
-    def state(self) -> Any:
+    def state(self) -> State:
         """For engine helpers that take the state (previews); panels read `view` otherwise."""
-        return self.session.state
+        return state_of(self.session)
 
     def explain(self, action: Action) -> str | None:
         """Why the engine would refuse this player `action` now (None: it would not)."""
-        return self.game.explain(self.session.state, self.seat, action, self.now)
+        return self.game.explain(self.state, self.seat, action, self.now)
 
 
 class Panel(ABC):
@@ -92,8 +118,24 @@ class Panel(ABC):
     def select(self, seat: Seat, control: str, draft: str, options: list[discord.SelectOption], *,
                placeholder: str | None = None, min_values: int = 1, max_values: int = 1,
                row: int | None = None) -> TableSelect:
-        return TableSelect(self._ref(seat.session, control, draft), options=options[:25], placeholder=placeholder,
-                           min_values=min_values, max_values=min(max_values, len(options[:25])), row=row)
+        """A select of the first 25 options, their texts trimmed to Discord's 100 characters."""
+        shown = options[:PER_SELECT]
+        for o in shown:
+            o.label, o.description = _clip(o.label), o.description and _clip(o.description)
+        return TableSelect(self._ref(seat.session, control, draft), options=shown, placeholder=placeholder,
+                           min_values=min_values, max_values=min(max_values, len(shown)), row=row)
+
+    def spread(self, seat: Seat, control: str, draft: str, options: list[discord.SelectOption], *,
+               placeholder: str, max_values: int, first_row: int = 0) -> list[TableSelect]:
+        """A multiple choice too long for one select: selects of 25 options from row `first_row` to
+        row 3, the last row left for buttons (controls `<control>0`, `<control>1`...), each allowing
+        none; `spread_pick` reads a pick in one."""
+        parts = [options[i:i + PER_SELECT] for i in range(0, len(options), PER_SELECT)][:4 - first_row]
+        return [self.select(seat, f"{control}{k}", draft, part, min_values=0, max_values=max_values,
+                            row=first_row + k,
+                            placeholder=placeholder + (f" ({k * PER_SELECT + 1}-{k * PER_SELECT + len(part)})"
+                                                       if len(parts) > 1 else ""))
+                for k, part in enumerate(parts)]
 
     def _ref(self, session: Session, control: str, draft: str) -> Ref:
         return Ref(session.id, self.name, f"{control}~{draft}", session.version if self.versioned else None)
@@ -102,7 +144,7 @@ class Panel(ABC):
 
     def refusal(self, seat: Seat) -> str | None:
         """Why this panel does not open now (None: it opens). By default: not your turn."""
-        waiting = seat.game.waiting_for(seat.session.state)
+        waiting = seat.game.waiting_for(seat.state)
         if self.any_time or seat.seat in waiting:
             return None
         if len(waiting) == 1:
@@ -134,6 +176,13 @@ class Panel(ABC):
 _panels: dict[str, Panel] = {}
 
 
+def state_of(session: Session) -> State:
+    """The game state of a session that has started (a panel is only ever of one)."""
+    if session.state is None:
+        raise TableError("The game has not started yet.")
+    return session.state
+
+
 def register_panels(*panels: Panel) -> None:
     for panel in panels:
         _panels[panel.name] = panel
@@ -148,7 +197,7 @@ async def seat_for(interaction: discord.Interaction, session: Session) -> Seat:
     if seat is None:
         raise TableError(WATCHING)
     game = registry.get(session.game)
-    return Seat(session, game, seat, game.view(session.state, seat), table_of(interaction).clock())
+    return Seat(session, game, seat, game.view(state_of(session), seat), table_of(interaction).clock())
 
 
 async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
@@ -169,7 +218,7 @@ async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]
     if isinstance(picked, str):
         await _redraw(interaction, panel.draw(seat, picked))
         return
-    if reason := seat.game.explain(session.state, seat.seat, picked, seat.now):
+    if reason := seat.explain(picked):
         raise TableError(session.name_seats(reason))
     change = await perform(interaction, lambda: table.act(session.id, interaction.user.id, picked, interaction.id,
                                                           expected_version=ref.version))

@@ -251,7 +251,8 @@ def purchases(state: dict[str, Any]) -> list[Purchase]:
                 continue
             free = next((c for c in state["supply"][free_colour] if c not in bought), None) \
                 if free_colour and bonus else None
-            found.append(Purchase(action=_buy_action(stacks, bonus), cards=[card_info(c) for c in bought],
+            found.append(Purchase(action=_buy_action(stacks, bonus), stack=stacks[0] if stacks else None,
+                                  second=stacks[1] if len(stacks) > 1 else None, bonus=bonus, cards=[card_info(c) for c in bought],
                                   price=price, free=None if free is None else card_info(free), lost=gold - price))
     return found
 
@@ -398,6 +399,27 @@ def preview_fight(state: dict[str, Any], monster: object, cards: object,
                              + f") against power {result['power']}.")
     result["possible"] = True
     return result
+
+
+def fight_words(state: dict[str, Any], p: FightPreview) -> list[str]:
+    """A fight preview's arithmetic in the player's words, as far as it was counted, and what a
+    win gives; why a fight is refused is its `reason`."""
+    lines: list[str] = []
+    if p["light"] is not None:
+        missing = f", {p['missing']} missing" if p["missing"] else ""
+        lines.append(f"Light: {p['light']} (needs {p['light_needed']}){missing}")
+    if p["values"] is not None:
+        bonus, penalty = state["bonus"]["attack"], p["penalty"]
+        terms = (f"values {p['values']}" + (f", +{bonus} bonus" if bonus else "")
+                 + (f", -{penalty} penalty" if penalty else ""))
+        lines += [f"Penalty: -{penalty} attack" if penalty else "Penalty: none",
+                  f"Attack: {p['attack']} ({terms}) against power {p['power']}"]
+    if p["possible"]:
+        lines += [f"Gold if you win: {p['gold'] or 'none'}",
+                  "Cards lost after the win: " + (", ".join(CARDS[c].name for c in p["lose"]) or "none")]
+        if p["ends_game"]:
+            lines.append("Beating it wins the Eye of the Tiger and ends the game.")
+    return lines
 
 
 # --------------------------------------------------------------------------- track mechanics

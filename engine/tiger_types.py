@@ -165,6 +165,9 @@ class FightPreview(TypedDict):
 
 class Purchase(TypedDict):
     action: BuyAction | PassBuyAction
+    stack: str | None  # the first stack bought from (None: nothing bought)
+    second: str | None
+    bonus: bool  # the free colour card is taken (when there is one)
     cards: list[CardInfo]  # bought, in order: a stack bought twice gives its next card
     price: int
     free: CardInfo | None  # the colour bonus card taken

@@ -2,10 +2,12 @@
 make the move, refusals for watchers, out-of-turn players and panels the game moved past."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import discord
 
 from cogs.game_ui import GameUI, register_ui
-from cogs.panels import Drawn, Panel, Seat, register_panels
+from cogs.panels import Drawn, Panel, Seat, fields, option, register_panels, spread_pick
 from engine.registry import register
 from host.session import Session
 from tests.discord_helpers import buttons, message_in, selects
@@ -100,3 +102,28 @@ async def test_a_panel_the_game_moved_past_is_refused_and_changes_nothing(world,
     assert late.ephemeral and "out of date" in (late.followups[-1].content if late.followups else late.response.content)
     session = await simcord_bot.table.active_in(channel.id)
     assert session.state["total"] == 1 and session.state["turn"] == 1
+
+
+def a_seat() -> Seat:
+    """A seat for drawing controls only: the kit reads the session's id and version."""
+    return Seat(SimpleNamespace(id=7, version=3), Picks(), 0, {}, 0.0)
+
+
+def test_option_texts_are_trimmed_to_discords_100_characters():
+    select = ADD.select(a_seat(), "n", "", [option("x" * 150, 1, description="y" * 120), option("short", 2)])
+    labels = [o.label for o in select.item.options]
+    assert labels == ["x" * 99 + "…", "short"] and select.item.options[0].description == "y" * 99 + "…"
+
+
+def test_a_long_choice_is_spread_over_selects_of_25_and_a_pick_in_one_keeps_the_others():
+    options = [option(f"Card {n}", n) for n in range(54)]
+    selects = ADD.spread(a_seat(), "p", "", options, placeholder="Cards", max_values=2)
+    assert [len(s.item.options) for s in selects] == [25, 25, 4]
+    assert [s.item.placeholder for s in selects] == ["Cards (1-25)", "Cards (26-50)", "Cards (51-54)"]
+    assert [s.item.row for s in selects] == [0, 1, 2] and all(s.item.min_values == 0 for s in selects)
+    assert spread_pick(options, "p2", ["3", "52"], ["50", "53"]) == ["3", "50", "53"]  # 52 unpicked in its select
+    assert spread_pick(options, "p0", ["3", "52"], []) == ["52"]
+
+
+def test_a_draft_of_fields_reads_missing_ones_as_empty():
+    assert fields("2-4.9", 4) == ["2", "4.9", "", ""] and fields("", 2) == ["", ""]

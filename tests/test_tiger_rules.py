@@ -11,7 +11,17 @@ from engine.greenbox import CARDS, COLOURS, DOTS, TILES
 from engine.protocol import LEAVE, TIMEOUT, canonical
 from engine.rng import Rng
 from engine.simulate import run
-from engine.tiger import EYE_TILE, THIN_MAX, Tiger, card_light, eye_field, fight_fields, preview_fight, purchases
+from engine.tiger import (
+    EYE_TILE,
+    THIN_MAX,
+    Tiger,
+    card_light,
+    eye_field,
+    fight_fields,
+    fight_words,
+    preview_fight,
+    purchases,
+)
 
 registry.load(["engine.tiger"])
 G = registry.get("tiger")
@@ -1050,6 +1060,21 @@ def test_a_refused_fight_says_whether_it_counted_the_light_and_the_values():
     assert early["light"] is None and early["values"] is None
     counted = preview_fight(state, III, state["revealed"])
     assert counted["light"] is not None and counted["values"] is not None and not counted["possible"]
+
+
+def test_fight_words_count_light_and_attack_as_far_as_the_preview_did_and_say_what_a_win_gives():
+    state = new()
+    state["bonus"]["attack"] = 1
+    hammers, arrow = cid("red", "hammers", True), cid("red", "arrow")
+    reveal(state, hammers, arrow)
+    put(state, III, "hammers", 7)
+    assert fight_words(state, preview_fight(state, III, [])) == []  # refused before counting
+    weak = fight_words(state, preview_fight(state, III, [hammers]))
+    assert weak == ["Light: 1 (needs 3), 2 missing", "Penalty: -4 attack",
+                    "Attack: -2 (values 1, +1 bonus, -4 penalty) against power 7"]
+    strong = fight_words(state, preview_fight(state, III, [hammers, arrow]))
+    assert strong[:3] == ["Light: 4 (needs 3)", "Penalty: none", "Attack: 8 (values 7, +1 bonus) against power 7"]
+    assert strong[3:] == ["Gold if you win: 1", "Cards lost after the win: red hammers (1)"]
 
 
 def test_the_view_says_how_many_cards_a_used_up_deck_may_lose():
