@@ -42,21 +42,17 @@ def greedy_policy(game: Game, state: dict[str, Any], rng: Rng) -> dict[str, Any]
         remove = weak[:max(0, min(2, owned - 12))]
         return {"type": "thin", "remove": sorted(remove)}
     mine, theirs = points(state["defeated"]), points(state["monster_discard"])
-    best, best_score = None, None
-    for action in actions:
-        if action["type"] != "fight":
-            continue
+
+    def fight_score(action: dict[str, Any]) -> float:
         check = preview_fight(state, action["monster"], action["cards"], action.get("double"))
         dots = TILES[state["track"][action["monster"]]["tile"]].dots
-        if check["ends_game"]:
-            score = 1000.0 if mine + dots + 6 > theirs else -1000.0
-        else:
-            score = 10.0 * dots
-        score += 2 * check["gold"] - 3 * sum(_strength(c) for c in check["lose"]) - 0.1 * len(action["cards"])
-        if best_score is None or score > best_score:
-            best, best_score = action, score
-    if best is not None and best_score > -100:
-        return best
+        score = (1000.0 if mine + dots + 6 > theirs else -1000.0) if check["ends_game"] else 10.0 * dots
+        return score + 2 * check["gold"] - 3 * sum(_strength(c) for c in check["lose"]) - 0.1 * len(action["cards"])
+    fights = [(fight_score(a), a) for a in actions if a["type"] == "fight"]
+    if fights:
+        best_score, best = max(fights, key=lambda scored: scored[0])  # the first of the best
+        if best_score > -100:
+            return best
     buys = [a for a in actions if a["type"] == "buy" and a.get("bonus", True)]
     if buys:
         def value(a: dict[str, Any]) -> float:
