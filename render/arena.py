@@ -25,27 +25,34 @@ clock, no prompt, no turn ring or tag, no pending attacks.
 
 Sized for phones: the canvas is 480 px wide and no text is smaller than SMALL (15 px: 12.5 px when
 Discord shows the image 400 px wide), always at 4.5:1 contrast or better (discs are light with
-black letters; panels are dark with light text). Hexes are S = 30 px (corner to centre), so the
-board fills the width. The terrain, key, panels and column heads are drawn once per (arena,
-colours in play, players) and cached, as are the anti-aliased discs, arcs, rings and badges; a
-render pastes those and draws the text (about 1 ms), and the PNG takes about 6 ms more.
+black letters; panels are dark with light text). Hexes are S = 30 px (centre to corner), so the
+board fills the width.
+
+Fast and small (issue 11: a board in a few ms, under 40 KB at six players): the terrain, key,
+panels and column heads are drawn once per (arena, colours in play, players) on opaque RGB and
+cached, as are the anti-aliased discs, rings and badges; a render copies that layer, pastes the
+pieces, draws the arcs and the text (glyphs cached), about 1 ms, and encodes with the game's
+fixed palette (`PALETTE`, learnt once) through ISA-L's deflate, about 0.7 ms. Hexes sit on whole
+pixels and are drawn crisp, so the hexes of a board are pixel for pixel alike: that keeps a busy
+six-player board under the size at which `encode_png` would compress it again, slowly.
 """
 from __future__ import annotations
 
 import math
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
+from engine.arena import EyeForAnEye
 from engine.arena.data import FACE_NAMES, TB_GAME_TURNS
 from engine.flow import ranks
 from engine.words import plural
 from render import palette
 from render.cache import cached_layer
-from render.canvas import draw_text, hex_center, hex_corners, rounded_panel, text_width, wrap_text
+from render.canvas import draw_text, rounded_panel, text_width, wrap_text
 from render.encode import MAX_DESCRIPTION, RenderedImage, encode_png
 
 WIDTH = 480
@@ -57,8 +64,10 @@ LINE = 20          # baseline to baseline
 MARGIN = 8
 PAD = 12           # inside a panel
 GAP = 8            # between panels
-S = 30.0           # hex size: centre to corner
-BOARD_W = 9 * math.sqrt(3) * S   # the widest row, 9 hexes
+S = 30             # hex size: centre to top corner
+HEX_W = 52         # a hex's width, side to side (a regular hex's would be 51.96 px)
+ROW_H = 45         # between the centres of two rows of hexes (1.5 S)
+BOARD_W = 9 * HEX_W              # the widest row, 9 hexes
 BOARD_H = 14 * S                 # 9 rows: 2 S + 8 * 1.5 S
 HEADER_H = 102     # title, then three lines of status and clock
 HEADER_LINES = 3
@@ -75,8 +84,6 @@ MINI = 12          # a legend disc radius
 BADGE = 10         # marker and away badge radius
 BADGE_OUT = 24     # a badge's centre from its hex's centre, towards a corner
 SUPER = 4          # supersampling for cached art
-COLOURS = 128      # PNG palette: every flat colour within 7 levels (64 shifts some by 30+), 2 KB under 256
-COMPRESS = 6       # zlib level: about 8 ms and 33 KB for a busy six-player board
 NAME_CHARS = 18    # a display name inside a sentence on the image is cut to this
 DESCRIBE_CHARS = 24  # ... and in the description, when the whole would not fit (see DETAILS)
 
@@ -119,7 +126,18 @@ FACING_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south
 
 # ----------------------------------------------------------------- geometry
 def centre(h: Sequence[int]) -> tuple[float, float]:
-    return hex_center(h[0], h[1], S, ORIGIN)
+    """A hex's centre: whole pixels, so every hex is drawn with the same pixels (a board of
+    repeated hexes compresses several times smaller than one whose hexes each round apart)."""
+    return (ORIGIN[0] + HEX_W * (h[0] + h[1] / 2), ORIGIN[1] + ROW_H * h[1])
+
+
+def hex_points(c: tuple[float, float], size: float) -> list[tuple[float, float]]:
+    """A pointy-top hex `size` px from its centre `c` to its top corner, shaped as the board's
+    (sides HEX_W / S times `size` apart: at `size` = S the hexes tile in whole pixels)."""
+    x, y = c
+    half = size * HEX_W / (2 * S)
+    return [(x, y - size), (x + half, y - size / 2), (x + half, y + size / 2),
+            (x, y + size), (x - half, y + size / 2), (x - half, y - size / 2)]
 
 
 def _angle(direction: int) -> float:
@@ -136,10 +154,12 @@ def _news_y(players: int) -> int:
 
 
 # ----------------------------------------------------------------- cached art
-def _supersampled(size: tuple[int, int], paint) -> Image.Image:
+def _supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, int], None]) -> Image.Image:
+    """`paint(draw, k)` drawn k = SUPER times larger, then shrunk by averaging each k x k block:
+    anti-aliased edges in few shades (no ringing), so boards compress well. RGBA."""
     big = Image.new("RGBA", (size[0] * SUPER, size[1] * SUPER), (0, 0, 0, 0))
     paint(ImageDraw.Draw(big), SUPER)
-    return big.resize(size, Image.Resampling.LANCZOS)
+    return big.reduce(SUPER)
 
 
 SPRITE = int(2 * S + 8)  # a square around one hex, centred on it
@@ -181,14 +201,11 @@ def _hex_sprite(key: str, paint_hex) -> Image.Image:
     return cached_layer(("arena", "hex", key), build)
 
 
-def arc_sprite(colour: str, nest: int) -> Image.Image:
+def draw_arc(d: ImageDraw.ImageDraw, h: Sequence[int], colour: str, nest: int) -> None:
     """A front-arc hex: a thick inner border in the figure's colour (pure colours, so two arcs on
-    one hex stay readable: the second border nests inside the first)."""
+    one hex stay readable: the second border nests inside the first). Crisp, as the hexes are."""
     inset = S - 3.5 - ARC_WIDTH * nest
-
-    def paint(d: ImageDraw.ImageDraw, c: tuple[float, float], k: int) -> None:
-        d.polygon(hex_corners(c, inset * k), outline=AREA_COLOURS[colour], width=ARC_WIDTH * k)
-    return _hex_sprite(f"arc-{colour}-{nest}", paint)
+    d.polygon(hex_points(centre(h), inset), outline=AREA_COLOURS[colour], width=ARC_WIDTH)
 
 
 def _ring(key: str, colour: palette.RGB) -> Image.Image:
@@ -221,56 +238,48 @@ def _paste(image: Image.Image, sprite: Image.Image, at: tuple[float, float]) -> 
     image.paste(sprite, (round(at[0] - sprite.width / 2), round(at[1] - sprite.height / 2)), sprite)
 
 
-def _rock(d: ImageDraw.ImageDraw, c: tuple[float, float], k: int, seed: int) -> None:
+def _rock(d: ImageDraw.ImageDraw, c: tuple[float, float], seed: int) -> None:
     """A boulder in a stone hex: an irregular grey polygon, a lit face and a pebble."""
     wobble = [0.62, 0.72, 0.58, 0.68, 0.55, 0.7, 0.6, 0.66]
     turn = seed % 8
     points = []
     for i in range(8):
-        r = wobble[(i + turn) % 8] * S * k
+        r = wobble[(i + turn) % 8] * S
         a = math.radians(i * 45 + 10 + 7 * (seed % 3))
         points.append((c[0] + math.cos(a) * r, c[1] + math.sin(a) * r * 0.85))
-    d.polygon(points, fill=ROCK, outline=ROCK_DARK, width=2 * k)
-    lit = [(c[0] + (x - c[0]) * 0.55 - 4 * k, c[1] + (y - c[1]) * 0.5 - 5 * k) for x, y in points[4:8]]
+    d.polygon(points, fill=ROCK, outline=ROCK_DARK, width=2)
+    lit = [(c[0] + (x - c[0]) * 0.55 - 4, c[1] + (y - c[1]) * 0.5 - 5) for x, y in points[4:8]]
     d.polygon(lit, fill=ROCK_LIGHT)
-    d.line([points[1], (c[0] + 2 * k, c[1] + 2 * k), points[5]], fill=ROCK_DARK, width=2 * k)
+    d.line([points[1], (c[0] + 2, c[1] + 2), points[5]], fill=ROCK_DARK, width=2)
 
 
 def _mix(a: palette.RGB, b: palette.RGB, share: float) -> palette.RGB:
     return tuple(round(x + (y - x) * share) for x, y in zip(a, b, strict=False))  # type: ignore[return-value]
 
 
-def _terrain(board: dict[str, Any], colours: tuple[str, ...]) -> Image.Image:
-    """The arena, anti-aliased: ground, high ground, stones, starting areas in play (RGBA, the
-    board's band of the canvas)."""
-    top = BOARD_Y
-    size = (WIDTH, round(BOARD_H) + 1)
+def _draw_terrain(d: ImageDraw.ImageDraw, board: dict[str, Any], colours: tuple[str, ...]) -> None:
+    """The arena: ground, high ground, stones, the starting areas in play. Crisp, not
+    anti-aliased: hexes of whole pixels all look alike, which keeps the PNG small (anti-aliased
+    edges cost a six-player board about 3 KB and are not seen at phone size)."""
     stones = {tuple(h) for h in board["impassable"]}
     high = {tuple(h) for h in board["high_ground"]}
     starts = {tuple(h): colour for colour in colours for h in board["areas"][colour]["hexes"]}
-
-    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
-        def at(h: Sequence[int]) -> tuple[float, float]:
-            x, y = centre(h)
-            return (x * k, (y - top) * k)
-        for h in board["hexes"]:
-            key = tuple(h)
-            fill = STONE_HEX if key in stones else HIGH if key in high else GROUND
-            if key in starts:
-                fill = _mix(GROUND, AREA_COLOURS[starts[key]], START_TINT)
-            d.polygon(hex_corners(at(h), S * k), fill=fill, outline=GROUND_LINE, width=2 * k)
-            if key in high:
-                d.polygon(hex_corners(at(h), S * 0.62 * k), outline=HIGH_LINE, width=k + 1)
-            if key in stones:
-                _rock(d, at(h), k, 3 * h[0] + 5 * h[1] + 40)
-    return _supersampled(size, paint)
+    for h in board["hexes"]:
+        key, c = tuple(h), centre(h)
+        fill = STONE_HEX if key in stones else HIGH if key in high else GROUND
+        if key in starts:
+            fill = _mix(GROUND, AREA_COLOURS[starts[key]], START_TINT)
+        d.polygon(hex_points(c, S), fill=fill, outline=GROUND_LINE, width=2)
+        if key in high:
+            d.polygon(hex_points(c, S * 0.62), outline=HIGH_LINE, width=1)
+        if key in stones:
+            _rock(d, c, 3 * h[0] + 5 * h[1] + 40)
 
 
 def _key(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
     """The terrain key in the board's bottom corners (left: stone, start area; right: high ground)."""
     def icon(x: float, y: float, fill: palette.RGB, kind: str) -> None:
-        corners = hex_corners((x, y), 10)
-        d.polygon(corners, fill=fill, outline=GROUND_LINE, width=1)
+        d.polygon(hex_points((x, y), 10), fill=fill, outline=GROUND_LINE, width=1)
         if kind == "stone":
             d.ellipse((x - 5, y - 4, x + 5, y + 5), fill=ROCK, outline=ROCK_DARK)
     y1, y2 = BOARD_BOTTOM - 60, BOARD_BOTTOM - 20
@@ -291,9 +300,8 @@ def _base_layer(board: dict[str, Any], colours: tuple[str, ...], players: int) -
     def build() -> Image.Image:
         height = _height(players)
         image = Image.new("RGB", (WIDTH, height), palette.BACKGROUND)
-        terrain = _terrain(board, colours)
-        image.paste(terrain, (0, BOARD_Y), terrain)
         d = ImageDraw.Draw(image)
+        _draw_terrain(d, board, colours)
         rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H))
         _key(image, d)
         legend_bottom = LEGEND_Y + LEGEND_HEAD + 8 + players * ROW + 6
@@ -611,7 +619,7 @@ def _draw_figures(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, An
             if h in view["board"]["hexes"]:
                 nest = nests.get((h[0], h[1]), 0)
                 nests[(h[0], h[1])] = nest + 1
-                _paste(image, arc_sprite(seat["colour"], min(nest, 3)), centre(h))
+                draw_arc(d, h, seat["colour"], min(nest, 3))
     turns = view["turns"]
     active = turns["active"] if live and turns and view["phase"] == "turns" else None
     defenders = {p["defender"] for p in view["pending"]} if live else set()
@@ -801,5 +809,34 @@ def render_arena(view: dict[str, Any], names: Sequence[str] | None = None, *, no
     ended early, so the board says so and asks nobody to act.
     """
     image = draw_board(view, names, now=now, aborted=aborted)
-    return RenderedImage(png=encode_png(image, colours=COLOURS, compress_level=COMPRESS),
+    return RenderedImage(png=encode_png(image, palette=PALETTE),
                          description=describe(view, names, now, aborted=aborted), filename="arena.png")
+
+
+def _everything(view: dict[str, Any]) -> dict[str, Any]:
+    """`view` (a round under way) with every mark a board can carry: attacks waiting (one with
+    its clock, one rolled), a figure on turn, markers, passes, one player away, one knocked out."""
+    view = {**view, "seats": [dict(seat) for seat in view["seats"]], "mode": "turn_based", "phase": "turns"}
+    seats = view["seats"]
+    for seat in seats:
+        seat["marker"], seat["passed"] = seat["seat"] + 1, seat["seat"] % 2 == 1
+    seats[-1].update(away=True)
+    seats[1].update(status="out", hex=None, health=0)
+    view["turns"] = {"game_turn": 2, "markers": [s["seat"] for s in seats], "active": 0, "actions_left": 1}
+    view["pending"] = [{"attacker": 0, "defender": len(seats) - 1, "action": "Spear Thrust", "hits": 2,
+                        "unblockable": 1, "arc": "front", "rolled": ["A", "R", "M"], "deadline": view["deadline"]}]
+    return view
+
+
+def _specimen() -> list[Image.Image]:
+    """Every colour a board draws: boards of seeded matches at small and full tables, in both
+    modes, from the start to the end, one with every mark on it, and an ended one."""
+    views = [view for players in (2, 4, 6) for turn_based in (False, True)
+             for view in palette.sample_views(EyeForAnEye(), players, seed=players, at=(0, 9, 40),
+                                              options={"turn_based": turn_based})]
+    busy = next(view for view in reversed(views) if view["phase"] not in ("start", "over") and view["deadline"])
+    return ([draw_board(view, now=view["deadline"] or 0.0) for view in views]
+            + [draw_board(_everything(busy), now=0.0), draw_board(views[-1], aborted=True)])
+
+
+PALETTE = palette.learnt("arena", _specimen)

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from engine.arena import EyeForAnEye
 from engine.ghosts import Ghosts
-from render import cache, ghosts, palette
+from render import arena, cache, ghosts, palette
 from render.cache import cached_layer_bytes, clear_layer_cache
 
 
@@ -44,9 +47,17 @@ def test_many_live_games_keep_the_layer_cache_within_its_bytes() -> None:
     assert 0 < cached_layer_bytes() <= cache.MAX_LAYER_BYTES
 
 
-def test_warm_caches_draw_the_same_board_as_cold_ones() -> None:
-    views = palette.sample_views(Ghosts(), 4, seed=5, at=(2, 30))
-    warm = [ghosts.render_ghosts(view).png for view in views]
+BOARDS = {
+    "ghosts": (Ghosts(), lambda view: ghosts.render_ghosts(view).png),
+    "arena": (EyeForAnEye(), lambda view: arena.render_arena(view, ["Ann", "Bob", "Cy", "Di"]).png),
+}
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_warm_caches_draw_the_same_board_as_cold_ones(name: str) -> None:
+    game, render = BOARDS[name]
+    views = palette.sample_views(game, 4, seed=5, at=(2, 30))
+    warm = [render(view) for view in views]
     for view, png in zip(views, warm, strict=True):
         clear_layer_cache()
-        assert ghosts.render_ghosts(view).png == png
+        assert render(view) == png

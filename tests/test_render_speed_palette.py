@@ -7,11 +7,12 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
+from engine.arena import EyeForAnEye
 from engine.bugs import Bugs
 from engine.dragon import Dragon
 from engine.ghosts import Ghosts
 from engine.tiger import Tiger
-from render import bugs, dragon, ghosts, palette, tiger
+from render import arena, bugs, dragon, ghosts, palette, tiger
 from render.encode import encode_png
 
 GAMES = {
@@ -19,6 +20,7 @@ GAMES = {
     "ghosts": (Ghosts(), ghosts, (2, 6), lambda view: ghosts.draw_board(view, names=["Ann", "Bob", "Cy"])),
     "tiger": (Tiger(), tiger, (1, 1), lambda view: tiger.draw_board(view)),
     "bugs": (Bugs(), bugs, (2, 8), lambda view: bugs.draw_board(view, ["Ann", "Bob", "Cy"], now=0.0)),
+    "arena": (EyeForAnEye(), arena, (2, 6), lambda view: arena.draw_board(view, ["Ann", "Bob", "Cy"], now=0.0)),
 }
 
 
