@@ -11,10 +11,9 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
-from engine import registry
 from engine.errors import RuleError
-from engine.ghosts import DEAL, DISCARD_COUNT, MEEPLES, SIZE
-from engine.ghosts_types import CardInfo, Cell, GhostsView, as_action, public_view, seat_view
+from engine.ghosts import DEAL, DISCARD_COUNT, MEEPLES, SIZE, lost_race
+from engine.ghosts_types import CardInfo, Cell, GhostsView, LostRace, as_action, public_view, seat_view
 from engine.grid import label
 from engine.protocol import Action, Game
 from host.errors import TableError
@@ -182,9 +181,9 @@ def public(session: Session, game: Game) -> GhostsView:
     return public_view(game.view(session.game_state, None))
 
 
-def lost_race(first: str, won: GhostsView, pressed_ms: int) -> str:
+def too_slow(first: str, race: LostRace, pressed_ms: int) -> str:
     """Who called first, and by how many ms, from the two press times (the table's order decided)."""
-    meeple, first_ms = won["meeple"], won["call_ms"]
+    meeple, first_ms = race["meeple"], race["at_ms"]
     if first_ms is None:
         return f"Too slow: {first} was first and called the {meeple} meeple."
     if pressed_ms >= first_ms:
@@ -205,11 +204,10 @@ async def call(interaction: discord.Interaction, ref: Ref, values: list[str]) ->
                                                               interaction.id))
     except RuleError:
         session = await table.get(ref.session_id)  # it now holds the call that won
-        won = public(session, registry.get(session.game))
-        first = won["caller"]
-        if won["round"] != action["round"] or first is None or first == session.seat_of(interaction.user.id):
+        race = lost_race(session.game_state, session.seat_of(interaction.user.id), action)
+        if race is None:
             raise  # not a lost race: the engine's own words
-        raise TableError(lost_race((await table.names(session.seats))[first], won, pressed_ms)) from None
+        raise TableError(too_slow((await table.names(session.seats))[race["winner"]], race, pressed_ms)) from None
     if not change.duplicate:
         await ATTEMPT.offer(interaction, await seat_for(interaction, change.session))
 
@@ -226,16 +224,17 @@ class GhostsUI(GameUI):
         return str(round_) if round_ else None
 
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
-        view = public(session, game)
-        title = f"Zap That Ghost · round {view['round']}" if view["round"] else "Zap That Ghost · opening discard"
-        embed = discord.Embed(title=title, description="\n".join(session.news) or None,
-                              colour=discord.Colour.dark_green())
+        """The kit's embed (news, timer, footer) with the round, the scores and what happens now."""
+        view, embed = public(session, game), super().embed(session, game, names)
+        embed.title = "Zap That Ghost · " + (f"round {view['round']}" if view["round"] else "opening discard")
+        embed.colour = discord.Colour.dark_green()
         playing = session.status == PLAYING
         waiting = set(view["waiting_for"]) if playing and view["phase"] != "race" else set()
         lines = [f"{'▶ ' if seat in waiting else ''}{seat + 1}. <@{user}> · {view['scores'][seat]} 👻"
                  + (" (left)" if seat in view["left"] else " (away)" if seat in view["away"] else "")
                  for seat, user in enumerate(session.seats)]
-        embed.add_field(name=f"Ghosts (first to {view['target']} wins)", value="\n".join(lines) or "-", inline=False)
+        embed.set_field_at(0, name=f"Ghosts (first to {view['target']} wins)", value="\n".join(lines) or "-",
+                           inline=False)
         caller = None if view["caller"] is None else f"<@{session.seats[view['caller']]}>"
         now = {"discard": f"Everyone discards {DISCARD_COUNT} of their {DEAL} cards in secret: "
                           f"press **Discard {DISCARD_COUNT}**.",
@@ -244,10 +243,7 @@ class GhostsUI(GameUI):
                           "They choose a card and a tile in private.",
                "swap": f"Everyone but {caller} may **swap a card** or **keep** their cards."}
         said = now.get(view["phase"]) if playing else None  # an ended game asks nobody to act
-        embed.add_field(name="Now", value=said or session.summary or "The game is over.", inline=False)
-        if session.deadline and playing:
-            embed.add_field(name="Timer", value=f"<t:{int(session.deadline)}:R>", inline=True)
-        return embed.set_footer(text=f"Table {session.id} · move {session.version}")
+        return embed.insert_field_at(1, name="Now", value=said or session.summary or "The game is over.", inline=False)
 
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
         view = public(session, game)

@@ -55,6 +55,7 @@ Design choices where the rules are silent (also in `rules`):
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations, pairwise
 from typing import Any
@@ -64,7 +65,7 @@ from .deck import discard as deck_discard
 from .deck import draw as deck_draw
 from .deck import new_deck
 from .errors import RuleError
-from .ghosts_types import CardInfo, GhostsView, LastAttempt, SeatView
+from .ghosts_types import CardInfo, GhostsView, LastAttempt, LostRace, SeatView
 from .greenbox import CARDS, SYMBOLS
 from .grid import ORTHOGONAL, inside, label
 from .protocol import Action, Event, Game, Option, Outcome, State, View, seat_name
@@ -234,6 +235,15 @@ def _attempt_view(attempt: dict[str, Any]) -> LastAttempt:
     return {"seat": attempt["seat"], "meeple": attempt["meeple"], "card": None if card is None else card_info(card),
             "from": list(attempt["from"]), "to": None if to is None else list(to), "die": attempt["die"],
             "success": attempt["success"], "reason": attempt["reason"]}
+
+
+def lost_race(state: State, seat: int | None, action: Mapping[str, Any]) -> LostRace | None:
+    """Whether `seat`'s call, refused in `state`, lost the race of its round to another player's
+    call: who won, with which meeple and when, so the slower player can be told by how much."""
+    if (action.get("type") != "call" or seat is None or state["caller"] in (None, seat)
+            or action.get("round", state["round"]) != state["round"]):
+        return None
+    return {"winner": state["caller"], "meeple": state["meeple"], "at_ms": state["call_ms"]}
 
 
 _GHOST_CARDS = sum(1 for c in CARDS if c.colour in GHOST_COLOURS)

@@ -63,6 +63,14 @@ def as_action(action: GhostsAction) -> Action:
     return dict(action)
 
 
+class LostRace(TypedDict):
+    """A refused call that lost the race: who called first, what, and when they pressed."""
+
+    winner: int
+    meeple: str
+    at_ms: int | None  # None when the winning call gave no press time
+
+
 class CardInfo(TypedDict):
     """A card as a view shows it: what plays a role in this game (no Green Box number)."""
 

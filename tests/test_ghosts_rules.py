@@ -288,6 +288,17 @@ def test_a_swap_or_keep_naming_an_earlier_round_is_refused():
     assert new["swap_done"] == [1]
 
 
+def test_a_refused_call_lost_the_race_only_to_another_players_call_of_its_round():
+    state = playing(3)
+    state, _ = GAME.apply(state, 2, {"type": "call", "meeple": "blue", "round": 1, "at_ms": 5000}, NOW)
+    late = {"type": "call", "meeple": "red", "round": 1, "at_ms": 5137}
+    assert G.lost_race(state, 0, late) == {"winner": 2, "meeple": "blue", "at_ms": 5000}
+    assert G.lost_race(state, 2, late) is None  # the winner pressing again
+    assert G.lost_race(state, 0, {**late, "round": 0}) is None  # a press for an earlier roll
+    assert G.lost_race(playing(3), 0, late) is None  # nobody has called
+    assert G.lost_race(state, 0, {"type": "keep"}) is None
+
+
 def test_calls_must_name_a_meeple_and_wait_for_the_discard():
     state = playing(2)
     for bad in ("white", None, "RED"):
