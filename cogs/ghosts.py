@@ -12,7 +12,7 @@ import discord
 from discord.ext import commands
 
 from engine.errors import RuleError
-from engine.ghosts import DEAL, DISCARD_COUNT, MEEPLES, SIZE, lost_race
+from engine.ghosts import DEAL, DISCARD_COUNT, MEEPLES, MIN_MATCHING, SIZE, lost_race
 from engine.ghosts_types import CardInfo, Cell, GhostsView, LostRace, as_action, public_view, seat_view
 from engine.grid import label
 from engine.protocol import Action, Game
@@ -64,7 +64,7 @@ class HandPanel(Panel):
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
         view = seat_view(seat.view)
-        hint = (f"\nPress **Discard {DISCARD_COUNT}** on the board to choose the two you drop."
+        hint = (f"\nPress **Discard {DISCARD_COUNT}** on the board to choose the cards you drop."
                 if view["must_discard"] else
                 "\nYou may swap one card this round: **Swap a card** on the board." if view["may_swap"] else "")
         return Drawn(f"Your hand: {hand_text(view['hand'])}.{hint}", image=lambda: render_hand(view["hand"]))
@@ -83,7 +83,7 @@ class DiscardPanel(Panel):
         view = seat_view(seat.view)
         return Drawn(
             f"Your hand: {hand_text(view['hand'])}.\nChoose the **{DISCARD_COUNT}** cards to discard{until(view)}. "
-            "If the cards you keep hold fewer than two matching a ghost on the board, you get a new hand.",
+            f"If the cards you keep hold fewer than {MIN_MATCHING} matching a ghost on the board, you get a new hand.",
             [self.select(seat, "cards", draft, [card_option(c) for c in view["hand"]], row=0,
                          min_values=DISCARD_COUNT, max_values=DISCARD_COUNT,
                          placeholder=f"Choose the {DISCARD_COUNT} cards to discard")])
@@ -118,10 +118,9 @@ class AttemptPanel(Panel):
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
         view, (_, card, tile) = seat_view(seat.view), parse_attempt(draft)
-        hand = view["hand"]
-        card = card if card in [c["id"] for c in hand] else None
+        chosen = next((c for c in view["hand"] if c["id"] == card), None)
         items: list[discord.ui.Item] = [self.select(seat, "card", draft, placeholder="Which card?", row=0, options=[
-            card_option(c, default=c["id"] == card) for c in hand])]
+            card_option(c, default=c is chosen) for c in view["hand"]])]
         for half in (0, 1):
             rows = range(half * SIZE // 2, (half + 1) * SIZE // 2)
             options = [discord.SelectOption(label=label([r, c]), value=f"{r}-{c}", default=tile == [r, c],
@@ -129,13 +128,12 @@ class AttemptPanel(Panel):
             items.append(self.select(seat, f"t{half}", draft, options, row=1 + half,
                                      placeholder=f"Which tile? (rows {rows[0] + 1}-{rows[-1] + 1})"))
         items.append(self.button(seat, "Zap!", "zap", draft, style=discord.ButtonStyle.success, emoji="👻",
-                                 disabled=card is None or tile is None, row=3))
+                                 disabled=chosen is None or tile is None, row=3))
         items.append(self.button(seat, "Give up", "up", draft, style=discord.ButtonStyle.danger, row=3))
-        chosen = next((c["name"] for c in hand if c["id"] == card), "-")
-        start = view["meeples"].get(view["meeple"] or "")
+        start, card_name = view["meeples"].get(view["meeple"] or ""), chosen["name"] if chosen else "-"
         return Drawn(f"You called the **{view['meeple']}** meeple on {label(start) if start else '-'}: it must end "
                      f"its walk on your tile in exactly **{view['die']}** orthogonal steps, never entering a tile "
-                     f"twice{until(view)}.\nCard: **{chosen}** · Tile: **{label(tile) if tile else '-'}**", items)
+                     f"twice{until(view)}.\nCard: **{card_name}** · Tile: **{label(tile) if tile else '-'}**", items)
 
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
         round_, card, tile = parse_attempt(draft)
