@@ -25,7 +25,7 @@ from render.ghosts import render_ghosts, render_hand
 from .actions import perform, table_of
 from .components import TableButton, handles
 from .game_ui import GameUI, register_ui
-from .panels import Drawn, Panel, Seat, register_panels, seat_for
+from .panels import Drawn, Panel, Seat, fields, option, register_panels, seat_for
 from .refs import Ref
 
 STYLE = {"red": discord.ButtonStyle.danger, "blue": discord.ButtonStyle.primary,
@@ -39,8 +39,7 @@ def round_of(text: str) -> int:
 
 
 def card_option(card: CardInfo, *, default: bool = False) -> discord.SelectOption:
-    return discord.SelectOption(label=card["name"].capitalize(), value=str(card["id"]),
-                                emoji=EMOJI.get(card["colour"]), default=default)
+    return option(card["name"].capitalize(), card["id"], emoji=EMOJI.get(card["colour"]), default=default)
 
 
 def hand_text(hand: list[CardInfo]) -> str:
@@ -98,8 +97,8 @@ class DiscardPanel(Panel):
 
 
 def parse_attempt(draft: str) -> tuple[int, int | None, Cell | None]:
-    """'7-53-34' -> round 7, card 53, tile [3, 4]; 'x' for what is not chosen yet."""
-    round_, card, tile = (draft.split("-") + ["x", "x"])[:3]
+    """'7-53-34' -> round 7, card 53, tile [3, 4]; a field left empty is not chosen yet."""
+    round_, card, tile = fields(draft, 3)
     return (round_of(round_), int(card) if card.isdigit() else None,
             [int(tile[0]), int(tile[1])] if len(tile) == 2 and tile.isdigit() else None)
 
@@ -114,7 +113,7 @@ class AttemptPanel(Panel):
         return seat.explain(as_action({"type": "give_up"}))  # only the caller, during their attempt
 
     def start(self, seat: Seat) -> str:
-        return f"{seat.view['round']}-x-x"
+        return str(seat.view["round"])
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
         view, (_, card, tile) = seat_view(seat.view), parse_attempt(draft)
@@ -123,8 +122,8 @@ class AttemptPanel(Panel):
             card_option(c, default=c is chosen) for c in view["hand"]])]
         for half in (0, 1):
             rows = range(half * SIZE // 2, (half + 1) * SIZE // 2)
-            options = [discord.SelectOption(label=label([r, c]), value=f"{r}-{c}", default=tile == [r, c],
-                                            description=tile_words(view, [r, c])) for r in rows for c in range(SIZE)]
+            options = [option(label([r, c]), f"{r}-{c}", default=tile == [r, c], description=tile_words(view, [r, c]))
+                       for r in rows for c in range(SIZE)]
             items.append(self.select(seat, f"t{half}", draft, options, row=1 + half,
                                      placeholder=f"Which tile? (rows {rows[0] + 1}-{rows[-1] + 1})"))
         items.append(self.button(seat, "Zap!", "zap", draft, style=discord.ButtonStyle.success, emoji="👻",
@@ -143,8 +142,8 @@ class AttemptPanel(Panel):
             return as_action({"type": "zap", "card": card, "to": tile, "round": round_})
         if reason := seat.explain(as_action({"type": "give_up", "round": round_})):
             raise TableError(seat.session.name_seats(reason))  # the attempt this panel was for is over
-        parts = (draft.split("-") + ["x", "x"])[:3]
-        parts[1 if control == "card" else 2] = "".join(values[:1]).replace("-", "") or "x"  # a tile "3-4" as "34"
+        parts = fields(draft, 3)
+        parts[1 if control == "card" else 2] = "".join(values[:1]).replace("-", "")  # a tile "3-4" as "34"
         return "-".join(parts)
 
 
@@ -159,7 +158,7 @@ class SwapPanel(Panel):
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
         view = seat_view(seat.view)
-        options = [discord.SelectOption(label="Keep my cards", value="keep", emoji="✋")]
+        options = [option("Keep my cards", "keep", emoji="✋")]
         return Drawn(f"Your hand: {hand_text(view['hand'])}.\nChoose a card to discard (you draw a new one) or "
                      f"keep your cards{until(view)}.",
                      [self.select(seat, "card", draft, options + [card_option(c) for c in view["hand"]], row=0,
