@@ -7,6 +7,7 @@ panels. Timers are fired by hand.
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 
 import pytest
 
@@ -55,6 +56,7 @@ class Table:
     def __init__(self, env, bot, channel, users) -> None:
         self.env, self.bot, self.channel, self.u = env, bot, channel, users
         self.panels: dict[str, int] = {}
+        self.clicks: Counter[str] = Counter()  # on the panels, by player
 
     async def open(self, name: str):
         opened = await self.u[name].click(await board_of(self.bot, self.channel), label=OPEN)
@@ -67,11 +69,13 @@ class Table:
 
     async def click(self, name: str, label: str):
         """Click a button of the player's panel; the panel is edited in place (returns its text)."""
+        self.clicks[name] += 1
         done = await self.u[name].click(self.panel(name), label=label)
         assert done.response.id == self.panels[name], "the panel redraws itself, no new message"
         return self.panel(name).content
 
     async def choose(self, name: str, value: str):
+        self.clicks[name] += 1
         (select,) = [s for s in selects(self.panel(name)) if any(o.value == value for o in s.options)]
         await self.u[name].select(self.panel(name), [value], custom_id=select.custom_id)
         return self.panel(name).content
@@ -91,9 +95,9 @@ class Table:
         await self.env.settle()
 
 
-async def begin(env, bot, channel, u, names, clock=None, **options):
-    """Open the table, every player opens their panel and presses Ready; after the countdown,
-    "Yarra Mark!"."""
+async def begin(env, bot, channel, u, names, countdown=True, **options):
+    """Open the table, every player opens their panel and presses Ready; after the countdown
+    (unless told not to wait for it), "Yarra Mark!"."""
     if options:
         await u[names[0]].slash(channel, "play", game="arena", options=",".join(options))
         lobby = channel.last_message
@@ -108,7 +112,8 @@ async def begin(env, bot, channel, u, names, clock=None, **options):
         await table.click(name, "✅ Ready")
     await env.settle()
     assert (await table.state())["phase"] == "countdown"
-    await table.fire(COUNTDOWN_SECONDS, bot.clock)
+    if countdown:
+        await table.fire(COUNTDOWN_SECONDS, bot.clock)
     return table
 
 
@@ -122,6 +127,22 @@ async def put(table: Table, **where: tuple[list[int], int]) -> None:
 
 def log_lines(state) -> str:
     return "\n".join(state["log"])
+
+
+async def test_the_round_starts_after_a_countdown_with_a_headline_of_its_own(world, simcord_bot, hand_clock):
+    env, _guild, channel, u = world
+    table = await begin(env, simcord_bot, channel, u, ("ann", "bob"), countdown=False)
+    ends = (await table.state())["flow"]["deadline"]
+    panel = table.panel("ann")
+    assert "Everyone is in place: **Yarra Mark!**" in panel.content and "🎲 Roll" not in buttons(panel)
+    assert "Everyone is in place" in (await board_of(simcord_bot, channel)).embeds[0].fields[1].value
+    assert not [m for m in channel.history() if (m.content or "").startswith("Yarra Mark!")], "not yet"
+    await table.fire(COUNTDOWN_SECONDS, hand_clock)
+    state = await table.state()
+    assert state["phase"] == "fight" and state["flow"]["deadline"] == ends + ROUND_SECONDS
+    assert [m.content for m in channel.history() if (m.content or "").startswith("Yarra Mark!")] == \
+        ["Yarra Mark! The round runs 5 minutes."]
+    assert "🎲 Roll" in buttons(table.panel("ann")) and "🎲 Roll" in buttons(table.panel("bob")), "pushed to both"
 
 
 async def test_a_real_time_round_by_three_users_attacks_resolve_in_arrival_order(world, simcord_bot):
@@ -238,18 +259,25 @@ async def test_a_turn_based_round(world, simcord_bot, hand_clock):
     rig(state := await table.state(), A, A, A, M, M, D, D)
     assert "(2 left)" in str(buttons(table.panel("ann"))) or "🎲 Roll (3 left)" in buttons(table.panel("ann"))
     await table.click("ann", "🎲 Roll (3 left)")
+    # ✔ Done allocates whatever fits, then shows the free turn-order markers.
+    assert "**Take a turn-order marker**" in await table.click("ann", "✔ Done")
+    assert (await table.state())["dice"][0]["tracks"] == {"attack": 3, "move": 2, "heal": 0, "parry": 2}
+    assert {"1st", "2nd", "↩ Back to the dice"} == set(buttons(table.panel("ann")))
     rig(await table.state(), D, D, D, H, H, H, M)
     await table.click("bob", "🎲 Roll (3 left)")
+    await table.click("bob", "✔ Done")
     bob_before = table.panel("bob")  # drawn while marker 1 was free
 
-    # Markers are claimed by click, in arrival order; taking one allocates what fits.
+    # Markers are claimed by click, in arrival order: the slower player learns by how many ms.
     await table.click("ann", "1st")
+    await env.advance_time(0.042)
     taken = await u["bob"].click(bob_before, label="1st")
-    assert "Marker 1 is taken by Grublic" in table.panel("bob").content and taken.response.id == table.panels["bob"]
+    told = table.panel("bob").content
+    assert f"Grublic (<@{u['ann'].id}>) took the 1st marker, **42 ms** before you" in told
+    assert taken.response.id == table.panels["bob"] and buttons(table.panel("bob"))["1st: Grublic"].disabled
     await table.click("bob", "2nd")
     state = await table.state()
     assert state["phase"] == "turns" and state["tb"]["active"] == 0
-    assert state["dice"][0]["tracks"] == {"attack": 3, "move": 2, "heal": 0, "parry": 2}
     board = await board_of(simcord_bot, channel)
     assert "1st" in board.embeds[0].fields[0].value and f"<@{u['ann'].id}>'s turn" in board.embeds[0].fields[1].value
 
@@ -339,3 +367,65 @@ async def test_the_paced_board_merges_a_burst_of_moves_and_its_old_buttons_still
     await env.settle()
     assert redraws[-1] == newest and len(redraws) <= 2, redraws
     assert (await board_of(simcord_bot, channel)).embeds[0].footer.text.endswith(f"move {newest}")
+
+
+async def test_an_attack_on_a_figure_knocked_out_a_moment_before_is_told_by_how_many_ms(world, simcord_bot):
+    env, _guild, channel, u = world
+    table = await begin(env, simcord_bot, channel, u, ("ann", "bob", "cat"))
+    await put(table, bob=([0, 0], E), ann=([1, -1], SW), cat=([0, 1], NW))
+    state = await table.state()
+    state["figures"][1]["health"], state["start_health"] = 2, state["start_health"] - 13  # set-up: Bob is weak
+    await table.roll("ann", A, A, H, H, R)
+    await table.roll("cat", A, A, A, H, R)
+    cat_panel = table.panel("cat")  # drawn while Riparian still stood
+    assert f"Riparian (<@{u['bob'].id}>) is knocked out" in await table.click("ann", "⚔ Attack → Riparian")
+    await env.advance_time(0.015)
+    late = await u["cat"].click(cat_panel, label="⚔ Attack → Riparian")
+    told = table.panel("cat").content
+    assert late.response.id == table.panels["cat"] and told.startswith("⏱ Too slow: ")
+    assert f"Grublic (<@{u['ann'].id}>) knocked Riparian (<@{u['bob'].id}>) out, **15 ms** before you" in told
+    assert (await table.state())["dice"][2]["tracks"]["attack"] == 3, "the slower attack spent nothing"
+    assert "knocked out" in table.panel("bob").content, "the knocked-out player's panel says so by itself"
+
+
+async def test_the_common_actions_take_the_clicks_arena_md_promises(world, simcord_bot):
+    """ARENA.md 3.3: Roll 1, allocate 1, Attack 1 (2 to choose a target), Move 2 steps 3, Heal 1,
+    Parry 0 (Auto-Parry) or 1 (the pushed prompt): counted on the panels of three players."""
+    env, _guild, channel, u = world
+    table = await begin(env, simcord_bot, channel, u, ("ann", "bob", "cat"))
+    # Bob faces east with Ann (NE) and Cat (SE) in his front arc; each has him alone in theirs.
+    await put(table, bob=([0, 0], E), ann=([1, -1], SW), cat=([0, 1], NW))
+    counted = {}
+
+    async def count(what, name, *labels, select=None):
+        """`name`'s clicks to do `what`: the labels clicked in turn (or one pick of a select)."""
+        before = table.clicks[name]
+        for label in labels:
+            await table.click(name, label)
+        if select is not None:
+            await table.choose(name, select)
+        counted[what] = table.clicks[name] - before
+        return log_lines(await table.state())
+
+    rig(await table.state(), A, A, D, D, H)
+    await count("roll", "ann", "🎲 Roll")
+    assert (await table.state())["dice"][0]["pool"] == ["A", "A", "D", "D", "H"]
+    await count("allocate", "ann", select="a:attack")
+    await table.roll("bob", D, D, A, A, H)  # Auto: Parry 2, Attack 2 (Auto-Parry on)
+    bob_before = table.clicks["bob"]
+    assert "Spear Thrust 2 on Riparian" in await count("attack", "ann", "⚔ Attack → Riparian")
+    counted["parry (Auto-Parry)"] = table.clicks["bob"] - bob_before
+    assert "Riparian (Seat 2): Parry 2; no hit lands." in log_lines(await table.state())
+    assert "Attack 2 on Grublic" in await count("attack, choosing the target", "bob", "⚔ Attack", "⚔ Grublic")
+    await table.roll("cat", M, M, H, H, H)  # Auto: Trudge 2, Heal 3
+    assert "Trudge 2 (L, L)" in await count("move 2 steps", "cat", "👣 Move…", "⟲ Left", "⟲ Left")
+    await table.roll("ann", H, H, H, D, D)  # Auto: Heal 3, Parry 2
+    assert "+1 health (14)" in await count("heal", "ann", "❤ Heal")
+    await table.click("ann", "🛡 Auto-Parry: on")  # off: the next attack asks her
+    await table.roll("bob", A, A, D, D, M)
+    await table.click("bob", "⚔ Attack")
+    await table.click("bob", "⚔ Grublic")
+    assert "on you (front)" in table.panel("ann").content, "the prompt was pushed to her panel"
+    assert "Parry 2; no hit lands" in await count("parry (prompt)", "ann", "🛡 Parry 2")
+    assert counted == {"roll": 1, "allocate": 1, "attack": 1, "parry (Auto-Parry)": 0,
+                       "attack, choosing the target": 2, "move 2 steps": 3, "heal": 1, "parry (prompt)": 1}

@@ -1,8 +1,9 @@
-"""Eye for an Eye through a real restart: `python bot.py` against the fake Discord, SIGKILLed in the
-middle of a real-time round and started again on the same database.
+"""Eye for an Eye through a real restart: `python bot.py` against the fake Discord, SIGKILLed during
+the countdown before a round and again in the middle of the round, started again on the same database.
 
-The round and its clock go on: the stored deadline is the one the dead process set, a panel the dead
-process drew still acts, and the board's button opens a fresh panel. (What the bot kept in memory, the
+The countdown ends on time and the round's 5-minute clock runs from its end. The round and its clock
+go on: the stored deadline is the one the dead process set, a panel the dead process drew still acts,
+and the board's button opens a fresh panel. (What the bot kept in memory, the
 players' latest panel interactions, is gone: until a player opens their panel again, an attack on
 them is announced by a mention instead.)
 """
@@ -11,14 +12,17 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
+import time
 
 import pytest
 
-from engine.arena.data import COUNTDOWN_SECONDS
+from engine.arena.data import COUNTDOWN_SECONDS, ROUND_SECONDS
 from tests.fakediscord import FakeDiscord
+from tests.test_crash import assert_clean_after_crashes
 from tests.test_restart import STEP_TIMEOUT, Harness, assert_no_traceback, button
 
 OPEN, READY, ROLL = "🎮 Open my board", "✅ Ready", "🎲 Roll"
+ON_TIME = 2.0  # seconds a timer may fire after its stored deadline
 
 
 @pytest.fixture
@@ -52,22 +56,32 @@ async def test_a_round_and_its_clock_go_on_after_sigkill(fake, tmp_path):
         await click(fake, ann, board_id, "Start")
         await fake.wait_for(lambda: FakeDiscord.find_component(fake.message(board_id), label=OPEN), STEP_TIMEOUT)
         panels = {}
-        for user in (ann, bob):  # each opens a private panel and says ready: "Yarra Mark!"
+        for user in (ann, bob):  # each opens a private panel and says ready: the countdown starts
             opened = await click(fake, user, board_id, OPEN)
             assert opened.ephemeral and READY in [c.get("label") for c in FakeDiscord.components(opened.message)]
             panels[user] = int(opened.message["id"])
             await click(fake, user, panels[user], READY)
+        counting = playing(harness.database)
+        assert counting["state"]["phase"] == "countdown" and counting["deadline"] > time.time()
+
+        await harness.crash(first)  # killed during the countdown: its deadline is stored
+        second = await harness.start_connected()
         await fake.wait_for(lambda: playing(harness.database)["state"]["phase"] == "fight",
                             COUNTDOWN_SECONDS + STEP_TIMEOUT)
-        await fake.wait_for(lambda: ROLL in [c.get("label") for c in FakeDiscord.components(fake.message(panels[ann]))],
-                            STEP_TIMEOUT)  # the round start reached Ann's panel by itself
+        started = time.time()
+        round_clock = playing(harness.database)["deadline"] - ROUND_SECONDS
+        assert counting["deadline"] <= round_clock <= min(started, counting["deadline"] + ON_TIME), \
+            "the countdown ended on time, and the round's clock runs from its end"
+        # The new process never saw the panels, so it could not push the round to them; a Refresh does.
+        for user in (ann, bob):
+            await click(fake, user, panels[user], "🔄 Refresh")
         rolled = await click(fake, ann, panels[ann], ROLL)
         assert not rolled.followup_ids and rolled.callback_type == 7, "the panel redraws itself"
         before = playing(harness.database)
         assert None not in before["state"]["dice"][0]["pool"] and before["deadline"] > 0
 
-        await harness.crash(first)
-        second = await harness.start_connected()
+        await harness.crash(second)  # and in the middle of the round
+        third = await harness.start_connected()
         after = playing(harness.database)
         assert (after["version"], after["deadline"], after["state"]) == \
             (before["version"], before["deadline"], before["state"]), "the round and its clock are as they were"
@@ -80,5 +94,5 @@ async def test_a_round_and_its_clock_go_on_after_sigkill(fake, tmp_path):
         assert None not in now["state"]["dice"][1]["pool"] and now["deadline"] == before["deadline"]
         reopened = await click(fake, ann, board_id, OPEN)  # the board's button opens a fresh panel
         assert reopened.ephemeral and "Pool:" in reopened.content
-        assert_no_traceback(first, second)
-        fake.assert_clean()
+        assert_no_traceback(first, second, third)
+        assert_clean_after_crashes(fake)

@@ -357,8 +357,8 @@ def test_an_attack_on_a_figure_knocked_out_by_an_earlier_click_lost_the_race():
     state, _ = do(state, 0, type="attack", target=1, at_ms=5_000)
     late = {"type": "attack", "target": 1, "at_ms": 5_037}
     refused(state, 2, "Name a figure", **late)
-    assert lost_race(state, 2, late) == Race(0, KNOCKOUT, 5_000, target=1)
-    assert lost_race(state, 1, {"type": "heal"}) == Race(0, KNOCKOUT, 5_000, target=1)  # the one knocked out
+    assert lost_race(state, 2, late) == Race(0, KNOCKOUT, 1, 5_000)
+    assert lost_race(state, 1, {"type": "heal"}) == Race(0, KNOCKOUT, 1, 5_000)  # the one knocked out
     assert lost_race(state, 2, {"type": "attack", "target": 0}) is None
 
 
@@ -367,7 +367,7 @@ def test_a_turn_order_marker_already_taken_lost_the_race_to_whoever_clicked_firs
     state, _ = do(state, 0, type="marker", marker=1, at_ms=7_000)
     late = {"type": "marker", "marker": 1, "at_ms": 7_012}
     refused(state, 1, "taken by Grublic", **late)
-    assert lost_race(state, 1, late) == Race(0, MARKER, 7_000, marker=1)
+    assert lost_race(state, 1, late) == Race(0, MARKER, 1, 7_000)
     assert lost_race(state, 1, {"type": "marker", "marker": 2}) is None  # free: no race lost
     assert lost_race(state, 0, late) is None  # already holds one: not a race
 

@@ -21,14 +21,14 @@ MARKER, KNOCKOUT = "marker", "knockout"
 
 @dataclass(frozen=True)
 class Race:
-    """The action that came first: its player, what it won (MARKER or KNOCKOUT), when it was
-    clicked (None when unknown: a timer, or a client that gave no time), and of what or whom."""
+    """The action that came first: its player, what it won (MARKER or KNOCKOUT) and of what
+    (the marker's number, 1 = first; or the seat knocked out, perhaps the slower player's own),
+    and when it was clicked (None when unknown: a timer, or a client that gave no time)."""
 
     winner: Seat
     won: str
+    of: int
     at_ms: int | None
-    marker: int | None = None  # MARKER: which one (1 = first)
-    target: Seat | None = None  # KNOCKOUT: who was knocked out (perhaps the slower player)
 
 
 def stamp(action: Action) -> int | None:
@@ -56,7 +56,7 @@ def _knocked_out(state: State, seat: Any) -> Race | None:
     if figure["status"] != OUT:
         return None
     winner = next(s for s, trophies in enumerate(state["trophies"]) if seat in trophies)
-    return Race(winner, KNOCKOUT, figure["out_ms"], target=seat)
+    return Race(winner, KNOCKOUT, seat, figure["out_ms"])
 
 
 def _marker_taken(state: State, seat: Seat, marker: Any) -> Race | None:
@@ -66,4 +66,4 @@ def _marker_taken(state: State, seat: Seat, marker: Any) -> Race | None:
     holder = markers[marker - 1]
     if holder is None:
         return None
-    return Race(holder, MARKER, state["tb"]["stamps"][marker - 1], marker=marker)
+    return Race(holder, MARKER, marker, state["tb"]["stamps"][marker - 1])

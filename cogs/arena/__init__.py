@@ -1,0 +1,37 @@
+"""Eye for an Eye on Discord (ARENA.md 3): one public board per round, and a private panel per player.
+
+Modules: board (the public board message and its Peek and Rules buttons), panel (the private
+panel's views), draft (what the panel remembers between clicks, and what a click means), clicks
+(a click: act, then redraw the panel in place), live (pushing prompts and news to panels of
+players who did not click), words (how views read as text). Every rule is the engine's: the
+panel draws from the player's view and legal actions, greys what `explain` refuses, and
+`engine.arena.races` says who won a race the player lost.
+
+Clicks for the common actions, with the panel open (counted by
+tests/test_arena_discord.py::test_the_common_actions_take_the_clicks_arena_md_promises):
+Roll 1 · allocate 1 (a select; ⚡ Auto puts every die at once) · Attack 1, or 2 when a target
+must be chosen · Move 2 steps 3 (Move…, then two steps: the path goes once every Move die is
+used; + ✔ Go when more are allocated) · Heal 1 · Parry 0 (Auto-Parry) or 1 (the pushed prompt) ·
+a partial spend +1-4 (Qty cycles All/1/2/3/4). Turn-based: ✔ Done 1 (allocates what fits) and a
+marker 1. Opening the panel is 1 more, once per 15 minutes.
+"""
+from __future__ import annotations
+
+from discord.ext import commands
+
+from ..components import handles
+from ..game_ui import register_ui
+from ..panels import register_panels
+from .board import PEEK, RULES, ArenaUI, peek
+from .clicks import on_click
+from .live import Live
+from .panel import PANEL
+
+
+async def setup(bot: commands.Bot) -> None:
+    register_ui(ArenaUI())
+    register_panels(PANEL)
+    handles(PANEL.name)(on_click)  # after the kit's routing: this panel redraws in place
+    handles(PEEK, RULES)(peek)
+    bot.arena_live = Live(bot)  # type: ignore[attr-defined]
+    bot.table.listeners.insert(0, bot.arena_live.on_timer)  # type: ignore[attr-defined]  # before the presenter's ping

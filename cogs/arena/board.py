@@ -1,0 +1,119 @@
+"""The public board (ARENA.md 3.2): the arena image, an embed, and three buttons.
+
+The board (render/arena.py) is edited at most every 2 s while a round runs (`min_edit_seconds`;
+edits in between merge, the newest wins), so its buttons carry no version: Open my board (the
+panel), Peek boards (everyone's dice, privately: nothing in the game is hidden) and Rules. The
+embed has the clock as a live timestamp, health, cups, points and the last log lines. A round's
+start (after its countdown), a knock-out and the results are headlines: messages of their own.
+Each round after the first (which stays on the lobby's message) gets a fresh board message; the
+last one stays as the round's record.
+"""
+from __future__ import annotations
+
+import discord
+
+from engine import registry
+from engine.protocol import Game
+from engine.words import plural
+from host.session import ABORTED, PLAYING, Session
+from host.table import Change
+from render.arena import render_arena
+from render.encode import RenderedImage
+
+from .. import replies
+from ..actions import table_of
+from ..components import TableButton
+from ..game_ui import GameUI
+from ..refs import Ref
+from .panel import PANEL
+from .words import ICON, ORDINAL, pool_text, stamp, state_of
+
+PEEK, RULES = "arena_peek", "arena_rules"
+HEADLINES = ("round", "round_end", "knockout", "game_over")
+
+
+def player_line(view: dict, seat: dict, user: int, waiting: set[int]) -> str:
+    tags = {"out": "KO", "left": "left", "idle": "sits out"}.get(seat["status"], "")
+    tags += " · away" if seat["away"] else ""
+    if view["phase"] == "start" and seat["seat"] in view["in_round"]:
+        tags += "" if seat["seat"] in view["waiting"] else " · ready"
+    if seat["marker"] is not None:
+        tags += f" · {ORDINAL[seat['marker'] - 1]}" + (" (passed)" if seat["passed"] else "")
+    line = (f"{'▶ ' if seat['seat'] in waiting else ''}{seat['seat'] + 1}. <@{user}> · {seat['name']} · "
+            f"❤ {seat['health']}/{seat['max_health']} · cup {seat['cup']} · {plural(seat['points'], 'pt')}")
+    return line + (f" · {tags.strip(' ·')}" if tags.strip(" ·") else "")
+
+
+def now_words(view: dict, session: Session) -> str:
+    """What the table waits for now, and until when."""
+    phase, turns, until = view["phase"], view["turns"], stamp(view["phase_deadline"])
+    said = {"start": f"Figures take their places: **Open my board** to stand elsewhere, then Ready. "
+                     f"Yarra Mark! {until}, or when everyone is ready.",
+            "countdown": f"Everyone is in place: **Yarra Mark!** {until}. Open your board now.",
+            "fight": f"Everyone at once! **Open my board** to roll, allocate and act. Yarra Bung! {until}."
+            }.get(phase, "")
+    if phase == "roll":
+        said = (f"Game turn {turns['game_turn']}: roll, allocate and take a turn-order marker in "
+                f"**Open my board**, {until}.")
+    elif phase == "turns" and turns["active"] is not None:
+        said = f"<@{session.seats[turns['active']]}>'s turn: {plural(turns['actions_left'], 'action')} left, {until}."
+    for p in view["pending"]:
+        a, d = view["seats"][p["attacker"]]["name"], view["seats"][p["defender"]]["name"]
+        said += f"\n⚔ {a} → {d}: {p['action']}, {plural(p['hits'], 'hit')} from the {p['arc']}" + \
+            (f"; {d} answers {stamp(p['deadline'])}" if p["deadline"] else "")
+    return said[:1024]
+
+
+class ArenaUI(GameUI):
+    game_name = "arena"
+    min_edit_seconds = 2.0
+
+    def headlines(self, change: Change) -> list[str]:
+        return [e.text for e in change.events if e.kind in HEADLINES and e.private_to is None]
+
+    def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
+        return render_arena(game.view(state_of(session), None), names, aborted=session.status == ABORTED)
+
+    def board_key(self, session: Session, game: Game) -> str | None:
+        """A fresh message per round (the first is the lobby's); the last one stays as its record."""
+        round_ = state_of(session)["round"]
+        return None if round_ == 1 else str(round_)
+
+    def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
+        view = game.view(state_of(session), None)
+        playing = session.status == PLAYING and view["phase"] != "over"
+        which = "tiebreak round" if view["tiebreak"] else f"round {view['round']} of {view['rounds']}"
+        mode = " · turn-based" if view["mode"] == "turn_based" else ""
+        lines = [session.name_seats(line) for line in view["log"]]
+        if not playing and session.summary:
+            lines.append(session.summary)
+        embed = discord.Embed(title=f"Eye for an Eye · {which}{mode}", description="\n".join(lines)[-4096:] or None,
+                              colour=discord.Colour.dark_orange())
+        waiting = set(game.waiting_for(state_of(session))) if playing else set()
+        embed.add_field(name="Players", inline=False, value="\n".join(
+            player_line(view, seat, user, waiting) for seat, user in zip(view["seats"], session.seats, strict=True)))
+        if playing:
+            embed.add_field(name="Now", value=now_words(view, session) or "-", inline=False)
+        return embed.set_footer(text=f"Table {session.id} · move {session.version}")
+
+    def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
+        if state_of(session)["phase"] == "over":
+            return []
+        return [PANEL.opener(session, "🎮 Open my board"),
+                TableButton(Ref(session.id, PEEK), label="👁 Peek boards"),
+                TableButton(Ref(session.id, RULES), label="📜 Rules")]
+
+
+async def peek(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+    """Everyone's dice, privately (nothing in the game is hidden: ARENA.md 3.5); or the rules."""
+    session = await table_of(interaction).get(ref.session_id)
+    game = registry.get(session.game)
+    if ref.action == RULES:
+        await replies.tell(interaction, embed=discord.Embed(title=f"{game.title}: rules", description=game.rules[:4096]))
+        return
+    view = game.view(state_of(session), None)
+    lines = [f"**{s['name']}** <@{user}> · ❤ {s['health']}/{s['max_health']} · pool {pool_text(s['pool'])}\n"
+             + " · ".join(f"{ICON.get(t['key'], '')}{t['count']}/{t['spaces']}" for t in s["tracks"])
+             + (" · Auto-Parry on" if s["auto_parry"] else " · Auto-Parry off")
+             for s, user in zip(view["seats"], session.seats, strict=True)]
+    await replies.tell(interaction, "\n".join(lines)[:2000])

@@ -1,0 +1,190 @@
+"""Reaching players who did not click: pushed prompts and news (ARENA.md 3.3).
+
+Discord lets a bot write to a player privately only through that player's own interaction, so
+the bot keeps each player's latest panel interaction in memory (per session and seat; tokens
+last 15 min) and pushes to that panel: the REACT view when an attack waits on them, hit and
+knock-out news, private notes (an attack that came too late), a turn that comes to them, a
+countdown and a new round. A defender with no live panel (none opened, expired, or the bot
+restarted) gets a public mention pinging only them, with a button that opens their panel on the
+prompt; it is deleted once the attack is answered. If nobody answers, the engine's timer lets
+Auto-Parry answer.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from engine import registry
+from engine.protocol import SEAT_NAME, Event
+from host.session import PLAYING, Session
+from host.table import Change
+
+from .. import replies
+from ..components import view_of
+from ..markup import pinging
+from ..panels import Seat
+from .panel import PANEL
+from .words import stamp, state_of
+
+log = logging.getLogger(__name__)
+EVERYONE = ("round", "round_end", "countdown", "phase", "game_over")  # news that changes every panel
+NEWS = ("attack", "hit", "knockout")  # public news for the defender's panel
+
+
+@dataclass
+class Held:
+    interaction: discord.Interaction
+    draft: str
+
+
+@dataclass
+class Reach:
+    """Whom a change concerns: panels to redraw with their notes, and defenders to call."""
+
+    notes: defaultdict[int, list[str]]
+    react: set[int]
+    everyone: bool
+
+
+def concerned(events: list[Event]) -> Reach:
+    """Private events go to their seat; public attacks, hits and knock-outs to the defender
+    (the second seat an attack names, the first a hit or knock-out names)."""
+    reach = Reach(defaultdict(list), set(), False)
+    for event in events:
+        named = [int(n) - 1 for n in SEAT_NAME.findall(event.text)]
+        if event.kind == "react" and event.private_to is not None:
+            reach.react.add(event.private_to)
+        elif event.private_to is not None:
+            reach.notes[event.private_to].append(event.text)
+        elif event.kind in NEWS and named:
+            reach.notes[named[1] if event.kind == "attack" and len(named) > 1 else named[0]].append(event.text)
+        reach.everyone = reach.everyone or event.kind in EVERYONE
+    return reach
+
+
+class Live:
+    """What the bot keeps in memory to reach players' panels: their latest panel interaction, the
+    mentions it posted instead, and whom each game waited on. A restart forgets it all, by design:
+    players without a live panel get mentions until they open it again."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self.panels: dict[tuple[int, int], Held] = {}
+        self.mentions: dict[tuple[int, int], int] = {}
+        self.waiting: dict[int, set[int]] = {}
+        self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    def keep(self, session_id: int, seat: int | None, interaction: discord.Interaction, draft: str) -> None:
+        if seat is not None:
+            self.panels[(session_id, seat)] = Held(interaction, draft)
+
+    def payload(self, session: Session, seat: int, draft: str, note: str = "") -> dict[str, Any]:
+        """The panel's message as it should be now."""
+        if session.status != PLAYING:
+            return {"content": f"{session.name_seats(note)}\nThis match is over: see the channel."
+                               .strip(), "view": None, "attachments": [], "allowed_mentions": replies.QUIET}
+        game = registry.get(session.game)
+        now = self.client.table.clock()  # type: ignore[attr-defined]
+        drawn = PANEL.draw(Seat(session, game, seat, game.view(state_of(session), seat), now), draft, note)
+        return {"content": drawn.text[:2000], "view": view_of(drawn.items) if drawn.items else None,
+                "attachments": [], "allowed_mentions": replies.QUIET}
+
+    async def push(self, change: Change, actor: int | None = None) -> None:
+        """After a change: bring the panels it concerns up to date, and mention defenders who have none."""
+        session = await self.client.table.get(change.session.id)  # type: ignore[attr-defined]
+        sid = session.id
+        async with self.locks[sid]:
+            if session.status != PLAYING:
+                await self.close(session, [e.text for e in change.events if e.kind in ("round_end", "game_over")])
+                return
+            game = registry.get(session.game)
+            windows = {p["defender"]: p for p in game.view(state_of(session), None)["pending"] if p["deadline"]}
+            for key in [k for k in self.mentions if k[0] == sid and k[1] not in windows]:
+                await self.unmention(session, key)
+            reach = concerned(change.events)
+            waiting = set(game.waiting_for(state_of(session)))
+            newly = waiting - self.waiting.get(sid, set())
+            self.waiting[sid] = waiting
+            mine = {seat for s, seat in self.panels if s == sid} if reach.everyone else set()
+            for seat in sorted((reach.react | set(reach.notes) | newly | mine) - {actor}):
+                reached = await self.refresh(session, seat, reach.notes[seat])
+                if seat not in reach.react or seat not in windows:
+                    continue
+                if reached:
+                    await self.take_ping(session, seat, None)
+                elif (sid, seat) not in self.mentions:
+                    await self.mention(session, seat, windows[seat], reach.notes[seat])
+
+    async def close(self, session: Session, last: list[str]) -> None:
+        """The match is over: every live panel says so, the mentions go, the memory is freed."""
+        for seat in sorted(seat for s, seat in self.panels if s == session.id):
+            await self.refresh(session, seat, last)
+        for key in [k for k in self.mentions if k[0] == session.id]:
+            await self.unmention(session, key)
+        self.waiting.pop(session.id, None)
+        self.locks.pop(session.id, None)
+
+    async def refresh(self, session: Session, seat: int, notes: list[str]) -> bool:
+        """Edit the seat's panel through its latest interaction; False when there is none alive."""
+        held = self.panels.get((session.id, seat))
+        if held is None:
+            return False
+        try:
+            await held.interaction.edit_original_response(**self.payload(session, seat, held.draft, "\n".join(notes)))
+        except discord.HTTPException:  # its token expired (15 min), or the panel was dismissed
+            self.panels.pop((session.id, seat), None)
+            return False
+        if session.status != PLAYING:
+            self.panels.pop((session.id, seat), None)
+        return True
+
+    async def mention(self, session: Session, seat: int, entry: dict, notes: list[str]) -> None:
+        """A public prompt pinging only the defender, whose button opens their panel on it."""
+        user = session.seats[seat]
+        said = session.name_seats(notes[0]) if notes else f"An attack waits on <@{user}>."
+        channel = self.client.get_partial_messageable(session.channel_id)
+        message = await channel.send(
+            f"<@{user}>, you are attacked! {said} Answer {stamp(entry['deadline'])}, or Auto-Parry answers for you.",
+            view=view_of([PANEL.opener(session, "Answer the attack", style=discord.ButtonStyle.danger)]),
+            allowed_mentions=pinging([user]))
+        self.mentions[(session.id, seat)] = message.id
+        await self.take_ping(session, seat, message.id)
+
+    async def take_ping(self, session: Session, seat: int, message_id: int | None) -> None:
+        """The defender was called (their panel, or `message_id`): the presenter, which keeps one
+        ping message per table, must not ping them again with a generic "your move". Its slot
+        takes our call instead; it deletes that message once the game waits on someone else."""
+        if registry.get(session.game).waiting_for(state_of(session)) != [seat]:
+            return  # the presenter pings nobody while several players must answer
+        if session.ping_message_id is not None:
+            with contextlib.suppress(discord.HTTPException):
+                channel = self.client.get_partial_messageable(session.channel_id)
+                await channel.get_partial_message(session.ping_message_id).delete()
+        await self.client.table.set_ping(session.id, message_id, [session.seats[seat]])  # type: ignore[attr-defined]
+
+    async def unmention(self, session: Session, key: tuple[int, int]) -> None:
+        message_id = self.mentions.pop(key)
+        channel = self.client.get_partial_messageable(session.channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(message_id).delete()
+
+    async def on_timer(self, change: Change) -> None:
+        if change.session.game == "arena" and not change.duplicate:
+            await self.tell(change)
+
+    async def tell(self, change: Change, actor: int | None = None) -> None:
+        """`push`, where Discord refusing a message must not stop the board's redraw."""
+        try:
+            await self.push(change, actor)
+        except discord.HTTPException:
+            log.warning("could not reach the panels of session %s", change.session.id, exc_info=True)
+
+
+def live_of(client: discord.Client) -> Live:
+    return client.arena_live  # type: ignore[attr-defined]  # one per bot, made in setup

@@ -1,0 +1,205 @@
+"""The private panel (ARENA.md 3.3-3.4): one ephemeral message per player, redrawn in place.
+
+Every view is drawn from the player's view and the engine's legal actions; greyed steps and
+refusals are the engine's `explain`. Views: START (placing, Ready; then the countdown), MAIN
+(Roll, Auto, Qty, Auto-Parry, the allocate/recover select, Attack, Move..., Heal; turn-based the
+realtime phase's ✔ Done, and End turn and Pass), MOVE (compass steps and turns queue as a
+path), TARGET (only with 2+ targets), MARKERS (after Done), REACT (Parry 1..k or take the hits;
+turn-based, Defence dice to roll).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from engine.arena.actions import walk
+from engine.arena.board import COMPASS
+from engine.errors import RuleError
+from engine.protocol import Action
+from engine.words import plural
+
+from ..panels import Drawn, Panel, Seat
+from .draft import CODE, MARKERS, MOVE, STEPS, TARGET, Draft, meaning
+from .words import FACE, ORDINAL, UNROLLED, clock_words, pool_text, stamp, track, track_text, turn_words
+
+ARROW = {"E": "➡ E", "NE": "↗ NE", "NW": "↖ NW", "W": "⬅ W", "SW": "↙ SW", "SE": "↘ SE", "L": "⟲ Left", "R": "⟳ Right"}
+PAD = (("NW", "L", "NE"), ("W", None, "E"), ("SW", "R", "SE"))  # the MOVE view's keypad
+Items = list[discord.ui.Item]
+
+
+class ArenaPanel(Panel):
+    name, versioned, any_time = "arena", False, True  # everyone acts at once: the engine refuses what is stale
+
+    def draw(self, seat: Seat, draft: str, note: str = "") -> Drawn:
+        view, me, d = seat.view, seat.view["seats"][seat.seat], Draft.parse(draft)
+        head = [seat.session.name_seats(note)] if note else []
+        head.append(f"**{me['name']}** (you) · ❤ {me['health']}/{me['max_health']} · cup {me['cup']} · "
+                    f"{plural(me['points'], 'point')} · {clock_words(view)}")
+        if view["phase"] in ("start", "countdown") and seat.seat in view["in_round"]:
+            return self.draw_start(seat, me, head)
+        if seat.seat not in view["in_round"] or me["status"] != "standing":
+            gone = "You sit this round out." if seat.seat not in view["in_round"] else \
+                "You are knocked out: wait for the next round."
+            return Drawn("\n".join(head + [gone]), [self.button(seat, "🔄 Refresh", "ref", "")])
+        legal = seat.game.legal_actions(seat.state, seat.seat)
+        if any(a["type"] in ("parry", "take") for a in legal):
+            return self.draw_react(seat, legal, head)
+        head += board_lines(view, me) + turn_words(view, seat.seat)
+        targets = sorted({a["target"] for a in legal if a["type"] == "attack"})
+        if d.mode == MOVE and track(me, "move")["ready"]:
+            return self.draw_move(seat, me, d, head)
+        if d.mode == TARGET and targets:
+            items: Items = [self.button(seat, f"⚔ {view['seats'][t]['name']}", f"t{t}", str(d),
+                                        style=discord.ButtonStyle.danger, row=0) for t in targets[:5]]
+            items.append(self.button(seat, "✖ Cancel", "x", str(d), row=1))
+            return Drawn("\n".join(head + ["**Attack whom?**"]), items)
+        if d.mode == MARKERS and view["phase"] == "roll":
+            return self.draw_markers(seat, me, d, head)
+        return self.draw_main(seat, me, d, legal, targets, head)
+
+    def draw_start(self, seat: Seat, me: dict, head: list[str]) -> Drawn:
+        where = f"You are {me['name']} ({me['colour']} area), at {me['hex'][0]},{me['hex'][1]} facing " \
+                f"{COMPASS[me['facing']]}. "
+        refresh = self.button(seat, "🔄 Refresh", "ref", "", row=1)
+        switch = [self.parry_switch(seat, me, 1)] if seat.view["mode"] == "realtime" else []
+        if seat.view["phase"] == "countdown":
+            head.append(where + f"Everyone is in place: **Yarra Mark!** {stamp(seat.view['phase_deadline'])}.")
+            return Drawn("\n".join(head), [refresh, *switch])
+        legal = seat.game.legal_actions(seat.state, seat.seat)
+        places = [a for a in legal if a["type"] == "place"]
+        ready = not any(a["type"] == "ready" for a in legal)
+        head.append(where + ("You are ready; waiting for the others." if ready else
+                             "Stand elsewhere in your area if you like, then press Ready."))
+        items: Items = []
+        if places:
+            options = [discord.SelectOption(
+                label=f"Stand at {a['hex'][0]},{a['hex'][1]} facing {COMPASS[a['facing']]}",
+                value=f"{a['hex'][0]}.{a['hex'][1]}.{a['facing']}",
+                default=a["hex"] == me["hex"] and a["facing"] == me["facing"]) for a in places]
+            items.append(self.select(seat, "pl", "", options, placeholder="Where to stand, which way to face", row=0))
+        items += [self.button(seat, "✅ Ready", "ready", "", style=discord.ButtonStyle.success, disabled=ready, row=1),
+                  refresh, *switch]
+        return Drawn("\n".join(head), items)
+
+    def draw_react(self, seat: Seat, legal: list[Action], head: list[str]) -> Drawn:
+        view = seat.view
+        entry = next(p for p in view["pending"] if p["defender"] == seat.seat and p["deadline"] is not None)
+        tb = view["mode"] == "turn_based"
+        hits = plural(entry["hits"], "hit") + (f" and {entry['unblockable']} unblockable" if entry["unblockable"] else "")
+        head.append(f"⚠ **{view['seats'][entry['attacker']]['name']}: {entry['action']} on you ({entry['arc']})**: "
+                    f"{hits}. Answer {stamp(entry['deadline'])}, or "
+                    + ("every Defence die is rolled." if tb else "Auto-Parry answers for you."))
+        parries = [a["dice"] for a in legal if a["type"] == "parry"]
+        items: Items = [self.button(seat, f"🎲 Roll {n} Defence" if tb else f"🛡 Parry {n}", f"p{n}", "",
+                                    style=discord.ButtonStyle.primary, row=0) for n in parries[:5]]
+        items.append(self.button(seat, "Take the hits", "take", "", style=discord.ButtonStyle.danger, row=1))
+        return Drawn("\n".join(head), items)
+
+    def draw_main(self, seat: Seat, me: dict, d: Draft, legal: list[Action], targets: list[int],
+                  head: list[str]) -> Drawn:
+        view, phase, kinds, arg = seat.view, seat.view["phase"], {a["type"] for a in legal}, str(d)
+        qty = f" {d.qty}" if d.qty else ""
+        items: Items = []
+        if phase != "turns":
+            rolls = f" ({me['rolls_left']} left)" if phase == "roll" else ""
+            items += [self.button(seat, f"🎲 Roll{rolls}", "roll", arg, style=discord.ButtonStyle.primary,
+                                  disabled="roll" not in kinds, row=0),
+                      self.button(seat, "⚡ Auto", "auto", arg, disabled="auto" not in kinds, row=0)]
+        items.append(self.button(seat, f"Qty: {d.qty or 'All'}", "qty", arg, row=0))
+        if view["mode"] == "realtime":
+            items.append(self.parry_switch(seat, me, 0))
+        items.append(self.button(seat, "🔄 Refresh", "ref", arg, row=0))
+        if options := dice_options(me, legal):
+            items.append(self.select(seat, "al", arg, options, placeholder="Allocate or recover dice…", row=1))
+        if phase == "roll":
+            items.append(self.button(seat, "✔ Done", "done", arg, style=discord.ButtonStyle.success,
+                                     disabled=me["marker"] is not None, row=2))
+            return Drawn("\n".join(head), items)
+        attack, control = f"⚔ Attack{qty}", "atk" if not targets else "who"
+        if len(targets) == 1:
+            attack, control = f"{attack} → {view['seats'][targets[0]]['name']}", f"t{targets[0]}"
+        items += [self.button(seat, attack, control, arg, style=discord.ButtonStyle.danger,
+                              disabled=not track(me, "attack")["ready"], row=2),
+                  self.button(seat, "👣 Move…", "mv", arg, disabled=not track(me, "move")["ready"], row=2),
+                  self.button(seat, f"❤ Heal{qty}", "heal", arg, style=discord.ButtonStyle.success, row=2,
+                              disabled=not track(me, "heal")["ready"])]
+        if phase == "turns":
+            items += [self.button(seat, "End turn", "end", arg, disabled="end_turn" not in kinds, row=3),
+                      self.button(seat, "Pass", "pass", arg, row=3)]
+        return Drawn("\n".join(head), items)
+
+    def draw_markers(self, seat: Seat, me: dict, d: Draft, head: list[str]) -> Drawn:
+        """The free turn-order markers, after ✔ Done; the first claim that arrives takes one."""
+        names = [s["name"] for s in seat.view["seats"]]
+        items: Items = []
+        for m, holder in enumerate(seat.view["turns"]["markers"]):
+            label = ORDINAL[m] + (f": {names[holder]}" if holder is not None else "")
+            items.append(self.button(seat, label, f"mk{m + 1}", str(d), style=discord.ButtonStyle.success,
+                                     disabled=holder is not None or me["marker"] is not None, row=m // 5))
+        items.append(self.button(seat, "↩ Back to the dice", "back", str(d), row=2))
+        return Drawn("\n".join(head + ["**Take a turn-order marker**: the 1st plays first."]), items)
+
+    def draw_move(self, seat: Seat, me: dict, d: Draft, head: list[str]) -> Drawn:
+        have = track(me, "move")["count"]
+        steps = list(d.steps)
+        try:
+            (q, r), facing = walk(seat.state, seat.seat, steps)
+        except RuleError:  # someone moved into the path meanwhile: start it again
+            steps, d, facing = [], Draft(d.qty, MOVE), me["facing"]
+        if steps:
+            where = f"Path {', '.join(steps)} ({len(steps)} of {have}): you end at {q},{r} facing {COMPASS[facing]}."
+        else:
+            where = f"{plural(have, 'Move die', 'Move dice')} allocated: each is a step or a turn. The path goes " \
+                    "when all are used, or on Go."
+        refused = {s: seat.explain({"type": "move", "steps": steps + [s]}) for s in STEPS}
+        items: Items = []
+        for row, keys in enumerate(PAD):
+            for s in keys:
+                if s is None:
+                    items.append(self.button(seat, f"facing {COMPASS[facing]}", "ref", str(d), disabled=True, row=row))
+                else:
+                    items.append(self.button(seat, ARROW[s], "s" + CODE[s], str(d), row=row,
+                                             disabled=refused[s] is not None))
+        items += [self.button(seat, f"✔ Go ({len(steps)})", "go", str(d), style=discord.ButtonStyle.success,
+                              disabled=not steps, row=3),
+                  self.button(seat, "⌫ Undo", "undo", str(d), disabled=not steps, row=3),
+                  self.button(seat, "✖ Cancel", "x", str(d), row=3)]
+        why = next((w for w in refused.values() if w), None) if all(refused.values()) else None
+        return Drawn("\n".join(head + [f"**Move** · {where}"] + ([f"❌ {why}"] if why else [])), items)
+
+    def parry_switch(self, seat: Seat, me: dict, row: int) -> discord.ui.Item:
+        on = me["auto_parry"]
+        return self.button(seat, f"🛡 Auto-Parry: {'on' if on else 'off'}", "ap", "", row=row,
+                           style=discord.ButtonStyle.primary if on else discord.ButtonStyle.secondary)
+
+    def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
+        return meaning(seat, draft, control, values)
+
+
+def board_lines(view: dict[str, Any], me: dict[str, Any]) -> list[str]:
+    """The player's own dice and tracks, and where they stand."""
+    unrolled = f" ({UNROLLED} = roll first)" if None in me["pool"] else ""
+    front = [s["name"] for s in view["seats"] if s["hex"] in me["front"]]
+    return [f"Pool: {pool_text(me['pool'])}{unrolled}", *(track_text(t) for t in me["tracks"]),
+            f"Facing {COMPASS[me['facing']]} at {me['hex'][0]},{me['hex'][1]} · in your front arc: "
+            f"{', '.join(front) or 'nobody'}"]
+
+
+def dice_options(me: dict[str, Any], legal: list[Action]) -> list[discord.SelectOption]:
+    """The allocate/recover select: each track the pool fits, each track holding dice, all back."""
+    out = []
+    for a in legal:
+        if a["type"] == "allocate":
+            t = track(me, a["track"])
+            out.append(discord.SelectOption(label=f"{FACE[t['face']]}×{t['fits']} → {t['name']}", value=f"a:{t['key']}"))
+    back = {a["track"] for a in legal if a["type"] == "recover"}
+    held = [t for t in me["tracks"] if t["key"] in back]
+    out += [discord.SelectOption(label=f"↩ {t['name']}: {plural(t['count'], 'die', 'dice')} back to the pool",
+                                 value=f"r:{t['key']}") for t in held]
+    if len(held) > 1:
+        out.append(discord.SelectOption(label="↩ Every allocated die back to the pool", value="r:*"))
+    return out
+
+
+PANEL = ArenaPanel()

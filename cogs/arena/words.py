@@ -1,0 +1,89 @@
+"""How Eye for an Eye's views read as text: dice faces, tracks, clocks, and lost races.
+
+Texts name seats as the engine does ("Seat 2"); the session turns them into mentions.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.arena.races import MARKER, Race
+from engine.protocol import seat_name
+from engine.words import plural
+from host.errors import TableError
+from host.session import Session
+
+FACE = {"A": "⚔", "D": "🛡", "M": "👣", "H": "❤", "R": "⏫", "S": "✨"}
+UNROLLED = "▫"
+ICON = {"attack": "⚔", "move": "👣", "heal": "❤", "parry": "🛡"}
+ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def state_of(session: Session) -> dict[str, Any]:
+    """The game state of a session that has started (every board and panel here is of one)."""
+    if session.state is None:
+        raise TableError("The game has not started yet.")
+    return session.state
+
+
+def stamp(at: float | None) -> str:
+    """A deadline as Discord's live relative timestamp ("in 4 minutes")."""
+    return f"<t:{math.ceil(at)}:R>" if at else "-"
+
+
+def pool_text(pool: list[str | None]) -> str:
+    return " ".join(FACE.get(f, UNROLLED) if f else UNROLLED for f in pool) or "empty"
+
+
+def track_text(t: dict[str, Any]) -> str:
+    filled = FACE[t["face"]] * t["count"] + "·" * (t["spaces"] - t["count"])
+    return f"{ICON.get(t['key'], '')} {t['name']} [{filled}] min {t['min']}{' ✓' if t['ready'] else ''}"
+
+
+def track(me: dict[str, Any], key: str) -> dict[str, Any]:
+    return next(t for t in me["tracks"] if t["key"] == key)
+
+
+def who(view: dict[str, Any], seat: int) -> str:
+    """A figure as engine texts name it: 'Grublic (Seat 1)', which the session makes a mention."""
+    return f"{view['seats'][seat]['name']} ({seat_name(seat)})"
+
+
+def clock_words(view: dict[str, Any]) -> str:
+    which = "tiebreak round" if view["tiebreak"] else f"round {view['round']} of {view['rounds']}"
+    when = {"start": "starts", "countdown": "starts", "fight": "ends", "roll": "realtime phase ends",
+            "turns": "turn ends"}
+    if view["phase"] not in when:
+        return which
+    return f"{which} {when[view['phase']]} {stamp(view['phase_deadline'])}"
+
+
+def turn_words(view: dict[str, Any], seat: int) -> list[str]:
+    """Where a turn-based game turn stands, for one player's panel."""
+    turns = view["turns"]
+    if turns is None:
+        return []
+    if view["phase"] == "roll":
+        marker = view["seats"][seat]["marker"]
+        if marker is not None:
+            return [f"You hold the {ORDINAL[marker - 1]} marker; waiting for the others."]
+        return [f"Game turn {turns['game_turn']}: roll, allocate, then ✔ Done to take a turn-order marker."]
+    active = turns["active"]
+    if active == seat:
+        return [f"**Your turn**: {plural(turns['actions_left'], 'action')} left."]
+    return [f"{view['seats'][active]['name']}'s turn."] if active is not None else []
+
+
+def race_words(view: dict[str, Any], seat: int, race: Race, clicked_ms: int) -> str:
+    """A click that lost a race, told to its player: who was first, and by how many ms."""
+    winner = who(view, race.winner)
+    if race.won == MARKER:
+        what = f"{winner} took the {ORDINAL[race.of - 1]} marker"
+    else:
+        what = f"{winner} knocked {'you' if race.of == seat else who(view, race.of)} out"
+    if race.at_ms is None:
+        return f"⏱ Too late: {what} first."
+    margin = clicked_ms - race.at_ms
+    if margin >= 0:
+        return f"⏱ Too slow: {what}, **{margin} ms** before you."
+    return f"⏱ {what}: that click reached the table first, although yours was stamped {-margin} ms earlier."
