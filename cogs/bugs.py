@@ -11,7 +11,8 @@ shows it (picture and name) with Keep, Put back (its own place, or an empty one 
 and Take trophy; after that move it offers the places again. So a grab is two clicks (open,
 place), a whole grab-look-decide cycle three, and two from then on. Everybody acts at once, so
 the panel is not versioned: a move no longer possible is refused by the engine ("Someone was
-faster...") and the panel redraws itself with that note on top; nothing is lost.
+faster...", naming who, and by how many ms: a grab carries its press time, the interaction's
+snowflake) and the panel redraws itself with that note on top; nothing is lost.
 
 The kit's panels become a note after their move; this one redraws in place after every move,
 with the move's private news on top (no follow-up messages piling up), so its moves are
@@ -28,7 +29,7 @@ import math
 import discord
 from discord.ext import commands
 
-from engine.bugs import COUNTDOWN, DOWN, EMPTY, IDLE_SECONDS, OVER
+from engine.bugs import COPIES, COUNTDOWN, DOWN, EMPTY, IDLE_SECONDS, OVER, BugsAction, BugsView, as_view, seat_view
 from engine.errors import RuleError
 from engine.protocol import Action, Game
 from engine.words import plural
@@ -40,7 +41,7 @@ from render.encode import RenderedImage, render_async
 
 from . import replies
 from .actions import table_of
-from .components import handles, view_of
+from .components import handles, pressed_ms, view_of
 from .game_ui import GameUI, register_ui
 from .panels import OPEN, Drawn, Panel, Seat, on_panel, register_panels, seat_for
 from .presenter import as_file, presenter_of
@@ -63,12 +64,12 @@ def groups(places: list[int]) -> list[list[int]]:
     return [places[i:i + size] for i in range(0, len(places), size)]
 
 
-def table_line(view: dict, seat: int) -> str:
+def table_line(view: BugsView, seat: int) -> str:
     """The table in one line for a panel: what is left, what the player keeps (a count), the clock."""
     parts = [f"{view['face_down']} of {plural(len(view['places']), 'place')} face down",
              f"you keep {plural(view['kept'][seat], 'tile')}",
              "trophies left: " + (", ".join(map(str, view["trophies"])) or "none")]
-    if view["phase"] == COUNTDOWN:
+    if view["phase"] == COUNTDOWN and view["deadline"] is not None:
         parts.append(f"everybody stops {stamp(view['deadline'])}")
     return " · ".join(parts)
 
@@ -85,12 +86,12 @@ class PlayPanel(Panel):
         return seat.explain({"type": "take_trophy"}) or super().refusal(seat)
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view, me = seat.view, seat.seat
+        view, me = as_view(seat.view), seat.seat
         line = table_line(view, me)
         if view["phase"] == OVER or me in view["stopped"] or me in view["left"]:
             done = "left the game" if me in view["left"] else "stopped playing"
             return Drawn(f"You have {done} ({plural(view['kept'][me], 'tile')} kept).\n{line}")
-        held = view["held"]
+        held = view.get("held")
         mark = "" if held is None else str(held["place"])
         row = 0 if held else 3
         items: list[discord.ui.Item] = []
@@ -118,6 +119,12 @@ class PlayPanel(Panel):
                      image=lambda: render_tile(held["design"], place=held["place"]))
 
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
+        """The kit's entry; this panel's moves come through `on_click`, which reads `move`."""
+        picked = self.move(seat, draft, control, values)
+        return picked if isinstance(picked, str) else dict(picked)  # the kit speaks plain dicts
+
+    def move(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | BugsAction:
+        """The action a control means, or the draft to redraw (Refresh)."""
         if control == LOOK:
             return draft
         if control == TROPHY:
@@ -125,7 +132,7 @@ class PlayPanel(Panel):
         place = int(values[0]) if values and values[0].isdigit() else None
         if control.startswith(GRAB) and place is not None:
             return {"type": "grab", "place": place}
-        held = seat.view["held"]
+        held = as_view(seat.view).get("held")
         if held is None or str(held["place"]) != draft:
             raise TableError("That panel no longer shows the tile you hold; here is the current one.")
         if control == KEEP:
@@ -148,8 +155,10 @@ async def on_click(interaction: discord.Interaction, ref: Ref, values: list[str]
     seat = await seat_for(interaction, await table.get(ref.session_id))
     change, note = None, ""
     try:
-        picked = PLAY.pick(seat, draft, control, values)
+        picked = PLAY.move(seat, draft, control, values)
         if not isinstance(picked, str):
+            if picked["type"] == "grab":  # a race: a loser is told by how much, from the press times
+                picked["at_ms"] = pressed_ms(interaction)
             await table.remember_name(interaction.user.id, interaction.user.display_name)
             change = await table.act(ref.session_id, interaction.user.id, picked, interaction.id)
     except (TableError, RuleError) as refused:
@@ -170,20 +179,20 @@ async def on_click(interaction: discord.Interaction, ref: Ref, values: list[str]
         await presenter_of(interaction.client).show(change)
 
 
-def public(session: Session, game: Game) -> dict:
+def public(session: Session) -> BugsView:
     """What everyone sees of a game under way or over (the presenter asks only then)."""
-    assert session.state is not None
-    return game.view(session.state, None)
+    return seat_view(session.game_state, None)
 
 
-def player_line(view: dict, seat: int, user: int) -> str:
+def player_line(view: BugsView, seat: int, user: int) -> str:
     words = [f"{view['kept'][seat]} kept"]
-    if view.get("scores") is not None:
-        words.append(plural(view["scores"][seat], "point"))
-    if view["trophy"][seat] is not None:
-        words.append(f"🏆 {view['trophy'][seat]}, stopped")
-    elif view["holding"][seat] is not None and view["phase"] != OVER:
-        words.append(f"looks at place {view['holding'][seat] + 1}")
+    if (scores := view.get("scores")) is not None:
+        words.append(plural(scores[seat], "point"))
+    trophy, holding = view["trophy"][seat], view["holding"][seat]
+    if trophy is not None:
+        words.append(f"🏆 {trophy}, stopped")
+    elif holding is not None and view["phase"] != OVER:
+        words.append(f"looks at place {holding + 1}")
     if seat in view["left"]:
         words.append("left")
     return f"{seat + 1}. <@{user}> · " + " · ".join(words)
@@ -198,36 +207,37 @@ class BugsUI(GameUI):
         return [e.text for e in change.events if e.private_to is None and e.kind in HEADLINES]
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
-        view = public(session, game)
+        view = public(session)
         if view["phase"] == OVER:
             return render_scoring(view, names)
         return render_bugs(view, names, aborted=session.status == ABORTED)
 
     def board_key(self, session: Session, game: Game) -> str | None:
         """The end is a new message: every hand scored; the table's last picture stays above it."""
-        return "scores" if public(session, game)["phase"] == OVER else None
+        return "scores" if public(session)["phase"] == OVER else None
 
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
-        view = public(session, game)
+        view = public(session)
         over = view["phase"] == OVER
         embed = discord.Embed(title="Bugs & Co: every hand revealed" if over else "Bugs & Co",
                               description="\n".join(session.news) or None, colour=discord.Colour.dark_gold())
         embed.add_field(name="Players", inline=False,
                         value="\n".join(player_line(view, s, user) for s, user in enumerate(session.seats)))
-        if session.status == PLAYING and not over:  # an ended game asks nobody to act
+        deadline = view["deadline"]  # None once over
+        if session.status == PLAYING and deadline is not None:  # an ended game asks nobody to act
             embed.add_field(name="Trophies left", inline=False,
                             value=" · ".join(f"🏆 {t}" for t in view["trophies"]) or "none")
             if view["phase"] == COUNTDOWN:
-                now = f"The last trophy is taken: everybody stops {stamp(view['deadline'])}!"
+                now = f"The last trophy is taken: everybody stops {stamp(deadline)}!"
             else:
-                now = (f"Everybody at once: press **Grab a tile** for your own panel. Sets of 3 alike score; "
-                       f"a trophy stops you.\nThe game stops {stamp(view['deadline'])} if nobody moves "
+                now = (f"Everybody at once: press **Grab a tile** for your own panel. Sets of {COPIES} alike "
+                       f"score; a trophy stops you.\nThe game stops {stamp(deadline)} if nobody moves "
                        f"for {int(IDLE_SECONDS)} s, {stamp(view['ends_at'])} at the latest.")
             embed.add_field(name="Now", value=now, inline=False)
         return embed.set_footer(text=f"Table {session.id} · move {session.version}")
 
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
-        if public(session, game)["phase"] == OVER:
+        if public(session)["phase"] == OVER:
             return []
         return [PLAY.opener(session, "Grab a tile", emoji="🐞")]
 

@@ -9,14 +9,15 @@ The table (state):
   designs: a body shape, a colour and 1, 2 or 3 eyes, each pair (shape, colour) used once, so
   a design can be named and drawn ("green round bug, two eyes"). Colour alone never tells two
   designs apart: five designs share each colour, and five share each shape.
-- `holding`: per seat, the tile it looks at ({"place", "tile"}) or None; only its own view shows
-  the design. `hands`: the tiles each seat kept, never shown to anyone (its owner included)
+- `holding`: per seat, the tile it looks at ({"place", "tile", "at_ms"}: at_ms is when the grab
+  was pressed, or None) or None; only its own view shows the design. `hands`: the tiles each seat kept, never shown to anyone (its owner included)
   before the end; views give only how many. `removed`: the 7 tiles out of play, never shown.
 - `trophies` left (highest first), `trophy` per seat, `stopped` (seats that took one, in order).
 - `state["flow"]` (engine/flow.py): one EVERYONE phase for the whole game; a seat that stops
   leaves the phase's seats, a seat that leaves is in flow["left"]. Its deadline is the clock.
 
-Actions: {"type": "grab", "place": p}, {"type": "put_back"} (to the tile's own place) or
+Actions (typed below as BugsAction): {"type": "grab", "place": p} (with "at_ms", the press
+time in ms, when the table knows it), {"type": "put_back"} (to the tile's own place) or
 {"type": "put_back", "place": q} (its own place or any empty one), {"type": "keep"},
 {"type": "take_trophy"}, plus TIMEOUT (seat None) and LEAVE.
 
@@ -26,7 +27,8 @@ Design choices where the rules are silent (also in `rules`):
   tile back there. A tile held is put back on its own place or on any empty place ("players may
   move tiles around"); the place of a tile someone holds is not empty.
 - Races: the table applies actions in arrival order; a grab of a tile someone already holds is
-  refused ("Someone was faster") and costs nothing.
+  refused ("Someone was faster", naming who, and by how many ms when both grabs carry their
+  press time) and costs nothing.
 - Taking a trophy while holding a tile puts the tile back on its place first.
 - Clock: the last trophy starts a COUNTDOWN_SECONDS countdown; at its end everybody stops. The
   game also ends when nobody acts for IDLE_SECONDS, or MAX_SECONDS after the start: everybody
@@ -46,13 +48,14 @@ Design choices where the rules are silent (also in `rules`):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, Literal, NotRequired, TypedDict, TypeGuard
 
 from . import flow
 from .deadlines import after
 from .errors import RuleError
-from .protocol import Event, Game, Option, Outcome, State, seat_name
+from .protocol import Action, Event, Game, Option, Outcome, Seat, State, View, seat_name
 from .registry import register
 from .rng import Rng
 from .words import plural
@@ -65,8 +68,14 @@ COUNTDOWN_SECONDS = 10.0
 IDLE_SECONDS = 120.0
 MAX_SECONDS = 600.0
 
-PLAY, COUNTDOWN, OVER = "play", "countdown", "over"
-DOWN, EMPTY, HELD = "down", "empty", "held"  # a place in a view
+Phase = Literal["play", "countdown", "over"]
+PLAY: Final = "play"
+COUNTDOWN: Final = "countdown"
+OVER: Final = "over"
+PlaceWord = Literal["down", "empty", "held"]  # a place in a view
+DOWN: Final = "down"
+EMPTY: Final = "empty"
+HELD: Final = "held"
 OPTION_THREE_EYED = "three_eyed"
 
 SHAPES: tuple[str, ...] = ("round", "long", "square", "spiky", "pointy")
@@ -107,6 +116,103 @@ DESIGNS: tuple[Design, ...] = _designs()
 TILES = len(DESIGNS) * COPIES
 
 
+# ---------------------------------------------------------------------------------------------
+# The typed contract: actions and views are plain JSON dicts (the log replays them, a snapshot
+# is their text); these TypedDicts say which keys they hold, so the cog and the renderer read
+# them checked.
+
+
+class GrabAction(TypedDict):
+    type: Literal["grab"]
+    place: int
+    at_ms: NotRequired[int]  # when it was pressed (ms since the epoch): a lost race is told by how much
+
+
+class PutBackAction(TypedDict):
+    type: Literal["put_back"]
+    place: NotRequired[int]  # the tile's own place when absent, else it or an empty one
+
+
+class KeepAction(TypedDict):
+    type: Literal["keep"]
+
+
+class TakeTrophyAction(TypedDict):
+    type: Literal["take_trophy"]
+
+
+BugsAction = GrabAction | PutBackAction | KeepAction | TakeTrophyAction
+
+
+class Group(TypedDict):
+    """The kept tiles of one design in a scored hand."""
+
+    design: int
+    name: str
+    count: int
+    sets: int  # whole sets of COPIES
+    strays: int  # the rest, STRAY_POINTS each
+
+
+class ScoredHand(TypedDict):
+    groups: list[Group]  # by design
+    sets: int
+    others: int  # tiles in no set
+    trophy: int  # its points, 0 without one
+    points: int
+
+
+class FinalHand(ScoredHand):
+    left: bool
+    score: int  # the points, or 0 for a player who left
+
+
+class Held(TypedDict):
+    """The tile a seat looks at, in its own view only."""
+
+    place: int
+    design: int
+    name: str
+
+
+class BugsView(TypedDict):
+    """What one seat (or, with seat None, everyone) sees. Kept tiles are counts until the end."""
+
+    players: int
+    phase: Phase
+    places: list[PlaceWord]
+    holding: list[int | None]  # per seat: the place whose tile it holds
+    face_down: int
+    removed: int  # tiles out of play, never shown
+    trophies: list[int]  # left, highest first
+    trophy: list[int | None]  # per seat: the one it took
+    stopped: list[Seat]  # seats that took a trophy, in order
+    left: list[Seat]
+    kept: list[int]  # per seat: how many tiles it keeps
+    countdown_at: float | None  # when the countdown after the last trophy ends
+    ends_at: float  # the game's longest end
+    deadline: float | None  # the clock the table runs now
+    held: NotRequired[Held | None]  # a seat's own view only
+    hands: NotRequired[list[FinalHand]]  # once over: every hand revealed and scored
+    scores: NotRequired[list[int]]  # once over
+    ranks: NotRequired[list[int]]  # once over
+
+
+# The keys every view has (`__required_keys__` cannot tell: these annotations are postponed).
+_ALWAYS = frozenset(BugsView.__annotations__) - {"held", "hands", "scores", "ranks"}
+
+
+def _is_view(view: Mapping[str, Any]) -> TypeGuard[BugsView]:
+    return _ALWAYS <= view.keys()
+
+
+def as_view(view: Mapping[str, Any]) -> BugsView:
+    """A view the protocol handed over as a plain dict (the panel kit's), read as the BugsView it is."""
+    if not _is_view(view):
+        raise TypeError("not a Bugs & Co view")
+    return view
+
+
 def design_of(tile: int) -> Design:
     return DESIGNS[tile // COPIES]
 
@@ -122,17 +228,17 @@ def designs_in_play(players: int, three_eyed: bool = False) -> list[int]:
 # Scoring
 
 
-def score_hand(tiles: list[int], trophy: int | None) -> dict[str, Any]:
+def score_hand(tiles: list[int], trophy: int | None) -> ScoredHand:
     """A hand of tile ids scored (see `score_designs`)."""
     return score_designs([design_of(t).id for t in tiles], trophy)
 
 
-def score_designs(designs: list[int], trophy: int | None) -> dict[str, Any]:
+def score_designs(designs: list[int], trophy: int | None) -> ScoredHand:
     """A hand sorted by design, sets marked, and its points: +3 a set, -1 any other tile.
     Counted by design, so 4 alike would be one set and one stray (the game has 3 of each)."""
     counts = Counter(designs)
-    groups: list[dict[str, Any]] = [{"design": d, "name": DESIGNS[d].name, "count": n, "sets": n // COPIES, "strays": n % COPIES}
-              for d, n in sorted(counts.items())]
+    groups: list[Group] = [{"design": d, "name": DESIGNS[d].name, "count": n, "sets": n // COPIES,
+                            "strays": n % COPIES} for d, n in sorted(counts.items())]
     sets = sum(g["sets"] for g in groups)
     others = sum(g["strays"] for g in groups)
     trophy_points = trophy or 0
@@ -140,7 +246,7 @@ def score_designs(designs: list[int], trophy: int | None) -> dict[str, Any]:
             "points": SET_POINTS * sets + STRAY_POINTS * others + trophy_points}
 
 
-def _score_words(result: dict[str, Any]) -> str:
+def _score_words(result: ScoredHand) -> str:
     """'4 sets, 3 other tiles, trophy 2: 11 points'."""
     parts = [plural(result["sets"], "set"), plural(result["others"], "other tile")]
     if result["trophy"]:
@@ -168,7 +274,7 @@ def _is_empty(state: State, place: int) -> bool:
     return state["places"][place] is None and _holder(state, place) is None
 
 
-def _place_word(state: State, place: int) -> str:
+def _place_word(state: State, place: int) -> PlaceWord:
     if state["places"][place] is not None:
         return DOWN
     return EMPTY if _holder(state, place) is None else HELD
@@ -198,6 +304,23 @@ def _return_held(state: State, seat: int) -> list[Event]:
     return [Event(f"The tile you held goes back on place {held['place'] + 1}.", private_to=seat)]
 
 
+def _ms(value: Any) -> int | None:
+    """A press time from an action (ms since the epoch), if it carries a sound one."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _too_slow(state: State, holder: int, place: int, pressed: int | None) -> str:
+    """A grab of a tile someone holds: who was faster and, when both presses carry their time,
+    by how much (the table applies grabs in arrival order, which may differ from the stamps)."""
+    lead = f"Someone was faster: {seat_name(holder)} holds the tile from place {place + 1}."
+    first = _ms(state["holding"][holder].get("at_ms"))
+    if pressed is None or first is None:
+        return lead
+    if pressed >= first:
+        return f"{lead} Their grab came {pressed - first} ms before yours."
+    return f"{lead} Their grab reached the table first, although yours was stamped {first - pressed} ms earlier."
+
+
 def _place_arg(state: State, value: Any) -> int:
     """A place index from an action, or a RuleError a player can read."""
     count = len(state["places"])
@@ -208,17 +331,49 @@ def _place_arg(state: State, value: Any) -> int:
     return value
 
 
-def _final(state: State, seat: int) -> dict[str, Any]:
+def _final(state: State, seat: int) -> FinalHand:
     """A seat's hand scored; a player who left scores 0."""
     result = score_hand(state["hands"][seat], state["trophy"][seat])
     left = seat in state["flow"]["left"]
     return {**result, "left": left, "score": 0 if left else result["points"]}
 
 
+def seat_view(state: State, seat: Seat | None) -> BugsView:
+    """What `seat` sees (None: everyone): the table, who holds which place, counts of kept tiles;
+    its own held tile; every hand once the game is over."""
+    places = [_place_word(state, p) for p in range(len(state["places"]))]
+    view: BugsView = {
+        "players": state["players"],
+        "phase": state["phase"],
+        "places": places,
+        "holding": [None if h is None else h["place"] for h in state["holding"]],
+        "face_down": places.count(DOWN),
+        "removed": len(state["removed"]),
+        "trophies": list(state["trophies"]),
+        "trophy": list(state["trophy"]),
+        "stopped": list(state["stopped"]),
+        "left": list(state["flow"]["left"]),
+        "kept": [len(h) for h in state["hands"]],
+        "countdown_at": state["countdown_at"],
+        "ends_at": state["ends_at"],
+        "deadline": _deadline(state),
+    }
+    if seat is not None and 0 <= seat < state["players"]:
+        held = state["holding"][seat]
+        view["held"] = None if held is None else {
+            "place": held["place"], "design": design_of(held["tile"]).id, "name": design_of(held["tile"]).name}
+    if state["phase"] == OVER:
+        hands = [_final(state, s) for s in range(state["players"])]
+        view["hands"] = hands
+        view["scores"] = [hand["score"] for hand in hands]
+        view["ranks"] = list(flow.ranks(view["scores"], state["flow"]["left"]))
+    return view
+
+
 RULES = f"""**Bugs & Co** (2-8 players, real time: no turns, everybody plays at once)
 **Tiles:** 75 monster tiles, 25 designs x 3 identical tiles: 15 designs with two eyes, 5 with one eye, 5 with three eyes. Each design is a body shape (round, long, square, spiky, pointy), a colour and its eyes, e.g. "green round bug, two eyes". Only the design counts, never the colour alone.
 **Used:** 2-4 players: the two-eyed designs. 5-6: two-eyed plus one-eyed (option: three-eyed instead). 7-8: all. Trophies: 2 players 3; 3 players 3, 2; 4 players 3, 2, 1; 5 players 3, 2, 2, 1; 6-8 players 3, 3, 2, 2, 1. {REMOVED} tiles are removed unseen; the rest lie face down on numbered places.
-**Play:** grab one face-down tile at a time; only you see it. Then either put it back face down (on its own place or on any empty place) or keep it in your hand. You may never look at a kept tile again, not even your own: everyone sees only how many tiles each player keeps. If two players grab the same tile, the first wins and the other is told someone was faster (it costs nothing).
+**Play:** grab one face-down tile at a time; only you see it. Then either put it back face down (on its own place or on any empty place) or keep it in your hand. You may never look at a kept tile again, not even your own: everyone sees only how many tiles each player keeps. If two players grab the same tile, the first wins and the other is told who was faster, and by how many milliseconds (it costs nothing).
 **Trophies:** at any time you may take the highest trophy left: you stop playing (a tile you hold goes back). When the last trophy is taken, {int(COUNTDOWN_SECONDS)} seconds are left, then everybody stops.
 **Also stops:** nobody acts for {int(IDLE_SECONDS)} s, or the game reaches {int(MAX_SECONDS // 60)} minutes; or nobody is left playing.
 **Scoring:** hands are sorted by design. Every set of 3 identical designs +3, every other tile -1, plus your trophy. Example: 4 sets, a pair, a single and the 2 trophy = 12 - 3 + 2 = 11. Most points wins; ties share the place.
@@ -273,7 +428,7 @@ class Bugs(Game):
     # -----------------------------------------------------------------------------------------
     # Queries
 
-    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
         if state["phase"] == OVER or seat not in _playing(state):
             return []
         trophy = [{"type": "take_trophy"}] if state["trophies"] else []
@@ -291,7 +446,7 @@ class Bugs(Game):
     # -----------------------------------------------------------------------------------------
     # Actions
 
-    def play(self, state: State, seat: int | None, action: dict[str, Any], now: float) -> list[Event]:
+    def play(self, state: State, seat: int | None, action: Action, now: float) -> list[Event]:
         if state["phase"] == OVER:
             raise RuleError("The game is over.")
         kind = action.get("type", "") if isinstance(action, dict) else ""
@@ -320,24 +475,25 @@ class Bugs(Game):
         flow.require(state["flow"], seat)
         return seat
 
-    def _grab(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
+    def _grab(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
         held = state["holding"][seat]
         if held is not None:
             raise RuleError(f"You already hold the tile from place {held['place'] + 1}: "
                             "put it back or keep it first.")
         place = _place_arg(state, action.get("place"))
+        pressed = _ms(action.get("at_ms"))
         holder = _holder(state, place)
         if holder is not None:
-            raise RuleError(f"Someone was faster: {seat_name(holder)} holds the tile from place {place + 1}.")
+            raise RuleError(_too_slow(state, holder, place, pressed))
         tile = state["places"][place]
         if tile is None:
             raise RuleError(f"Place {place + 1} is empty now.")
         state["places"][place] = None
-        state["holding"][seat] = {"place": place, "tile": tile}
+        state["holding"][seat] = {"place": place, "tile": tile, "at_ms": pressed}
         return [Event(f"Place {place + 1}: {design_of(tile).name}. Put it back or keep it.",
                       private_to=seat, kind="look")]
 
-    def _put_back(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
+    def _put_back(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
         held = state["holding"][seat]
         if held is None:
             raise RuleError("You hold no tile: grab one first.")
@@ -351,7 +507,7 @@ class Bugs(Game):
         moved = "" if place == own else f" (it came from place {own + 1})"
         return [Event(f"You put the tile back face down on place {place + 1}{moved}.", private_to=seat)]
 
-    def _keep(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
+    def _keep(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
         held = state["holding"][seat]
         if held is None:
             raise RuleError("You hold no tile: grab one first.")
@@ -361,7 +517,7 @@ class Bugs(Game):
         return [Event(f"You keep the tile, face down: {kept} in your hand. You may not look at them again.",
                       private_to=seat)]
 
-    def _take_trophy(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
+    def _take_trophy(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
         if not state["trophies"]:
             raise RuleError("No trophy is left.")
         value = state["trophies"].pop(0)
@@ -427,41 +583,8 @@ class Bugs(Game):
     # -----------------------------------------------------------------------------------------
     # Views and outcome
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        places = [_place_word(state, p) for p in range(len(state["places"]))]
-        view: dict[str, Any] = {
-            "game": self.name,
-            "players": state["players"],
-            "phase": state["phase"],
-            "places": places,
-            "holding": [None if h is None else h["place"] for h in state["holding"]],
-            "face_down": places.count(DOWN),
-            "removed": len(state["removed"]),
-            "designs": list(state["designs"]),
-            "trophies": list(state["trophies"]),
-            "trophy": list(state["trophy"]),
-            "stopped": list(state["stopped"]),
-            "left": list(state["flow"]["left"]),
-            "kept": [len(h) for h in state["hands"]],
-            "countdown_at": state["countdown_at"],
-            "ends_at": state["ends_at"],
-            "deadline": _deadline(state),
-            "waiting_for": self.waiting_for(state),
-            "options": dict(state["options"]),
-            "end": state["end"],
-            "seat": seat,
-        }
-        if seat is not None and 0 <= seat < state["players"]:
-            held = state["holding"][seat]
-            view["held"] = None if held is None else {
-                "place": held["place"], "design": design_of(held["tile"]).id, "name": design_of(held["tile"]).name}
-        outcome = self.outcome(state)
-        if outcome is not None:
-            view["hands"] = [_final(state, s) for s in range(state["players"])]
-            view["scores"] = [int(x) for x in outcome.scores]
-            view["ranks"] = list(outcome.ranks)
-            view["summary"] = outcome.summary
-        return view
+    def view(self, state: State, seat: Seat | None) -> View:
+        return dict(seat_view(state, seat))  # the protocol speaks plain dicts
 
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != OVER:

@@ -71,9 +71,9 @@ def seat_name(seat: Seat) -> str:
 SEAT_NAME = re.compile(r"\bSeat (\d+)\b")
 
 
-def canonical(state: State) -> str:
-    """The snapshot text: equal states give equal strings, byte for byte."""
-    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+def canonical(data: Mapping[str, Any]) -> str:
+    """The stored text of a state (a snapshot) or an action: equal data give equal strings, byte for byte."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def ranks_from_scores(scores: list[float] | tuple[float, ...]) -> tuple[int, ...]:

@@ -8,8 +8,6 @@ from typing import Any
 
 from engine.protocol import SEAT_NAME, State
 
-from .errors import TableError
-
 LOBBY, PLAYING, FINISHED, ABORTED = "lobby", "playing", "finished", "aborted"
 ACTIVE = (LOBBY, PLAYING)
 NEWS_KEPT = 5
@@ -47,10 +45,11 @@ class Session:
 
     @property
     def game_state(self) -> State:
-        """The state of the game under way or over; a lobby has none, and asking for it is a bug
-        in the caller, told as a refusal rather than a crash deep inside a game's rules."""
+        """The state of the game under way or over. A lobby has none: asking for it is a mistake
+        of the caller (boards and clicks of a game look only once it started), said plainly here
+        rather than as a crash deep inside a game's rules."""
         if self.state is None:
-            raise TableError("The game has not started yet.")
+            raise LookupError(f"session {self.id} is still a lobby: it has no game state")
         return self.state
 
     @property

@@ -19,11 +19,29 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from engine.bugs import COLOUR_HEX, DESIGNS, Bugs, Design
+from engine.bugs import (
+    COLOUR_HEX,
+    COPIES,
+    COUNTDOWN,
+    COUNTDOWN_SECONDS,
+    DESIGNS,
+    DOWN,
+    EMPTY,
+    HELD,
+    OVER,
+    SET_POINTS,
+    STRAY_POINTS,
+    Bugs,
+    BugsView,
+    Design,
+    FinalHand,
+    Group,
+    seat_view,
+)
 from engine.words import plural
 from render import palette
 from render.canvas import draw_text, new_canvas, paste_sprite, rounded_panel, text_width, wrap_text
@@ -68,7 +86,7 @@ ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 # Names
 
 
-def _names(view: dict[str, Any], names: Sequence[str] | None) -> list[str]:
+def _names(view: BugsView, names: Sequence[str] | None) -> list[str]:
     given = list(names or [])
     return [given[s] if s < len(given) and given[s] else f"Seat {s + 1}" for s in range(view["players"])]
 
@@ -269,32 +287,62 @@ def _paint_cup(d: ImageDraw.ImageDraw, x: float, y: float, height: float, value:
 
 
 # ---------------------------------------------------------------------------------------------
+# The end
+
+
+class Results(NamedTuple):
+    """What the final view adds, by seat: every hand scored, its score and its rank."""
+
+    hands: list[FinalHand]
+    scores: list[int]
+    ranks: list[int]
+
+    def best_first(self) -> list[int]:
+        return sorted(range(len(self.ranks)), key=lambda s: (self.ranks[s], s))
+
+
+def results(view: BugsView) -> Results | None:
+    """The results of a game that is over; None while it goes on (hands stay secret)."""
+    hands, scores, ranks = view.get("hands"), view.get("scores"), view.get("ranks")
+    return None if hands is None or scores is None or ranks is None else Results(hands, scores, ranks)
+
+
+def final_results(view: BugsView) -> Results:
+    end = results(view)
+    if end is None:
+        raise ValueError("hands are revealed only once the game is over")
+    return end
+
+
+# ---------------------------------------------------------------------------------------------
 # Words
 
 
-def _holders(view: dict[str, Any]) -> dict[int, int]:
+def _holders(view: BugsView) -> dict[int, int]:
     """Place -> the seat holding its tile."""
     return {place: seat for seat, place in enumerate(view["holding"]) if place is not None}
 
 
-def _winners(view: dict[str, Any]) -> list[int]:
-    return [s for s, rank in enumerate(view.get("ranks") or []) if rank == 1]
+def _winners(view: BugsView) -> list[int]:
+    return [s for s, rank in enumerate(view.get("ranks", [])) if rank == 1]
 
 
-def _status(view: dict[str, Any], who: Sequence[str], aborted: bool, now: float | None) -> str:
+def _status(view: BugsView, who: Sequence[str], aborted: bool, now: float | None) -> str:
     """What is happening, in one sentence."""
     if aborted:
         return "The game was ended early."
     phase = view["phase"]
-    if phase == "over":
+    end = results(view)
+    if phase == OVER and end is not None:
         winners = _winners(view)
         verb = "wins" if len(winners) == 1 else "win"
-        points = plural(view["scores"][winners[0]], "point")
+        points = plural(end.scores[winners[0]], "point")
         return f"Game over: {' and '.join(who[s] for s in winners)} {verb} with {points}."
-    if phase == "countdown":
-        if now is None:
-            return "Last trophy taken: 10 seconds, then everybody stops!"
-        left = max(0, math.ceil(view["countdown_at"] - now))
+    if phase == COUNTDOWN:
+        ends = view["countdown_at"]
+        if now is None or ends is None:
+            return f"Last trophy taken: {int(COUNTDOWN_SECONDS)} seconds, then everybody stops!"
+        left = max(0, math.ceil(ends - now))
         return f"Last trophy taken: everybody stops in {plural(left, 'second')}!"
     return "Everybody plays at once: grab a tile, then put it back or keep it."
 
@@ -310,13 +358,13 @@ def _ranges(numbers: Sequence[int]) -> str:
     return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
 
 
-def _counts_line(view: dict[str, Any]) -> str:
+def _counts_line(view: BugsView) -> str:
     places = view["places"]
-    return (f"{plural(len(places), 'place')}: {places.count('down')} face down, {places.count('empty')} empty, "
-            f"{places.count('held')} held; {view['removed']} removed unseen")
+    return (f"{plural(len(places), 'place')}: {places.count(DOWN)} face down, {places.count(EMPTY)} empty, "
+            f"{places.count(HELD)} held; {view['removed']} removed unseen")
 
 
-def _player_words(view: dict[str, Any], seat: int) -> str:
+def _player_words(view: BugsView, seat: int) -> str:
     """One player's public state: kept count, trophy, held place, stopped or left."""
     parts = [f"keeps {plural(view['kept'][seat], 'tile')}"]
     if view["trophy"][seat] is not None:
@@ -326,12 +374,12 @@ def _player_words(view: dict[str, Any], seat: int) -> str:
         parts.append(f"holds the tile of place {place + 1}")
     if seat in view["left"]:
         parts.append("left the game")
-    if view.get("scores") is not None:
-        parts.append(f"scores {plural(view['scores'][seat], 'point')}")
+    if (end := results(view)) is not None:
+        parts.append(f"scores {plural(end.scores[seat], 'point')}")
     return ", ".join(parts)
 
 
-def describe(view: dict[str, Any], names: Sequence[str] | None = None, *, aborted: bool = False,
+def describe(view: BugsView, names: Sequence[str] | None = None, *, aborted: bool = False,
              now: float | None = None) -> str:
     """The table in words: status, trophies, players, then the places by state."""
     who = _names(view, names)
@@ -340,7 +388,7 @@ def describe(view: dict[str, Any], names: Sequence[str] | None = None, *, aborte
     lines += [f"{who[s]}: {_player_words(view, s)}." for s in range(view["players"])]
     lines.append(_counts_line(view) + ".")
     places = view["places"]
-    for word, label in (("down", "Face down"), ("empty", "Empty")):
+    for word, label in ((DOWN, "Face down"), (EMPTY, "Empty")):
         numbers = [p + 1 for p, state in enumerate(places) if state == word]
         if numbers:
             lines.append(f"{label}: places {_ranges(numbers)}.")
@@ -354,7 +402,7 @@ def describe(view: dict[str, Any], names: Sequence[str] | None = None, *, aborte
 # The table image
 
 
-def _draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], status: str) -> None:
+def _draw_header(d: ImageDraw.ImageDraw, view: BugsView, status: str) -> None:
     rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H), radius=12)
     trophies = view["trophies"]
     cups_w = len(trophies) * (CUP + 4)
@@ -372,11 +420,11 @@ def _draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], status: str) -> N
         draw_text(d, (MARGIN + PAD, MARGIN + 40 + i * LINE), line, BODY, palette.HIGHLIGHT)
 
 
-def _grid_rows(view: dict[str, Any]) -> int:
+def _grid_rows(view: BugsView) -> int:
     return -(-len(view["places"]) // COLS)
 
 
-def _draw_places(d: ImageDraw.ImageDraw, view: dict[str, Any], top: float, marks: Sequence[str]) -> float:
+def _draw_places(d: ImageDraw.ImageDraw, view: BugsView, top: float, marks: Sequence[str]) -> float:
     """The places panel from `top`; returns its bottom."""
     bottom = top + CAPTION_H + _grid_rows(view) * CELL + 6
     rounded_panel(d, (MARGIN, top, WIDTH - MARGIN, bottom), radius=12)
@@ -386,9 +434,9 @@ def _draw_places(d: ImageDraw.ImageDraw, view: dict[str, Any], top: float, marks
     grid_top = top + CAPTION_H
     for place, state in enumerate(view["places"]):
         box = _place_box(place, grid_top)
-        if state == "down":
+        if state == DOWN:
             _draw_back(d, box, place + 1)
-        elif state == "held" and place in holders:
+        elif state == HELD and place in holders:
             seat = holders[place]
             _draw_held(d, box, place + 1, SEAT_COLOURS[seat % len(SEAT_COLOURS)], marks[seat])
         else:
@@ -400,7 +448,7 @@ def _players_height(players: int) -> int:
     return 10 + players * ROW + 6
 
 
-def _draw_player(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, name: str, mark: str,
+def _draw_player(d: ImageDraw.ImageDraw, view: BugsView, seat: int, name: str, mark: str,
                  y: float, aborted: bool) -> None:
     """One row: colour and initial, name, state, kept count, trophy (or the final score)."""
     x = MARGIN + PAD
@@ -411,14 +459,15 @@ def _draw_player(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, name: 
                             outline=palette.HIGHLIGHT, width=2)
     d.rounded_rectangle((x, y + 2, x + 26 + 6 * (len(mark) - 1), y + 24), radius=5, fill=colour)
     draw_text(d, (x + 13 + 3 * (len(mark) - 1), y + 13), mark, SMALL, _ink_on(colour), anchor="mm", bold=True)
-    if view.get("scores") is not None:
-        tag = f"{_ordinal(view['ranks'][seat])}, {plural(view['scores'][seat], 'pt')}"
+    end, trophy, holding = results(view), view["trophy"][seat], view["holding"][seat]
+    if end is not None:
+        tag = f"{_ordinal(end.ranks[seat])}, {plural(end.scores[seat], 'pt')}"
     elif gone:
         tag = "left"
-    elif view["trophy"][seat] is not None:
+    elif trophy is not None:
         tag = "stopped"
-    elif view["holding"][seat] is not None:
-        tag = f"holds {view['holding'][seat] + 1}"
+    elif holding is not None:
+        tag = f"holds {holding + 1}"
     else:
         tag = ""
     cup_x = WIDTH - MARGIN - PAD - 24
@@ -432,11 +481,11 @@ def _draw_player(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, name: 
     if tag:
         draw_text(d, (tag_right, y + 5), tag, SMALL, palette.HIGHLIGHT if "pt" in tag else palette.MUTED, anchor="ra")
     draw_text(d, (kept_right, y + 5), kept, SMALL, text_colour, anchor="ra")
-    if view["trophy"][seat] is not None:
-        draw_cup(d, cup_x, y + 1, 26, view["trophy"][seat])
+    if trophy is not None:
+        draw_cup(d, cup_x, y + 1, 26, trophy)
 
 
-def render_bugs(view: dict[str, Any], names: Sequence[str] | None = None, *, aborted: bool = False,
+def render_bugs(view: BugsView, names: Sequence[str] | None = None, *, aborted: bool = False,
                 now: float | None = None) -> RenderedImage:
     """The table for `view` (public or a seat's: only public keys are read).
 
@@ -447,7 +496,7 @@ def render_bugs(view: dict[str, Any], names: Sequence[str] | None = None, *, abo
                          description=describe(view, names, aborted=aborted, now=now), filename="bugs.png")
 
 
-def draw_board(view: dict[str, Any], names: Sequence[str] | None = None, *, aborted: bool = False,
+def draw_board(view: BugsView, names: Sequence[str] | None = None, *, aborted: bool = False,
                now: float | None = None) -> Image.Image:
     """The table of `render_bugs` as an RGB image, before encoding."""
     who = _names(view, names)
@@ -468,7 +517,8 @@ def draw_board(view: dict[str, Any], names: Sequence[str] | None = None, *, abor
 def _specimen() -> list[Image.Image]:
     """Every colour the table draws: tables of seeded games, small and full, from the first grab
     to the end (every seat's colour, trophies, winners), and an ended one."""
-    views = [view for players in (2, 5, 8) for view in palette.sample_views(Bugs(), players, seed=players)]
+    views = [seat_view(state, None) for players in (2, 5, 8)
+             for state in palette.sample_states(Bugs(), players, seed=players)]
     return [draw_board(view, now=0.0) for view in views] + [draw_board(views[-1], aborted=True)]
 
 
@@ -505,16 +555,16 @@ GROUP_GAP = 12
 SET_FRAME = 3
 HAND_ROW = MINI + 2 * SET_FRAME + 6
 HAND_W = WIDTH - 2 * (MARGIN + PAD)
-LEGEND = "Framed: a set of 3 alike, +3. Every other tile -1."
+LEGEND = f"Framed: a set of {COPIES} alike, +{SET_POINTS}. Every other tile {STRAY_POINTS}."
 
 
-def _group_width(group: dict[str, Any]) -> int:
+def _group_width(group: Group) -> int:
     return group["count"] * MINI + (group["count"] - 1) * MINI_GAP
 
 
-def _hand_rows(groups: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+def _hand_rows(groups: Sequence[Group]) -> list[list[Group]]:
     """Groups of identical tiles laid out in rows, a group never split."""
-    rows: list[list[dict[str, Any]]] = [[]]
+    rows: list[list[Group]] = [[]]
     used = 0
     for group in groups:
         width = _group_width(group) + 2 * SET_FRAME
@@ -526,32 +576,32 @@ def _hand_rows(groups: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     return rows
 
 
-def _breakdown(hand: dict[str, Any]) -> str:
+def _breakdown(hand: FinalHand) -> str:
     """'4 sets +12, 3 others -3, trophy +2'."""
-    parts = [f"{plural(hand['sets'], 'set')} +{3 * hand['sets']}",
-             f"{plural(hand['others'], 'other')} {-hand['others']}"]
+    parts = [f"{plural(hand['sets'], 'set')} +{SET_POINTS * hand['sets']}",
+             f"{plural(hand['others'], 'other')} {STRAY_POINTS * hand['others']}"]
     if hand["trophy"]:
         parts.append(f"trophy +{hand['trophy']}")
     return ", ".join(parts) + (" (left: scores 0)" if hand["left"] else "")
 
 
-def _hand_height(hand: dict[str, Any]) -> int:
+def _hand_height(hand: FinalHand) -> int:
     rows = len(_hand_rows(hand["groups"])) if hand["groups"] else 1
     return 8 + 24 + LINE + rows * HAND_ROW + 6
 
 
-def _draw_hand(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, name: str,
+def _draw_hand(image: Image.Image, d: ImageDraw.ImageDraw, end: Results, seat: int, name: str,
                top: float) -> None:
     """One player's block: place, name and points, the breakdown, the tiles with sets framed."""
-    hand = view["hands"][seat]
-    winner = view["ranks"][seat] == 1
+    hand = end.hands[seat]
+    winner = end.ranks[seat] == 1
     rounded_panel(d, (MARGIN, top, WIDTH - MARGIN, top + _hand_height(hand)), radius=10,
                   outline=palette.HIGHLIGHT if winner else palette.PANEL_BORDER)
     x = MARGIN + PAD
-    points = plural(view["scores"][seat], "point")
+    points = plural(end.scores[seat], "point")
     right = WIDTH - MARGIN - PAD
     draw_text(d, (right, top + 8), points, BODY, palette.HIGHLIGHT if winner else palette.TEXT, anchor="ra")
-    head = f"{_ordinal(view['ranks'][seat])}  "
+    head = f"{_ordinal(end.ranks[seat])}  "
     room = right - text_width(points, BODY) - 12 - x
     draw_text(d, (x, top + 8), fit(head + name, BODY, room), BODY, palette.TEXT, bold=True)
     draw_text(d, (x, top + 8 + 24), fit(_breakdown(hand), SMALL, HAND_W), SMALL, palette.MUTED)
@@ -571,30 +621,30 @@ def _draw_hand(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
         y += HAND_ROW
 
 
-def describe_scoring(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
+def describe_scoring(view: BugsView, names: Sequence[str] | None = None) -> str:
     """Every hand in words, best first: points and breakdown, then the tiles by design."""
+    end = final_results(view)
     who = _names(view, names)
-    order = sorted(range(view["players"]), key=lambda s: (view["ranks"][s], s))
+    order = end.best_first()
     lines = [f"Bugs & Co, final scores. {_status(view, who, False, None)}"]
-    lines += [f"{_ordinal(view['ranks'][s])} {who[s]}: {plural(view['scores'][s], 'point')} "
-              f"({_breakdown(view['hands'][s])})." for s in order]
+    lines += [f"{_ordinal(end.ranks[s])} {who[s]}: {plural(end.scores[s], 'point')} "
+              f"({_breakdown(end.hands[s])})." for s in order]
     for s in order:
-        groups = view["hands"][s]["groups"]
+        groups = end.hands[s]["groups"]
         tiles = "; ".join(f"{g['name']} x{g['count']}" + (" (set)" if g["sets"] else "") for g in groups)
         lines.append(f"{who[s]}'s hand: {tiles or 'no tiles'}.")
     return "\n".join(lines)
 
 
-def render_scoring(view: dict[str, Any], names: Sequence[str] | None = None) -> RenderedImage:
+def render_scoring(view: BugsView, names: Sequence[str] | None = None) -> RenderedImage:
     """The end of the game as one image: every hand revealed, sorted by design, sets framed,
     players best first. Needs the final view (with `hands`, `scores` and `ranks`)."""
-    if view.get("hands") is None:
-        raise ValueError("hands are revealed only once the game is over")
+    end = final_results(view)
     who = _names(view, names)
-    order = sorted(range(view["players"]), key=lambda s: (view["ranks"][s], s))
+    order = end.best_first()
     intro = wrap_text(_status(view, who, False, None), BODY, WIDTH - 2 * (MARGIN + PAD))[:2]
     top = MARGIN + 44 + len(intro) * LINE + LINE + 4
-    height = top + sum(_hand_height(view["hands"][s]) + GAP for s in order) + MARGIN - GAP
+    height = top + sum(_hand_height(end.hands[s]) + GAP for s in order) + MARGIN - GAP
     image = new_canvas(WIDTH, height)
     d = ImageDraw.Draw(image)
     draw_text(d, (MARGIN + PAD, MARGIN + 6), "Bugs & Co: final scores", TITLE, palette.TEXT, bold=True)
@@ -602,6 +652,6 @@ def render_scoring(view: dict[str, Any], names: Sequence[str] | None = None) -> 
         draw_text(d, (MARGIN + PAD, MARGIN + 36 + i * LINE), line, BODY, palette.HIGHLIGHT)
     draw_text(d, (MARGIN + PAD, MARGIN + 38 + len(intro) * LINE), LEGEND, SMALL, palette.MUTED)
     for seat in order:
-        _draw_hand(image, d, view, seat, who[seat], top)
-        top += _hand_height(view["hands"][seat]) + GAP
+        _draw_hand(image, d, end, seat, who[seat], top)
+        top += _hand_height(end.hands[seat]) + GAP
     return RenderedImage(png=encode_png(image), description=describe_scoring(view, names), filename="scores.png")

@@ -201,19 +201,21 @@ async def test_a_whole_game_by_four_users(world, simcord_bot, hand_clock):
     assert_people_named_and_pinged(env, channel, users)
 
 
-async def test_two_grabs_of_one_tile_give_it_to_the_first_and_tell_the_other(world, simcord_bot):
+async def test_two_grabs_of_one_tile_the_first_wins_the_other_learns_who_and_by_how_much(world, simcord_bot):
     env, _guild, channel, u = world
     await open_table(u, channel, "bugs", SEAT_ORDER)
     ann = await open_panel(simcord_bot, channel, u["ann"])
     bob = await open_panel(simcord_bot, channel, u["bob"])
     place = face_down(await state_of(simcord_bot, channel))[5]
-    # Both panels show the place face down; Ann's pick reaches the table first.
+    # Both panels show the place face down; Ann's pick reaches the table first, Bob's 42 ms later.
     await grab(channel, u["ann"], ann, place)
+    await env.advance_time(0.042)
     late = await grab(channel, u["bob"], bob, place)
     assert late.response.ephemeral and late.response.id == bob  # told in Bob's own panel, no new message
     assert not late.followups
     panel = mine(channel, u["bob"], bob)
     assert panel.content.startswith(f"❌ Someone was faster: <@{u['ann'].id}> holds the tile from place {place + 1}.")
+    assert "Their grab came 42 ms before yours." in panel.content  # who, and by how much
     state = await state_of(simcord_bot, channel)
     assert state["holding"][0]["place"] == place and state["holding"][1] is None and state["hands"][1] == []
     assert all(str(place) not in {o.value for o in s.options} for s in selects(panel))  # redrawn: not offered

@@ -145,6 +145,20 @@ def test_simultaneous_grabs_of_one_tile_give_it_to_the_first_and_the_second_lose
     assert state["holding"][0]["place"] == 10 and state["holding"][2]["place"] == 9
 
 
+def test_a_lost_grab_race_names_the_winner_and_the_margin_from_the_press_times():
+    state = act(fresh(), 2, {"type": "grab", "place": 9, "at_ms": 5_000})[0]
+    late = GAME.explain(state, 0, {"type": "grab", "place": 9, "at_ms": 5_042}, NOW + 1)
+    assert late == ("Someone was faster: Seat 3 holds the tile from place 10. "
+                    "Their grab came 42 ms before yours.")
+    # Arrival order decides; a press stamped earlier that arrived later is told so, not "faster".
+    early = GAME.explain(state, 0, {"type": "grab", "place": 9, "at_ms": 4_990}, NOW + 1)
+    assert early.endswith("Their grab reached the table first, although yours was stamped 10 ms earlier.")
+    # Without both press times there is no margin to tell (a grab by a command, an old snapshot).
+    assert GAME.explain(state, 0, {"type": "grab", "place": 9}, NOW + 1).endswith("from place 10.")
+    unstamped = grab(fresh(), 2, 9)
+    assert GAME.explain(unstamped, 0, {"type": "grab", "place": 9, "at_ms": 5_042}, NOW + 1).endswith("place 10.")
+
+
 def test_a_grab_of_an_empty_or_unknown_place_is_refused():
     state = keep(fresh(), 0, 3)
     with pytest.raises(RuleError, match="Place 4 is empty"):
@@ -391,7 +405,7 @@ def test_at_the_end_every_hand_is_revealed_sorted_by_design_with_the_sets_marked
         groups = view["hands"][1]["groups"]
         assert [(g["design"], g["count"], g["sets"]) for g in groups] == [(3, 2, 0), (7, 3, 1)]
         assert view["scores"] == [0, 1] and view["ranks"] == [2, 1]
-        assert view["summary"] == "Seat 2 wins with 1 point."
+    assert GAME.outcome(done).summary == "Seat 2 wins with 1 point."
 
 
 # ------------------------------------------------------------------ protocol
@@ -424,8 +438,15 @@ def test_the_view_shows_the_table_trophies_who_stopped_and_the_clock():
     assert view["places"][:3] == ["empty", "held", "down"] and view["holding"] == [None, 1, None]
     assert view["trophies"] == [2] and view["trophy"] == [None, None, 3] and view["stopped"] == [2]
     assert view["kept"] == [1, 0, 0] and view["face_down"] == 36 and view["countdown_at"] is None
-    assert view["deadline"] == GAME.next_deadline(state) and view["waiting_for"] == [0, 1]
+    assert view["deadline"] == GAME.next_deadline(state) and GAME.waiting_for(state) == [0, 1]
     assert json.loads(json.dumps(view)) == view
+
+
+def test_a_view_handed_over_as_a_plain_dict_reads_as_a_bugs_view_and_nothing_else_does():
+    state = grab(fresh(), 0, 4)
+    assert B.as_view(GAME.view(state, 0)).get("held") == GAME.view(state, 0)["held"]
+    with pytest.raises(TypeError, match="not a Bugs & Co view"):
+        B.as_view({"phase": "play", "places": []})
 
 
 def test_invariants_catch_a_lost_tile_a_double_hold_and_a_stray_trophy():
