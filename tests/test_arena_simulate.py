@@ -2,6 +2,7 @@
 the log gives the snapshot (engine/simulate). A brawling player makes sure fights happen."""
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -10,16 +11,21 @@ from engine.arena import EyeForAnEye
 from engine.arena.figures import standing
 from engine.hexgrid import distance
 from engine.rng import Rng
-from engine.simulate import play_one, run
+from engine.simulate import main, play_one
 
 GAME = EyeForAnEye()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("turn_based", [False, True])
-def test_random_play_never_breaks_a_rule_and_replays_to_the_snapshot(players, turn_based):
-    stats = run(GAME, players, games=2, seed=40 + players, options={"turn_based": turn_based})
-    assert stats.failures == [] and stats.games == 2
+def test_random_play_never_breaks_a_rule_and_replays_to_the_snapshot(players, turn_based, capsys):
+    """`python -m engine.simulate arena --players N [--option turn_based]`, as the issue runs it:
+    invariants (health conserved between figures and cups, dice conserved) after every action,
+    replay equal to the snapshot after every game."""
+    argv = ["arena", "--players", str(players), "--games", "2", "--seed", str(40 + players), "--json"]
+    assert main(argv + (["--option", "turn_based"] if turn_based else [])) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["failures"] == 0 and figures["games"] == 2 and figures["players"] == players
 
 
 class Brawl(EyeForAnEye):
