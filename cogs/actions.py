@@ -8,7 +8,7 @@ import discord
 from engine import registry
 from host.errors import StaleAction, TableError
 from host.session import PLAYING
-from host.table import Change
+from host.table import Change, Table
 
 from . import replies
 from .components import handles_the_rest
@@ -17,8 +17,15 @@ from .presenter import presenter_of
 from .refs import Ref
 
 
-def table_of(interaction: discord.Interaction):
-    return interaction.client.table  # type: ignore[attr-defined]
+def table_of(interaction: discord.Interaction) -> Table:
+    return interaction.client.table  # type: ignore[attr-defined]  # set in setup_hook (bot.py)
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel a command or click came from (Discord sends one with every command and click)."""
+    if interaction.channel_id is None:
+        raise TableError("Games are played in a channel or a direct message.")
+    return interaction.channel_id
 
 
 async def perform(interaction: discord.Interaction, call: Callable[[], Awaitable[Change]]) -> Change:

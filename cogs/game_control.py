@@ -14,7 +14,7 @@ from host.session import Session
 from host.table import Change, Table
 
 from . import replies
-from .actions import perform, table_of
+from .actions import channel_of, perform, table_of
 from .presenter import presenter_of
 from .replies import PUBLIC
 
@@ -24,8 +24,8 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
         self.bot = bot
         super().__init__()
 
-    async def _current(self, interaction: discord.Interaction):
-        session = await table_of(interaction).active_in(interaction.channel_id)
+    async def _current(self, interaction: discord.Interaction) -> Session | None:
+        session = await table_of(interaction).active_in(channel_of(interaction))
         if session is None:
             await replies.tell(interaction, "No game is running in this channel. Start one with `/play`.")
         return session
@@ -66,7 +66,7 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
 
     @app_commands.command(name="history", description="The last games played in this channel", extras=PUBLIC)
     async def history(self, interaction: discord.Interaction) -> None:
-        games = await table_of(interaction).history(interaction.channel_id)
+        games = await table_of(interaction).history(channel_of(interaction))
         if not games:
             await replies.tell(interaction, "No games have been played in this channel yet.")
             return

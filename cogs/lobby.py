@@ -11,7 +11,7 @@ from engine.words import player_count
 from host.errors import ChannelBusy, TableError
 
 from . import replies
-from .actions import perform, table_of
+from .actions import channel_of, perform, table_of
 from .components import handles
 from .games import offer_games
 from .markup import board_link
@@ -55,7 +55,7 @@ class Lobby(commands.Cog):
         await table.remember_name(interaction.user.id, interaction.user.display_name)
         try:
             turned_on = [key.strip() for key in (options or "").split(",") if key.strip()]
-            change = await table.open(chosen.name, interaction.guild_id, interaction.channel_id,
+            change = await table.open(chosen.name, interaction.guild_id, channel_of(interaction),
                                       interaction.user.id, interaction.id, turned_on)
         except ChannelBusy as busy:
             s = busy.session
