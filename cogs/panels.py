@@ -61,7 +61,7 @@ def fields(draft: str, n: int) -> list[str]:
 def spread_pick(options: list[discord.SelectOption], control: str, chosen: list[str], values: list[str]) -> list[str]:
     """The choice after a pick in one select of `Panel.spread` (control `<name><k>`): that
     select's options as picked, the others' as they were."""
-    k = int("".join(ch for ch in control if ch.isdigit()) or 0)
+    k = int(control[len(control.rstrip("0123456789")):] or 0)
     shown = {o.value for o in options[k * PER_SELECT:(k + 1) * PER_SELECT]}
     return [v for v in chosen if v not in shown] + [v for v in values if v in shown]
 

@@ -108,9 +108,13 @@ class BuyPanel(Panel):
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
         first, second, bonus = fields(draft, 3)
         value = (values or [""])[0]
-        draft = {"card": f"{value}--{bonus}", "second": f"{first}-{'' if value == NONE else value}-{bonus}",
-                 "bonus": f"{first}-{second}-{int(bonus == '0')}"}.get(control, draft)
-        offer, chosen, extras = self.choices(seat, draft)
+        if control == "card":
+            first, second = value, ""
+        elif control == "second":
+            second = "" if value == NONE else value
+        elif control == "bonus":
+            bonus = "1" if bonus == "0" else "0"
+        offer, chosen, extras = self.choices(seat, f"{first}-{second}-{bonus}")
         if chosen[0] and (control == GO or control == "card" and not extras):
             return as_action((offer.get(chosen) or offer[(*chosen[:2], True)])["action"])
         return f"{chosen[0]}-{chosen[1]}-{int(chosen[2])}"
@@ -137,8 +141,8 @@ class FightChoice:
 
     def settled(self, seat: Seat) -> tuple[FightChoice, FightPreview | None]:
         """This choice as far as the view and the engine allow it now, and its preview (None: no monster)."""
-        view, fields = as_view(seat.view), as_view(seat.view)["fight_fields"]
-        choice = replace(self, monster=self.monster if self.monster in fields else None,
+        view = as_view(seat.view)
+        choice = replace(self, monster=self.monster if self.monster in view["fight_fields"] else None,
                          cards=tuple(c for c in self.cards if c in {r["id"] for r in view["revealed"]}))
         if choice.monster is None:
             return replace(choice, double=None, lose=None), None
