@@ -88,7 +88,7 @@ class Seat:
     @property
     def state(self) -> State:
         """For engine helpers that take the state (previews); panels read `view` otherwise."""
-        return state_of(self.session)
+        return self.session.game_state
 
     def explain(self, action: Action) -> str | None:
         """Why the engine would refuse this player `action` now (None: it would not)."""
@@ -176,13 +176,6 @@ class Panel(ABC):
 _panels: dict[str, Panel] = {}
 
 
-def state_of(session: Session) -> State:
-    """The game state of a session that has started (a panel is only ever of one)."""
-    if session.state is None:
-        raise TableError("The game has not started yet.")
-    return session.state
-
-
 def register_panels(*panels: Panel) -> None:
     for panel in panels:
         _panels[panel.name] = panel
@@ -197,7 +190,7 @@ async def seat_for(interaction: discord.Interaction, session: Session) -> Seat:
     if seat is None:
         raise TableError(WATCHING)
     game = registry.get(session.game)
-    return Seat(session, game, seat, game.view(state_of(session), seat), table_of(interaction).clock())
+    return Seat(session, game, seat, game.view(session.game_state, seat), table_of(interaction).clock())
 
 
 async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:

@@ -23,7 +23,7 @@ from render.tiger import render_tiger
 
 from .components import TableButton
 from .game_ui import GameUI, register_ui
-from .panels import Drawn, Panel, Seat, fields, option, register_panels, spread_pick, state_of
+from .panels import Drawn, Panel, Seat, fields, option, register_panels, spread_pick
 from .refs import Ref
 
 NOTHING, NONE, GO, KEEP_ALL = "nothing", "none", "go", "keep_all"
@@ -257,10 +257,10 @@ class TigerUI(GameUI):
     game_name = "tiger"
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
-        return render_tiger(game.view(state_of(session), None), aborted=session.status == ABORTED)
+        return render_tiger(game.view(session.game_state, None), aborted=session.status == ABORTED)
 
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
-        embed, view = super().embed(session, game, names), as_view(game.view(state_of(session), None))
+        embed, view = super().embed(session, game, names), as_view(game.view(session.game_state, None))
         if session.status == PLAYING and not view["over"]:  # an ended game asks nobody to act
             now = ("Your deck is used up: **Thin deck** to remove cards from it, or **Keep all cards**."
                    if view["phase"] == "thin" else "First turn: **Buy** a card." if view["first_turn"]
@@ -271,7 +271,7 @@ class TigerUI(GameUI):
         return embed
 
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
-        view = as_view(game.view(state_of(session), None))
+        view = as_view(game.view(session.game_state, None))
         if view["over"]:
             return []
         if view["phase"] == "thin":
