@@ -35,7 +35,7 @@ HEADLINES = ("round", "round_end", "knockout", "game_over")
 def player_line(view: dict, seat: dict, user: int, waiting: set[int]) -> str:
     tags = {"out": "KO", "left": "left", "idle": "sits out"}.get(seat["status"], "")
     tags += " · away" if seat["away"] else ""
-    if view["phase"] == "start" and seat["seat"] in view["in_round"]:
+    if view["phase"] in ("start", "countdown") and seat["seat"] in view["in_round"]:
         tags += "" if seat["seat"] in view["waiting"] else " · ready"
     if seat["marker"] is not None:
         tags += f" · {ORDINAL[seat['marker'] - 1]}" + (" (passed)" if seat["passed"] else "")
