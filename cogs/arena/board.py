@@ -26,7 +26,7 @@ from ..components import TableButton
 from ..game_ui import GameUI
 from ..refs import Ref
 from .panel import PANEL
-from .words import ICON, ORDINAL, pool_text, stamp, state_of
+from .words import ICON, ORDINAL, pool_text, stamp
 
 PEEK, RULES = "arena_peek", "arena_rules"
 HEADLINES = ("round", "round_end", "knockout", "game_over")
@@ -72,15 +72,15 @@ class ArenaUI(GameUI):
         return [e.text for e in change.events if e.kind in HEADLINES and e.private_to is None]
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
-        return render_arena(game.view(state_of(session), None), names, aborted=session.status == ABORTED)
+        return render_arena(game.view(session.game_state, None), names, aborted=session.status == ABORTED)
 
     def board_key(self, session: Session, game: Game) -> str | None:
         """A fresh message per round (the first is the lobby's); the last one stays as its record."""
-        round_ = state_of(session)["round"]
+        round_ = session.game_state["round"]
         return None if round_ == 1 else str(round_)
 
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
-        view = game.view(state_of(session), None)
+        view = game.view(session.game_state, None)
         playing = session.status == PLAYING and view["phase"] != "over"
         which = "tiebreak round" if view["tiebreak"] else f"round {view['round']} of {view['rounds']}"
         mode = " · turn-based" if view["mode"] == "turn_based" else ""
@@ -89,7 +89,7 @@ class ArenaUI(GameUI):
             lines.append(session.summary)
         embed = discord.Embed(title=f"Eye for an Eye · {which}{mode}", description="\n".join(lines)[-4096:] or None,
                               colour=discord.Colour.dark_orange())
-        waiting = set(game.waiting_for(state_of(session))) if playing else set()
+        waiting = set(game.waiting_for(session.game_state)) if playing else set()
         embed.add_field(name="Players", inline=False, value="\n".join(
             player_line(view, seat, user, waiting) for seat, user in zip(view["seats"], session.seats, strict=True)))
         if playing:
@@ -97,7 +97,7 @@ class ArenaUI(GameUI):
         return embed.set_footer(text=f"Table {session.id} · move {session.version}")
 
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
-        if state_of(session)["phase"] == "over":
+        if session.game_state["phase"] == "over":
             return []
         return [PANEL.opener(session, "🎮 Open my board"),
                 TableButton(Ref(session.id, PEEK), label="👁 Peek boards"),
@@ -111,7 +111,7 @@ async def peek(interaction: discord.Interaction, ref: Ref, values: list[str]) ->
     if ref.action == RULES:
         await replies.tell(interaction, embed=discord.Embed(title=f"{game.title}: rules", description=game.rules[:4096]))
         return
-    view = game.view(state_of(session), None)
+    view = game.view(session.game_state, None)
     lines = [f"**{s['name']}** <@{user}> · ❤ {s['health']}/{s['max_health']} · pool {pool_text(s['pool'])}\n"
              + " · ".join(f"{ICON.get(t['key'], '')}{t['count']}/{t['spaces']}" for t in s["tracks"])
              + (" · Auto-Parry on" if s["auto_parry"] else " · Auto-Parry off")

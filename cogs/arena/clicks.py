@@ -67,9 +67,7 @@ async def on_click(interaction: discord.Interaction, ref: Ref, values: list[str]
 
 async def lost_by(interaction: discord.Interaction, seat: Seat, action: Action) -> str | None:
     """The words for a refused action that lost a race to an earlier click, if it did."""
-    session = await table_of(interaction).get(seat.session.id)
-    if session.state is None:
-        return None
-    race = lost_race(session.state, seat.seat, action)
-    view = seat.game.view(session.state, seat.seat)
+    state = (await table_of(interaction).get(seat.session.id)).game_state
+    race = lost_race(state, seat.seat, action)
+    view = seat.game.view(state, seat.seat)
     return None if race is None else race_words(view, seat.seat, race, clicked_ms(interaction))

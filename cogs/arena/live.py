@@ -30,7 +30,7 @@ from ..components import view_of
 from ..markup import pinging
 from ..panels import Seat
 from .panel import PANEL
-from .words import stamp, state_of
+from .words import stamp
 
 log = logging.getLogger(__name__)
 EVERYONE = ("round", "round_end", "countdown", "phase", "game_over")  # news that changes every panel
@@ -91,7 +91,7 @@ class Live:
                                .strip(), "view": None, "attachments": [], "allowed_mentions": replies.QUIET}
         game = registry.get(session.game)
         now = self.client.table.clock()  # type: ignore[attr-defined]
-        drawn = PANEL.draw(Seat(session, game, seat, game.view(state_of(session), seat), now), draft, note)
+        drawn = PANEL.draw(Seat(session, game, seat, game.view(session.game_state, seat), now), draft, note)
         return {"content": drawn.text[:2000], "view": view_of(drawn.items) if drawn.items else None,
                 "attachments": [], "allowed_mentions": replies.QUIET}
 
@@ -104,11 +104,11 @@ class Live:
                 await self.close(session, [e.text for e in change.events if e.kind in ("round_end", "game_over")])
                 return
             game = registry.get(session.game)
-            windows = {p["defender"]: p for p in game.view(state_of(session), None)["pending"] if p["deadline"]}
+            windows = {p["defender"]: p for p in game.view(session.game_state, None)["pending"] if p["deadline"]}
             for key in [k for k in self.mentions if k[0] == sid and k[1] not in windows]:
                 await self.unmention(session, key)
             reach = concerned(change.events)
-            waiting = set(game.waiting_for(state_of(session)))
+            waiting = set(game.waiting_for(session.game_state))
             newly = waiting - self.waiting.get(sid, set())
             self.waiting[sid] = waiting
             mine = {seat for s, seat in self.panels if s == sid} if reach.everyone else set()
@@ -160,7 +160,7 @@ class Live:
         """The defender was called (their panel, or `message_id`): the presenter, which keeps one
         ping message per table, must not ping them again with a generic "your move". Its slot
         takes our call instead; it deletes that message once the game waits on someone else."""
-        if registry.get(session.game).waiting_for(state_of(session)) != [seat]:
+        if registry.get(session.game).waiting_for(session.game_state) != [seat]:
             return  # the presenter pings nobody while several players must answer
         if session.ping_message_id is not None:
             with contextlib.suppress(discord.HTTPException):

@@ -10,20 +10,11 @@ from typing import Any
 from engine.arena.races import MARKER, Race
 from engine.protocol import seat_name
 from engine.words import plural
-from host.errors import TableError
-from host.session import Session
 
 FACE = {"A": "⚔", "D": "🛡", "M": "👣", "H": "❤", "R": "⏫", "S": "✨"}
 UNROLLED = "▫"
 ICON = {"attack": "⚔", "move": "👣", "heal": "❤", "parry": "🛡"}
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th")
-
-
-def state_of(session: Session) -> dict[str, Any]:
-    """The game state of a session that has started (every board and panel here is of one)."""
-    if session.state is None:
-        raise TableError("The game has not started yet.")
-    return session.state
 
 
 def stamp(at: float | None) -> str:
