@@ -13,6 +13,7 @@ from host.table import Change, Table
 from . import replies
 from .components import handles_the_rest
 from .game_ui import ui_for
+from .markup import said
 from .presenter import presenter_of
 from .refs import Ref
 
@@ -44,7 +45,7 @@ async def perform(interaction: discord.Interaction, call: Callable[[], Awaitable
     seat = change.session.seat_of(interaction.user.id)
     for event in change.events:
         if event.private_to is not None and event.private_to == seat:
-            await replies.tell(interaction, event.text)
+            await replies.tell(interaction, said(change.session, event.text))
     return change
 
 

@@ -39,7 +39,7 @@ from host.table import Change
 from render.bugs import render_bugs, render_scoring, render_tile
 from render.encode import RenderedImage, render_async
 
-from . import replies
+from . import markup, replies
 from .actions import table_of
 from .components import handles, pressed_ms, view_of
 from .game_ui import GameUI, register_ui
@@ -162,9 +162,9 @@ async def on_click(interaction: discord.Interaction, ref: Ref, values: list[str]
             await table.remember_name(interaction.user.id, interaction.user.display_name)
             change = await table.act(ref.session_id, interaction.user.id, picked, interaction.id)
     except (TableError, RuleError) as refused:
-        note = f"❌ {refused}"
+        note = f"❌ {markup.refusal(refused)}"
     if change is not None:
-        note = "\n".join(change.session.name_seats(e.text) for e in change.events  # a look: the panel shows the tile
+        note = "\n".join(markup.said(change.session, e.text) for e in change.events  # a look: the panel shows the tile
                           if e.private_to in (None, seat.seat) and e.kind != "look")
     session = await table.get(ref.session_id)
     if session.status != PLAYING:
@@ -220,7 +220,7 @@ class BugsUI(GameUI):
         view = public(session)
         over = view["phase"] == OVER
         embed = discord.Embed(title="Bugs & Co: every hand revealed" if over else "Bugs & Co",
-                              description="\n".join(session.news) or None, colour=discord.Colour.dark_gold())
+                              description=markup.news(session) or None, colour=discord.Colour.dark_gold())
         embed.add_field(name="Players", inline=False,
                         value="\n".join(player_line(view, s, user) for s, user in enumerate(session.seats)))
         deadline = view["deadline"]  # None once over

@@ -18,7 +18,7 @@ from host.errors import StaleAction, TableError
 from host.store import fault_cause
 from host.table import Change
 
-from . import replies
+from . import markup, replies
 from .refs import BUTTON_TEMPLATE, SELECT_TEMPLATE, Ref
 
 log = logging.getLogger(__name__)
@@ -53,7 +53,7 @@ async def route(interaction: discord.Interaction, ref: Ref, values: list[str]) -
             await presenter.show(Change(stale.session))  # a crash may have left the board behind: redraw it
             await presenter.show_privately(interaction, stale.session, str(stale))
         except (TableError, RuleError) as refused:
-            await replies.tell(interaction, str(refused))
+            await replies.tell(interaction, markup.refusal(refused))
         except sqlite3.Error as fault:
             log.error("click %s not saved: %s", ref, fault_cause(fault))
             await replies.tell(interaction, replies.cannot_save(fault))

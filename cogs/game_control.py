@@ -13,7 +13,7 @@ from host.errors import TableError
 from host.session import Session
 from host.table import Change, Table
 
-from . import replies
+from . import markup, replies
 from .actions import channel_of, perform, table_of
 from .presenter import presenter_of
 from .replies import PUBLIC
@@ -60,7 +60,7 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
         try:
             await perform(interaction, lambda: call(table, session))
         except (TableError, RuleError) as refused:
-            await replies.tell(interaction, str(refused))
+            await replies.tell(interaction, markup.refusal(refused))
             return
         await replies.tell(interaction, done)
 

@@ -16,6 +16,7 @@ from host.table import Change
 from render.encode import RenderedImage
 from render.text_card import render_text_card
 
+from . import markup
 from .components import TableButton
 from .refs import Ref
 
@@ -57,7 +58,7 @@ class GameUI:
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
         playing = session.status == PLAYING
         waiting = set(game.waiting_for(session.game_state)) if playing else set()  # an ended game waits on nobody
-        embed = discord.Embed(title=game.title, description="\n".join(session.news) or None,
+        embed = discord.Embed(title=game.title, description=markup.news(session) or None,
                               colour=discord.Colour.blurple())
         seats = [f"{'▶ ' if seat in waiting else ''}{seat + 1}. <@{user}>" for seat, user in enumerate(session.seats)]
         embed.add_field(name="Players", value="\n".join(seats) or "-", inline=False)

@@ -22,6 +22,7 @@ from host.table import Change
 from render.encode import RenderedImage
 from render.ghosts import render_ghosts, render_hand
 
+from . import markup
 from .actions import perform, table_of
 from .components import TableButton, handles
 from .game_ui import GameUI, register_ui
@@ -141,7 +142,7 @@ class AttemptPanel(Panel):
         if control == "zap" and card is not None and tile is not None:
             return as_action({"type": "zap", "card": card, "to": tile, "round": round_})
         if reason := seat.explain(as_action({"type": "give_up", "round": round_})):
-            raise TableError(seat.session.name_seats(reason))  # the attempt this panel was for is over
+            raise TableError(markup.said(seat.session, reason))  # the attempt this panel was for is over
         parts = fields(draft, 3)
         parts[1 if control == "card" else 2] = "".join(values[:1]).replace("-", "")  # a tile "3-4" as "34"
         return "-".join(parts)
@@ -240,7 +241,7 @@ class GhostsUI(GameUI):
                           "They choose a card and a tile in private.",
                "swap": f"Everyone but {caller} may **swap a card** or **keep** their cards."}
         said = now.get(view["phase"]) if playing else None  # an ended game asks nobody to act
-        return embed.insert_field_at(1, name="Now", value=said or session.summary or "The game is over.", inline=False)
+        return embed.insert_field_at(1, name="Now", value=said or markup.summary(session) or "The game is over.", inline=False)
 
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
         view = public(session, game)

@@ -7,6 +7,7 @@ from engine.protocol import Game
 from engine.words import player_count
 from host.session import LOBBY, Session
 
+from . import markup
 from .components import TableButton
 from .game_ui import Board
 from .refs import Ref
@@ -18,12 +19,12 @@ def lobby_board(session: Session, game: Game) -> Board:
                       for i, user in enumerate(session.seats)) or "-"
     if open_:
         # After the host leaves, the news says who hosts now; "opened a table" would name the wrong one.
-        opened = session.news[-1] if session.news else f"<@{session.host_id}> opened a table."
+        opened = markup.said(session, session.news[-1]) if session.news else f"<@{session.host_id}> opened a table."
         text = f"{opened} Press **Join** to take a seat; the host presses **Start** when everyone is in."
         if session.deadline:
             text += f"\nThe lobby closes <t:{int(session.deadline)}:R> if nobody starts."
     else:
-        text = session.summary or "This lobby is closed."
+        text = markup.summary(session) or "This lobby is closed."
     embed = discord.Embed(title=f"{game.title} - lobby", description=text,
                           colour=discord.Colour.green() if open_ else discord.Colour.dark_grey())
     embed.add_field(name=f"Seats ({len(session.seats)}/{game.max_players})", value=seats, inline=True)

@@ -1,11 +1,13 @@
 """Discord markup for a session: links to its board, mentions, and who may be pinged."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import discord
 
-from host.session import Session
+from engine.protocol import fill
+from host.errors import Refused
+from host.session import USER_FIELD, Session
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
@@ -25,3 +27,26 @@ def pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:
     """Only these users are notified, whoever else the text names (watchers never are)."""
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                    users=[discord.Object(user) for user in user_ids])
+
+
+def mentioning(text: str, seats: Sequence[int]) -> str:
+    """An engine or table text with its fields (seats, users) filled in as mentions."""
+    return USER_FIELD.sub(lambda field: f"<@{field.group(1)}>", fill(text, [f"<@{user}>" for user in seats]))
+
+
+def said(session: Session, text: str) -> str:
+    """A text about this session (an event, a refusal, the summary) as players read it."""
+    return mentioning(text, session.seats)
+
+
+def news(session: Session) -> str:
+    return "\n".join(said(session, line) for line in session.news)
+
+
+def summary(session: Session) -> str | None:
+    return None if session.summary is None else said(session, session.summary)
+
+
+def refusal(error: Exception) -> str:
+    """What a refusal says; the engine's own name seats the table tells us who holds."""
+    return mentioning(str(error), error.seats) if isinstance(error, Refused) else str(error)

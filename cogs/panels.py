@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 import discord
 
 from engine import registry
-from engine.protocol import Action, Game, State, View
+from engine.protocol import Action, Game, State, View, seat_name
 from host.errors import StaleAction, TableError
 from host.session import PLAYING, Session
 from host.table import Change
@@ -33,6 +33,7 @@ from render.encode import RenderedImage, render_async
 from . import replies
 from .actions import perform, table_of
 from .components import TableButton, TableSelect, handles, view_of
+from .markup import said
 from .presenter import as_file
 from .refs import Ref
 
@@ -148,7 +149,7 @@ class Panel(ABC):
         if self.any_time or seat.seat in waiting:
             return None
         if len(waiting) == 1:
-            return f"It is not your turn: Seat {waiting[0] + 1} is to play."
+            return f"It is not your turn: {seat_name(waiting[0])} is to play."
         return "It is not your turn."
 
     async def offer(self, interaction: discord.Interaction, seat: Seat) -> None:
@@ -169,7 +170,7 @@ class Panel(ABC):
 
     def done(self, change: Change) -> str:
         """What the panel says once its move is made: the move's public news by default."""
-        texts = [change.session.name_seats(e.text) for e in change.events if e.private_to is None]
+        texts = [said(change.session, e.text) for e in change.events if e.private_to is None]
         return "\n".join(texts)[:1900] or "Done."
 
 
@@ -204,7 +205,7 @@ async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]
     control, _, draft = ref.arg.partition("~")
     if control == OPEN:
         if reason := panel.refusal(seat):
-            raise TableError(session.name_seats(reason))
+            raise TableError(said(session, reason))
         await _post(interaction, panel.draw(seat, panel.start(seat)))
         return
     picked = panel.pick(seat, draft, control, values)
@@ -212,7 +213,7 @@ async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]
         await _redraw(interaction, panel.draw(seat, picked))
         return
     if reason := seat.explain(picked):
-        raise TableError(session.name_seats(reason))
+        raise TableError(said(session, reason))
     change = await perform(interaction, lambda: table.act(session.id, interaction.user.id, picked, interaction.id,
                                                           expected_version=ref.version))
     if change.duplicate:

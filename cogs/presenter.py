@@ -28,7 +28,7 @@ from . import replies
 from .components import view_of
 from .game_ui import Board, ui_for
 from .lobby_ui import lobby_board
-from .markup import board_link, mentions, message_link, pinging
+from .markup import board_link, mentions, message_link, pinging, said, summary
 from .refs import Ref
 
 log = logging.getLogger(__name__)
@@ -113,7 +113,7 @@ class Presenter:
         self._later[session_id] = asyncio.create_task(later())
 
     async def _headlines(self, session: Session, change: Change) -> None:
-        lines = [session.name_seats(line) for line in ui_for(session.game).headlines(change)] if session.state else []
+        lines = [said(session, line) for line in ui_for(session.game).headlines(change)] if session.state else []
         if lines:
             channel = self.client.get_partial_messageable(session.channel_id)
             await channel.send("\n".join(lines)[:2000], allowed_mentions=replies.QUIET)
@@ -239,7 +239,7 @@ class Presenter:
         """An embed with the final standings; every seated player is pinged, watchers are not."""
         game = registry.get(session.game)
         finished = session.status == FINISHED
-        embed = discord.Embed(title=f"{game.title} is over", description=session.summary,
+        embed = discord.Embed(title=f"{game.title} is over", description=summary(session),
                               colour=discord.Colour.gold() if finished else discord.Colour.dark_grey())
         if finished:
             embed.add_field(name="Final standings", inline=False, value="\n".join(

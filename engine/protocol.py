@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -31,11 +31,18 @@ LEAVE: Action = {"type": "leave"}
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, in words a player reads. Private events go to one seat only."""
+    """Something that happened, in words a player reads. Private events go to one seat only.
+
+    `text` names seats as fields (`seat_name`); `seats` are the seats it names, in order.
+    """
 
     text: str
     private_to: Seat | None = None
     kind: str = "info"
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return named_seats(self.text)
 
 
 @dataclass(frozen=True)
@@ -64,11 +71,28 @@ class Option:
 
 
 def seat_name(seat: Seat) -> str:
-    """How event texts name a seat; the table puts the player's name in its place."""
-    return f"Seat {seat + 1}"
+    """How engine texts (events, refusals, summaries) name a seat: a field, `{2}` for seat 2.
+
+    The engine never knows players' names; whoever shows the text fills the fields (`fill`)
+    with names or mentions. A text holding a player's name could never be mistaken for a field.
+    """
+    return f"{{{seat}}}"
 
 
-SEAT_NAME = re.compile(r"\bSeat (\d+)\b")
+SEAT_FIELD = re.compile(r"\{(\d+)\}")
+
+
+def named_seats(text: str) -> tuple[Seat, ...]:
+    """The seats a text names, in the order it names them."""
+    return tuple(int(field) for field in SEAT_FIELD.findall(text))
+
+
+def fill(text: str, names: Sequence[str]) -> str:
+    """The text with each seat field replaced by that seat's name (a field past `names` stays)."""
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if seat < len(names) else match.group(0)
+    return SEAT_FIELD.sub(name, text)
 
 
 def canonical(data: Mapping[str, Any]) -> str:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.errors import RuleError
+
 if TYPE_CHECKING:
     from .session import Session
 
@@ -29,3 +31,12 @@ class StaleAction(TableError):
     def __init__(self, message: str, session: Session) -> None:
         super().__init__(message)
         self.session = session
+
+
+class Refused(RuleError):
+    """The engine refused a move. Its words name seats as fields (`engine.protocol.fill`);
+    `seats` holds the table's players by seat, so whoever shows the refusal can name them."""
+
+    def __init__(self, message: str, seats: list[int]) -> None:
+        super().__init__(message)
+        self.seats = seats

@@ -6,9 +6,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.protocol import SEAT_NAME, State
+from engine.protocol import State
 
 LOBBY, PLAYING, FINISHED, ABORTED = "lobby", "playing", "finished", "aborted"
+USER_FIELD = re.compile(r"\{@(\d+)\}")
 ACTIVE = (LOBBY, PLAYING)
 NEWS_KEPT = 5
 
@@ -56,6 +57,12 @@ class Session:
     def active(self) -> bool:
         return self.status in ACTIVE
 
+    @staticmethod
+    def user_name(user_id: int) -> str:
+        """How the table's own news names someone who may hold no seat (a host who left):
+        a field like the engine's seat fields, filled in by whoever shows the text."""
+        return f"{{@{user_id}}}"
+
     def seat_of(self, user_id: int) -> int | None:
         try:
             return self.seats.index(user_id)
@@ -63,14 +70,8 @@ class Session:
             return None
 
     def add_news(self, lines: list[str]) -> None:
-        self.news = (self.news + [self.name_seats(line) for line in lines])[-NEWS_KEPT:]
-
-    def name_seats(self, text: str) -> str:
-        """'Seat 2 stops' -> '<@id> stops': engine texts name seats, players read names."""
-        def mention(match: re.Match[str]) -> str:
-            seat = int(match.group(1)) - 1
-            return f"<@{self.seats[seat]}>" if 0 <= seat < len(self.seats) else match.group(0)
-        return SEAT_NAME.sub(mention, text)
+        """Keep the latest lines as the engine wrote them: cogs fill in the players' names."""
+        self.news = (self.news + lines)[-NEWS_KEPT:]
 
     @classmethod
     def from_row(cls, row: Any) -> Session:

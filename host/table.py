@@ -32,7 +32,7 @@ from engine.protocol import LEAVE, TIMEOUT, ActionLike, Event, Game, Outcome
 from engine.replay import LoggedAction, replay
 
 from . import ratings  # ratings and solo records, in the transaction that ends the game
-from .errors import ChannelBusy, SessionNotFound, StaleAction, TableError
+from .errors import ChannelBusy, Refused, SessionNotFound, StaleAction, TableError
 from .session import ABORTED, FINISHED, LOBBY, PLAYING, Session
 from .sessions import Duplicate, LogRow, SessionRows
 from .store import Store, fault_cause
@@ -220,7 +220,7 @@ class Table:
                 self._end(session, ABORTED, "Everybody left the lobby.")
             elif user_id == session.host_id:
                 session.host_id = session.seats[0]
-                session.add_news([f"<@{user_id}> left; <@{session.host_id}> is the host now."])
+                session.add_news([f"{session.user_name(user_id)} left; {session.user_name(session.host_id)} is the host now."])
             return "leave"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
 
@@ -398,8 +398,8 @@ class Table:
         now = self.clock()
         try:
             new_state, events = game.apply(session.game_state, seat, action, now)
-        except RuleError as refused:  # nothing changed; say it with the players' names
-            raise RuleError(session.name_seats(str(refused))) from None
+        except RuleError as refused:  # nothing changed; the cog names the players it names
+            raise Refused(str(refused), list(session.seats)) from None
         changed = _copy(session)
         changed.state = new_state
         changed.deadline = game.next_deadline(new_state)
@@ -463,7 +463,6 @@ class Table:
 
     def _end(self, session: Session, status: str, summary: str) -> None:
         """Close the session; the summary joins the news unless an event already said it."""
-        summary = session.name_seats(summary)
         session.status, session.summary = status, summary
         session.ended_at, session.deadline = self.clock(), None
         if not any(summary in line for line in session.news):

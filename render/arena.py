@@ -327,17 +327,17 @@ def _cut(name: str, most: int) -> str:
     return name if len(name) <= most else name[:most - 1].rstrip() + "..."
 
 
-_SEATS = re.compile(r"\b(?:(\w+) \(Seat (\d+)\)|Seat (\d+)\b)")
+_SEATS = re.compile(r"(?:\b(\w+) \(\{(\d+)\}\)|\{(\d+)\})")
 
 
 def name_seats(text: str, view: dict[str, Any], who: Sequence[str]) -> str:
-    """An engine text with its seats named as the players are: 'Grublic (Seat 1)' -> 'Ann', and a
-    bare 'Seat 2' -> 'Bob' (one pass, so a name holding 'Seat 3' stays as it is)."""
+    """An engine text with its seat fields named as the players are: 'Grublic ({0})' -> 'Ann' (the
+    character is the one that seat plays), and a bare '{1}' -> 'Bob'."""
     seats = view["seats"]
 
     def named(match: re.Match[str]) -> str:
         character, number = match.group(1), match.group(2) or match.group(3)
-        seat = int(number) - 1
+        seat = int(number)
         if not 0 <= seat < len(who):
             return match.group(0)
         if character is None:

@@ -170,8 +170,8 @@ async def test_a_real_time_round_by_three_users_attacks_resolve_in_arrival_order
     state = await table.state()
     lines = log_lines(state)
     assert lines.index("Spear Thrust 1 on Riparian") < lines.index("Thorn Club 4 on Riparian")
-    assert "Riparian (Seat 2): Parry 1; no hit lands." in lines  # Auto-Parry spent 1 on Ann's 1 hit ...
-    assert "Riparian (Seat 2): 5 hits land." in lines  # ... so 1 Parry die is left: under its minimum
+    assert "Riparian ({1}): Parry 1; no hit lands." in lines  # Auto-Parry spent 1 on Ann's 1 hit ...
+    assert "Riparian ({1}): 5 hits land." in lines  # ... so 1 Parry die is left: under its minimum
     assert state["figures"][1]["health"] == 10 and state["cups"] == [0, 0, 5]
     session = await session_of(simcord_bot, channel)
     actions = [(e.seat, e.action["type"]) for e in await simcord_bot.table.log(session.id)][-2:]
@@ -233,7 +233,7 @@ async def test_a_reaction_prompt_reaches_the_defender_who_parries(world, simcord
     assert watcher.ephemeral and "watching" in watcher.response.content
     await table.fire(REACT_SECONDS + 0.5, hand_clock)
     state = await table.state()
-    assert "Riparian (Seat 2): Parry 1; no hit lands." in state["log"][-1] and not state["pending"]
+    assert "Riparian ({1}): Parry 1; no hit lands." in state["log"][-1] and not state["pending"]
     assert mention.id not in [m.id for m in channel.history()], "the answered prompt is gone"
 
     # 3. Again, and Bob answers through the mention's button: his panel opens on the prompt.
@@ -415,7 +415,7 @@ async def test_the_common_actions_take_the_clicks_arena_md_promises(world, simco
     bob_before = table.clicks["bob"]
     assert "Spear Thrust 2 on Riparian" in await count("attack", "ann", "⚔ Attack → Riparian")
     counted["parry (Auto-Parry)"] = table.clicks["bob"] - bob_before
-    assert "Riparian (Seat 2): Parry 2; no hit lands." in log_lines(await table.state())
+    assert "Riparian ({1}): Parry 2; no hit lands." in log_lines(await table.state())
     assert "Attack 2 on Grublic" in await count("attack, choosing the target", "bob", "⚔ Attack", "⚔ Grublic")
     await table.roll("cat", M, M, H, H, H)  # Auto: Trudge 2, Heal 3
     assert "Trudge 2 (L, L)" in await count("move 2 steps", "cat", "👣 Move…", "⟲ Left", "⟲ Left")

@@ -234,8 +234,8 @@ def test_hits_move_health_from_the_defender_to_the_attackers_cup():
     give(state, 0, attack=3)
     state, texts = do(state, 0, type="attack", target=1)
     assert health(state, 1) == 12 and state["cups"][0] == 3
-    assert texts == ["Grublic (Seat 1): Spear Thrust 3 on Riparian (Seat 2), from the front: 3 hits.",
-                     "Riparian (Seat 2): 3 hits land."]
+    assert texts == ["Grublic ({0}): Spear Thrust 3 on Riparian ({1}), from the front: 3 hits.",
+                     "Riparian ({1}): 3 hits land."]
 
 
 def test_a_knocked_out_character_is_the_trophy_of_whoever_dealt_the_final_hit():
@@ -250,7 +250,7 @@ def test_a_knocked_out_character_is_the_trophy_of_whoever_dealt_the_final_hit():
     assert state["figures"][1]["status"] == "out" and state["figures"][1]["hex"] is None
     assert state["trophies"] == [[1], [], []]
     assert state["cups"] == [1, 0, 2]  # hits beyond the health left move nothing
-    assert "knocked out: Grublic (Seat 1)'s trophy" in texts[-1]
+    assert "knocked out: Grublic ({0})'s trophy" in texts[-1]
 
 
 def test_a_knocked_out_player_can_do_nothing_until_the_next_round():
@@ -271,7 +271,7 @@ def test_parry_cancels_one_hit_per_die_against_an_attack_from_the_front():
     give(state, 0, attack=3)
     state, texts = do(state, 0, type="attack", target=1)
     assert health(state, 1) == 14 and state["dice"][1]["tracks"]["parry"] == 0
-    assert texts[1] == "Riparian (Seat 2): Parry 2; 1 hit lands."
+    assert texts[1] == "Riparian ({1}): Parry 2; 1 hit lands."
 
 
 def test_auto_parry_spends_no_more_dice_than_there_are_hits():
@@ -304,7 +304,7 @@ def test_with_auto_parry_off_the_defender_gets_a_window_and_chooses_a_partial_pa
     refused(state, 1, "at most 3", type="parry", dice=4)
     state, texts = do(state, 1, type="parry", dice=1)
     assert health(state, 1) == 13 and state["dice"][1]["tracks"]["parry"] == 2
-    assert texts == ["Riparian (Seat 2): Parry 1; 2 hits land."]
+    assert texts == ["Riparian ({1}): Parry 1; 2 hits land."]
 
 
 def test_auto_parry_applies_when_the_reaction_window_times_out():
@@ -342,7 +342,7 @@ def test_attacks_on_one_defender_resolve_in_the_order_they_were_called():
     state, texts = do(state, 1, type="take")
     assert state["trophies"] == [[1], [], []] and state["cups"] == [2, 0, 0]
     assert state["pending"] == []  # the later attack found no one to hit, and its attacker is told
-    assert texts[-1] == "Riparian (Seat 2) was knocked out before your Thorn Club landed: it moves nothing."
+    assert texts[-1] == "Riparian ({1}) was knocked out before your Thorn Club landed: it moves nothing."
 
 
 # --------------------------------------------------------------------------- races (rule 14, ARENA.md 3.1)
@@ -375,7 +375,7 @@ def test_a_turn_order_marker_already_taken_lost_the_race_to_whoever_clicked_firs
 def test_an_attack_with_no_target_named_says_who_could_be_attacked():
     state = facing_off()
     give(state, 0, attack=1)
-    refused(state, 0, "Attack whom: Riparian \\(Seat 2\\)\\?", type="attack")
+    refused(state, 0, "Attack whom: Riparian \\(\\{1\\}\\)\\?", type="attack")
     put(state, 1, [-2, 1], W)
     refused(state, 0, "Nobody stands next to you", type="attack")
 
@@ -396,7 +396,7 @@ def test_movement_steps_keep_facing_and_turns_change_it_one_side_per_die():
     state, texts = do(state, 0, type="move", steps=["W", "L", "SE"])
     assert state["figures"][0]["hex"] == [-1, 1] and state["figures"][0]["facing"] == NE
     assert state["dice"][0]["tracks"]["move"] == 0
-    assert texts == ["Grublic (Seat 1): Movement 3 (W, L, SE), now facing NE."]
+    assert texts == ["Grublic ({0}): Movement 3 (W, L, SE), now facing NE."]
 
 
 def test_the_whole_path_is_checked_as_one_movement():
@@ -423,7 +423,7 @@ def test_heal_spends_three_dice_for_one_health_never_above_the_start():
     state["start_health"] -= 1
     state, texts = do(state, 0, type="heal")
     assert health(state, 0) == 15 and state["dice"][0]["tracks"]["heal"] == 0
-    assert texts == ["Grublic (Seat 1): Heal 3, +1 health (15)."]
+    assert texts == ["Grublic ({0}): Heal 3, +1 health (15)."]
 
 
 def test_riparians_mend_heals_one_with_two_dice_and_two_with_three():
@@ -522,7 +522,7 @@ def test_a_match_is_players_plus_one_rounds_and_points_carry_over_but_cups_do_no
     assert state["phase"] == "over" and state["points"] == [10, 8]
     outcome = GAME.outcome(state)
     assert outcome.ranks == (1, 2) and outcome.scores == (10.0, 8.0) and outcome.margin == 2
-    assert outcome.summary == "Grublic (Seat 1) wins the match with 10 points."
+    assert outcome.summary == "Grublic ({0}) wins the match with 10 points."
 
 
 def test_players_tied_for_the_most_points_play_one_tiebreak_round_alone():
@@ -561,10 +561,10 @@ def test_when_the_clock_ends_a_round_waiting_attacks_are_answered_by_auto_parry_
     state, _ = do(state, 2, now=end - 2, type="attack", target=1)   # and one on seat 1
     assert len([p for p in state["pending"] if p["deadline"]]) == 2 and GAME.next_deadline(state) == end
     state, texts = do(state, None, now=end, type="timeout")
-    assert texts[:4] == ["Grublic (Seat 1): Parry 2; 1 hit lands.",
-                         "Grublic (Seat 1) is knocked out: Riparian (Seat 2)'s trophy.",
-                         "Riparian (Seat 2): Parry 2; 1 hit lands.",
-                         "Riparian (Seat 2) is knocked out: Banksia (Seat 3)'s trophy."]
+    assert texts[:4] == ["Grublic ({0}): Parry 2; 1 hit lands.",
+                         "Grublic ({0}) is knocked out: Riparian ({1})'s trophy.",
+                         "Riparian ({1}): Parry 2; 1 hit lands.",
+                         "Riparian ({1}) is knocked out: Banksia ({2})'s trophy."]
     assert state["results"][0]["scores"] == [0, 1, 6]  # the knocked out score no survivor bonus
 
 
@@ -644,7 +644,7 @@ def test_players_without_a_marker_at_the_cap_get_the_leftovers():
 def test_turns_go_in_marker_order_with_two_actions_each():
     state = turn_phase(2, s0={"move": 4}, s1={"move": 4})
     assert state["tb"]["active"] == 0
-    refused(state, 1, "Grublic \\(Seat 1\\)'s turn", type="move", steps=["L"])
+    refused(state, 1, "Grublic \\(\\{0\\}\\)'s turn", type="move", steps=["L"])
     state, _ = do(state, 0, type="move", steps=["L"])
     state, _ = do(state, 0, type="move", steps=["L"])
     assert state["tb"]["active"] == 1 and state["tb"]["actions_left"] == 2
@@ -728,7 +728,7 @@ def test_turn_based_rear_attacks_are_not_rolled_and_are_unblockable():
     state = turn_phase(2, facing_off=True, s0={"attack": 3}, s1={"parry": 4})
     put(state, 1, [1, 0], E)  # back turned
     state, texts = do(state, 0, type="attack", target=1)
-    assert texts[0] == "Grublic (Seat 1): Spear Thrust 3 on Riparian (Seat 2), from the rear: 3 unblockable hits."
+    assert texts[0] == "Grublic ({0}): Spear Thrust 3 on Riparian ({1}), from the rear: 3 unblockable hits."
     assert health(state, 1) == 12 and state["dice"][1]["tracks"]["parry"] == 4
 
 
@@ -761,7 +761,7 @@ def test_the_rules_text_fits_a_discord_embed_and_names_our_choices():
 def test_a_player_who_leaves_on_their_turn_passes_the_turn_on():
     state = turn_phase(3, s0={"move": 2}, s1={"move": 2}, s2={"move": 2})
     state, texts = do(state, 0, type="leave")
-    assert state["tb"]["active"] == 1 and "Riparian (Seat 2)'s turn: 2 actions." in texts
+    assert state["tb"]["active"] == 1 and "Riparian ({1})'s turn: 2 actions." in texts
 
 
 def test_an_away_defender_gets_no_window_and_auto_parry_answers_at_once():
@@ -791,7 +791,7 @@ def test_heal_by_default_spends_the_fewest_dice_that_heal_what_is_missing():
     state["start_health"] -= 1
     give(state, 1, heal=3)
     state, texts = do(state, 1, type="heal")
-    assert texts == ["Riparian (Seat 2): Mend 2, +1 health (15)."] and state["dice"][1]["tracks"]["heal"] == 1
+    assert texts == ["Riparian ({1}): Mend 2, +1 health (15)."] and state["dice"][1]["tracks"]["heal"] == 1
 
 
 def test_a_defender_who_leaves_during_their_window_lets_the_turn_go_on():

@@ -138,7 +138,7 @@ def test_a_player_holds_at_most_one_tile_at_a_time():
 
 def test_simultaneous_grabs_of_one_tile_give_it_to_the_first_and_the_second_loses_nothing():
     state = grab(fresh(), 2, 9)
-    with pytest.raises(RuleError, match="Someone was faster: Seat 3 holds the tile from place 10"):
+    with pytest.raises(RuleError, match="Someone was faster: \\{2\\} holds the tile from place 10"):
         grab(state, 0, 9)
     assert GAME.explain(state, 0, {"type": "grab", "place": 9}, NOW + 1).startswith("Someone was faster")
     state = grab(state, 0, 10)  # the loser goes on at once
@@ -148,7 +148,7 @@ def test_simultaneous_grabs_of_one_tile_give_it_to_the_first_and_the_second_lose
 def test_a_lost_grab_race_names_the_winner_and_the_margin_from_the_press_times():
     state = act(fresh(), 2, {"type": "grab", "place": 9, "at_ms": 5_000})[0]
     late = GAME.explain(state, 0, {"type": "grab", "place": 9, "at_ms": 5_042}, NOW + 1)
-    assert late == ("Someone was faster: Seat 3 holds the tile from place 10. "
+    assert late == ("Someone was faster: {2} holds the tile from place 10. "
                     "Their grab came 42 ms before yours.")
     # Arrival order decides; a press stamped earlier that arrived later is told so, not "faster".
     early = GAME.explain(state, 0, {"type": "grab", "place": 9, "at_ms": 4_990}, NOW + 1)
@@ -233,7 +233,7 @@ def test_taking_a_trophy_gives_the_highest_left_and_stops_the_player():
     state, events = act(state, 1, {"type": "take_trophy"})
     assert state["trophy"][1] == 3 and state["trophies"] == [2, 1] and state["stopped"] == [1]
     assert state["places"][1] is not None and state["holding"][1] is None  # the held tile went back
-    assert "Seat 2 takes the 3-point trophy and stops playing (1 tile kept)." in [e.text for e in events]
+    assert "{1} takes the 3-point trophy and stops playing (1 tile kept)." in [e.text for e in events]
     assert GAME.waiting_for(state) == [0, 2, 3] and GAME.legal_actions(state, 1) == []
     with pytest.raises(RuleError, match="stopped playing"):
         grab(state, 1, 2)
@@ -317,7 +317,7 @@ def test_a_leaver_keeps_nothing_in_hand_scores_nothing_and_ranks_last():
     state = grab(state, 0, 3)
     state, events = act(state, 0, dict(LEAVE))
     assert state["places"][3] is not None and state["holding"][0] is None
-    assert "Seat 1 leaves the game and will score nothing." in [e.text for e in events]
+    assert "{0} leaves the game and will score nothing." in [e.text for e in events]
     assert GAME.waiting_for(state) == [1, 2] and GAME.legal_actions(state, 0) == []
     with pytest.raises(RuleError, match="left this game"):
         grab(state, 0, 4)
@@ -378,7 +378,7 @@ def test_rulebook_example_four_sets_a_pair_a_single_and_the_2_trophy_score_11():
     state = act(state, 0, {"type": "take_trophy"})[0]   # the 2, the last: the countdown
     done, events = over(state)
     assert GAME.outcome(done).scores[0] == 11.0
-    assert "Seat 1: 4 sets, 3 other tiles, trophy 2: 11 points" in events[-1].text
+    assert "{0}: 4 sets, 3 other tiles, trophy 2: 11 points" in events[-1].text
 
 
 def test_most_points_wins_and_ties_share_a_rank():
@@ -390,7 +390,7 @@ def test_most_points_wins_and_ties_share_a_rank():
     done = over(state)[0]
     outcome = GAME.outcome(done)
     assert outcome.scores == (3.0, 3.0, -2.0, 0.0) and outcome.ranks == (1, 1, 4, 3)
-    assert outcome.summary == "Seat 1 and Seat 2 win with 3 points each." and outcome.margin is None
+    assert outcome.summary == "{0} and {1} win with 3 points each." and outcome.margin is None
     assert outcome.winners() == [0, 1]
 
 
@@ -405,7 +405,7 @@ def test_at_the_end_every_hand_is_revealed_sorted_by_design_with_the_sets_marked
         groups = view["hands"][1]["groups"]
         assert [(g["design"], g["count"], g["sets"]) for g in groups] == [(3, 2, 0), (7, 3, 1)]
         assert view["scores"] == [0, 1] and view["ranks"] == [2, 1]
-    assert GAME.outcome(done).summary == "Seat 2 wins with 1 point."
+    assert GAME.outcome(done).summary == "{1} wins with 1 point."
 
 
 # ------------------------------------------------------------------ protocol

@@ -226,7 +226,7 @@ def test_spider_may_be_moved_to_an_empty_cell():
     state, texts = act(state, 1, {"type": "move_spider", "cell": [0, 0]})
     assert state["grid"][0][0] == "spider" and state["grid"][1][1] is None
     assert state["turn"] == 2 and state["phase"] == "reveal"
-    assert texts[0] == "Seat 2 moves the spider to A1."
+    assert texts[0] == "{1} moves the spider to A1."
 
 
 def test_spider_cannot_move_onto_a_card():
@@ -285,7 +285,7 @@ def test_rings_and_dragons_go_together_and_are_all_collected():
     state, texts = stop(state)
     assert held(state, 0) == {"ring": 3, "dragon": 2}
     assert all(state["grid"][0][c] is None for c in range(5))
-    assert texts[0] == "Seat 1 stops and collects 3 rings, 2 dragons."
+    assert texts[0] == "{0} stops and collects 3 rings, 2 dragons."
 
 
 def test_a_single_dragon_is_collected():
@@ -326,7 +326,7 @@ def test_seed_example_two_balls_four_candlesticks_one_doll_two_rings():
     assert GAME.view(state, None)["would_collect"] == {"ball": 2, "candlestick": 3, "ring": 2}
     stopped, texts = stop(state)
     assert held(stopped, 0) == {"ball": 2, "candlestick": 3, "ring": 2}
-    assert texts[0] == "Seat 1 stops and collects 2 balls, 3 candlesticks, 2 rings."
+    assert texts[0] == "{0} stops and collects 2 balls, 3 candlesticks, 2 rings."
     # ... and had he gone on and met the small dragon, he would have lost everything
     lost, _ = reveal(state, "C2")
     assert held(lost, 0) == {} and grid_kinds(lost) == Counter(COUNTS)
@@ -357,14 +357,14 @@ def test_a_player_who_runs_out_of_time_stops_and_collects_what_is_legal():
     state, _ = reveal(state, "A1", "B1", "C1", "D1")
     state, texts = act(state, None, TIMEOUT, now=state["deadline"])
     assert held(state, 0) == {"ball": 2, "ring": 1} and state["turn"] == 1
-    assert texts[0] == "Time is up: Seat 1 stops and collects 2 balls, 1 ring."
+    assert texts[0] == "Time is up: {0} stops and collects 2 balls, 1 ring."
     assert state["last_turn"] == {"seat": 0, "ending": "timeout", "collected": {"ball": 2, "ring": 1}}
 
 
 def test_a_time_out_with_nothing_revealed_passes_the_turn():
     state = new()
     state, texts = act(state, None, TIMEOUT, now=state["deadline"])
-    assert state["turn"] == 1 and texts[0] == "Time is up: Seat 1 stops and collects nothing."
+    assert state["turn"] == 1 and texts[0] == "Time is up: {0} stops and collects nothing."
 
 
 def test_a_time_out_before_the_deadline_or_from_a_seat_is_refused():
@@ -401,7 +401,7 @@ def test_most_dragons_takes_the_three_spiders():
     assert all(k is None for row in state["grid"] for k in row)
     outcome = GAME.outcome(state)
     assert outcome.scores == (13.0, 22.0, 14.0) and outcome.ranks == (3, 1, 2)
-    assert "Seat 2 has the most dragons (7) and takes the 3 spiders." in texts[-1]
+    assert "{1} has the most dragons (7) and takes the 3 spiders." in texts[-1]
 
 
 def test_a_tie_on_dragons_gives_the_spiders_to_nobody():
@@ -430,7 +430,7 @@ def test_most_cards_wins_and_ties_share_the_rank():
 def test_a_player_who_leaves_is_skipped():
     state = arranged({"A1": "ring"})
     state, texts = act(state, 1, LEAVE)
-    assert state["turn"] == 0 and texts == ["Seat 2 leaves the game."]
+    assert state["turn"] == 0 and texts == ["{1} leaves the game."]
     state, _ = reveal(state, "A1")
     state, _ = stop(state)
     assert state["turn"] == 2
@@ -481,8 +481,8 @@ def shown_everywhere(state) -> dict[str, str]:
 def test_everyone_sees_the_spider_that_ends_a_turn_until_the_next_player_turns_over_a_card():
     state = arranged({"A1": "ring", "B1": "ball", "D1": "spider", "C3": "doll"})
     state, texts = reveal(state, "A1", "B1", "D1")
-    assert texts == ["Seat 1 turned over a spider at D1: the turn ends with nothing and everything else is "
-                     "covered again. Seat 1 may move the spider to an empty cell."]
+    assert texts == ["{0} turned over a spider at D1: the turn ends with nothing and everything else is "
+                     "covered again. {0} may move the spider to an empty cell."]
     assert shown_everywhere(state) == {"D1": "spider"}  # while the player chooses, it shows where it is
     assert GAME.view(state, None)["shown"] == [{"cell": [0, 3], "label": "D1", "kind": "spider", "from": None}]
     state, _ = act(state, 0, {"type": "keep_spider"})
@@ -498,7 +498,7 @@ def test_a_moved_spider_is_shown_where_it_now_lies():
     state, _ = reveal(state, "B2")
     assert shown_everywhere(state) == {"B2": "spider"}
     state, texts = act(state, 1, {"type": "move_spider", "cell": "A1"})
-    assert texts[0] == "Seat 2 moves the spider to A1."
+    assert texts[0] == "{1} moves the spider to A1."
     assert shown_everywhere(state) == {"A1": "spider"}
     assert GAME.view(state, 2)["shown"] == [{"cell": [0, 0], "label": "A1", "kind": "spider", "from": "B2"}]
     state, _ = reveal(state, "C3")
@@ -509,7 +509,7 @@ def test_everyone_sees_the_dragon_and_the_treasures_it_clashed_with():
     """Shown: the card just turned over and every earlier card of the turn it clashes with (not rings)."""
     state = arranged({"A1": "ring", "B1": "ball", "C1": "crate", "D1": "dragon", "E5": "car"})
     state, texts = reveal(state, "A1", "B1", "C1", "D1")
-    assert texts[0] == ("Seat 1 turned over a dragon at D1 with a ball at B1 and a crate at C1 face up: "
+    assert texts[0] == ("{0} turned over a dragon at D1 with a ball at B1 and a crate at C1 face up: "
                         "the turn ends with nothing and everything else is covered again.")
     assert shown_everywhere(state) == {"D1": "dragon", "B1": "ball", "C1": "crate"}  # the ring is covered
     assert [item["label"] for item in GAME.view(state, None)["shown"]] == ["D1", "B1", "C1"]  # ending card first
@@ -521,7 +521,7 @@ def test_everyone_sees_the_dragon_and_the_treasures_it_clashed_with():
 def test_everyone_sees_the_treasure_and_the_dragons_it_clashed_with():
     state = arranged({"A1": "dragon", "B1": "ring", "C1": "dragon", "D1": "candlestick"})
     state, texts = reveal(state, "A1", "B1", "C1", "D1")
-    assert texts[0].startswith("Seat 1 turned over a candlestick at D1 with a dragon at A1 and a dragon at C1 "
+    assert texts[0].startswith("{0} turned over a candlestick at D1 with a dragon at A1 and a dragon at C1 "
                                "face up: the turn ends with nothing")
     assert shown_everywhere(state) == {"D1": "candlestick", "A1": "dragon", "C1": "dragon"}
 
@@ -550,12 +550,12 @@ def test_counts_are_singular_for_one():
     state, _ = act(state, 2, LEAVE)
     state, _ = reveal(state, "A1")
     state, texts = stop(state)
-    assert "Seat 1 and Seat 2 tie with 1 dragon each: nobody takes the spiders." in texts[-1]
-    assert "Seat 1 wins with 2 cards." in texts[-1]
+    assert "{0} and {1} tie with 1 dragon each: nobody takes the spiders." in texts[-1]
+    assert "{0} wins with 2 cards." in texts[-1]
     state = new(2)
     state["collected"][1]["ring"] = 1  # the outcome reads only the scores
     state, _ = GAME.apply(state, 0, LEAVE, T0 + 1)
-    assert GAME.outcome(state).summary == "Seat 2 wins with 1 card."
+    assert GAME.outcome(state).summary == "{1} wins with 1 card."
 
 
 def test_the_crate_is_called_a_crate_everywhere():

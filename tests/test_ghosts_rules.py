@@ -268,7 +268,7 @@ def test_an_attempt_naming_an_earlier_round_is_refused_even_by_the_same_caller()
 
 def test_an_attempt_of_this_round_that_ended_is_over_and_only_the_caller_plays():
     state = attempt(die=3, meeple="red", caller=0)
-    with pytest.raises(RuleError, match="Only Seat 1 plays a card now"):
+    with pytest.raises(RuleError, match="Only \\{0\\} plays a card now"):
         GAME.apply(state, 1, {"type": "give_up"}, NOW)
     ended, _ = GAME.apply(state, None, TIMEOUT, NOW)
     assert ended["phase"] == "swap" and ended["round"] == state["round"]
@@ -465,7 +465,7 @@ def test_zap_checks_walks_against_brute_force_through_the_game():
 def test_only_the_caller_zaps_with_a_card_in_hand_on_a_board_tile():
     state = attempt(die=3)
     mine, theirs = state["hands"][0][0], state["hands"][1][0]
-    with pytest.raises(RuleError, match="Only Seat 1"):
+    with pytest.raises(RuleError, match="Only \\{0\\}"):
         GAME.apply(state, 1, {"type": "zap", "card": theirs, "to": [1, 2]}, NOW)
     with pytest.raises(RuleError, match="not in your hand"):
         GAME.apply(state, 0, {"type": "zap", "card": theirs, "to": [1, 2]}, NOW)
@@ -510,13 +510,13 @@ def test_every_other_player_may_swap_one_card_then_the_caller_rolls():
     assert old not in state["hands"][0] and len(state["hands"][0]) == 4
     assert old in state["deck"]["discard"]
     public = [e.text for e in events if e.private_to is None]
-    assert public == ["Seat 1 swaps a card."]
+    assert public == ["{0} swaps a card."]
     assert any(e.private_to == 0 and G.card_name(old) in e.text for e in events)
     with pytest.raises(RuleError, match="already"):
         GAME.apply(state, 0, {"type": "keep"}, NOW)
     state, events = GAME.apply(state, 2, {"type": "keep"}, NOW + 2)
     assert state["phase"] == "race" and state["round"] == 2 and state["roller"] == 1
-    assert any(e.kind == "roll" and e.text.startswith("Seat 2 rolls") for e in events)
+    assert any(e.kind == "roll" and e.text.startswith("{1} rolls") for e in events)
     assert state["deadline"] == NOW + 2 + G.RACE_SECONDS
 
 
@@ -559,7 +559,7 @@ def test_first_to_reach_the_target_wins_at_once():
     outcome = GAME.outcome(new)
     assert outcome.ranks == (1, 2, 2) and outcome.scores == (8.0, 0.0, 0.0)
     assert outcome.winners() == [0]
-    assert "Seat 1 wins with 8 ghosts" in texts(events)
+    assert "{0} wins with 8 ghosts" in texts(events)
     assert GAME.invariants(new) == []
     with pytest.raises(RuleError, match="over"):
         GAME.apply(new, 1, {"type": "call", "meeple": "red"}, NOW)
@@ -615,7 +615,7 @@ def test_an_away_player_who_acts_again_is_back():
     state["away"], state["idle"] = [2], [0, 0, 3]
     state, events = GAME.apply(state, 2, {"type": "call", "meeple": "blue"}, NOW)
     assert state["away"] == [] and state["idle"] == [0, 0, 0]
-    assert "Seat 3 is back." in texts(events)
+    assert "{2} is back." in texts(events)
 
 
 def test_the_game_ends_when_fewer_than_two_players_remain_and_the_last_ranks_first():
@@ -805,7 +805,7 @@ def test_events_name_the_card_played_drawn_kept_and_swapped_without_its_number()
     zapper = card("blue", "wheel")  # its Green Box value is 6
     give(state, 0, [zapper] + state["hands"][0][:3])
     state, zapped = GAME.apply(state, 0, {"type": "zap", "card": zapper, "to": [1, 2]}, NOW)
-    assert "Seat 1 plays the blue wheel and moves the red meeple" in texts(zapped)
+    assert "{0} plays the blue wheel and moves the red meeple" in texts(zapped)
     state, swapped = GAME.apply(state, 1, {"type": "swap", "card": state["hands"][1][0]}, NOW)
     fresh = GAME.setup(2, {}, 5, NOW)
     hand = matching_hand(fresh, 4)
@@ -831,7 +831,7 @@ def test_a_win_with_one_ghost_says_ghost_not_ghosts():
     state["quiet_rolls"] = G.MAX_QUIET_ROLLS - 1
     state, events = GAME.apply(state, None, TIMEOUT, NOW + G.RACE_SECONDS)
     assert state["phase"] == "over"
-    assert "The table went quiet. Seat 1 wins with 1 ghost." in texts(events)
+    assert "The table went quiet. {0} wins with 1 ghost." in texts(events)
     assert GAME.outcome(state).summary.endswith("with 1 ghost.")
 
 
@@ -849,4 +849,4 @@ def test_one_silent_swapper_keeps_their_cards_in_the_singular():
     state, _ = GAME.apply(state, 0, {"type": "give_up"}, NOW)
     state, _ = GAME.apply(state, 1, {"type": "keep"}, NOW)
     _, events = GAME.apply(state, None, TIMEOUT, NOW + G.SWAP_SECONDS)
-    assert "Time is up: Seat 3 keeps their cards." in texts(events)
+    assert "Time is up: {2} keeps their cards." in texts(events)

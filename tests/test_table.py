@@ -5,8 +5,9 @@ import asyncio
 
 import pytest
 
+from cogs import markup
 from engine.errors import RuleError
-from engine.protocol import canonical
+from engine.protocol import canonical, seat_name
 from host.errors import ChannelBusy, StaleAction, TableError
 from host.table import LOBBY_SECONDS, Table
 
@@ -227,10 +228,20 @@ async def test_leaving_a_game_in_play_is_the_games_leave_action(table):
 
 
 async def test_a_refusal_that_names_a_seat_names_the_player(table):
+    """The table writes no markup: the refusal names seats as fields and carries who holds them."""
     sid = await started(table, ANN, BOB)
     with pytest.raises(RuleError) as refused:
         await table.act(sid, BOB, {"type": "add", "n": 1})
-    assert str(refused.value) == f"It is not your turn: <@{ANN}> is to play."
+    assert str(refused.value) == f"It is not your turn: {seat_name(0)} is to play."
+    assert refused.value.seats == [ANN, BOB]
+    assert markup.refusal(refused.value) == f"It is not your turn: <@{ANN}> is to play."
+
+
+async def test_the_news_keeps_engine_words_and_cogs_name_the_players(table):
+    sid = await started(table, ANN, BOB)
+    change = await table.act(sid, ANN, {"type": "add", "n": 1})
+    assert change.session.news[-1] == f"{seat_name(0)} adds 1: total 1."
+    assert markup.news(change.session).endswith(f"<@{ANN}> adds 1: total 1.")
 
 
 async def test_overdue_timers_fire_concurrently_with_a_bound(table, clock):

@@ -42,11 +42,11 @@ class Tally(Game):
         remaining = [s for s in range(state["players"]) if s not in state["gone"]]
         if len(remaining) == 1:
             state["winner"], state["deadline"] = remaining[0], None
-            return [Event(f"Seat {seat + 1} leaves; seat {remaining[0] + 1} wins.")]
+            return [Event(f"{seat_name(seat)} leaves; {seat_name(remaining[0])} wins.")]
         if state["turn"] == seat:
             state["turn"] = next_seat(seat, state["players"], state["gone"])
             state["deadline"] = after(now, TURN_SECONDS)
-        return [Event(f"Seat {seat + 1} leaves.")]
+        return [Event(f"{seat_name(seat)} leaves.")]
 
     def play(self, state, seat, action, now):
         if state["winner"] is not None:
@@ -65,10 +65,10 @@ class Tally(Game):
         state["counts"][seat] += 1
         if state["total"] >= TARGET * state["step"]:
             state["winner"], state["deadline"] = seat, None
-            return [Event(f"Seat {seat + 1} reaches {state['total']} and wins.")]
+            return [Event(f"{seat_name(seat)} reaches {state['total']} and wins.")]
         state["turn"] = next_seat(seat, state["players"], state["gone"])
         state["deadline"] = after(now, TURN_SECONDS)
-        return [Event(f"Seat {seat + 1} adds {n}: total {state['total']}.")]
+        return [Event(f"{seat_name(seat)} adds {n}: total {state['total']}.")]
 
     def view(self, state, seat):
         return {"total": state["total"], "turn": state["turn"], "winner": state["winner"]}
@@ -80,7 +80,7 @@ class Tally(Game):
         if state["winner"] is None:
             return None
         scores = tuple(1.0 if s == state["winner"] else 0.0 for s in range(state["players"]))
-        return Outcome(ranks_from_scores(scores), scores, f"Seat {state['winner'] + 1} wins")
+        return Outcome(ranks_from_scores(scores), scores, f"{seat_name(state['winner'])} wins")
 
     def invariants(self, state):
         return [] if sum(state["counts"]) <= state["total"] else ["more moves than points"]

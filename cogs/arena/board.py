@@ -20,7 +20,7 @@ from host.table import Change
 from render.arena import render_arena
 from render.encode import RenderedImage
 
-from .. import replies
+from .. import markup, replies
 from ..actions import table_of
 from ..components import TableButton
 from ..game_ui import GameUI
@@ -84,9 +84,9 @@ class ArenaUI(GameUI):
         playing = session.status == PLAYING and view["phase"] != "over"
         which = "tiebreak round" if view["tiebreak"] else f"round {view['round']} of {view['rounds']}"
         mode = " · turn-based" if view["mode"] == "turn_based" else ""
-        lines = [session.name_seats(line) for line in view["log"]]
+        lines = [markup.said(session, line) for line in view["log"]]
         if not playing and session.summary:
-            lines.append(session.summary)
+            lines.append(markup.said(session, session.summary))
         embed = discord.Embed(title=f"Eye for an Eye · {which}{mode}", description="\n".join(lines)[-4096:] or None,
                               colour=discord.Colour.dark_orange())
         waiting = set(game.waiting_for(session.game_state)) if playing else set()

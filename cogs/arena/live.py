@@ -21,11 +21,11 @@ from typing import Any
 import discord
 
 from engine import registry
-from engine.protocol import SEAT_NAME, Event
+from engine.protocol import Event
 from host.session import PLAYING, Session
 from host.table import Change
 
-from .. import replies
+from .. import markup, replies
 from ..components import view_of
 from ..markup import pinging
 from ..panels import Seat
@@ -57,7 +57,7 @@ def concerned(events: list[Event]) -> Reach:
     (the second seat an attack names, the first a hit or knock-out names)."""
     reach = Reach(defaultdict(list), set(), False)
     for event in events:
-        named = [int(n) - 1 for n in SEAT_NAME.findall(event.text)]
+        named = event.seats
         if event.kind == "react" and event.private_to is not None:
             reach.react.add(event.private_to)
         elif event.private_to is not None:
@@ -87,7 +87,7 @@ class Live:
     def payload(self, session: Session, seat: int, draft: str, note: str = "") -> dict[str, Any]:
         """The panel's message as it should be now."""
         if session.status != PLAYING:
-            return {"content": f"{session.name_seats(note)}\nThis match is over: see the channel."
+            return {"content": f"{markup.said(session, note)}\nThis match is over: see the channel."
                                .strip(), "view": None, "attachments": [], "allowed_mentions": replies.QUIET}
         game = registry.get(session.game)
         now = self.client.table.clock()  # type: ignore[attr-defined]
@@ -147,7 +147,7 @@ class Live:
     async def mention(self, session: Session, seat: int, entry: dict, notes: list[str]) -> None:
         """A public prompt pinging only the defender, whose button opens their panel on it."""
         user = session.seats[seat]
-        said = session.name_seats(notes[0]) if notes else f"An attack waits on <@{user}>."
+        said = markup.said(session, notes[0]) if notes else f"An attack waits on <@{user}>."
         channel = self.client.get_partial_messageable(session.channel_id)
         message = await channel.send(
             f"<@{user}>, you are attacked! {said} Answer {stamp(entry['deadline'])}, or Auto-Parry answers for you.",

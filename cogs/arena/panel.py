@@ -19,6 +19,7 @@ from engine.errors import RuleError
 from engine.protocol import Action
 from engine.words import plural
 
+from .. import markup
 from ..panels import Drawn, Panel, Seat
 from .draft import CODE, MARKERS, MOVE, STEPS, TARGET, Draft, meaning
 from .words import FACE, ORDINAL, UNROLLED, clock_words, pool_text, stamp, track, track_text, turn_words
@@ -33,7 +34,7 @@ class ArenaPanel(Panel):
 
     def draw(self, seat: Seat, draft: str, note: str = "") -> Drawn:
         view, me, d = seat.view, seat.view["seats"][seat.seat], Draft.parse(draft)
-        head = [seat.session.name_seats(note)] if note else []
+        head = [markup.said(seat.session, note)] if note else []
         head.append(f"**{me['name']}** (you) · ❤ {me['health']}/{me['max_health']} · cup {me['cup']} · "
                     f"{plural(me['points'], 'point')} · {clock_words(view)}")
         if view["phase"] in ("start", "countdown") and seat.seat in view["in_round"]:
