@@ -7,17 +7,23 @@ snapshot is `canonical(state)` and the action log alone replays a game. Seats ar
 Two actions every game understands: TIMEOUT, applied by the table (seat None) when
 `next_deadline` has passed, and LEAVE, from a seat that quits: that seat is skipped from then
 on, and a game left with too few players to go on ends (a solo LEAVE is a resignation).
+
+Lobby choices (`Choice`: a character, a colour) are per player; `setup` finds every seat's pick
+in `options[choice.key]`, a list in seat order, and nothing under that key when nobody chose
+(the simulator, engine tests), so a game chooses for them.
 """
 from __future__ import annotations
 
 import json
 import re
+import zlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .errors import RuleError
+from .rng import Rng
 
 State = dict[str, Any]
 Action = dict[str, Any]  # what a game's rules receive: plain JSON, checked by the rules themselves
@@ -70,6 +76,46 @@ class Option:
     default: bool = False
 
 
+@dataclass(frozen=True)
+class Choice:
+    """Something each player picks for themselves in the lobby, e.g. their character.
+
+    `values` maps each value to the name players read, in the order the lobby offers them;
+    with `unique`, no two players hold the same value.
+    """
+
+    key: str
+    label: str  # "Character": the lobby asks "Choose your character"
+    values: Mapping[str, str]
+    unique: bool = True
+
+    def picks(self, options: Mapping[str, Any], players: int) -> list[str] | None:
+        """Every seat's pick as the table handed it to `setup`, checked; None when nobody chose."""
+        picked = options.get(self.key)
+        if picked is None:
+            return None
+        if not isinstance(picked, list) or len(picked) != players or any(v not in self.values for v in picked):
+            raise RuleError(f"Every player needs a {self.label.lower()} of this game: {picked!r} is not that.")
+        if self.unique and len(set(picked)) != players:
+            raise RuleError(f"Two players may not share a {self.label.lower()}: {picked!r}.")
+        return list(picked)
+
+    def fill(self, picks: Sequence[str | None], seed: int) -> list[str]:
+        """Every seat's pick: a seat without one (None) gets a random value, a free one if `unique`.
+
+        The draws are a stream of their own (`seed` mixed with the key), so the same seed gives the
+        same picks, and they do not mirror the game's own draws from that seed.
+        """
+        rng = Rng(seed ^ zlib.crc32(self.key.encode()))
+        filled: list[str] = []
+        for seat, pick in enumerate(picks):
+            if pick is None:
+                held = {*filled, *picks[seat + 1:]} if self.unique else set()
+                pick = rng.choice([v for v in self.values if v not in held])
+            filled.append(pick)
+        return filled
+
+
 def seat_name(seat: Seat) -> str:
     """How engine texts (events, refusals, summaries) name a seat: a field, `{2}` for seat 2.
 
@@ -113,11 +159,15 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
+    choices: ClassVar[tuple[Choice, ...]] = ()
     rules: ClassVar[str] = ""
 
     @abstractmethod
-    def setup(self, players: int, options: dict[str, bool], seed: int, now: float) -> State:
-        """A new game for `players` seats; all chance comes from `seed`."""
+    def setup(self, players: int, options: dict[str, Any], seed: int, now: float) -> State:
+        """A new game for `players` seats; all chance comes from `seed`.
+
+        `options` holds the yes/no options and, for each of `choices`, the seats' picks (`Choice.picks`).
+        """
 
     @abstractmethod
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:

@@ -38,6 +38,7 @@ class Session:
     ping_message_id: int | None = None
     pinged: list[int] = field(default_factory=list)
     shown_version: int = -1  # the version the board message shows
+    picks: dict[str, dict[int, str]] = field(default_factory=dict)  # lobby choice key -> user id -> value
 
     @property
     def board_behind(self) -> bool:
@@ -69,6 +70,22 @@ class Session:
         except ValueError:
             return None
 
+    def pick_of(self, key: str, user_id: int) -> str | None:
+        """What `user_id` picked for the lobby choice `key` (None: nothing yet)."""
+        return self.picks.get(key, {}).get(user_id)
+
+    def holder(self, key: str, value: str) -> int | None:
+        """Who holds `value` of the lobby choice `key`, if anyone does."""
+        return next((user for user, held in self.picks.get(key, {}).items() if held == value), None)
+
+    def setup_options(self) -> dict[str, Any]:
+        """What the game's `setup` is given: the options, and each choice's picks in seat order.
+
+        The start and every replay read these same picks, so a replay sets up the same game.
+        """
+        seat_picks = {key: [by_user.get(user) for user in self.seats] for key, by_user in self.picks.items()}
+        return {**self.options, **seat_picks}
+
     def add_news(self, lines: list[str]) -> None:
         """Keep the latest lines as the engine wrote them: cogs fill in the players' names."""
         self.news = (self.news + lines)[-NEWS_KEPT:]
@@ -84,4 +101,6 @@ class Session:
             news=json.loads(row["news"]), created_at=row["created_at"], started_at=row["started_at"],
             ended_at=row["ended_at"], summary=row["summary"], ping_message_id=row["ping_message_id"],
             pinged=json.loads(row["pinged"]), shown_version=row["shown_version"],
+            picks={key: {int(user): value for user, value in by_user.items()}
+                   for key, by_user in json.loads(row["picks"]).items()},
         )

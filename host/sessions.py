@@ -36,8 +36,9 @@ class LogRow:
     interaction_id: int | None
 
 
-_UPDATE = ("UPDATE sessions SET status = ?, host_id = ?, seats = ?, options = ?, state = ?, version = version + 1,"
-           " deadline = ?, news = ?, started_at = ?, ended_at = ?, summary = ? WHERE id = ? AND version = ?")
+_UPDATE = ("UPDATE sessions SET status = ?, host_id = ?, seats = ?, options = ?, picks = ?, state = ?,"
+           " version = version + 1, deadline = ?, news = ?, started_at = ?, ended_at = ?, summary = ?"
+           " WHERE id = ? AND version = ?")
 _LOG = ("INSERT INTO events (session_id, seq, kind, user_id, seat, action, at, interaction_id)"
         " VALUES (?, (SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE session_id = ?), ?, ?, ?, ?, ?, ?)")
 
@@ -127,11 +128,11 @@ class SessionRows:
         """Insert a new lobby and its first log row; returns the session id."""
         def work(conn: sqlite3.Connection) -> int:
             cursor = conn.execute(
-                "INSERT INTO sessions (guild_id, channel_id, game, status, host_id, seats, options, seed,"
-                " deadline, news, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO sessions (guild_id, channel_id, game, status, host_id, seats, options, picks, seed,"
+                " deadline, news, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (session.guild_id, session.channel_id, session.game, session.status, session.host_id,
-                 json.dumps(session.seats), json.dumps(session.options), session.seed, session.deadline,
-                 json.dumps(session.news), session.created_at))
+                 json.dumps(session.seats), json.dumps(session.options), json.dumps(session.picks),
+                 session.seed, session.deadline, json.dumps(session.news), session.created_at))
             session_id = int(cursor.lastrowid or 0)
             self._insert_log(conn, session_id, opened)
             return session_id
@@ -145,8 +146,8 @@ class SessionRows:
         `marks`, pending board bookkeeping of any sessions, are written in the same trip.
         """
         params = (session.status, session.host_id, json.dumps(session.seats), json.dumps(session.options),
-                  None if session.state is None else canonical(session.state), session.deadline,
-                  json.dumps(session.news), session.started_at, session.ended_at, session.summary,
+                  json.dumps(session.picks), None if session.state is None else canonical(session.state),
+                  session.deadline, json.dumps(session.news), session.started_at, session.ended_at, session.summary,
                   session.id, session.version)
         if finish is None:
             def work(conn: sqlite3.Connection) -> None:

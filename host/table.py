@@ -28,7 +28,7 @@ import aiosqlite
 
 from engine import registry
 from engine.errors import RuleError
-from engine.protocol import LEAVE, TIMEOUT, ActionLike, Event, Game, Outcome
+from engine.protocol import LEAVE, TIMEOUT, ActionLike, Choice, Event, Game, Outcome, seat_name
 from engine.replay import LoggedAction, replay
 
 from . import ratings  # ratings and solo records, in the transaction that ends the game
@@ -68,7 +68,13 @@ Listener = Callable[[Change], Awaitable[None]]
 
 def _copy(session: Session) -> Session:
     """A session to change: the cached one stays as it was until the change is saved."""
-    return replace(session, seats=list(session.seats), options=dict(session.options), news=list(session.news))
+    return replace(session, seats=list(session.seats), options=dict(session.options), news=list(session.news),
+                   picks={key: dict(by_user) for key, by_user in session.picks.items()})
+
+
+def _echo(typed: str) -> str:
+    """What a player typed, quoted back in a refusal: clipped, so a refusal stays short."""
+    return typed if len(typed) <= MAX_ECHO else typed[:MAX_ECHO] + "..."
 
 
 class Table:
@@ -155,7 +161,7 @@ class Table:
         if session.started_at is None:
             return None
         game = registry.get(session.game)
-        return replay(game, len(session.seats), session.options, session.seed, session.started_at,
+        return replay(game, len(session.seats), session.setup_options(), session.seed, session.started_at,
                       await self.log(session_id))
 
     # ---------------------------------------------------------------- lobby
@@ -168,8 +174,7 @@ class Table:
         for key in turned_on:
             if key not in options:
                 known = ", ".join(o.key for o in game.options) or "none"
-                shown = key if len(key) <= MAX_ECHO else key[:MAX_ECHO] + "..."
-                raise TableError(f"{game.title} has no such option: '{shown}'. Its options: {known}.")
+                raise TableError(f"{game.title} has no such option: '{_echo(key)}'. Its options: {known}.")
             options[key] = True
         async with self._lock(("channel", channel_id)):
             busy = await self.active_in(channel_id)
@@ -216,6 +221,8 @@ class Table:
             if user_id not in session.seats:
                 raise TableError("You are not seated at this table.")
             session.seats.remove(user_id)
+            for by_user in session.picks.values():
+                by_user.pop(user_id, None)  # what they picked is free again
             if not session.seats:
                 self._end(session, ABORTED, "Everybody left the lobby.")
             elif user_id == session.host_id:
@@ -235,6 +242,27 @@ class Table:
             return "option"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
 
+    async def choose(self, session_id: int, user_id: int, key: str, value: str,
+                     interaction_id: int | None = None) -> Change:
+        """A seated player picks `value` of the game's lobby choice `key` (their character, say);
+        a unique value someone else holds is refused, naming who holds it."""
+        def change(session: Session, game: Game) -> str:
+            self._require_lobby(session)
+            choice = self._choice(game, key)
+            what = choice.label.lower()
+            if user_id not in session.seats:
+                raise TableError(f"Join the table first: only seated players choose a {what}.")
+            if value not in choice.values:
+                raise TableError(f"There is no {what} '{_echo(value)}'. "
+                                 f"Choose one of: {', '.join(choice.values.values())}.")
+            holder = session.holder(key, value)
+            if choice.unique and holder not in (None, user_id):
+                raise Refused(f"{choice.values[value]} is taken by {seat_name(session.seats.index(holder))}:"
+                              f" choose another {what}.", list(session.seats))
+            session.picks.setdefault(key, {})[user_id] = value
+            return "choose"
+        return await self._lobby_change(session_id, user_id, interaction_id, change)
+
     async def cancel(self, session_id: int, user_id: int, interaction_id: int | None = None) -> Change:
         def change(session: Session, game: Game) -> str:
             self._require_lobby(session)
@@ -252,7 +280,8 @@ class Table:
             if len(session.seats) < game.min_players:
                 raise TableError(f"{game.title} needs at least {game.min_players} players.")
             now = self.clock()
-            session.state = game.setup(len(session.seats), session.options, session.seed, now)
+            self._fill_picks(session, game)
+            session.state = game.setup(len(session.seats), session.setup_options(), session.seed, now)
             session.status, session.started_at = PLAYING, now
             session.deadline = game.next_deadline(session.state)
             session.add_news([f"{game.title} begins."])
@@ -467,6 +496,21 @@ class Table:
         session.ended_at, session.deadline = self.clock(), None
         if not any(summary in line for line in session.news):
             session.add_news([summary])
+
+    @staticmethod
+    def _choice(game: Game, key: str) -> Choice:
+        found = next((choice for choice in game.choices if choice.key == key), None)
+        if found is None:
+            raise TableError(f"{game.title} has no such choice in the lobby.")
+        return found
+
+    @staticmethod
+    def _fill_picks(session: Session, game: Game) -> None:
+        """Every seat without a pick gets a random one, drawn from the session's seed: the start
+        is deterministic, and the picks are stored with the session for every replay."""
+        for choice in game.choices:
+            picked = [session.pick_of(choice.key, user) for user in session.seats]
+            session.picks[choice.key] = dict(zip(session.seats, choice.fill(picked, session.seed), strict=True))
 
     @staticmethod
     def _require_lobby(session: Session) -> None:

@@ -6,6 +6,7 @@ import sqlite3
 
 import pytest
 
+from host.sessions import SessionRows
 from host.store import MIGRATIONS_DIR, Store, migration_files
 
 
@@ -58,3 +59,23 @@ async def test_a_failed_transaction_is_rolled_back(store):
             await conn.execute("INSERT INTO meta (key, value) VALUES ('a', 'b')")
             1 / 0
     assert await store.get_meta("a") is None
+
+
+async def test_a_lobby_saved_before_lobby_choices_loads_with_no_picks(tmp_path):
+    """0004 adds the picks column: a session stored by an older version reads as 'nobody picked'."""
+    older = tmp_path / "older"
+    older.mkdir()
+    for _, path in migration_files()[:3]:
+        (older / path.name).write_text(path.read_text())
+    database = tmp_path / "db.sqlite3"
+    store = await Store.open(database, migrations=older)
+    await store.write(lambda conn: conn.execute(
+        "INSERT INTO sessions (channel_id, game, status, host_id, seats, seed, created_at)"
+        " VALUES (20, 'arena', 'lobby', 1, '[1]', 7, 0)"))
+    await store.close()
+    store = await Store.open(database)
+    try:
+        session = await SessionRows(store).load(1)
+        assert session is not None and session.picks == {} and session.setup_options() == session.options
+    finally:
+        await store.close()

@@ -6,6 +6,8 @@ import asyncio
 import pytest
 
 from cogs import markup
+from engine.arena.data import COUNTDOWN_SECONDS
+from engine.arena.match import EyeForAnEye  # registers Eye for an Eye, whose lobby has a choice
 from engine.errors import RuleError
 from engine.protocol import canonical, seat_name
 from host.errors import ChannelBusy, StaleAction, TableError
@@ -13,6 +15,7 @@ from host.table import LOBBY_SECONDS, Table
 
 GUILD, CHANNEL = 10, 20
 ANN, BOB, CAT, DAN = 1, 2, 3, 4
+(CHARACTER,) = EyeForAnEye.choices
 
 
 async def lobby(table: Table, *players: int):
@@ -268,3 +271,89 @@ async def test_overdue_timers_fire_concurrently_with_a_bound(table, clock):
     clock.advance(61)
     fired = await table.fire_due()
     assert len(fired) == 20 and 1 < peak <= FIRE_AT_ONCE
+
+
+# ------------------------------------------------------------------ lobby choices (Eye for an Eye's characters)
+
+
+async def arena_lobby(table: Table, *players: int) -> int:
+    change = await table.open("arena", GUILD, CHANNEL, players[0])
+    for user in players[1:]:
+        await table.join(change.session.id, user)
+    return change.session.id
+
+
+async def test_each_seated_player_picks_a_character_and_plays_it(table):
+    sid = await arena_lobby(table, ANN, BOB)
+    await table.choose(sid, ANN, "character", "pluma")
+    await table.choose(sid, BOB, "character", "echo")
+    changed = await table.choose(sid, ANN, "character", "banksia")  # a player may change their mind
+    assert changed.session.picks == {"character": {ANN: "banksia", BOB: "echo"}}
+    started_ = await table.start(sid, ANN)
+    assert started_.session.state["chars"] == ["banksia", "echo"]
+
+
+async def test_a_character_someone_holds_is_refused_naming_who_holds_it(table):
+    sid = await arena_lobby(table, ANN, BOB)
+    await table.choose(sid, ANN, "character", "pluma")
+    with pytest.raises(RuleError) as refused:
+        await table.choose(sid, BOB, "character", "pluma")
+    assert markup.refusal(refused.value) == f"Pluma is taken by <@{ANN}>: choose another character."
+    assert (await table.get(sid)).pick_of("character", BOB) is None
+
+
+async def test_choosing_needs_a_seat_a_known_character_and_an_open_lobby(table):
+    sid = await arena_lobby(table, ANN, BOB)
+    with pytest.raises(TableError, match="Join the table first"):
+        await table.choose(sid, CAT, "character", "pluma")
+    with pytest.raises(TableError, match="There is no character 'gandalf'. Choose one of: Grublic, Riparian"):
+        await table.choose(sid, ANN, "character", "gandalf")
+    with pytest.raises(TableError, match="no such choice"):
+        await table.choose(sid, ANN, "colour", "red")
+    await table.start(sid, ANN)
+    with pytest.raises(TableError, match="already started"):
+        await table.choose(sid, ANN, "character", "pluma")
+
+
+async def test_leaving_the_lobby_frees_the_pick(table):
+    sid = await arena_lobby(table, ANN, BOB, CAT)
+    await table.choose(sid, BOB, "character", "pluma")
+    left = await table.leave(sid, BOB)
+    assert left.session.picks == {"character": {}}
+    assert (await table.choose(sid, CAT, "character", "pluma")).session.pick_of("character", CAT) == "pluma"
+
+
+async def test_unpicked_seats_get_free_characters_drawn_from_the_seed(table):
+    sid = await arena_lobby(table, ANN, BOB, CAT, DAN)
+    await table.choose(sid, BOB, "character", "grublic")
+    session = (await table.start(sid, ANN)).session
+    chars = session.state["chars"]
+    assert chars[1] == "grublic" and len(set(chars)) == 4, "a random character is a free one"
+    assert chars == CHARACTER.fill([None, "grublic", None, None], session.seed), "drawn from the session's seed"
+    assert session.picks["character"] == dict(zip([ANN, BOB, CAT, DAN], chars, strict=True)), "stored for replays"
+
+
+async def test_picks_survive_a_restart(store, clock):
+    first = Table(store, clock=clock)
+    sid = await arena_lobby(first, ANN, BOB)
+    await first.choose(sid, ANN, "character", "riparian")
+    restarted = Table(store, clock=clock)  # a new process on the same database
+    assert (await restarted.get(sid)).picks == {"character": {ANN: "riparian"}}
+    await restarted.choose(sid, BOB, "character", "incendiary")
+    assert (await restarted.start(sid, ANN)).session.state["chars"] == ["riparian", "incendiary"]
+    again = Table(store, clock=clock)
+    assert (await again.get(sid)).state["chars"] == ["riparian", "incendiary"]
+
+
+async def test_replaying_a_game_with_picks_gives_the_snapshot(table, clock):
+    sid = await arena_lobby(table, ANN, BOB, CAT)
+    await table.choose(sid, CAT, "character", "echo")
+    await table.start(sid, ANN)
+    for user in (ANN, BOB, CAT):
+        await table.act(sid, user, {"type": "ready"})
+    clock.advance(COUNTDOWN_SECONDS)
+    await table.fire_due()
+    await table.act(sid, CAT, {"type": "roll"})
+    session = await table.get(sid)
+    assert session.state["phase"] == "fight" and session.state["chars"][2] == "echo"
+    assert canonical(await table.replayed_state(sid)) == canonical(session.state)

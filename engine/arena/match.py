@@ -5,7 +5,7 @@ from typing import Any
 
 from .. import flow
 from ..errors import RuleError
-from ..protocol import Event, Game, Option, Outcome, Seat, seat_name
+from ..protocol import Choice, Event, Game, Option, Outcome, Seat, seat_name
 from ..registry import register
 from ..rng import Rng
 from ..words import plural
@@ -20,7 +20,7 @@ from .actions import (
 )
 from .board import AREAS
 from .choices import legal
-from .data import SEAT_ORDER, START_SECONDS
+from .data import CHARACTERS, SEAT_ORDER, START_SECONDS
 from .dice import dice_total
 from .figures import LEFT, STANDING, State, arena, character, is_standing, name, say
 from .hits import answer, expire, head, next_window, settle
@@ -72,13 +72,18 @@ class EyeForAnEye(Game):
     min_players = 2
     max_players = 6
     options = (Option("turn_based", "Turn-based: 7 dice, a realtime roll, then turns of 2 actions"),)
+    choices = (Choice("character", "Character", {c.key: c.name for c in CHARACTERS.values()}),)
     rules = RULES
 
     # ---------------------------------------------------------------- setup
 
-    def setup(self, players: int, options: dict[str, bool], seed: int, now: float) -> State:
+    def setup(self, players: int, options: dict[str, Any], seed: int, now: float) -> State:
+        """Each seat plays the character picked in the lobby; without picks (the simulator),
+        the seats take SEAT_ORDER."""
         if not self.min_players <= players <= self.max_players:
             raise RuleError(f"{self.title} takes {self.min_players}-{self.max_players} players.")
+        (character_choice,) = self.choices
+        chars = character_choice.picks(options, players) or list(SEAT_ORDER[:players])
         rng = Rng(seed)
         areas = list(AREAS)
         rng.shuffle(areas)  # the Ceremonial Flower cards, dealt once for the match
@@ -86,7 +91,7 @@ class EyeForAnEye(Game):
             "players": players,
             "turn_based": bool(options.get("turn_based", False)),
             "arena": "bushland",
-            "chars": list(SEAT_ORDER[:players]),
+            "chars": chars,
             "areas": areas[:players],
             "rng": rng.state,
             "flow": flow.new(players),
