@@ -1,4 +1,4 @@
-"""/play and the lobby buttons (Join, Leave, Start, Cancel, option toggles)."""
+"""/play and the lobby's buttons and selects (Join, Leave, Start, Cancel, option toggles, choices)."""
 from __future__ import annotations
 
 import discord
@@ -73,9 +73,9 @@ class Lobby(commands.Cog):
         await presenter.moved(change.session, message)
 
 
-@handles("join", "leave", "start", "cancel", "opt")
+@handles("join", "leave", "start", "cancel", "opt", "choose")
 async def lobby_click(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
-    """The lobby's buttons, each one table call."""
+    """The lobby's buttons and selects, each one table call."""
     table, sid, user, iid = table_of(interaction), ref.session_id, interaction.user.id, interaction.id
     calls = {
         "join": lambda: table.join(sid, user, iid),
@@ -83,6 +83,7 @@ async def lobby_click(interaction: discord.Interaction, ref: Ref, values: list[s
         "start": lambda: table.start(sid, user, iid),
         "cancel": lambda: table.cancel(sid, user, iid),
         "opt": lambda: table.toggle_option(sid, user, ref.arg, iid),
+        "choose": lambda: table.choose(sid, user, ref.arg, values[0] if values else "", iid),
     }
     await perform(interaction, calls[ref.action])
 

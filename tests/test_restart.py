@@ -224,6 +224,32 @@ async def test_a_lobby_survives_sigkill(fake, tmp_path):
         fake.assert_clean()
 
 
+async def test_characters_picked_in_a_lobby_survive_sigkill(fake, tmp_path):
+    """The picks are stored with the lobby, and its character select still works in a new process."""
+    ann, bob = fake.user_id("alice"), fake.user_id("bob")
+    async with Harness(fake, tmp_path) as harness:
+        first = await harness.start_connected()
+        played = await fake.slash(ann, "play", {"game": "arena"}, timeout=STEP_TIMEOUT)
+        lobby_id = int(played.message["id"])
+        await fake.click(bob, lobby_id, button(played.message, "Join")["custom_id"], timeout=STEP_TIMEOUT)
+        characters = FakeDiscord.find_component(fake.message(lobby_id), type=3)
+        assert characters is not None and characters["placeholder"] == "Choose your character"
+        await fake.select(ann, lobby_id, characters["custom_id"], ["riparian"], timeout=STEP_TIMEOUT)
+        await fake.wait_for(lambda: "· Riparian" in players_field(fake.message(lobby_id)), STEP_TIMEOUT)
+
+        await harness.crash(first)
+        second = await harness.start_connected()
+        chosen = await fake.select(bob, lobby_id, characters["custom_id"], ["echo"], timeout=STEP_TIMEOUT)
+        assert chosen.callback_type is not None and not chosen.followup_ids, "the select the dead process drew"
+        await fake.wait_for(lambda: "· Echo" in players_field(fake.message(lobby_id)), STEP_TIMEOUT)
+        await fake.click(ann, lobby_id, button(fake.message(lobby_id), "Start")["custom_id"], timeout=STEP_TIMEOUT)
+        await fake.wait_for(lambda: title(fake.message(lobby_id)).startswith("Eye for an Eye ·"), STEP_TIMEOUT)
+        seats = players_field(fake.message(lobby_id))
+        assert f"<@{ann}> · Riparian ·" in seats and f"<@{bob}> · Echo ·" in seats, seats
+        assert_no_traceback(first, second)
+        fake.assert_clean()
+
+
 async def test_commands_are_not_synced_again_when_unchanged(fake, tmp_path):
     async with Harness(fake, tmp_path) as harness:
         assert fake.command_puts == 0
