@@ -3,15 +3,17 @@
 board), against a stand-in Discord whose channels record every message and edit after a small
 simulated latency.
 
-    python -m bench.throughput [--games dragon,ghosts,tiger,bugs] [--burst-sessions 100]
+    python -m bench.throughput [--games dragon,ghosts,tiger,bugs,arena] [--burst-sessions 100]
         [--burst-seconds 10] [--sessions 1000] [--rate 200] [--seconds 20] [--latency 0.03]
 
-Two runs, each on a fresh temporary database (WAL, as the bot runs):
+Two runs, each on a fresh temporary database (WAL, as the bot runs), its timers fired by the
+bot's scheduler (the presenter shows what they change) and actions chosen as `bench.latency`
+chooses them:
 
 1. Burst: `--burst-sessions` players click as fast as the bot answers, each as soon as their
    board shows their last move. Prints actions per second, each with a board image drawn and
-   edited in (target: >= 250/s). Paced real-time boards (Bugs & Co: one edit a second at most)
-   sit this one out: they merge moves by design.
+   edited in (target: >= 250/s). Paced real-time boards (Bugs & Co, Eye for an Eye: one edit
+   every second or two at most) sit this one out: they merge moves by design.
 2. Steady: `--sessions` concurrent tables whose players click `--rate` times a second in all,
    each on the board their channel shows now (every 2.5-7.5 s a table). Prints the click
    acknowledgement p50/p99 (target: p99 < 50 ms), how long a board takes to show a move (a
@@ -37,14 +39,16 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bench.latency import new_game, percentile, seats_for
+from bench.latency import PICKERS, new_game, percentile, seats_for, uniform
 from cogs.actions import perform
 from cogs.game_ui import ui_for
 from cogs.presenter import Presenter
 from cogs.refs import Ref
 from engine import registry
 from engine.errors import RuleError
+from engine.rng import Rng
 from host.errors import StaleAction, TableError
+from host.scheduler import Scheduler
 from host.store import Store
 from host.table import Table
 from render.cache import cached_layer_bytes
@@ -126,6 +130,18 @@ class FakeClient:
         return self.channels.setdefault(channel_id, Channel(self, channel_id))
 
 
+class BenchBot(commands.Bot):
+    """An unconnected bot for the cogs to load on, whose channels are the stand-in Discord's: what
+    a cog posts by itself (Eye for an Eye's call to a defender) lands there too."""
+
+    def __init__(self, client: FakeClient) -> None:
+        super().__init__(command_prefix="!", intents=discord.Intents.none())
+        self.fake, self.table = client, client.table
+
+    def get_partial_messageable(self, id: int, **_: Any) -> Channel:  # type: ignore[override]
+        return self.fake.get_partial_messageable(id)
+
+
 class Response:
     def __init__(self, interaction: Interaction) -> None:
         self.interaction = interaction
@@ -197,7 +213,7 @@ async def open_tables(client: FakeClient, games: list[str], count: int, first_ch
     return seats
 
 
-async def click(client: FakeClient, seat: Seat, rng: random.Random, stats: Stats) -> int | None:
+async def click(client: FakeClient, seat: Seat, rng: Rng, stats: Stats) -> int | None:
     """One player clicks a legal move on the board their channel shows; the version it made."""
     table = client.table
     session = await table.get(seat.session_id)
@@ -210,7 +226,7 @@ async def click(client: FakeClient, seat: Seat, rng: random.Random, stats: Stats
     moves = [(s, a) for s in waiting for a in game.legal_actions(state, s)]
     if not moves:
         return None
-    player, action = rng.choice(moves)
+    player, action = PICKERS.get(seat.game, uniform)(state, moves, rng)
     board = seat.channel.boards[seat.session_id]
     shown = board.version if board.versioned else None  # unversioned buttons (private panels) are never stale
     interaction = Interaction(client, session.seats[player], session.message_id or 0)
@@ -237,26 +253,36 @@ async def until_shown(seat: Seat, session_id: int, version: int, since: float, s
     stats.shown.append(board.shown_at - since)
 
 
-async def setup(games: list[str], latency: float, folder: str) -> tuple[FakeClient, Store]:
+async def setup(games: list[str], latency: float, folder: str) -> tuple[FakeClient, Store, Scheduler]:
+    """The table, presenter and scheduler of a bot on a fresh database, each game's cog loaded."""
     registry.load()
-    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    for name in games:
-        await bot.load_extension(f"cogs.{name}")  # registers each game's UI, as the bot does
     store = await Store.open(Path(folder) / "bench.sqlite3")
     client = FakeClient(latency)
     client.table = Table(store)
     client.presenter = Presenter(client, client.table)  # type: ignore[arg-type]
-    return client, store
+    bot = BenchBot(client)
+    for name in games:
+        await bot.load_extension(f"cogs.{name}")  # registers each game's UI, as the bot does
+    client.table.listeners.append(client.presenter.on_timer)
+    scheduler = Scheduler(client.table)
+    scheduler.start()
+    return client, store, scheduler
+
+
+async def close(client: FakeClient, store: Store, scheduler: Scheduler) -> None:
+    await scheduler.stop()
+    await client.table.close()
+    await store.close()
 
 
 async def burst(games: list[str], sessions: int, seconds: float, latency: float) -> tuple[Stats, float, int]:
     """Players who click again as soon as their board shows their move. Only games whose board
     is edited for every move take part: a paced real-time board merges moves by design."""
     with tempfile.TemporaryDirectory() as folder:
-        client, store = await setup(games, latency, folder)
+        client, store, scheduler = await setup(games, latency, folder)
         games = [game for game in games if not ui_for(game).min_edit_seconds]
         seats = await open_tables(client, games, sessions, 1)
-        stats, rng = Stats(), random.Random(1)
+        stats, rng = Stats(), Rng(1)
         edits_before = client.edits
         started = time.perf_counter()
         deadline = started + seconds
@@ -271,8 +297,7 @@ async def burst(games: list[str], sessions: int, seconds: float, latency: float)
         await asyncio.gather(*(player(seat) for seat in seats))
         elapsed = time.perf_counter() - started
         edits = client.edits - edits_before
-        await client.table.close()
-        await store.close()
+        await close(client, store, scheduler)
     return stats, elapsed, edits
 
 
@@ -280,9 +305,9 @@ async def steady(games: list[str], sessions: int, rate: float, seconds: float,
                  latency: float) -> tuple[Stats, float, float]:
     """Many tables, each clicked on every 2.5-7.5 s (`rate` clicks a second in all)."""
     with tempfile.TemporaryDirectory() as folder:
-        client, store = await setup(games, latency, folder)
+        client, store, scheduler = await setup(games, latency, folder)
         seats = await open_tables(client, games, sessions, 100_000)
-        stats, rng = Stats(), random.Random(2)
+        stats, rng, pace = Stats(), Rng(2), random.Random(2)
         mean_gap = sessions / rate
         started = time.perf_counter()
         deadline = started + seconds
@@ -292,7 +317,7 @@ async def steady(games: list[str], sessions: int, rate: float, seconds: float,
             await until_shown(seat, session_id, version, clicked, stats)
 
         async def player(seat: Seat) -> None:
-            await asyncio.sleep(rng.uniform(0, mean_gap))  # tables start out of step
+            await asyncio.sleep(pace.uniform(0, mean_gap))  # tables start out of step
             while time.perf_counter() < deadline:
                 clicked, session_id = time.perf_counter(), seat.session_id
                 version = await click(client, seat, rng, stats)
@@ -300,15 +325,14 @@ async def steady(games: list[str], sessions: int, rate: float, seconds: float,
                     task = asyncio.create_task(show_of(seat, session_id, version, clicked))
                     waiting.add(task)
                     task.add_done_callback(waiting.discard)
-                pause = clicked + rng.uniform(0.5, 1.5) * mean_gap - time.perf_counter()
+                pause = clicked + pace.uniform(0.5, 1.5) * mean_gap - time.perf_counter()
                 await asyncio.sleep(max(0.0, min(pause, deadline - time.perf_counter())))
 
         await asyncio.gather(*(player(seat) for seat in seats))
         elapsed = time.perf_counter() - started
         await asyncio.wait_for(asyncio.gather(*waiting), timeout=30)
         rss = _rss_mib()
-        await client.table.close()
-        await store.close()
+        await close(client, store, scheduler)
     return stats, elapsed, rss
 
 
@@ -326,7 +350,7 @@ def ms(values: list[float], p: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="dragon,ghosts,tiger,bugs")
+    parser.add_argument("--games", default="dragon,ghosts,tiger,bugs,arena")
     parser.add_argument("--burst-sessions", type=int, default=100)
     parser.add_argument("--burst-seconds", type=float, default=10)
     parser.add_argument("--sessions", type=int, default=1000)

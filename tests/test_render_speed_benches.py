@@ -8,19 +8,21 @@ import asyncio
 
 import pytest
 
+from engine import registry
 from engine.arena import EyeForAnEye
 from engine.ghosts import Ghosts
 from render import arena, cache, ghosts, palette
 from render.cache import cached_layer_bytes, clear_layer_cache
 
 
-def test_latency_bench_compares_with_the_naive_pipeline() -> None:
+@pytest.mark.parametrize("name", ["dragon", "arena"])
+def test_latency_bench_compares_with_the_naive_pipeline(name: str) -> None:
     from bench import latency
 
-    stages = asyncio.run(latency.run("dragon", 6, 2, compare_naive=True))
+    stages = asyncio.run(latency.run(name, 6, 2, compare_naive=True))
     assert len(stages["total"]) == len(stages["naive total"]) == 6
-    line = latency.summary("dragon", stages)
-    assert line.startswith("dragon: p50 ") and ", naive p50 " in line and line.endswith("x")
+    line = latency.summary(name, stages)
+    assert line.startswith(f"{name}: p50 ") and ", naive p50 " in line and line.endswith("x")
 
 
 def test_throughput_bench_drives_the_table_and_presenter() -> None:
@@ -28,15 +30,17 @@ def test_throughput_bench_drives_the_table_and_presenter() -> None:
 
     stats, elapsed, edits = asyncio.run(throughput.burst(["dragon", "tiger"], 2, 0.5, 0.001))
     assert stats.applied > 0 and edits >= stats.applied and stats.acks and stats.stale == 0
-    stats, elapsed, rss = asyncio.run(throughput.steady(["ghosts"], 3, 30, 0.5, 0.001))
+    stats, elapsed, rss = asyncio.run(throughput.steady(["ghosts", "arena"], 4, 40, 0.5, 0.001))
     assert stats.applied > 0 and rss > 0
 
 
-def test_board_sizes_bench_plays_and_encodes() -> None:
-    from bench import board_sizes
+@pytest.mark.parametrize("name", ["tiger", "arena"])
+def test_board_sizes_bench_plays_and_encodes(name: str) -> None:
+    from bench import board_sizes, latency
 
-    found = board_sizes.sizes("tiger", 1, 1, 3)
-    assert found and max(found) <= board_sizes.LIMIT
+    registry.load()
+    found = board_sizes.sizes(name, latency.seats_for(name, 2), 2, 3, most=60)
+    assert 0 < len(found) <= 62 and max(found) <= board_sizes.LIMIT
 
 
 def test_many_live_games_keep_the_layer_cache_within_its_bytes() -> None:
