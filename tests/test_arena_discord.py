@@ -12,13 +12,19 @@ from collections import Counter
 import pytest
 
 from cogs.game_ui import ui_for
-from engine.arena.data import BETWEEN_SECONDS, COUNTDOWN_SECONDS, REACT_SECONDS, ROUND_SECONDS, TB_TURN_SECONDS
+from engine.arena.data import (
+    BETWEEN_SECONDS,
+    COUNTDOWN_SECONDS,
+    REACT_SECONDS,
+    ROUND_SECONDS,
+    SEAT_ORDER,
+    TB_TURN_SECONDS,
+)
 from engine.rng import rig
 from tests.discord_helpers import (
     assert_people_named_and_pinged,
     buttons,
     message_in,
-    open_table,
     pinged,
     public_texts,
     selects,
@@ -96,16 +102,18 @@ class Table:
 
 
 async def begin(env, bot, channel, u, names, countdown=True, **options):
-    """Open the table, every player opens their panel and presses Ready; after the countdown
-    (unless told not to wait for it), "Yarra Mark!"."""
-    if options:
-        await u[names[0]].slash(channel, "play", game="arena", options=",".join(options))
-        lobby = channel.last_message
-        for name in names[1:]:
-            await u[name].click(lobby, label="Join")
-        await u[names[0]].click(lobby, label="Start")
-    else:
-        await open_table(u, channel, "arena", names)
+    """Open the table, every player picks the character of their seat in SEAT_ORDER (in the lobby:
+    unpicked ones are random), opens their panel and presses Ready; after the countdown (unless
+    told not to wait for it), "Yarra Mark!"."""
+    await u[names[0]].slash(channel, "play", game="arena", **({"options": ",".join(options)} if options else {}))
+    lobby_id = channel.last_message.id
+    for name in names[1:]:
+        await u[name].click(message_in(channel, lobby_id), label="Join")
+    for name, character in zip(names, SEAT_ORDER, strict=False):
+        lobby = message_in(channel, lobby_id)
+        (select,) = selects(lobby)
+        await u[name].select(lobby, [character], custom_id=select.custom_id)
+    await u[names[0]].click(message_in(channel, lobby_id), label="Start")
     table = Table(env, bot, channel, u)
     for name in names:
         await table.open(name)
