@@ -5,6 +5,10 @@ Movement: one step per die, each a hex in any compass direction (facing kept) or
 side; the whole path is checked as one movement before anything moves (ARENA.md 3.3).
 Heal: spends exactly one of its dice counts for health, never above the starting health.
 Each resolve first checks the minimum spaces (rule 8); a refused action spends nothing.
+Advanced rules: allocating the die that fills a Tribal card's ready track readies it (cards.py);
+Echo's Attack and Movement are taken by the Chief or a Guard (`by`, guards.py); Flame Blade may
+spend Heat (`heat`) for an unblockable hit; Pluma soars over terrain and figures; a Netted figure
+cannot step (statuses.py).
 """
 from __future__ import annotations
 
@@ -15,20 +19,27 @@ from ..hexgrid import neighbour
 from ..protocol import Event, Seat
 from ..rng import rng_of
 from .board import COMPASS, TURNS, adjacent, front_arc, key, open_hex, turn
-from .data import ATTACK, HEAL, MOVE
+from .cards import ready_full
+from .data import ATTACK, FLAME_BLADE, FLAME_BLADE_HEAT, HEAL, MOVE, NETTED, SOARING
 from .dice import put_all, put_on, roll_pool, spend, spends, take_back
 from .figures import (
+    Ref,
     State,
+    advanced,
     arena,
     board_of,
     character,
-    is_standing,
+    guards_of,
     name,
     occupied,
+    piece_name,
+    pieces,
     say,
-    standing,
+    spot,
 )
+from .guards import guard_index, luftle, placed
 from .hits import call_attack
+from .statuses import has
 
 
 def roll_dice(state: State, seat: Seat) -> list[Event]:
@@ -43,7 +54,7 @@ def allocate_dice(state: State, seat: Seat, track: Any, count: Any) -> list[Even
     if track not in board:
         raise RuleError(f"Your board has {', '.join(t.name for t in board.values())}.")
     put_on(state["dice"][seat], board, track, _count(count))
-    return []
+    return ready_full(state, seat)
 
 
 def auto_allocate(state: State, seat: Seat) -> list[Event]:
@@ -77,72 +88,139 @@ def _spend_count(state: State, seat: Seat, key_: str, count: Any) -> int:
 
 # ---------------------------------------------------------------- attack
 
-def targets(state: State, seat: Seat) -> list[Seat]:
-    """Figures a basic attack may strike: adjacent, in the attacker's front arc."""
-    me = state["figures"][seat]
-    arc = [key(h) for h in front_arc(me["hex"], me["facing"])]
-    return [s for s in standing(state) if s != seat and key(state["figures"][s]["hex"]) in arc]
+def foes(state: State, seat: Seat, refs: list[Ref]) -> list[Ref]:
+    """The figures among `refs` that `seat` may strike: anyone's but its own."""
+    return [r for r in refs if r[0] != seat]
 
 
-def attack(state: State, seat: Seat, target: Any, count: Any, now: float, at_ms: int | None = None) -> list[Event]:
+def in_hexes(state: State, hexes: list) -> list[Ref]:
+    """The figures standing on `hexes`, in their order."""
+    where = {key(spot(state, r)["hex"]): r for r in pieces(state)}
+    return [where[key(h)] for h in hexes if key(h) in where]
+
+
+def targets(state: State, seat: Seat, by: int | None = None) -> list[Ref]:
+    """Figures a basic attack by the seat's figure (or Echo's Guard `by`) may strike: adjacent,
+    in its front arc."""
+    me = spot(state, (seat, by))
+    return foes(state, seat, in_hexes(state, front_arc(me["hex"], me["facing"])))
+
+
+def attack(state: State, seat: Seat, action: dict, now: float, at_ms: int | None = None) -> list[Event]:
+    """A basic attack: {"target": seat, "guard": n (one of Echo's Guards), "dice": n, "by": n
+    (Echo: which Guard strikes), "heat": true (Flame Blade)}."""
     track = board_of(state, seat)[ATTACK]
+    by = luftle(state, seat, action.get("by"))[1]
+    target = action.get("target")
     if target is None:
-        near = [name(state, s) for s in targets(state, seat)]
+        near = [piece_name(state, r) for r in targets(state, seat, by)]
         raise RuleError(f"Attack whom: {' or '.join(near)}?" if near else
                         "Nobody stands next to you in your front arc: move or turn to face someone first.")
-    if not is_standing(state, target) or target == seat:
+    if not _on_board(state, target, action.get("guard")) or target == seat:
         raise RuleError("Name a figure in the arena to attack.")
-    me, them = state["figures"][seat], state["figures"][target]
-    if not adjacent(me["hex"], them["hex"]):
+    ref = (target, guard_index(action.get("guard"), target, state))
+    if not adjacent(spot(state, (seat, by))["hex"], spot(state, ref)["hex"]):
         raise RuleError(f"{track.name} reaches only adjacent figures.")
-    if target not in targets(state, seat):
-        raise RuleError(f"{name(state, target)} is not in your front arc.")
-    count = _spend_count(state, seat, ATTACK, count)
+    if ref not in targets(state, seat, by):
+        raise RuleError(f"{piece_name(state, ref)} is not in your front arc.")
+    heat = _flame_blade(state, seat, action.get("heat"))
+    count = _spend_count(state, seat, ATTACK, count=action.get("dice"))
     spend(state["dice"][seat], board_of(state, seat), ATTACK, count)
-    return call_attack(state, seat, target, track.name, count, track.amount(count), 0, now, at_ms)
+    return call_attack(state, seat, target, track.name, count, track.amount(count), heat, now, at_ms,
+                       guard=ref[1], by=by)
+
+
+def _on_board(state: State, seat: object, guard: object) -> bool:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:
+        return False
+    if guard is None:
+        return state["figures"][seat]["status"] == "standing"
+    return isinstance(guard, int) and not isinstance(guard, bool) and guard in placed(state, seat)
+
+
+def _flame_blade(state: State, seat: Seat, heat: object) -> int:
+    """Flame Blade (Incendiary, advanced): spend Heat for one more unblockable hit; returns the hits."""
+    if not heat:
+        return 0
+    figure = state["figures"][seat]
+    if not advanced(state) or FLAME_BLADE not in character(state, seat).passives:
+        raise RuleError("Only Incendiary's Flame Blade burns Heat.")
+    if figure["heat"] < FLAME_BLADE_HEAT:
+        raise RuleError(f"Flame Blade needs {FLAME_BLADE_HEAT} Heat (you have {figure['heat']}).")
+    figure["heat"] -= FLAME_BLADE_HEAT
+    return 1
 
 
 # ---------------------------------------------------------------- movement
 
-def walk(state: State, seat: Seat, steps: list[str]) -> tuple[list[int], int]:
-    """Where a path of steps ends (hex, facing), or RuleError naming the first step that fails."""
-    figure = state["figures"][seat]
+def soars(state: State, seat: Seat, by: int | None = None) -> bool:
+    """Pluma's Soaring (advanced): her path may cross terrain and figures."""
+    return by is None and advanced(state) and SOARING in character(state, seat).passives
+
+
+def walk(state: State, seat: Seat, steps: list[str], by: int | None = None) -> tuple[list[int], int]:
+    """Where a path of steps of the seat's figure (or Echo's Guard `by`) ends (hex, facing), or
+    RuleError naming the first step that fails. Soaring, only the hex it ends on must be open;
+    the path stays on the board."""
+    ref, soar = (seat, by), soars(state, seat, by)
+    figure = spot(state, ref)
     here, facing = figure["hex"], figure["facing"]
-    others = occupied(state, but=seat)
+    others = occupied(state, but=ref)
     for n, step in enumerate(steps, 1):
         if step in TURNS:
             facing = turn(facing, TURNS[step])
         elif step in COMPASS:
             here = neighbour(here, COMPASS.index(step))
+            if soar and key(here) in arena(state).hexes:
+                continue
             if not open_hex(arena(state), others, here):
                 raise RuleError(f"Step {n} ({step}) is blocked: the edge, a stone or a figure is there.")
         else:
             raise RuleError(f"A step is one of {', '.join(COMPASS)} or L/R (turn left/right), not {step!r}.")
+    if soar and not open_hex(arena(state), others, here):
+        raise RuleError("Soaring ends only on an open hex: no stone, no figure.")
     return here, facing
 
 
-def move(state: State, seat: Seat, steps: Any) -> list[Event]:
+def not_netted(state: State, ref: Ref, steps: list[str]) -> None:
+    """A Netted figure may turn on the spot, but not step."""
+    if any(step in COMPASS for step in steps) and has(state, ref, NETTED):
+        raise RuleError(f"{piece_name(state, ref)} is Netted: no stepping until the net is off.")
+
+
+def move(state: State, seat: Seat, steps: Any, by: Any = None) -> list[Event]:
     track = board_of(state, seat)[MOVE]
+    ref = luftle(state, seat, by)
     if not isinstance(steps, list) or not steps or not all(isinstance(s, str) for s in steps):
         raise RuleError("Give the steps of the movement, e.g. ['E', 'L'].")
     have = state["dice"][seat]["tracks"][MOVE]
     if len(steps) > have:
         raise RuleError(f"{track.name} {len(steps)} needs {len(steps)} Move dice allocated (you have {have}).")
-    here, facing = walk(state, seat, steps)
+    not_netted(state, ref, steps)
+    here, facing = walk(state, seat, steps, ref[1])
     spend(state["dice"][seat], board_of(state, seat), MOVE, len(steps))
-    figure = state["figures"][seat]
+    figure = spot(state, ref)
     figure["hex"], figure["facing"] = here, facing
     path = ", ".join(steps)
-    return [say(state, f"{name(state, seat)}: {track.name} {len(steps)} ({path}), now facing {COMPASS[facing]}.",
+    return [say(state, f"{piece_name(state, ref)}: {track.name} {len(steps)} ({path}), now facing {COMPASS[facing]}.",
                 kind="move")]
 
 
-def open_steps(state: State, seat: Seat) -> list[str]:
-    """Single steps a movement may take now: the open neighbours and both turns."""
-    figure = state["figures"][seat]
-    others = occupied(state, but=seat)
+def open_steps(state: State, seat: Seat, by: int | None = None) -> list[str]:
+    """Single steps a movement may take now: the open neighbours and both turns (a Netted figure
+    only turns)."""
+    ref = (seat, by)
+    figure = spot(state, ref)
+    if has(state, ref, NETTED):
+        return list(TURNS)
+    others = occupied(state, but=ref)
     hexes = [c for d, c in enumerate(COMPASS) if open_hex(arena(state), others, neighbour(figure["hex"], d))]
     return hexes + list(TURNS)
+
+
+def luftles(state: State, seat: Seat) -> list[int | None]:
+    """The figures that may take the seat's basic actions: its own, and Echo's Guards on the board."""
+    return [None] + [g for g, slot in enumerate(guards_of(state, seat)) if slot is not None]
 
 
 # ---------------------------------------------------------------- heal
@@ -168,7 +246,7 @@ def heal(state: State, seat: Seat, count: Any) -> list[Event]:
 def resolvable(state: State, seat: Seat) -> bool:
     """Whether any basic action could resolve now (a turn-based player with none passes)."""
     dice, board = state["dice"][seat], board_of(state, seat)
-    if spends(dice, board, ATTACK) and targets(state, seat):
+    if spends(dice, board, ATTACK) and any(targets(state, seat, by) for by in luftles(state, seat)):
         return True
     if spends(dice, board, MOVE):
         return True  # a turn is always open

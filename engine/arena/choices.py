@@ -3,18 +3,23 @@
 Movement is listed one step at a time (a path of up to 5 steps has thousands of spellings);
 `play` accepts any path the rules allow. Attacks are listed with all and with the fewest dice;
 any count in between is accepted too. The Auto-Parry switch is listed in the start phase only
-(play accepts it at any time), so random play does not spend a round flicking it.
+(play accepts it at any time), so random play does not spend a round flicking it. Advanced rules:
+each innate action and Ready card with the fields its effect lists (abilities), Echo's Attack and
+Movement by each of his Luftle figures, and the reactions beside Parry in a window; nothing but
+answers while a Tribal card's attack waits to land (the pause, rule 14).
 """
 from __future__ import annotations
 
 from .. import flow
 from ..protocol import Action, Seat
-from .actions import open_steps, resolvable, targets
+from .abilities import answers as reactions
+from .abilities import uses
+from .actions import luftles, open_steps, resolvable, targets
 from .board import clear_front, front_arc, key
-from .data import ATTACK, HEAL, MOVE, PARRY
+from .data import ATTACK, HEAL, MOVE, PARRY, STANDARD
 from .dice import room, spends
 from .figures import State, arena, board_of, character, is_standing, occupied, standing
-from .hits import head
+from .hits import head, paused_by
 from .rounds import FIGHT, START
 from .turns import ROLL, TURNS, marker_of
 
@@ -31,7 +36,9 @@ def legal(state: State, seat: Seat) -> list[Action]:
         return []
     entry = head(state, seat)
     if entry is not None and entry["deadline"] is not None:
-        return answers(state, seat, entry)
+        return answers(state, seat, entry) + reactions(state, seat, entry)
+    if state["phase"] == FIGHT and (entry is not None or paused_by(state) is not None):
+        return []  # an attack is landing on this seat, or a Tribal card pauses everyone
     if state["phase"] == FIGHT:
         return dice_work(state, seat) + resolves(state, seat)
     if state["phase"] == ROLL:
@@ -68,22 +75,28 @@ def dice_work(state: State, seat: Seat, roll: bool = True) -> list[Action]:
     out: list[Action] = [{"type": "roll"}] if roll and dice["pool"] else []
     fits = [k for k in board if room(dice, board, k)]
     out += [{"type": "allocate", "track": k} for k in fits]
-    if fits:
+    if any(k in STANDARD for k in fits):  # Auto fills the basic actions only
         out.append({"type": "auto"})
     out += [{"type": "recover", "track": k} for k, n in dice["tracks"].items() if n]
     return out
 
 
 def resolves(state: State, seat: Seat) -> list[Action]:
+    out: list[Action] = uses(state, seat)
     if not resolvable(state, seat):
-        return []
+        return out
     dice, board = state["dice"][seat], board_of(state, seat)
-    out: list[Action] = []
     attack_counts = spends(dice, board, ATTACK)
-    for target in targets(state, seat) if attack_counts else []:
-        out += [{"type": "attack", "target": target, "dice": n} for n in sorted({attack_counts[0], attack_counts[-1]})]
-    if spends(dice, board, MOVE):
-        out += [{"type": "move", "steps": [step]} for step in open_steps(state, seat)]
+    for by in luftles(state, seat) if attack_counts else []:
+        for seat_, guard in targets(state, seat, by):
+            aim = {"type": "attack", "target": seat_} | ({} if guard is None else {"guard": guard}) | \
+                  ({} if by is None else {"by": by})
+            out += [aim | {"dice": n} for n in sorted({attack_counts[0], attack_counts[-1]})]
+            if state["figures"][seat]["heat"]:  # Flame Blade
+                out.append(aim | {"dice": attack_counts[-1], "heat": True})
+    for by in luftles(state, seat) if spends(dice, board, MOVE) else []:
+        out += [{"type": "move", "steps": [step]} | ({} if by is None else {"by": by})
+                for step in open_steps(state, seat, by)]
     if state["figures"][seat]["health"] < character(state, seat).health:
         out += [{"type": "heal", "dice": n} for n in spends(dice, board, HEAL)]
     return out

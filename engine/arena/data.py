@@ -69,23 +69,131 @@ def board(**changes: Track) -> dict[str, Track]:
 
 # ---------------------------------------------------------------- characters (ARENA.md 2.6)
 
+# ---------------------------------------------------------------- advanced rules (rules 15-18)
+
+READYING = "readying"  # the effect of a Tribal card's ready track: filling it readies the card
+
+
+def flat(name: str, key: str, face: str, least: int, bonus: int = 0, reaction: bool = False) -> Track:
+    """A use track that spends exactly its minimum, or its minimum and the bonus dice (ARENA.md 2.5
+    `flat`); `amount` is how many bonus dice were spent."""
+    return Track(name, face, least + bonus, least, key, reaction=reaction,
+                 gains={least + extra: extra for extra in range(bonus + 1)})
+
+
+@dataclass(frozen=True)
+class Card:
+    """A Tribal card of Band I-III (rule 17): Unready, its `ready` track takes Ready dice (all
+    minimum) and readies it when full; Ready, its `use` track resolves it. `numbers` are its
+    tunable amounts (hits, hexes, range, seconds...)."""
+
+    key: str
+    name: str
+    band: int
+    ready: Track
+    use: Track
+    numbers: dict[str, int] = field(default_factory=dict)
+
+    def n(self, what: str) -> int:
+        return self.numbers[what]
+
+
+def card(key: str, name: str, band: int, ready: int, use: Track, **numbers: int) -> Card:
+    return Card(key, name, band, Track(name, "R", ready, ready, READYING), use, numbers)
+
+
+# Passive innate effects (rule 16): always on, no dice.
+MENDING_TIDE, THICK_BARK, KINDLE, SOARING, FLAME_BLADE, LUFTLES = (
+    "mending_tide", "thick_bark", "kindle", "soaring", "flame_blade", "luftles")
+PASSIVES: dict[str, tuple[str, str]] = {
+    MENDING_TIDE: ("Mending Tide", "when a Parry cancels 2 or more hits, +1 health"),
+    THICK_BARK: ("Thick Bark", "attacks from the rear arc deal 1 hit fewer"),
+    KINDLE: ("Kindle", "when a Parry cancels a hit, +1 Heat"),
+    FLAME_BLADE: ("Flame Blade", "once per attack, spend 1 Heat for 1 more unblockable hit"),
+    SOARING: ("Soaring", "moves over terrain and figures, ending on an open hex"),
+    LUFTLES: ("Luftles", "each Attack or Movement is taken by one Luftle figure: the Chief or a Guard"),
+}
+MENDING_TIDE_CANCELS = 2   # a Parry cancelling at least this many hits heals Riparian
+MENDING_TIDE_HEALTH = 1
+THICK_BARK_FEWER = 1       # hits fewer from Banksia's rear arc
+KINDLE_HEAT = 1            # Heat for Incendiary's Parry cancelling a hit
+FLAME_BLADE_HEAT = 1       # Heat spent for Flame Blade's extra unblockable hit
+HEAT_MAX = 3               # Incendiary holds 0-3 Heat, starting each round at 0 (rulebook)
+GUARDS = 4                 # Echo's Guard figures (rulebook)
+GUARD_TOKENS = 5           # Echo's Guard Health tokens (rulebook)
+
+# Statuses (ARENA.md 2.6): how long they last in real time is the card's "seconds"; turn-based,
+# Netted lasts until the end of the figure's next turn and Hidden until the start of its next turn.
+NETTED, HIDDEN = "netted", "hidden"
+STATUS_NAMES: dict[str, str] = {NETTED: "Netted", HIDDEN: "Hidden"}
+
+# The advanced reaction window (ARENA.md 3.3): REACT_SECONDS, plus this after each reaction step,
+# never past REACT_MOST_SECONDS from when it opened.
+REACT_STEP_SECONDS = 3.0
+REACT_MOST_SECONDS = 10.0
+
+
 @dataclass(frozen=True)
 class Character:
     key: str
     name: str
     health: int
     board: dict[str, Track]
+    innate: Track | None = None          # an innate dice action (advanced rules)
+    passives: tuple[str, ...] = ()       # innate passive effects (advanced rules)
+    cards: tuple[Card, ...] = ()         # Tribal cards of Bands I, II and III (advanced rules)
+    guards: int = 0                      # Echo's Guard figures and their Health tokens
+    guard_tokens: int = 0
 
 
+S = "S"  # most cards are used with Special dice
 CHARACTERS: dict[str, Character] = {c.key: c for c in (
-    Character("grublic", "Grublic", 15, board(attack=replace(STANDARD[ATTACK], name="Spear Thrust"))),
-    Character("riparian", "Riparian", 15, board(heal=Track("Mend", "H", 3, 2, HEAL, gains={2: 1, 3: 2}))),
+    Character("grublic", "Grublic", 15, board(attack=replace(STANDARD[ATTACK], name="Spear Thrust")),
+              innate=flat("Watch Out!", "watch_out", S, 2, reaction=True),
+              cards=(card("leap", "Leap", 1, 1, flat("Leap", "leap", S, 1), hexes=2),
+                     card("shield_bash", "Shield Bash", 2, 2, flat("Shield Bash", "shield_bash", S, 2, bonus=1),
+                          hits=1, push=1, bonus_push=1, blocked_hits=1),
+                     card("thunderstomp", "Thunderstomp", 3, 3, flat("Thunderstomp", "thunderstomp", S, 3),
+                          hits=2))),
+    Character("riparian", "Riparian", 15, board(heal=Track("Mend", "H", 3, 2, HEAL, gains={2: 1, 3: 2})),
+              passives=(MENDING_TIDE,),
+              cards=(card("slippery", "Slippery", 1, 1, flat("Slippery", "slippery", S, 1, reaction=True),
+                          cancels=2, hexes=1),
+                     card("lunge", "Lunge", 2, 2, flat("Lunge", "lunge", S, 1, bonus=1),
+                          range=2, hits=2, bonus_hits=1),
+                     card("hunting_net", "Hunting Net", 3, 3, flat("Hunting Net", "hunting_net", S, 2),
+                          range=3, hits=1, seconds=15))),
     Character("banksia", "Banksia", 15, board(attack=Track("Thorn Club", "A", 4, 2, ATTACK, full_bonus=1),
-                                              move=Track("Trudge", "M", 3, 1, MOVE))),
+                                              move=Track("Trudge", "M", 3, 1, MOVE)),
+              passives=(THICK_BARK,),
+              cards=(card("camouflage", "Camouflage", 1, 1, flat("Camouflage", "camouflage", S, 1), seconds=20),
+                     card("ambush", "Ambush", 2, 2, flat("Ambush", "ambush", S, 2), hits=2, unblockable=1),
+                     card("brutal_charge", "Brutal Charge", 3, 3,
+                          flat("Brutal Charge", "brutal_charge", S, 3, bonus=1), hexes=3, bonus_hexes=1, hits=3))),
     Character("pluma", "Pluma", 15, board(move=Track("Flight", "M", 5, 1, MOVE),
-                                          parry=Track("Wing Guard", "D", 3, 2, PARRY, reaction=True))),
-    Character("incendiary", "Incendiary", 15, board(attack=replace(STANDARD[ATTACK], name="Flame Blade"))),
-    Character("echo", "Echo", 10, board()),
+                                          parry=Track("Wing Guard", "D", 3, 2, PARRY, reaction=True)),
+              passives=(SOARING,),
+              cards=(card("will_of_the_wind", "Will of the Wind", 1, 1,
+                          flat("Will of the Wind", "will_of_the_wind", S, 1), hexes=2),
+                     card("raking_talons", "Raking Talons", 2, 2, flat("Raking Talons", "raking_talons", "A", 2),
+                          hexes=1, hits=1),
+                     card("dive_bomb", "Dive Bomb", 3, 3, flat("Dive Bomb", "dive_bomb", S, 3),
+                          range=4, hits=2, unblockable=1))),
+    Character("incendiary", "Incendiary", 15, board(attack=replace(STANDARD[ATTACK], name="Flame Blade")),
+              passives=(FLAME_BLADE, KINDLE),
+              cards=(card("slow_heat", "Slow Heat", 1, 1, flat("Slow Heat", "slow_heat", S, 1), heat=2),
+                     card("vented_heat_blast", "Vented Heat Blast", 2, 2,
+                          flat("Vented Heat Blast", "vented_heat_blast", S, 2)),
+                     card("sword_dance", "Sword Dance", 3, 3, flat("Sword Dance", "sword_dance", S, 3),
+                          strikes=3, hits=2, heat=1))),
+    Character("echo", "Echo", 10, board(),
+              innate=flat("Call the Guard", "call_the_guard", S, 2),
+              passives=(LUFTLES,),
+              cards=(card("surge", "Surge", 1, 1, flat("Surge", "surge", S, 1)),
+                     card("protect_the_chief", "Protect the Chief", 2, 2,
+                          flat("Protect the Chief", "protect_the_chief", S, 1, reaction=True)),
+                     card("luftle_swarm", "Luftle Swarm!", 3, 3, flat("Luftle Swarm!", "luftle_swarm", S, 3), hits=1)),
+              guards=GUARDS, guard_tokens=GUARD_TOKENS),
 )}
 # Who plays which seat for now: the rulebook's four characters for new players first, Echo
 # (10 health, and his Guards wait for the advanced rules) only at six.

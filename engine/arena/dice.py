@@ -12,7 +12,7 @@ from typing import Any
 from ..errors import RuleError
 from ..rng import Rng
 from ..words import plural
-from .data import FACE_NAMES, FACES, TB_BLOCK_FACES, TB_HIT_FACES, Track
+from .data import FACE_NAMES, FACES, STANDARD, TB_BLOCK_FACES, TB_HIT_FACES, Track
 
 Dice = dict[str, Any]
 Board = dict[str, Track]
@@ -64,9 +64,10 @@ def put_on(dice: Dice, board: Board, key: str, count: int | None = None) -> int:
 
 
 def put_all(dice: Dice, board: Board) -> dict[str, int]:
-    """Put every pool die that fits onto the board, in board order; returns what went where."""
+    """Put every pool die that fits onto the basic actions, in board order (never onto an innate
+    action or a Tribal card: those are the player's choice); returns what went where."""
     placed = {}
-    for key in board:
+    for key in STANDARD:
         n = room(dice, board, key)
         if n:
             placed[key] = put_on(dice, board, key, n)

@@ -2,7 +2,14 @@
 
 Per seat, `state["figures"][seat]` is {"hex": [q, r] or None, "facing": 0-5, "health": n,
 "status": STANDING, OUT (knocked out), LEFT (its player left) or IDLE (not in this round),
-"out_ms": when the knocking-out attack was clicked (engine/arena/races), or None}.
+"out_ms": when the knocking-out attack was clicked (engine/arena/races), or None,
+"heat": Incendiary's Heat (0 for the others), "statuses": {status: how long it lasts}
+(engine/arena/statuses)}.
+
+Advanced rules: `state["cards"][seat]` lists the seat's Ready Tribal cards; Echo's Guards are
+`state["guards"][seat]`, one slot per Guard, None while in the supply or {"hex", "facing",
+"statuses"} on the board (engine/arena/guards). A figure is named by a Ref: (seat, None) is the
+seat's character, (seat, n) its Guard n.
 """
 from __future__ import annotations
 
@@ -10,10 +17,16 @@ from typing import Any
 
 from ..protocol import Event, Seat, seat_name
 from .board import ARENAS, Arena, Key, key
-from .data import CHARACTERS, LOG_LINES, Character, Track
+from .data import CHARACTERS, LOG_LINES, Card, Character, Track
 
 State = dict[str, Any]
+Ref = tuple[Seat, int | None]
 STANDING, OUT, LEFT, IDLE = "standing", "out", "left", "idle"
+
+
+def advanced(state: State) -> bool:
+    """Whether the advanced rules are on (innate actions, Tribal cards, Guards, rules 15-18)."""
+    return bool(state.get("advanced"))
 
 
 def character(state: State, seat: Seat) -> Character:
@@ -21,7 +34,25 @@ def character(state: State, seat: Seat) -> Character:
 
 
 def board_of(state: State, seat: Seat) -> dict[str, Track]:
-    return character(state, seat).board
+    """The tracks dice may go on: the player board and, with the advanced rules, the innate
+    action and each Tribal card's ready track (while Unready) or use track (while Ready)."""
+    char = character(state, seat)
+    if not advanced(state):
+        return char.board
+    ready = state["cards"][seat]
+    tracks = dict(char.board)
+    if char.innate is not None:
+        tracks[char.innate.effect] = char.innate
+    for c in char.cards:
+        tracks[c.key] = c.use if c.key in ready else c.ready
+    return tracks
+
+
+def card_of(state: State, seat: Seat, key_: str) -> Card | None:
+    """The seat's Tribal card `key_`, if it has one and the advanced rules are on."""
+    if not advanced(state):
+        return None
+    return next((c for c in character(state, seat).cards if c.key == key_), None)
 
 
 def arena(state: State) -> Arena:
@@ -38,14 +69,49 @@ def is_standing(state: State, seat: Any) -> bool:
             and state["figures"][seat]["status"] == STANDING)
 
 
-def occupied(state: State, but: Seat | None = None) -> set[Key]:
-    """Hexes holding a figure (other than `but`'s)."""
-    return {key(f["hex"]) for s, f in enumerate(state["figures"]) if f["hex"] is not None and s != but}
+def guards_of(state: State, seat: Seat) -> list[dict | None]:
+    return state["guards"][seat] if "guards" in state else []
+
+
+def spot(state: State, ref: Ref) -> dict:
+    """Where a figure is and which way it faces: the character's figure, or a Guard's slot."""
+    seat, guard = ref
+    if guard is None:
+        return state["figures"][seat]
+    placed = guards_of(state, seat)[guard]
+    assert placed is not None, "a Guard in the supply has no spot"
+    return placed
+
+
+def pieces(state: State) -> list[Ref]:
+    """Every figure on the board: standing characters, then Guards, in seat order."""
+    refs: list[Ref] = [(s, None) for s in standing(state)]
+    return refs + [(s, g) for s in range(state["players"]) for g, placed in enumerate(guards_of(state, s))
+                   if placed is not None]
+
+
+def piece_at(state: State, h: Any) -> Ref | None:
+    """The figure standing on hex `h`, if any."""
+    return next((r for r in pieces(state) if key(spot(state, r)["hex"]) == key(h)), None)
+
+
+def occupied(state: State, but: Seat | Ref | None = None) -> set[Key]:
+    """Hexes holding a figure, Guards included (other than `but`: a seat's character, or a Ref)."""
+    skip = (but, None) if isinstance(but, int) else but
+    return {key(spot(state, r)["hex"]) for r in pieces(state) if r != skip}
 
 
 def name(state: State, seat: Seat) -> str:
-    """'Grublic (Seat 1)': the character, and the seat the table names."""
+    """'Grublic ({0})': the character, and the seat as a field the table fills in."""
     return f"{character(state, seat).name} ({seat_name(seat)})"
+
+
+def piece_name(state: State, ref: Ref) -> str:
+    """A figure's name: its character's, or 'Echo's Guard 2 ({5})'."""
+    seat, guard = ref
+    if guard is None:
+        return name(state, seat)
+    return f"{character(state, seat).name}'s Guard {guard + 1} ({seat_name(seat)})"
 
 
 def say(state: State, text: str, kind: str = "info") -> Event:

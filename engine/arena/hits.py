@@ -12,6 +12,15 @@ Defence die (ARENA.md 3.3-3.4). The arc is fixed when the attack is called.
 Hits that land move health from the defender's board to the attacker's cup; hits beyond the
 health left move nothing (ARENA.md 4.6). The hit that takes the last health knocks the figure
 out, and it becomes the attacker's trophy (rule 13).
+
+Advanced rules: unblockable hits are never cancelled; in a mixed attack only the normal hits
+can be (rule 18). A window also opens when a reaction beside Parry could answer (reactions.py),
+whatever the Auto-Parry switch; each reaction step gives REACT_STEP_SECONDS more, up to
+REACT_MOST_SECONDS in all (ARENA.md 3.3). An attack a Tribal card called (`card`) pauses
+everyone else until it has landed (rule 14; match.py refuses their actions). An attack may be
+made by or on one of Echo's Guards (`by`, `guard`); a Guard that a hit lands on goes back to the
+supply and its attacker takes a Guard token. Passives: Thick Bark (rear attacks deal fewer
+hits), Mending Tide and Kindle (a Parry that cancels enough heals, or heats).
 """
 from __future__ import annotations
 
@@ -22,23 +31,51 @@ from ..protocol import Event, Seat
 from ..rng import rng_of
 from ..words import plural
 from .board import in_front
-from .data import PARRY, REACT_SECONDS, TB_DEFEND_SECONDS
+from .data import (
+    HEAT_MAX,
+    HIDDEN,
+    KINDLE,
+    KINDLE_HEAT,
+    MENDING_TIDE,
+    MENDING_TIDE_CANCELS,
+    MENDING_TIDE_HEALTH,
+    PARRY,
+    REACT_MOST_SECONDS,
+    REACT_SECONDS,
+    REACT_STEP_SECONDS,
+    TB_DEFEND_SECONDS,
+    THICK_BARK,
+    THICK_BARK_FEWER,
+)
 from .dice import blocks_in, faces_text, hits_in, is_ready, roll_faces, spend
-from .figures import OUT, State, board_of, name, say
+from .figures import OUT, State, advanced, board_of, character, name, piece_name, say, spot
+from .guards import leave_board, take_token, to_supply
+from .reactions import offered
+from .statuses import lift
 
 
-def call_attack(state: State, attacker: Seat, defender: Seat, action: str, spent: int, hits: int,
-                unblockable: int, now: float, at_ms: int | None = None) -> list[Event]:
-    """`attacker` calls an attack on `defender` (clicked at `at_ms`): queue it, then answer what
-    needs no one."""
-    target, source = state["figures"][defender], state["figures"][attacker]
+def call_attack(state: State, attacker: Seat, defender: Seat, action: str, spent: int | None, hits: int,
+                unblockable: int, now: float, at_ms: int | None = None, *, guard: int | None = None,
+                by: int | None = None, card: str | None = None) -> list[Event]:
+    """`attacker` (or its Guard `by`) calls an attack on `defender` (or its Guard `guard`), clicked
+    at `at_ms`: queue it, then answer what needs no one. `spent` dice are named in the text (None:
+    a Tribal card's attack, which names its `card`)."""
+    target, source = spot(state, (defender, guard)), spot(state, (attacker, by))
     front = in_front(target["hex"], target["facing"], source["hex"])
     entry = {"id": state["next_id"], "attacker": attacker, "defender": defender, "action": action,
              "hits": hits, "unblockable": unblockable, "front": front, "rolled": None, "deadline": None,
-             "at_ms": at_ms}
+             "at_ms": at_ms, "guard": guard, "by": by, "card": card, "from": list(source["hex"]), "opened": None}
     state["next_id"] += 1
     side = "front" if front else "rear"
-    text = f"{name(state, attacker)}: {action} {spent} on {name(state, defender)}, from the {side}"
+    events = lift(state, (attacker, None), HIDDEN, "attacking gives him away")
+    what = action if spent is None else f"{action} {spent}"
+    text = f"{piece_name(state, (attacker, by))}: {what} on {piece_name(state, (defender, guard))}, from the {side}"
+    if not front and guard is None and THICK_BARK in _passives(state, defender):
+        fewer = min(THICK_BARK_FEWER, hits + unblockable)
+        from_hits = min(fewer, hits)
+        entry["hits"], entry["unblockable"] = hits - from_hits, unblockable - (fewer - from_hits)
+        hits, unblockable = entry["hits"], entry["unblockable"]
+        text += f" (Thick Bark: {plural(fewer, 'hit')} fewer)"
     if state["turn_based"]:
         if front:  # rule 23: a front attack rolls one die per hit; rear hits are all unblockable
             with rng_of(state) as rng:
@@ -49,7 +86,11 @@ def call_attack(state: State, attacker: Seat, defender: Seat, action: str, spent
             entry["hits"], entry["unblockable"] = 0, hits + unblockable
     text += f": {hits_text(entry['hits'], entry['unblockable'])}."
     state["pending"].append(entry)
-    return [say(state, text, kind="attack")] + settle(state, now)
+    return events + [say(state, text, kind="attack")] + settle(state, now)
+
+
+def _passives(state: State, seat: Seat) -> tuple[str, ...]:
+    return character(state, seat).passives if advanced(state) else ()
 
 
 def hits_text(hits: int, unblockable: int) -> str:
@@ -67,11 +108,19 @@ def parry_ready(state: State, entry: dict) -> bool:
 
 
 def window_needed(state: State, entry: dict) -> bool:
-    """Ask the defender when Parry is possible: turn-based always (ARENA.md 3.4), in real time
-    only with Auto-Parry off (3.3); never a player who is away."""
+    """Ask the defender when a reaction beside Parry is possible, or Parry is: turn-based always
+    (ARENA.md 3.4), in real time only with Auto-Parry off (3.3); never a player who is away."""
     seat = entry["defender"]
-    return (parry_ready(state, entry) and (state["turn_based"] or not state["auto_parry"][seat])
-            and seat not in state["flow"]["away"])
+    if seat in state["flow"]["away"]:
+        return False
+    return bool(offered(state, entry)) or (parry_ready(state, entry)
+                                           and (state["turn_based"] or not state["auto_parry"][seat]))
+
+
+def reaction_names(state: State, entry: dict) -> list[str]:
+    """What the defender may answer with now, by name: Parry, then the other reactions."""
+    board = board_of(state, entry["defender"])
+    return (["Parry"] if parry_ready(state, entry) else []) + [board[k].name for k in offered(state, entry)]
 
 
 def head(state: State, seat: Seat) -> dict | None:
@@ -95,10 +144,12 @@ def settle(state: State, now: float) -> list[Event]:
                 continue
             if window_needed(state, entry):
                 seconds = TB_DEFEND_SECONDS if state["turn_based"] else REACT_SECONDS
-                entry["deadline"] = after(now, seconds)
-                events.append(Event(f"{entry['action']} on you: {hits_text(entry['hits'], entry['unblockable'])} "
-                                    f"from the front. Parry or take it ({seconds:g} s).",
-                                    private_to=entry["defender"], kind="react"))
+                entry["deadline"], entry["opened"] = after(now, seconds), now
+                side = "front" if entry["front"] else "rear"
+                on = "" if entry["guard"] is None else f" (on {piece_name(state, (entry['defender'], entry['guard']))})"
+                events.append(Event(f"{entry['action']} on you{on}: {hits_text(entry['hits'], entry['unblockable'])} "
+                                    f"from the {side}. {' or '.join(reaction_names(state, entry))} or take it "
+                                    f"({seconds:g} s).", private_to=entry["defender"], kind="react"))
                 continue
             events += resolve(state, entry, None)
             progress = True
@@ -124,6 +175,25 @@ def answer(state: State, seat: Seat, count: int, now: float) -> list[Event]:
         if count > most:
             raise RuleError(f"You can spend at most {most} on this attack.")
     return resolve(state, entry, count) + settle(state, now)
+
+
+def go_on(state: State, entry: dict, now: float) -> list[Event]:
+    """After a reaction step: the window stays open, REACT_STEP_SECONDS longer (never past
+    REACT_MOST_SECONDS from its opening), while the defender may still answer with something
+    more; otherwise Auto-Parry answers now (ARENA.md 3.3: Parry is checked again)."""
+    if entry not in state["pending"]:
+        return settle(state, now)
+    if window_needed(state, entry):
+        if not state["turn_based"]:
+            entry["deadline"] = min(after(entry["deadline"], REACT_STEP_SECONDS),
+                                    after(entry["opened"], REACT_MOST_SECONDS))
+        return []
+    return resolve(state, entry, None) + settle(state, now)
+
+
+def paused_by(state: State) -> dict | None:
+    """The attack of a Tribal card still waiting to land: everyone else pauses (rule 14)."""
+    return next((p for p in state["pending"] if p["card"] is not None), None)
 
 
 def expire(state: State, now: float) -> list[Event]:
@@ -166,25 +236,62 @@ def resolve(state: State, entry: dict, count: int | None) -> list[Event]:
             cancelled = min(entry["hits"], track.amount(count))
             said = f"{track.name} {count}; "
     state["pending"].remove(entry)
-    return land(state, entry, cancelled, said)
+    return land(state, entry, cancelled, said) + _after_parry(state, seat, cancelled)
+
+
+def _after_parry(state: State, seat: Seat, cancelled: int) -> list[Event]:
+    """Mending Tide heals, and Kindle heats, when a Parry cancels enough hits."""
+    figure, passives = state["figures"][seat], _passives(state, seat)
+    if figure["status"] != "standing" or not cancelled:
+        return []
+    events = []
+    if MENDING_TIDE in passives and cancelled >= MENDING_TIDE_CANCELS:
+        gained = min(MENDING_TIDE_HEALTH, character(state, seat).health - figure["health"])
+        if gained:
+            figure["health"] += gained
+            state["healed"] += gained
+            events.append(say(state, f"{name(state, seat)}: Mending Tide, +{gained} health ({figure['health']}).",
+                              kind="heal"))
+    if KINDLE in passives and figure["heat"] < HEAT_MAX:
+        figure["heat"] = min(HEAT_MAX, figure["heat"] + KINDLE_HEAT)
+        events.append(say(state, f"{name(state, seat)}: Kindle, Heat {figure['heat']}.", kind="heat"))
+    return events
 
 
 def land(state: State, entry: dict, cancelled: int, said: str) -> list[Event]:
     attacker, defender = entry["attacker"], entry["defender"]
-    figure = state["figures"][defender]
     total = entry["hits"] - cancelled + entry["unblockable"]
+    lands = "no hit lands" if not total else f"{plural(total, 'hit')} {'lands' if total == 1 else 'land'}"
+    if entry["guard"] is not None:
+        return _land_on_guard(state, entry, total, f"{said}{lands}")
+    figure = state["figures"][defender]
     moved = min(total, figure["health"])
     figure["health"] -= moved
     state["cups"][attacker] += moved
-    lands = "no hit lands" if not total else f"{plural(total, 'hit')} {'lands' if total == 1 else 'land'}"
     events = [say(state, f"{name(state, defender)}: {said}{lands}.", kind="hit")]
     if figure["health"] == 0:
         figure["status"], figure["hex"], figure["out_ms"] = OUT, None, entry["at_ms"]
+        figure["statuses"] = {}
         state["trophies"][attacker].append(defender)
         events.append(say(state, f"{name(state, defender)} is knocked out: {name(state, attacker)}'s trophy.",
                           kind="knockout"))
+        events += leave_board(state, defender)
         for late in [p for p in state["pending"] if p["defender"] == defender]:
             state["pending"].remove(late)
             events.append(Event(f"{name(state, defender)} was knocked out before your {late['action']} landed: "
                                 "it moves nothing.", private_to=late["attacker"], kind="late"))
+    return events
+
+
+def _land_on_guard(state: State, entry: dict, total: int, lands: str) -> list[Event]:
+    """A Guard has 1 health: any hit that lands sends it to the supply, for one Guard token."""
+    ref = (entry["defender"], entry["guard"])
+    events = [say(state, f"{piece_name(state, ref)}: {lands}.", kind="hit")]
+    if total:
+        token = take_token(state, entry["defender"])
+        if token:
+            state["cups"][entry["attacker"]] += 1
+        gain = f": a Guard token for {name(state, entry['attacker'])}" if token else ""
+        events.append(say(state, f"{piece_name(state, ref)} goes back to the supply{gain}.", kind="guard"))
+        events += to_supply(state, *ref)
     return events

@@ -5,10 +5,11 @@ from typing import Any
 
 from .. import flow
 from ..errors import RuleError
-from ..protocol import Choice, Event, Game, Option, Outcome, Seat, seat_name
+from ..protocol import Choice, Event, Game, Option, Outcome, Seat
 from ..registry import register
 from ..rng import Rng
 from ..words import plural
+from .abilities import react, use_track
 from .actions import (
     allocate_dice,
     attack,
@@ -21,28 +22,28 @@ from .actions import (
 from .board import AREAS
 from .choices import legal
 from .data import CHARACTERS, SEAT_ORDER, START_SECONDS
-from .dice import dice_total
-from .figures import LEFT, STANDING, State, arena, character, is_standing, name, say
-from .hits import answer, expire, head, next_window, settle
+from .figures import LEFT, STANDING, State, board_of, is_standing, name, say
+from .guards import leave_board
+from .hits import answer, expire, head, next_window, paused_by, settle
+from .invariants import broken_rules
 from .races import stamp
 from .rounds import (
     COUNTDOWN,
     FIGHT,
     OVER,
-    PLAYING,
     START,
     begin,
     count_down,
-    dice_count,
     end_round,
     finish,
-    fronts_clear,
     maybe_end,
     place,
     prepare,
     say_ready,
 )
 from .rules import RULES
+from .statuses import expire as expire_statuses
+from .statuses import next_expiry
 from .turns import (
     ROLL,
     TURNS,
@@ -61,8 +62,9 @@ from .turns import (
 )
 from .views import public
 
-RESOLVES = ("attack", "move", "heal")
+RESOLVES = ("attack", "move", "heal", "use")
 DICE_WORK = ("roll", "allocate", "auto", "recover")
+ANSWERS = ("parry", "take", "react")
 
 
 @register
@@ -71,7 +73,8 @@ class EyeForAnEye(Game):
     title = "Eye for an Eye"
     min_players = 2
     max_players = 6
-    options = (Option("turn_based", "Turn-based: 7 dice, a realtime roll, then turns of 2 actions"),)
+    options = (Option("turn_based", "Turn-based: 7 dice, a realtime roll, then turns of 2 actions"),
+               Option("advanced", "Advanced: innate actions, Tribal cards, Heat, Echo's Guards"))
     choices = (Choice("character", "Character", {c.key: c.name for c in CHARACTERS.values()}),)
     rules = RULES
 
@@ -90,6 +93,7 @@ class EyeForAnEye(Game):
         state: State = {
             "players": players,
             "turn_based": bool(options.get("turn_based", False)),
+            "advanced": bool(options.get("advanced", False)),
             "arena": "bushland",
             "chars": chars,
             "areas": areas[:players],
@@ -130,14 +134,14 @@ class EyeForAnEye(Game):
         return view
 
     def next_deadline(self, state: State) -> float | None:
-        """The round clock, the turn clock or the earliest reaction window; a turn-based turn
-        waits while its attack's window is open."""
+        """The round clock, the turn clock, the earliest reaction window or the end of a status;
+        a turn-based turn waits while its attack's window is open."""
         if state["phase"] == OVER:
             return None
         window = next_window(state)
         if state["phase"] == TURNS and state["pending"]:
             return window
-        times = [t for t in (window, state["flow"]["deadline"]) if t is not None]
+        times = [t for t in (window, next_expiry(state), state["flow"]["deadline"]) if t is not None]
         return min(times) if times else None
 
     def waiting_for(self, state: State) -> list[Seat]:
@@ -182,14 +186,15 @@ class EyeForAnEye(Game):
                 raise RuleError("Only a seated player can act.")
             if seat in state["flow"]["left"]:
                 raise RuleError("You have left this game.")
+            events = expire_statuses(state, now)  # a status whose time is up is gone for this action
             if kind == "leave":
-                events = self._leave(state, seat, now)
+                events += self._leave(state, seat, now)
             elif kind == "auto_parry":
-                events = self._auto_parry(state, seat, action.get("on"))
+                events += self._auto_parry(state, seat, action.get("on"))
             else:
                 handler = {START: self._start, COUNTDOWN: self._countdown, FIGHT: self._fight,
                            ROLL: self._roll, TURNS: self._turns}[state["phase"]]
-                events = handler(state, seat, kind, action, now)
+                events += handler(state, seat, kind, action, now)
         return events + maybe_end(state, now)
 
     def _start(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
@@ -208,15 +213,23 @@ class EyeForAnEye(Game):
         raise RuleError("The round starts in a moment: wait for Yarra Mark!")
 
     def _fight(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
-        """Real time: everyone at once; a defender with an open window answers it first."""
+        """Real time: everyone at once; a defender with an open window answers it first; while a
+        Tribal card's attack waits to land, only answers go (rule 14)."""
         self._must_stand(state, seat)
-        if kind in ("parry", "take"):
-            events = answer(state, seat, action.get("dice", 0) if kind == "parry" else 0, now)
+        if kind in ANSWERS:
+            events = self._answer(state, seat, kind, action, now)
         else:
             self._not_under_attack(state, seat)
+            self._not_paused(state)
             events = self._dice_or_resolve(state, seat, kind, action, now)
         flow.acted(state["flow"], seat)
         return events
+
+    @staticmethod
+    def _answer(state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
+        if kind == "react":
+            return react(state, seat, action, now)
+        return answer(state, seat, action.get("dice", 0) if kind == "parry" else 0, now)
 
     def _roll(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
         """Turn-based realtime phase: roll, allocate, take a marker; nothing resolves yet."""
@@ -238,8 +251,8 @@ class EyeForAnEye(Game):
     def _turns(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
         """Turn-based turn phase: the active player acts; a defender answers; reactions are free."""
         tb = state["tb"]
-        if kind in ("parry", "take"):
-            events = answer(state, seat, action.get("dice", 0) if kind == "parry" else 0, now)
+        if kind in ANSWERS:
+            events = self._answer(state, seat, kind, action, now)
             flow.acted(state["flow"], seat)
             return events + proceed(state, now)
         if state["pending"]:
@@ -257,9 +270,17 @@ class EyeForAnEye(Game):
             return pass_turn(state, seat, now)
         if kind not in RESOLVES:
             raise RuleError("Resolve an action, end your turn, or pass.")
+        free = kind == "use" and self._free(state, seat, action)
         events = self._dice_or_resolve(state, seat, kind, action, now)
         flow.acted(state["flow"], seat)
-        return events + action_done(state, now)
+        return events + (proceed(state, now) if free else action_done(state, now))
+
+    @staticmethod
+    def _free(state: State, seat: Seat, action: dict) -> bool:
+        """Turn-based, reactions cost no action, even used on your own turn (ARENA.md 2.5)."""
+        key = action.get("track")
+        track = board_of(state, seat).get(key) if isinstance(key, str) else None
+        return track is not None and track.reaction
 
     def _dice_or_resolve(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
         if kind == "roll":
@@ -271,12 +292,14 @@ class EyeForAnEye(Game):
         if kind == "recover":
             return recover_dice(state, seat, action.get("track"), action.get("count"))
         if kind == "attack":
-            return attack(state, seat, action.get("target"), action.get("dice"), now, stamp(action))
+            return attack(state, seat, action, now, stamp(action))
         if kind == "move":
-            return move(state, seat, action.get("steps"))
+            return move(state, seat, action.get("steps"), action.get("by"))
         if kind == "heal":
             return heal(state, seat, action.get("dice"))
-        if kind in ("parry", "take"):
+        if kind == "use":
+            return use_track(state, seat, action, now)
+        if kind in ANSWERS:
             raise RuleError("No attack is waiting for your answer.")
         raise RuleError("Roll, allocate, recover, or resolve Attack, Movement or Heal.")
 
@@ -293,6 +316,13 @@ class EyeForAnEye(Game):
         if entry is not None:
             raise RuleError(f"{entry['action']} from {name(state, entry['attacker'])} is on you: "
                             "Parry or take it first.")
+
+    @staticmethod
+    def _not_paused(state: State) -> None:
+        """Rule 14: a Tribal card pauses everyone else (reactions apart) until it has resolved."""
+        entry = paused_by(state)
+        if entry is not None:
+            raise RuleError(f"Everyone waits: {name(state, entry['attacker'])}'s {entry['card']} is resolving.")
 
     def _auto_parry(self, state: State, seat: Seat, on: Any) -> list[Event]:
         if not isinstance(on, bool):
@@ -314,6 +344,9 @@ class EyeForAnEye(Game):
         if window is not None and window <= now:
             events = expire(state, now)
             return events + (proceed(state, now) if state["phase"] == TURNS else [])
+        status = next_expiry(state)
+        if status is not None and status <= now:
+            return expire_statuses(state, now)
         phase = state["phase"]
         if phase == START:
             return count_down(state, now)
@@ -333,7 +366,7 @@ class EyeForAnEye(Game):
         figure["status"], figure["hex"] = LEFT, None
         state["pending"] = [p for p in state["pending"] if p["defender"] != seat]
         events = [say(state, f"{name(state, seat)} leaves the match"
-                             f"{' and the arena' if was_standing else ''}.")]
+                             f"{' and the arena' if was_standing else ''}.")] + leave_board(state, seat)
         if len(flow.in_game(state["flow"])) < 2:
             finish(state, "left")
             outcome = self.outcome(state)
@@ -346,38 +379,4 @@ class EyeForAnEye(Game):
     # ---------------------------------------------------------------- checks
 
     def invariants(self, state: State) -> list[str]:
-        broken = []
-        figures = state["figures"]
-        health = sum(f["health"] for f in figures) + sum(state["cups"])
-        if health != state["start_health"] + state["healed"]:
-            broken.append(f"health {health} != {state['start_health']} at the start + {state['healed']} healed")
-        places = [tuple(f["hex"]) for f in figures if f["hex"] is not None]
-        if len(places) != len(set(places)):
-            broken.append("two figures share a hex")
-        for seat, f in enumerate(figures):
-            if (f["status"] == STANDING) != (f["hex"] is not None):
-                broken.append(f"{seat_name(seat)} is {f['status']} at {f['hex']}")
-            if f["hex"] is not None and (tuple(f["hex"]) not in arena(state).hexes
-                                         or tuple(f["hex"]) in arena(state).impassable):
-                broken.append(f"{seat_name(seat)} stands on {f['hex']}")
-            if f["status"] == STANDING and not 0 < f["health"] <= character(state, seat).health:
-                broken.append(f"{seat_name(seat)} stands with {f['health']} health")
-            dice = state["dice"][seat]
-            if dice_total(dice) != dice_count(state):
-                broken.append(f"{seat_name(seat)} has {dice_total(dice)} dice, not {dice_count(state)}")
-            board = character(state, seat).board
-            if any(not 0 <= n <= board[k].spaces for k, n in dice["tracks"].items()):
-                broken.append(f"{seat_name(seat)} has a track over its spaces: {dice['tracks']}")
-        for p in state["pending"]:
-            if figures[p["defender"]]["status"] != STANDING:
-                broken.append(f"an attack waits on {seat_name(p['defender'])}, who is not standing")
-        if state["phase"] in (START, COUNTDOWN) and not fronts_clear(state):
-            broken.append("a figure starts without a clear front arc")
-        if state["phase"] == ROLL and len({s for s in state["tb"]["markers"] if s is not None}) != \
-                len([s for s in state["tb"]["markers"] if s is not None]):
-            broken.append("a seat holds two markers")
-        if state["phase"] in PLAYING and len([s for s in state["in_round"] if is_standing(state, s)]) < 2:
-            broken.append("a round goes on with fewer than two figures standing")
-        if (state["phase"] == OVER) != (self.next_deadline(state) is None):
-            broken.append("the clock does not match the phase")
-        return broken
+        return broken_rules(state, self.next_deadline(state))

@@ -20,6 +20,7 @@ from ..errors import RuleError
 from ..protocol import Event, Seat, ranks_from_scores
 from ..words import plural
 from .board import COMPASS, clear_front, front_arc, key, start_hex
+from .cards import new_cards
 from .data import (
     BETWEEN_SECONDS,
     COUNTDOWN_SECONDS,
@@ -43,6 +44,7 @@ from .figures import (
     say,
     standing,
 )
+from .guards import new_guards
 from .hits import flush
 from .turns import ROLL, TURNS, capped, new_turns, start_game_turn
 
@@ -66,7 +68,12 @@ def prepare(state: State, seats: list[Seat], now: float, seconds: float) -> list
             "health": character(state, seat).health if playing else 0,
             "status": STANDING if playing else (LEFT if seat in state["flow"]["left"] else IDLE),
             "out_ms": None,
+            "heat": 0,
+            "statuses": {},
         }
+    new_cards(state)  # advanced rules: Tribal cards Unready, Guards in the supply
+    new_guards(state)
+    for seat in range(state["players"]):
         state["dice"][seat] = new_dice(dice_count(state), board_of(state, seat))
     state["cups"] = [0] * state["players"]
     state["trophies"] = [[] for _ in range(state["players"])]

@@ -6,7 +6,8 @@ a marker (or the cap runs out: the others get the leftover markers at random) th
 Turn phase ("turns"): in marker order, each player resolves up to TB_ACTIONS actions a turn
 (reactions are free), round and round until everyone has passed. A player who passes is out
 until the next realtime phase; one with nothing to resolve, or away, passes at once; a turn
-timer that runs out passes. State: `state["tb"]`.
+timer that runs out passes. State: `state["tb"]`. Turn-based statuses end when their
+figure's turn begins (Hidden) or ends (Netted): statuses.turn_begins / turn_ends.
 """
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ from ..errors import RuleError
 from ..protocol import Event, Seat
 from ..rng import rng_of
 from ..words import plural
+from .abilities import uses
 from .actions import resolvable
 from .data import TB_ACTIONS, TB_GAME_TURNS, TB_ROLL_SECONDS, TB_ROLLS, TB_TURN_SECONDS
 from .dice import put_all, roll_pool
 from .figures import State, board_of, name, say, standing
+from .statuses import turn_begins, turn_ends
 
 ROLL, TURNS = "roll", "turns"
 
@@ -123,15 +126,17 @@ def _advance(state: State, now: float) -> list[Event]:
         return []  # the round is over; rounds.maybe_end ends it
     seats = order(state)
     start = seats.index(tb["active"]) + 1 if tb["active"] in seats else 0
-    events = []
+    events = turn_ends(state, tb["active"]) if tb["active"] is not None else []
     for i in range(len(seats)):
         seat = seats[(start + i) % len(seats)]
         if tb["passed"][seat] or seat not in standing(state):
             continue
-        if seat in state["flow"]["away"] or not resolvable(state, seat):
+        events += turn_begins(state, seat)
+        if seat in state["flow"]["away"] or not (resolvable(state, seat) or uses(state, seat)):
             tb["passed"][seat] = True
             why = "is away" if seat in state["flow"]["away"] else "has nothing to resolve"
             events.append(say(state, f"{name(state, seat)} {why} and passes."))
+            events += turn_ends(state, seat)
             continue
         tb["active"], tb["actions_left"], tb["acted"] = seat, TB_ACTIONS, 0
         flow.one(state["flow"], seat, after(now, TB_TURN_SECONDS))

@@ -1,6 +1,9 @@
 """What everyone sees: in Eye for an Eye nothing is hidden (ARENA.md 3.5), so every seat's view
 is the public one, plus `you`. Dice, allocations, cups and reaction windows are all shown. A view
 shares no list or dict with the state (a careless caller may change it).
+
+Advanced rules, per seat: its innate action and passives, each Tribal card with its state and
+costs, Heat, statuses and Echo's Guards; at the top, `paused`: the Tribal card everyone waits on.
 """
 from __future__ import annotations
 
@@ -9,8 +12,11 @@ from typing import Any
 
 from .. import flow
 from .board import COMPASS, front_arc, line_of_sight
+from .cards import is_ready_card
+from .data import PASSIVES, STATUS_NAMES
 from .dice import room
-from .figures import State, arena, board_of, character, occupied
+from .figures import State, advanced, arena, board_of, character, guards_of, occupied
+from .hits import paused_by
 from .turns import marker_of
 
 
@@ -60,7 +66,41 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
         "marker": marker_of(state, seat) if state["turn_based"] else None,
         "rolls_left": state["tb"]["rolls_left"][seat] if state["tb"]["rolls_left"] else None,
         "passed": bool(state["tb"]["passed"][seat]) if state["tb"]["passed"] else False,
+        **(advanced_view(state, seat) if advanced(state) else {}),
     }
+
+
+def advanced_view(state: State, seat: int) -> dict[str, Any]:
+    """What the advanced rules add to a seat: innate action, passives, cards, Heat, statuses, Guards."""
+    char, dice = character(state, seat), state["dice"][seat]
+    innate = char.innate
+    return {
+        "innate": None if innate is None else {
+            "key": innate.effect, "name": innate.name, "face": innate.face, "min": innate.min,
+            "reaction": innate.reaction, "count": dice["tracks"][innate.effect]},
+        "passives": [{"key": k, "name": PASSIVES[k][0], "text": PASSIVES[k][1]} for k in char.passives],
+        "cards": [{"key": c.key, "name": c.name, "band": c.band, "ready": is_ready_card(state, seat, c.key),
+                   "ready_cost": c.ready.spaces, "use_face": c.use.face, "use_min": c.use.min,
+                   "bonus": c.use.spaces - c.use.min, "reaction": c.use.reaction, "count": dice["tracks"][c.key]}
+                  for c in char.cards],
+        "heat": state["figures"][seat]["heat"],
+        "statuses": statuses_view(state["figures"][seat]),
+        "guards": [None if g is None else {"guard": n, "hex": list(g["hex"]), "facing": g["facing"],
+                                           "front": front_arc(g["hex"], g["facing"]), "statuses": statuses_view(g)}
+                   for n, g in enumerate(guards_of(state, seat))],
+        "guard_tokens": state["guard_tokens"][seat],
+    }
+
+
+def statuses_view(spot: dict[str, Any]) -> list[dict[str, Any]]:
+    """A figure's statuses: until when (real time), or which turn ends them (turn-based)."""
+    return [{"key": k, "name": STATUS_NAMES[k], "until": v.get("until"), "ends": v.get("ends")}
+            for k, v in spot.get("statuses", {}).items()]
+
+
+def _paused(state: State) -> dict[str, Any] | None:
+    entry = paused_by(state)
+    return None if entry is None else {"seat": entry["attacker"], "card": entry["card"]}
 
 
 def public(state: State, deadline: float | None) -> dict[str, Any]:
@@ -80,7 +120,9 @@ def public(state: State, deadline: float | None) -> dict[str, Any]:
         "seats": [seat_view(state, s) for s in range(state["players"])],
         "pending": [{"attacker": p["attacker"], "defender": p["defender"], "action": p["action"],
                      "hits": p["hits"], "unblockable": p["unblockable"], "arc": "front" if p["front"] else "rear",
-                     "rolled": None if p["rolled"] is None else list(p["rolled"]), "deadline": p["deadline"]} for p in state["pending"]],
+                     "rolled": None if p["rolled"] is None else list(p["rolled"]), "deadline": p["deadline"],
+                     "guard": p["guard"], "by": p["by"], "card": p["card"]} for p in state["pending"]],
+        "paused": _paused(state),
         "turns": None if not state["turn_based"] else {
             "game_turn": tb["game_turn"], "markers": list(tb["markers"]), "active": tb["active"],
             "actions_left": tb["actions_left"]},

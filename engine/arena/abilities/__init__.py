@@ -1,0 +1,100 @@
+"""Innate actions and Tribal cards (advanced rules, rules 15-17): using them, and answering with them.
+
+{"type": "use", "track": key, "dice": n (optional: all on it), ...the effect's own fields}
+resolves an innate dice action or a Ready Tribal card; {"type": "react", "track": key, ...}
+answers the attack waiting on the player with a reaction (reactions.py says which are offered).
+One module per character holds what its tracks do (grublic, riparian, banksia, incendiary, pluma,
+echo); the use spends the track's dice afterwards, and a card turns Unready (cards.py).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import RuleError
+from ...protocol import Action, Event, Seat
+from ...words import plural
+from ..board import in_front
+from ..cards import spend_card
+from ..data import READYING
+from ..dice import is_ready, spends
+from ..figures import State, advanced, board_of, spot
+from ..hits import go_on, head, reaction_names
+from ..reactions import offered
+from . import grublic
+from .kit import Effect, Use
+
+EFFECTS: dict[str, Effect] = {**grublic.EFFECTS}
+
+
+def usable_keys(state: State, seat: Seat) -> list[str]:
+    """The seat's innate action and Tribal cards, whatever their state."""
+    return [k for k in board_of(state, seat) if k in EFFECTS] if advanced(state) else []
+
+
+def use_track(state: State, seat: Seat, action: Action, now: float, entry: dict | None = None) -> list[Event]:
+    """Resolve an innate action or a Ready card (or, with `entry`, answer that attack with it)."""
+    key = action.get("track")
+    keys = usable_keys(state, seat)
+    if not keys:
+        raise RuleError("Innate actions and Tribal cards are part of the advanced rules.")
+    board = board_of(state, seat)
+    if key not in keys:
+        raise RuleError(f"Use one of {', '.join(board[k].name for k in keys)}.")
+    track, dice = board[key], state["dice"][seat]
+    if track.effect == READYING:
+        raise RuleError(f"{track.name} is Unready: fill its {plural(track.min, 'Ready space')} first "
+                        f"({dice['tracks'][key]}/{track.min}).")
+    if entry is None and EFFECTS[key].answer_only:
+        raise RuleError(f"{track.name} answers an attack on you.")
+    if not is_ready(dice, board, key):
+        raise RuleError(f"{track.name} needs {plural(track.min, 'die', 'dice')} allocated "
+                        f"(you have {dice['tracks'][key]}).")
+    count = _dice(action.get("dice"), spends(dice, board, key), track.name)
+    events = EFFECTS[key].play(Use(state, seat, track, count, action, now, entry))
+    spend_card(state, seat, key, count)
+    return events
+
+
+def _dice(count: Any, allowed: list[int], what: str) -> int:
+    if count is None:
+        return allowed[-1]
+    if count not in allowed or isinstance(count, bool):
+        raise RuleError(f"{what} can spend {' or '.join(str(n) for n in allowed)} dice now.")
+    return int(count)
+
+
+def react(state: State, seat: Seat, action: Action, now: float) -> list[Event]:
+    """Answer the attack waiting on the seat with a reaction beside Parry; the window stays open
+    while there is more to answer with (hits.go_on)."""
+    entry = head(state, seat)
+    if entry is None or entry["deadline"] is None:
+        raise RuleError("No attack is waiting for your answer.")
+    if action.get("track") not in offered(state, entry):
+        raise RuleError(f"Answer with {' or '.join(reaction_names(state, entry))} or take it.")
+    events = use_track(state, seat, action, now, entry)
+    if entry in state["pending"]:  # the defender may have turned or moved: its arc again
+        me = spot(state, (seat, entry["guard"]))
+        entry["front"] = in_front(me["hex"], me["facing"], entry["from"])
+    return events + go_on(state, entry, now)
+
+
+def uses(state: State, seat: Seat) -> list[Action]:
+    """Every use the seat may make now, as listed actions: each effect's choices, with the
+    minimum and with every die on the card when a bonus is possible."""
+    out: list[Action] = []
+    board, dice = board_of(state, seat), state["dice"][seat]
+    for key in usable_keys(state, seat):
+        if board[key].effect == READYING or EFFECTS[key].answer_only:
+            continue
+        counts = spends(dice, board, key)
+        if not counts:
+            continue
+        for choice in EFFECTS[key].choices(state, seat, None):
+            out += [{"type": "use", "track": key, **choice, "dice": n} for n in sorted({counts[0], counts[-1]})]
+    return out
+
+
+def answers(state: State, seat: Seat, entry: dict) -> list[Action]:
+    """The reactions beside Parry the seat may answer this attack with, as listed actions."""
+    return [{"type": "react", "track": key, **choice} for key in offered(state, entry)
+            for choice in EFFECTS[key].choices(state, seat, entry)]

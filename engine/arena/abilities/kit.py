@@ -1,0 +1,173 @@
+"""What every innate action and Tribal card effect shares: the use being resolved, how its
+fields are read, and who it can reach (adjacent figures, figures in sight, pushes)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import RuleError
+from ...hexgrid import distance, neighbour
+from ...protocol import Action, Event, Seat
+from ..actions import foes, in_hexes
+from ..board import COMPASS, front_arc, key, line_of_sight, open_hex
+from ..data import HIDDEN, NETTED, Card, Track
+from ..figures import Ref, State, arena, card_of, name, occupied, piece_name, pieces, spot
+from ..guards import placed
+from ..hits import call_attack
+from ..statuses import has
+
+
+@dataclass
+class Use:
+    """One use of a track: who, which track, how many dice, the player's fields and, for a
+    reaction, the attack it answers."""
+
+    state: State
+    seat: Seat
+    track: Track
+    dice: int
+    action: Action
+    now: float
+    entry: dict | None = None
+
+    @property
+    def card(self) -> Card | None:
+        return card_of(self.state, self.seat, self.track.effect)
+
+    @property
+    def bonus(self) -> int:
+        """Bonus dice spent (a card's optional extra die)."""
+        return self.track.amount(self.dice)
+
+    def n(self, what: str) -> int:
+        assert self.card is not None, f"{self.track.name} is not a Tribal card"
+        return self.card.n(what)
+
+    @property
+    def me(self) -> dict:
+        return self.state["figures"][self.seat]
+
+    @property
+    def who(self) -> str:
+        return name(self.state, self.seat)
+
+
+Choices = Callable[[State, Seat, dict | None], list[dict[str, Any]]]
+
+
+def no_fields(state: State, seat: Seat, entry: dict | None) -> list[dict[str, Any]]:
+    """An effect with no fields to choose: it may always be tried."""
+    return [{}]
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a track does (`play`) and the fields it may be played with now (`choices`, for the
+    legal actions; the entry is the attack a reaction answers). `answer_only`: a reaction that
+    only answers an attack (Slippery, Protect the Chief)."""
+
+    play: Callable[[Use], list[Event]]
+    choices: Choices = no_fields
+    answer_only: bool = False
+
+
+# ---------------------------------------------------------------- fields
+
+def target_of(action: Action) -> Ref | None:
+    seat, guard = action.get("target"), action.get("guard")
+    if isinstance(seat, bool) or not isinstance(seat, int) or (guard is not None and (
+            isinstance(guard, bool) or not isinstance(guard, int))):
+        return None
+    return (seat, guard)
+
+
+def choose(state: State, action: Action, allowed: list[Ref], what: str) -> Ref:
+    """The figure the action names, if it is one of `allowed`; else a refusal naming them."""
+    ref = target_of(action)
+    if ref in allowed:
+        assert ref is not None
+        return ref
+    names = [piece_name(state, r) for r in allowed]
+    raise RuleError(f"{what}: {' or '.join(names)}." if names else f"No one to {what.lower()} from here.")
+
+
+def fields(ref: Ref) -> dict[str, Any]:
+    """The action fields naming a figure."""
+    return {"target": ref[0]} if ref[1] is None else {"target": ref[0], "guard": ref[1]}
+
+
+def facing_field(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 6:
+        raise RuleError("Face one of the 6 sides: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.")
+    return value
+
+
+def step_field(value: Any) -> int | None:
+    """An optional compass step: its direction, or None for no step."""
+    if value is None:
+        return None
+    if value not in COMPASS:
+        raise RuleError(f"A step is one of {', '.join(COMPASS)}.")
+    return COMPASS.index(value)
+
+
+# ---------------------------------------------------------------- reach
+
+def on_board(state: State, ref: Ref) -> bool:
+    return ref in pieces(state)
+
+
+def netted(state: State, ref: Ref) -> bool:
+    return has(state, ref, NETTED)
+
+
+def adjacent_foes(state: State, seat: Seat, ref: Ref, front_only: bool = True) -> list[Ref]:
+    """Other players' figures next to `ref`: in its front arc, or all round."""
+    me = spot(state, ref)
+    hexes = front_arc(me["hex"], me["facing"]) if front_only else [neighbour(me["hex"], d) for d in range(6)]
+    return foes(state, seat, in_hexes(state, hexes))
+
+
+def sighted_foes(state: State, seat: Seat, most: int) -> list[Ref]:
+    """Other players' figures in the seat's line of sight within `most` hexes, Hidden ones left
+    out (a line-of-sight effect cannot target them)."""
+    me = state["figures"][seat]
+    seen = [h for h in line_of_sight(arena(state), occupied(state, but=seat), me["hex"], me["facing"])
+            if distance(me["hex"], h) <= most]
+    return [r for r in foes(state, seat, in_hexes(state, seen)) if not has(state, r, HIDDEN)]
+
+
+def open_around(state: State, h: list[int], but: Seat | Ref | None = None) -> list[int]:
+    """The directions from `h` to an open neighbour (no edge, terrain or figure)."""
+    others = occupied(state, but=but)
+    return [d for d in range(6) if open_hex(arena(state), others, neighbour(h, d))]
+
+
+def shove(state: State, ref: Ref, direction: int, hexes: int) -> tuple[int, bool]:
+    """Push a figure up to `hexes` in `direction`; returns how far it went and whether the
+    edge, terrain or a figure stopped it short."""
+    figure = spot(state, ref)
+    for moved in range(hexes):
+        to = neighbour(figure["hex"], direction)
+        if not open_hex(arena(state), occupied(state, but=ref), to):
+            return moved, True
+        figure["hex"] = to
+    return hexes, False
+
+
+def strike(use: Use, ref: Ref, hits: int, unblockable: int = 0, by: int | None = None) -> list[Event]:
+    """A card's attack on one figure (the card pauses everyone until it lands); a figure gone
+    meanwhile (an earlier strike knocked it out) is spared."""
+    if not on_board(use.state, ref) or (by is not None and by not in placed(use.state, use.seat)):
+        return []
+    return call_attack(use.state, use.seat, ref[0], use.track.name, None, hits, unblockable, use.now,
+                       guard=ref[1], by=by, card=use.track.name)
+
+
+def hex_text(h: list[int]) -> str:
+    return f"[{h[0]}, {h[1]}]"
+
+
+def same(a: list[int], b: list[int]) -> bool:
+    return key(a) == key(b)

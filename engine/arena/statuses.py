@@ -1,0 +1,82 @@
+"""Statuses (advanced rules, ARENA.md 2.6): Netted and Hidden, and how long they last.
+
+Netted: the figure cannot move (turns on the spot are still allowed); its Move dice went back to
+its pool when it was caught. Hidden: line-of-sight effects and effects of range 2 or more cannot
+target it; it ends when the figure attacks.
+
+A status lives on the figure's spot (`spot["statuses"][status]`). In real time it is
+{"until": t}, a deadline the table wakes for (and any action after it finds it gone). Turn-based
+it is {"ends": "start"} (Hidden: until the owner's next turn) or {"ends": "end", "begun": bool}
+(Netted: through the owner's next turn); turns.py says when a seat's turn begins and ends.
+"""
+from __future__ import annotations
+
+from ..deadlines import after
+from ..protocol import Event, Seat
+from .data import STATUS_NAMES
+from .figures import Ref, State, piece_name, pieces, say, spot
+
+START, END = "start", "end"  # a turn-based status ends at the start or at the end of the next turn
+
+
+def add(state: State, ref: Ref, status: str, seconds: float, now: float, ends: str) -> None:
+    """Put `status` on the figure: for `seconds` in real time, until the start or end (`ends`) of
+    its owner's next turn turn-based. A status put on again starts again."""
+    if state["turn_based"]:
+        spot(state, ref)["statuses"][status] = {"ends": ends, "begun": False}
+    else:
+        spot(state, ref)["statuses"][status] = {"until": after(now, seconds)}
+
+
+def has(state: State, ref: Ref, status: str) -> bool:
+    return status in spot(state, ref)["statuses"]
+
+
+def lift(state: State, ref: Ref, status: str, why: str) -> list[Event]:
+    """End a status early (Hidden ends on attacking); nothing when the figure does not have it."""
+    if not has(state, ref, status):
+        return []
+    del spot(state, ref)["statuses"][status]
+    return [say(state, f"{piece_name(state, ref)} is no longer {STATUS_NAMES[status]}: {why}.", kind="status")]
+
+
+def next_expiry(state: State) -> float | None:
+    """The earliest real-time status deadline on the board."""
+    times = [s["until"] for r in pieces(state) for s in spot(state, r)["statuses"].values() if "until" in s]
+    return min(times) if times else None
+
+
+def expire(state: State, now: float) -> list[Event]:
+    """Real time: every status whose time has come ends."""
+    events = []
+    for ref in pieces(state):
+        for status, held in list(spot(state, ref)["statuses"].items()):
+            if "until" in held and held["until"] <= now:
+                events += lift(state, ref, status, "time is up")
+    return events
+
+
+def _own(state: State, seat: Seat) -> list[Ref]:
+    return [r for r in pieces(state) if r[0] == seat]
+
+
+def turn_begins(state: State, seat: Seat) -> list[Event]:
+    """Turn-based: the seat's turn begins; statuses lasting until then end."""
+    events = []
+    for ref in _own(state, seat):
+        for status, held in list(spot(state, ref)["statuses"].items()):
+            if held.get("ends") == START:
+                events += lift(state, ref, status, "a new turn")
+            elif held.get("ends") == END:
+                held["begun"] = True
+    return events
+
+
+def turn_ends(state: State, seat: Seat) -> list[Event]:
+    """Turn-based: the seat's turn ends; statuses lasting through it end."""
+    events = []
+    for ref in _own(state, seat):
+        for status, held in list(spot(state, ref)["statuses"].items()):
+            if held.get("ends") == END and held["begun"]:
+                events += lift(state, ref, status, "the turn is over")
+    return events
