@@ -72,6 +72,13 @@ class Effect:
     answer_only: bool = False
 
 
+def card_n(state: State, seat: Seat, key_: str, what: str) -> int:
+    """A number of the seat's Tribal card `key_` (for listing its choices)."""
+    card = card_of(state, seat, key_)
+    assert card is not None, f"no card {key_}"
+    return card.n(what)
+
+
 # ---------------------------------------------------------------- fields
 
 def target_of(action: Action) -> Ref | None:
