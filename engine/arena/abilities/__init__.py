@@ -20,10 +20,10 @@ from ..dice import is_ready, spends
 from ..figures import State, advanced, board_of, spot
 from ..hits import go_on, head, reaction_names
 from ..reactions import offered
-from . import grublic, riparian
+from . import banksia, grublic, riparian
 from .kit import Effect, Use
 
-EFFECTS: dict[str, Effect] = {**grublic.EFFECTS, **riparian.EFFECTS}
+EFFECTS: dict[str, Effect] = {**grublic.EFFECTS, **riparian.EFFECTS, **banksia.EFFECTS}
 
 
 def usable_keys(state: State, seat: Seat) -> list[str]:
