@@ -20,11 +20,11 @@ from ..dice import is_ready, spends
 from ..figures import State, advanced, board_of, spot
 from ..hits import go_on, head, reaction_names
 from ..reactions import offered
-from . import banksia, grublic, incendiary, pluma, riparian
+from . import banksia, echo, grublic, incendiary, pluma, riparian
 from .kit import Effect, Use
 
 EFFECTS: dict[str, Effect] = {**grublic.EFFECTS, **riparian.EFFECTS, **banksia.EFFECTS, **incendiary.EFFECTS,
-                              **pluma.EFFECTS}
+                              **pluma.EFFECTS, **echo.EFFECTS}
 
 
 def usable_keys(state: State, seat: Seat) -> list[str]:
