@@ -1,5 +1,6 @@
-"""Eye for an Eye: random play for 2-6 players in both modes keeps the invariants, and replaying
-the log gives the snapshot (engine/simulate). A brawling player makes sure fights happen."""
+"""Eye for an Eye: random play for 2-6 players in both modes, core and advanced, keeps the
+invariants, and replaying the log gives the snapshot (engine/simulate). A brawling player makes
+sure fights happen, and an adventurous one that every card, innate action and reaction is used."""
 from __future__ import annotations
 
 import json
@@ -8,7 +9,8 @@ from collections import Counter
 import pytest
 
 from engine.arena import EyeForAnEye
-from engine.arena.figures import standing
+from engine.arena.data import CHARACTERS, STANDARD
+from engine.arena.figures import character, standing
 from engine.hexgrid import distance
 from engine.rng import Rng
 from engine.simulate import main, play_one
@@ -26,6 +28,18 @@ def test_random_play_never_breaks_a_rule_and_replays_to_the_snapshot(players, tu
     assert main(argv + (["--option", "turn_based"] if turn_based else [])) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["failures"] == 0 and figures["games"] == 2 and figures["players"] == players
+
+
+@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("turn_based", [False, True])
+def test_advanced_random_play_never_breaks_a_rule_and_replays_to_the_snapshot(players, turn_based, capsys):
+    """`python -m engine.simulate arena --players 4 --option advanced [--option turn_based]`:
+    the invariants also hold Heat, Guards and their tokens, Tribal cards and statuses."""
+    argv = ["arena", "--players", str(players), "--games", "3", "--seed", str(60 + players), "--json",
+            "--option", "advanced"]
+    assert main(argv + (["--option", "turn_based"] if turn_based else [])) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["failures"] == 0 and figures["games"] == 3
 
 
 class Brawl(EyeForAnEye):
@@ -96,3 +110,65 @@ def test_brawls_land_hits_and_keep_every_invariant(players, turn_based):
         assert outcome is not None and any(outcome.won)
     assert kinds["hit"] > 0 and kinds["react"] > 0
     assert turn_based or kinds["knockout"] > 0
+
+
+class Adventure(Brawl):
+    """A brawler with the advanced rules: answers with any reaction, uses any card it can (its
+    innate action when none), readies cards with its Ready dice and loads them with Special (or
+    Attack) dice before its innate action."""
+
+    def legal_actions(self, state, seat):
+        actions = EyeForAnEye.legal_actions(self, state, seat)
+        cards = {c.key for c in character(state, seat).cards}
+        for wanted in (("react", cards), ("use", cards), ("use", None), ("allocate", cards), ("allocate", None)):
+            chosen = [a for a in actions if a["type"] == wanted[0] and a.get("track") not in STANDARD
+                      and (wanted[1] is None or a["track"] in wanted[1])]
+            if chosen:
+                return chosen
+        return super().legal_actions(state, seat)
+
+
+PAIRS = [("grublic", "echo"), ("riparian", "incendiary"), ("banksia", "pluma")]
+
+
+def adventures(chars, turn_based, games):
+    """Adventurous games of these characters: the tracks used or answered with, and the events
+    by kind (the log replayed)."""
+    options = {"turn_based": turn_based, "advanced": True, "character": list(chars)}
+    chooser, used, kinds = Patient(11), Counter(), Counter()
+    for seed in range(games):
+        _, log, outcome = play_one(Adventure(), len(chars), options, seed, chooser)
+        assert outcome is not None
+        state = GAME.setup(len(chars), options, seed, 1_700_000_000.0)
+        for entry in log:
+            state, events = GAME.apply(state, entry.seat, entry.action, entry.now)
+            kinds.update(e.kind for e in events)
+            if entry.action["type"] in ("use", "react"):
+                used[entry.action["track"]] += 1
+    return used, kinds
+
+
+def tracks_of(chars, bands=(1, 2, 3)):
+    """The characters' innate actions and their Tribal cards of these bands."""
+    return {c.key for k in chars for c in CHARACTERS[k].cards if c.band in bands} | \
+        {CHARACTERS[k].innate.effect for k in chars if CHARACTERS[k].innate}
+
+
+@pytest.mark.parametrize("chars", PAIRS)
+def test_adventurous_real_time_play_uses_every_card_innate_action_and_reaction(chars):
+    """Every character's innate action and Tribal cards are listed, taken and resolve, every
+    invariant holding (play_one checks them), in a few real-time games of two; Guards are hit,
+    Heat burns, statuses come and go."""
+    used, kinds = adventures(chars, False, 4)
+    assert tracks_of(chars) - set(used) == set(), f"never used: {sorted(tracks_of(chars) - set(used))}"
+    assert kinds["ready"] and kinds["card"]
+    assert kinds[{"echo": "guard", "incendiary": "heat", "pluma": "status"}[chars[1]]]  # Guards, Heat, Hidden
+
+
+@pytest.mark.parametrize("chars", PAIRS)
+def test_adventurous_turn_based_play_uses_cards_too(chars):
+    """Turn-based rounds are 6 game turns, and figures seldom meet: every innate action and Band I
+    card is used, and stronger cards too."""
+    used, kinds = adventures(chars, True, 12)
+    assert tracks_of(chars, bands=(1,)) - set(used) == set()
+    assert set(used) & tracks_of(chars, bands=(2, 3)) and kinds["ready"]
