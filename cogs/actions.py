@@ -6,12 +6,14 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from engine import registry
+from engine.errors import RuleError
+from engine.protocol import Action
 from host.errors import StaleAction, TableError
-from host.session import PLAYING
+from host.session import PLAYING, Session
 from host.table import Change, Table
 
 from . import replies
-from .components import handles_the_rest
+from .components import handles_the_rest, pressed_ms
 from .game_ui import ui_for
 from .markup import said
 from .presenter import presenter_of
@@ -47,6 +49,24 @@ async def perform(interaction: discord.Interaction, call: Callable[[], Awaitable
         if event.private_to is not None and event.private_to == seat:
             await replies.tell(interaction, said(change.session, event.text))
     return change
+
+
+Lost = Callable[[Session, int | None, Action, int], str | None]  # the session now, the seat, its refused move, its ms
+
+
+async def perform_race(interaction: discord.Interaction, session_id: int, action: Action, lost: Lost) -> Change:
+    """`perform` a move that races others' (it carries the time the player clicked): a refusal
+    that lost the race says, in `lost`'s words, who was first and by how many ms."""
+    table, clicked = table_of(interaction), pressed_ms(interaction)
+    raced = {**action, "at_ms": clicked}
+    try:
+        return await perform(interaction, lambda: table.act(session_id, interaction.user.id, raced, interaction.id))
+    except RuleError:
+        session = await table.get(session_id)  # it now holds the move that won
+        words = lost(session, session.seat_of(interaction.user.id), raced, clicked)
+        if words is None:
+            raise  # not a lost race: the engine's own words
+        raise TableError(said(session, words)) from None
 
 
 @handles_the_rest

@@ -1,16 +1,19 @@
 """How a game looks and is clicked on Discord. Rules stay in the engine; this only maps.
 
 `GameUI` is also the default for a game without its own cog: its public view as a text card,
-and a button for each action the seats it waits on may take.
+and a button for each action the seats it waits on may take. A game's cog supplies only its own
+words for the board's embed (`BoardWords`); the kit lays out the rest the same for every game.
 """
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import discord
 
-from engine.protocol import Action, ActionLike, Game
+from engine.protocol import Action, ActionLike, Game, View
 from host.session import ABORTED, PLAYING, Session
 from host.table import Change
 from render.encode import RenderedImage
@@ -33,6 +36,21 @@ class Board:
     items: list[discord.ui.Item] = field(default_factory=list)
 
 
+@dataclass
+class BoardWords:
+    """What a board's embed says of its own game. The kit adds the news, a row per player
+    ("▶ 1. @name · words (left)"), the Now line while the game is played, the timer and the footer."""
+
+    title: str
+    now: str | None = None  # what the table waits for (seats named as fields)
+    heading: str = "Players"
+    seat_words: Sequence[str] = ()  # per seat, after its player: "3 👻"
+    marked: Collection[int] | None = None  # the seats marked ▶ as waited on (None: whom the game waits for)
+    left: Collection[int] = ()
+    away: Collection[int] = ()
+    colour: discord.Colour = field(default_factory=discord.Colour.blurple)
+
+
 def action_label(action: Action) -> str:
     words = [str(v) for k, v in action.items() if k != "type"]
     return " ".join([str(action.get("type", "act")).replace("_", " ").capitalize(), *words])[:80]
@@ -42,6 +60,7 @@ class GameUI:
     game_name: str = ""
     private_board_copies = True  # False where a copy could outlive what it shows (memory games)
     min_edit_seconds = 0.0  # a busy real-time board is edited at most this often; edits between merge
+    moves: ClassVar[Mapping[str, Callable[[str], ActionLike | None]]] = {}  # board buttons making a move, by arg
 
     def headlines(self, change: Change) -> list[str]:
         """Public news worth a message of its own (a round starts, a knock-out), not only a board edit."""
@@ -55,17 +74,26 @@ class GameUI:
             lines.insert(0, ENDED_EARLY)
         return render_text_card(game.title, lines)
 
+    def words(self, session: Session, game: Game, view: View) -> BoardWords:
+        """This game's own words on its board, from the public `view`; by default its title only."""
+        return BoardWords(game.title)
+
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
-        playing = session.status == PLAYING
-        waiting = set(game.waiting_for(session.game_state)) if playing else set()  # an ended game waits on nobody
-        embed = discord.Embed(title=game.title, description=markup.news(session) or None,
-                              colour=discord.Colour.blurple())
-        seats = [f"{'▶ ' if seat in waiting else ''}{seat + 1}. <@{user}>" for seat, user in enumerate(session.seats)]
-        embed.add_field(name="Players", value="\n".join(seats) or "-", inline=False)
-        if session.deadline and playing:
-            embed.add_field(name="Timer", value=f"<t:{int(session.deadline)}:R>", inline=True)
-        embed.set_footer(text=f"Table {session.id} · move {session.version}")
-        return embed
+        words = self.words(session, game, game.view(session.game_state, None))
+        playing = session.status == PLAYING  # an ended game waits on nobody and asks nobody to act
+        marked = set(() if not playing else game.waiting_for(session.game_state) if words.marked is None
+                     else words.marked)
+        rows = [f"{'▶ ' if seat in marked else ''}{seat + 1}. <@{user}>"
+                + (f" · {words.seat_words[seat]}" if seat < len(words.seat_words) else "")
+                + (" (left)" if seat in words.left else " (away)" if seat in words.away else "")
+                for seat, user in enumerate(session.seats)]
+        embed = discord.Embed(title=words.title, description=markup.news(session) or None, colour=words.colour)
+        embed.add_field(name=words.heading, value="\n".join(rows) or "-", inline=False)
+        if playing and words.now:
+            embed.add_field(name="Now", value=markup.said(session, words.now), inline=False)
+        if playing and session.deadline:
+            embed.add_field(name="Timer", value=markup.stamp(session.deadline), inline=True)
+        return embed.set_footer(text=f"Table {session.id} · move {session.version}")
 
     def choices(self, session: Session, game: Game) -> list[Action]:
         """The distinct actions the waited-on seats may take, in a stable order."""
@@ -80,6 +108,14 @@ class GameUI:
         return [TableButton(Ref(session.id, "do", str(i), session.version), label=action_label(a))
                 for i, a in enumerate(self.choices(session, game))]
 
+    def move(self, session: Session, name: str, label: str, arg: str = "", *, versioned: bool = True,
+             style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None,
+             emoji: str | None = None) -> TableButton:
+        """A board button for the move `name`: `moves[name](arg)`, or a handler's of its own. An
+        unversioned one carries in `arg` what the engine needs to refuse it once stale."""
+        return TableButton(Ref(session.id, name, arg, session.version if versioned else None), label=label,
+                           style=style, row=row, emoji=emoji)
+
     def board_key(self, session: Session, game: Game) -> str | None:
         """What the board message is about; when this changes, a fresh message is posted
         (for example one message per round) and the old one keeps its picture, without buttons."""
@@ -92,6 +128,8 @@ class GameUI:
 
     def action_for(self, session: Session, game: Game, ref: Ref, values: list[str]) -> ActionLike | None:
         """The engine action a click means, or None when the click names none."""
+        if ref.action in self.moves:
+            return self.moves[ref.action](ref.arg)
         if ref.action != "do" or not ref.arg.isdigit():
             return None
         choices = self.choices(session, game)

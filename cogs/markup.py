@@ -1,6 +1,8 @@
-"""Discord markup for a session: links to its board, mentions, and who may be pinged."""
+"""Discord markup for a session: links to its board, mentions, who may be pinged, live times,
+and the words for a lost race."""
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 
 import discord
@@ -45,6 +47,21 @@ def news(session: Session) -> str:
 
 def summary(session: Session) -> str | None:
     return None if session.summary is None else said(session, session.summary)
+
+
+def stamp(at: float | None) -> str:
+    """A moment as Discord's live relative timestamp ("in 4 minutes"), rounded up; "-" for none."""
+    return f"<t:{math.ceil(at)}:R>" if at else "-"
+
+
+def too_slow(what: str, first_ms: int | None, pressed_ms: int) -> str:
+    """A click that lost a race, told to its player: `what` the winner did first, and by how many ms
+    from the two press times (`components.pressed_ms`), which may disagree with the table's arrival order."""
+    if first_ms is None:
+        return f"⏱ Too late: {what} first."
+    if pressed_ms >= first_ms:
+        return f"⏱ Too slow: {what}, **{pressed_ms - first_ms} ms** before you."
+    return f"⏱ {what}: that click reached the table first, although yours was stamped {first_ms - pressed_ms} ms earlier."
 
 
 def refusal(error: Exception) -> str:

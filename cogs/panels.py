@@ -3,41 +3,47 @@
 A panel is an ephemeral message for one seated player: a few lines and controls drawn from
 the game's legal actions and that player's view (never the raw state). An opener button on the
 board posts it; a pick in it either redraws it by editing it (nothing happens to the game) or
-names an engine action, which is made at once; the panel then becomes a note of what happened.
+names an engine action, which is made at once; the panel then becomes a note of what happened,
+or, `in_place`, redraws itself with what happened on top (a panel used all game long).
 
-The choice so far (the draft, a short string each panel encodes its own way) travels in the
-custom_id of every control, so a panel keeps working after a restart. A `versioned` panel also
-carries the session version and is refused, with the current board, once the game moved on;
-panels used while others act at the same time (a race, a simultaneous discard) are not
-versioned and rely on the engine's refusal instead.
+The choice so far (the draft) travels in the custom_id of every control, so a panel keeps
+working after a restart: a short string, or a typed `Draft` whose fields the controls set. A
+`versioned` panel also carries the session version and is refused, with the current board, once
+the game moved on; panels used while others act at the same time (a race, a simultaneous
+discard) are not versioned and rely on the engine's refusal instead.
 
 Seat checks happen once, here: watchers are refused, and a panel opens only for a seat the game
 waits on (unless the panel says otherwise). Why a move is refused is the engine's `explain`.
 """
 from __future__ import annotations
 
+import dataclasses
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import discord
 
 from engine import registry
+from engine.errors import RuleError
 from engine.protocol import Action, Game, State, View, seat_name
 from host.errors import StaleAction, TableError
 from host.session import PLAYING, Session
 from host.table import Change
 from render.encode import RenderedImage, render_async
 
-from . import replies
-from .actions import perform, table_of
-from .components import TableButton, TableSelect, handles, view_of
+from . import markup, replies
+from .actions import Lost, perform, table_of
+from .components import TableButton, TableSelect, handles, pressed_ms, view_of
 from .markup import said
-from .presenter import as_file
+from .presenter import as_file, presenter_of
 from .refs import Ref
 
 OPEN = "open"
+CONFIRM = "go"  # the control of a panel's Confirm button: the move the draft has come to
+NONE = "none"  # the value of an option that clears its draft field ("Double no card")
 WATCHING = "You are watching this game: only seated players can act."
 PER_SELECT = 25  # options in one select (Discord's limit)
 TEXT_LIMIT = 100  # characters in an option's label or description (Discord's limit)
@@ -67,6 +73,69 @@ def spread_pick(options: list[discord.SelectOption], control: str, chosen: list[
     return [v for v in chosen if v not in shown] + [v for v in values if v in shown]
 
 
+class Draft:
+    """A panel's choice so far, typed: subclasses are frozen dataclasses whose fields all have a
+    default, which says how the field is written in the custom_id (fields joined by "-"): None an
+    optional number, () numbers joined by ".", a bool 1 or 0, an int a number, a str a word."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]  # subclasses are dataclasses
+
+    def __str__(self) -> str:
+        return "-".join(_encode(getattr(self, f.name)) for f in dataclasses.fields(self))
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        """The draft `text` writes; a field missing or unreadable has its default."""
+        found = dataclasses.fields(cls)
+        return cls(**{f.name: _decode(part, f.default) for f, part in zip(found, fields(text, len(found)), strict=True)})
+
+    def picked(self, control: str, values: list[str]) -> Self:
+        """The draft after a pick in the control named for a field (`card`, or `tile0`, `tile1`... for
+        one of several selects): a select's values set the field (a tuple takes every number in them,
+        the NONE option clears it), a button flips a bool."""
+        name = control.rstrip("0123456789")
+        default = next((f.default for f in dataclasses.fields(self) if f.name == name), NONE)
+        if default is NONE:
+            raise TableError("That control does nothing now.")
+        numbers = re.findall(r"[0-9]+", " ".join(values))
+        if isinstance(default, bool):
+            return dataclasses.replace(self, **{name: not getattr(self, name)})
+        if isinstance(default, tuple):
+            return dataclasses.replace(self, **{name: tuple(map(int, numbers))})
+        if isinstance(default, str):
+            return dataclasses.replace(self, **{name: next((v for v in values if v != NONE), "")})
+        return dataclasses.replace(self, **{name: int(numbers[0]) if numbers else default})
+
+
+    def holds(self, control: str, value: str) -> bool:
+        """Whether the option `value` of the select `control` is what this draft chose: its field's
+        value, one of its numbers, or NONE for a field left empty."""
+        current = getattr(self, control.rstrip("0123456789"), None)
+        if value == NONE:
+            return current in (None, "", ())
+        if isinstance(current, tuple):
+            numbers = tuple(map(int, re.findall(r"[0-9]+", value)))
+            return numbers == current or len(numbers) == 1 and numbers[0] in current
+        return current is not None and not isinstance(current, bool) and str(current) == value
+
+
+def _encode(value: object) -> str:
+    if isinstance(value, bool):
+        return str(int(value))
+    return ".".join(map(str, value)) if isinstance(value, tuple) else "" if value is None else str(value)
+
+
+def _decode(part: str, default: object) -> object:
+    """A field from its text, read as its default's kind."""
+    if isinstance(default, bool):
+        return part == "1" if part in ("0", "1") else default
+    if isinstance(default, tuple):
+        return tuple(int(p) for p in part.split(".") if p.isdigit())
+    if default is None or isinstance(default, int):
+        return int(part) if part.isdigit() else default
+    return part
+
+
 @dataclass
 class Drawn:
     """What a panel shows: text, controls, and perhaps a picture (drawn off the event loop)."""
@@ -74,6 +143,11 @@ class Drawn:
     text: str
     items: list[discord.ui.Item] = field(default_factory=list)
     image: Callable[[], RenderedImage] | None = None
+
+    @classmethod
+    def of(cls, lines: Iterable[str | None], items: Iterable[discord.ui.Item | None] = ()) -> Drawn:
+        """A panel from its lines and controls, leaving out those a draft does not call for (None)."""
+        return cls("\n".join(line for line in lines if line is not None), [item for item in items if item is not None])
 
 
 @dataclass(frozen=True)
@@ -91,7 +165,7 @@ class Seat:
         """For engine helpers that take the state (previews); panels read `view` otherwise."""
         return self.session.game_state
 
-    def explain(self, action: Action) -> str | None:
+    def explain(self, action: Mapping[str, Any]) -> str | None:
         """Why the engine would refuse this player `action` now (None: it would not)."""
         return self.game.explain(self.state, self.seat, action, self.now)
 
@@ -103,6 +177,9 @@ class Panel(ABC):
     versioned: ClassVar[bool] = True
     any_time: ClassVar[bool] = False  # opens whether or not the game waits on the player
     again: ClassVar[bool] = False  # after its move, a fresh panel opens if it still may (a re-deal)
+    in_place: ClassVar[bool] = False  # after its move it is redrawn, what happened on top, instead of a note
+    probe: ClassVar[Mapping[str, Any] | None] = None  # an action whose refusal is why the panel does not open
+    choice: ClassVar[type[Draft] | None] = None  # its typed draft, whose fields the controls set by default
 
     def opener(self, session: Session, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.primary,
                disabled: bool = False, row: int | None = None, emoji: str | None = None) -> TableButton:
@@ -110,23 +187,30 @@ class Panel(ABC):
         return TableButton(self._ref(session, OPEN, ""), label=label, style=style, disabled=disabled, row=row,
                            emoji=emoji)
 
-    def button(self, seat: Seat, label: str, control: str, draft: str, *,
+    def button(self, seat: Seat, label: str, control: str, draft: object, *,
                style: discord.ButtonStyle = discord.ButtonStyle.secondary, disabled: bool = False,
                row: int | None = None, emoji: str | None = None) -> TableButton:
         return TableButton(self._ref(seat.session, control, draft), label=label[:80], style=style,
                            disabled=disabled, row=row, emoji=emoji)
 
-    def select(self, seat: Seat, control: str, draft: str, options: list[discord.SelectOption], *,
+    def confirm(self, seat: Seat, label: str, draft: object, *, ready: bool, row: int = 4,
+                style: discord.ButtonStyle = discord.ButtonStyle.success, emoji: str | None = None) -> TableButton:
+        """The button that makes the move the draft has come to (control CONFIRM), greyed until `ready`."""
+        return self.button(seat, label, CONFIRM, draft, style=style, disabled=not ready, row=row, emoji=emoji)
+
+    def select(self, seat: Seat, control: str, draft: object, options: list[discord.SelectOption], *,
                placeholder: str | None = None, min_values: int = 1, max_values: int = 1,
                row: int | None = None) -> TableSelect:
-        """A select of the first 25 options, their texts trimmed to Discord's 100 characters."""
+        """A select of the first 25 options, their texts trimmed to Discord's 100 characters; for a
+        typed draft, those it holds in the control's field are shown chosen."""
         shown = options[:PER_SELECT]
         for o in shown:
             o.label, o.description = _clip(o.label), o.description and _clip(o.description)
+            o.default = o.default or isinstance(draft, Draft) and draft.holds(control, o.value)
         return TableSelect(self._ref(seat.session, control, draft), options=shown, placeholder=placeholder,
                            min_values=min_values, max_values=min(max_values, len(shown)), row=row)
 
-    def spread(self, seat: Seat, control: str, draft: str, options: list[discord.SelectOption], *,
+    def spread(self, seat: Seat, control: str, draft: object, options: list[discord.SelectOption], *,
                placeholder: str, max_values: int, first_row: int = 0) -> list[TableSelect]:
         """A multiple choice too long for one select: selects of 25 options from row `first_row` to
         row 3, the last row left for buttons (controls `<control>0`, `<control>1`...), each allowing
@@ -138,13 +222,16 @@ class Panel(ABC):
                                                        if len(parts) > 1 else ""))
                 for k, part in enumerate(parts)]
 
-    def _ref(self, session: Session, control: str, draft: str) -> Ref:
+    def _ref(self, session: Session, control: str, draft: object) -> Ref:
         return Ref(session.id, self.name, f"{control}~{draft}", session.version if self.versioned else None)
 
     # ---------------------------------------------------------------- what a game's panel says
 
     def refusal(self, seat: Seat) -> str | None:
-        """Why this panel does not open now (None: it opens). By default: not your turn."""
+        """Why this panel does not open now (None: it opens): the engine's refusal of `probe`, or
+        by default, not your turn."""
+        if self.probe is not None:
+            return seat.explain(self.probe)
         waiting = seat.game.waiting_for(seat.state)
         if self.any_time or seat.seat in waiting:
             return None
@@ -164,14 +251,22 @@ class Panel(ABC):
     def draw(self, seat: Seat, draft: str) -> Drawn:
         """The panel for this draft."""
 
-    @abstractmethod
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
-        """A control was used: the new draft (the panel is redrawn) or the action to make now."""
+        """A control was used: the new draft (the panel is redrawn) or the action to make now. By
+        default the control sets its field of the typed draft (a panel without one shows the same)."""
+        return draft if self.choice is None else str(self.choice.parse(draft).picked(control, values))
 
     def done(self, change: Change) -> str:
         """What the panel says once its move is made: the move's public news by default."""
-        texts = [said(change.session, e.text) for e in change.events if e.private_to is None]
-        return "\n".join(texts)[:1900] or "Done."
+        return _told(change, (None,))[:1900] or "Done."
+
+    def news(self, change: Change, seat: int) -> str:
+        """What an `in_place` panel says on top after its move: the news for everyone and for its player."""
+        return _told(change, (None, seat))
+
+
+def _told(change: Change, to: tuple[int | None, ...]) -> str:
+    return "\n".join(said(change.session, e.text) for e in change.events if e.private_to in to)
 
 
 _panels: dict[str, Panel] = {}
@@ -198,11 +293,16 @@ async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]
     """Every click on every panel, and on the board buttons that open one."""
     panel = _panels[ref.action]
     table = table_of(interaction)
+    control, _, draft = ref.arg.partition("~")
+    if panel.in_place and control != OPEN:
+        moved = await move_in_place(interaction, panel, ref, values)
+        if moved.change is not None and not moved.change.duplicate:
+            await presenter_of(interaction.client).show(moved.change)
+        return
     session = await table.get(ref.session_id)
     seat = await seat_for(interaction, session)
     if ref.version is not None and ref.version != session.version:
         raise StaleAction("That panel is out of date; here is the current board.", session)
-    control, _, draft = ref.arg.partition("~")
     if control == OPEN:
         if reason := panel.refusal(seat):
             raise TableError(said(session, reason))
@@ -210,6 +310,8 @@ async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]
         return
     picked = panel.pick(seat, draft, control, values)
     if isinstance(picked, str):
+        if not panel.versioned and (reason := panel.refusal(seat)):  # others acted meanwhile
+            raise TableError(said(session, reason))
         await _redraw(interaction, panel.draw(seat, picked))
         return
     if reason := seat.explain(picked):
@@ -225,6 +327,48 @@ async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]
             await panel.offer(interaction, after)
 
 
+@dataclass(frozen=True)
+class Moved:
+    """What a click on an `in_place` panel did: its player, the draft it shows now, the change made."""
+
+    seat: Seat
+    draft: str
+    change: Change | None
+
+
+async def move_in_place(interaction: discord.Interaction, panel: Panel, ref: Ref, values: list[str], *,
+                        after: Callable[[str], str] = lambda control: "", lost: Lost = lambda *_: None) -> Moved:
+    """A click on a panel that stays open: the action it names is made at once, with the time the
+    player clicked (a race is told by how much); the panel is redrawn in place, from the draft
+    `after(control)` gives, with on top what happened: the move's news, the refusal, or `lost`'s
+    words for a move an earlier click made impossible. The caller brings the board up to date."""
+    table, (control, _, draft) = table_of(interaction), ref.arg.partition("~")
+    seat = await seat_for(interaction, await table.get(ref.session_id))
+    change, picked, note, clicked = None, None, "", pressed_ms(interaction)
+    try:
+        picked = panel.pick(seat, draft, control, values)
+        if isinstance(picked, str):
+            draft = picked
+        else:
+            picked = {**picked, "at_ms": clicked}
+            await table.remember_name(interaction.user.id, interaction.user.display_name)
+            change = await table.act(ref.session_id, interaction.user.id, picked, interaction.id)
+            draft, note = after(control), panel.news(change, seat.seat)
+    except TableError as refused:
+        note = f"❌ {markup.refusal(refused)}"
+    except RuleError as refused:
+        race = lost(await table.get(ref.session_id), seat.seat, picked, clicked) if isinstance(picked, dict) else None
+        note = race or f"❌ {markup.refusal(refused)}"
+    session = await table.get(ref.session_id)
+    note = said(session, note)
+    if session.status != PLAYING:
+        await replies.edit(interaction, content=f"{note}\nThe game is over: see the channel.".strip()[-2000:],
+                           view=None, attachments=[], allowed_mentions=replies.QUIET)
+    else:
+        await _redraw(interaction, panel.draw(await seat_for(interaction, session), draft), note)
+    return Moved(seat, draft, change)
+
+
 async def _post(interaction: discord.Interaction, drawn: Drawn) -> None:
     extra: dict[str, Any] = {"view": view_of(drawn.items)} if drawn.items else {}
     if drawn.image is not None:
@@ -232,7 +376,9 @@ async def _post(interaction: discord.Interaction, drawn: Drawn) -> None:
     await replies.tell(interaction, drawn.text, **extra)
 
 
-async def _redraw(interaction: discord.Interaction, drawn: Drawn) -> None:
+async def _redraw(interaction: discord.Interaction, drawn: Drawn, note: str = "") -> None:
+    """The panel's message edited to show `drawn`, with `note` (what just happened) on top."""
     files = [] if drawn.image is None else [as_file(await render_async(drawn.image))]
-    await replies.edit(interaction, content=drawn.text, view=view_of(drawn.items) if drawn.items else None,
-                       attachments=files)
+    await replies.edit(interaction, content=((f"{note}\n" if note else "") + drawn.text)[:2000],
+                       view=view_of(drawn.items) if drawn.items else None, attachments=files,
+                       allowed_mentions=replies.QUIET)
