@@ -14,9 +14,8 @@ the panel is not versioned: a move no longer possible is refused by the engine (
 faster...", naming who, and by how many ms: a grab carries its press time, the interaction's
 snowflake) and the panel redraws itself with that note on top; nothing is lost.
 
-The kit's panels become a note after their move; this one redraws in place after every move,
-with the move's private news on top (no follow-up messages piling up), so its moves are
-answered here (`on_click`) while the kit opens it.
+The kit's panels become a note after their move; this one is `in_place`: it redraws itself
+after every move, with the move's news on top (no follow-up messages piling up).
 
 No message ever names a kept tile: views give counts only, and the panel's picture goes as soon
 as its tile is kept or put back. At the end the board moves to a new message (`board_key`):
@@ -24,37 +23,26 @@ every hand revealed and scored in one image, posted before the table's standings
 """
 from __future__ import annotations
 
-import math
-
 import discord
 from discord.ext import commands
 
-from engine.bugs import COPIES, COUNTDOWN, DOWN, EMPTY, IDLE_SECONDS, OVER, BugsAction, BugsView, as_view, seat_view
-from engine.errors import RuleError
+from engine.bugs import COPIES, COUNTDOWN, DOWN, EMPTY, IDLE_SECONDS, OVER, BugsView, as_view, seat_view
 from engine.protocol import Action, Game
 from engine.words import plural
 from host.errors import TableError
 from host.session import ABORTED, PLAYING, Session
 from host.table import Change
 from render.bugs import render_bugs, render_scoring, render_tile
-from render.encode import RenderedImage, render_async
+from render.encode import RenderedImage
 
-from . import markup, replies
-from .actions import table_of
-from .components import handles, pressed_ms, view_of
+from . import markup
 from .game_ui import GameUI, register_ui
-from .panels import OPEN, Drawn, Panel, Seat, on_panel, register_panels, seat_for
-from .presenter import as_file, presenter_of
-from .refs import Ref
+from .panels import Drawn, Panel, Seat, register_panels
 
 PER_SELECT = 25  # Discord's limit of options in one select
 GRAB, ELSEWHERE = "g", "p"  # place selects (+ their index): grab a tile, put it back on an empty place
 KEEP, BACK, TROPHY, LOOK = "keep", "back", "trophy", "look"
 HEADLINES = ("trophy", "countdown", "leave")  # the engine's public event kinds worth a message
-
-
-def stamp(at: float) -> str:
-    return f"<t:{math.ceil(at)}:R>"
 
 
 def groups(places: list[int]) -> list[list[int]]:
@@ -70,7 +58,7 @@ def table_line(view: BugsView, seat: int) -> str:
              f"you keep {plural(view['kept'][seat], 'tile')}",
              "trophies left: " + (", ".join(map(str, view["trophies"])) or "none")]
     if view["phase"] == COUNTDOWN and view["deadline"] is not None:
-        parts.append(f"everybody stops {stamp(view['deadline'])}")
+        parts.append(f"everybody stops {markup.stamp(view['deadline'])}")
     return " · ".join(parts)
 
 
@@ -78,7 +66,7 @@ class PlayPanel(Panel):
     """Draft: the place of the tile the panel shows ("" while it offers places), so Keep or Put
     back on a panel that no longer shows the tile held is refused instead of meaning another."""
 
-    name, versioned = "bugs_play", False
+    name, versioned, in_place = "bugs_play", False, True
 
     def refusal(self, seat: Seat) -> str | None:
         if seat.seat in seat.game.waiting_for(seat.state):
@@ -119,11 +107,6 @@ class PlayPanel(Panel):
                      image=lambda: render_tile(held["design"], place=held["place"]))
 
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
-        """The kit's entry; this panel's moves come through `on_click`, which reads `move`."""
-        picked = self.move(seat, draft, control, values)
-        return picked if isinstance(picked, str) else dict(picked)  # the kit speaks plain dicts
-
-    def move(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | BugsAction:
         """The action a control means, or the draft to redraw (Refresh)."""
         if control == LOOK:
             return draft
@@ -141,42 +124,13 @@ class PlayPanel(Panel):
             return {"type": "put_back"}
         return {"type": "put_back", "place": place}
 
+    def news(self, change: Change, seat: int) -> str:
+        """The move's news, but for a look: the panel shows the tile itself."""
+        return "\n".join(markup.said(change.session, e.text) for e in change.events
+                         if e.private_to in (None, seat) and e.kind != "look")
+
 
 PLAY = PlayPanel()
-
-
-async def on_click(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
-    """The kit opens the panel; a move (or a refusal) redraws it in place, then the board."""
-    control, _, draft = ref.arg.partition("~")
-    if control == OPEN:
-        await on_panel(interaction, ref, values)
-        return
-    table = table_of(interaction)
-    seat = await seat_for(interaction, await table.get(ref.session_id))
-    change, note = None, ""
-    try:
-        picked = PLAY.move(seat, draft, control, values)
-        if not isinstance(picked, str):
-            if picked["type"] == "grab":  # a race: a loser is told by how much, from the press times
-                picked["at_ms"] = pressed_ms(interaction)
-            await table.remember_name(interaction.user.id, interaction.user.display_name)
-            change = await table.act(ref.session_id, interaction.user.id, picked, interaction.id)
-    except (TableError, RuleError) as refused:
-        note = f"❌ {markup.refusal(refused)}"
-    if change is not None:
-        note = "\n".join(markup.said(change.session, e.text) for e in change.events  # a look: the panel shows the tile
-                          if e.private_to in (None, seat.seat) and e.kind != "look")
-    session = await table.get(ref.session_id)
-    if session.status != PLAYING:
-        await replies.edit(interaction, content=f"{note}\nThe game is over: the scores are in the channel."[-2000:],
-                           view=None, attachments=[])
-    else:
-        drawn = PLAY.draw(await seat_for(interaction, session), "")
-        files = [] if drawn.image is None else [as_file(await render_async(drawn.image))]
-        await replies.edit(interaction, content=(f"{note}\n" if note else "") + drawn.text,
-                           view=view_of(drawn.items) if drawn.items else None, attachments=files)
-    if change is not None and not change.duplicate:
-        await presenter_of(interaction.client).show(change)
 
 
 def public(session: Session) -> BugsView:
@@ -228,11 +182,11 @@ class BugsUI(GameUI):
             embed.add_field(name="Trophies left", inline=False,
                             value=" · ".join(f"🏆 {t}" for t in view["trophies"]) or "none")
             if view["phase"] == COUNTDOWN:
-                now = f"The last trophy is taken: everybody stops {stamp(deadline)}!"
+                now = f"The last trophy is taken: everybody stops {markup.stamp(deadline)}!"
             else:
                 now = (f"Everybody at once: press **Grab a tile** for your own panel. Sets of {COPIES} alike "
-                       f"score; a trophy stops you.\nThe game stops {stamp(deadline)} if nobody moves "
-                       f"for {int(IDLE_SECONDS)} s, {stamp(view['ends_at'])} at the latest.")
+                       f"score; a trophy stops you.\nThe game stops {markup.stamp(deadline)} if nobody moves "
+                       f"for {int(IDLE_SECONDS)} s, {markup.stamp(view['ends_at'])} at the latest.")
             embed.add_field(name="Now", value=now, inline=False)
         return embed.set_footer(text=f"Table {session.id} · move {session.version}")
 
@@ -245,4 +199,3 @@ class BugsUI(GameUI):
 async def setup(bot: commands.Bot) -> None:
     register_ui(BugsUI())
     register_panels(PLAY)
-    handles(PLAY.name)(on_click)  # after the kit's own routing: this panel's moves redraw it in place

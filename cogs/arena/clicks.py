@@ -1,23 +1,22 @@
-"""Clicks on the panel: the kit opens it; every other click redraws it in place.
+"""Clicks on the panel: the kit opens it; every other click redraws it in place (`move_in_place`).
 
 A click names an action (made at once, in arrival order, with the time the player clicked) or
 changes the draft. What happened goes on top of the redrawn panel: the action's news, the
 engine's refusal, or, when another player's earlier click made it impossible, who was first and
-by how many ms (engine/arena/races decides; `race_words` says it).
+by how many ms (engine/arena/races decides; `race_words` says it). The panel is kept in memory
+so news can reach it later (live.py), and reaches the players it concerns before the board.
 """
 from __future__ import annotations
 
 import discord
 
+from engine import registry
 from engine.arena.races import lost_race
-from engine.errors import RuleError
 from engine.protocol import Action
-from host.errors import TableError
-from host.table import Change
+from host.session import Session
 
-from .. import replies
 from ..actions import table_of
-from ..panels import OPEN, Seat, on_panel, seat_for
+from ..panels import OPEN, move_in_place, on_panel
 from ..presenter import presenter_of
 from ..refs import Ref
 from .draft import after_move
@@ -26,48 +25,23 @@ from .panel import PANEL
 from .words import race_words
 
 
-def clicked_ms(interaction: discord.Interaction) -> int:
-    """When the player clicked: the interaction's snowflake timestamp, in ms since 1970."""
-    return (interaction.id >> 22) + discord.utils.DISCORD_EPOCH
-
-
 async def on_click(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
-    control, _, draft = ref.arg.partition("~")
-    table = table_of(interaction)
     live = live_of(interaction.client)
-    if control == OPEN:
+    if ref.arg.partition("~")[0] == OPEN:
         await on_panel(interaction, ref, values)
-        live.keep(ref.session_id, (await table.get(ref.session_id)).seat_of(interaction.user.id), interaction, "")
+        session = await table_of(interaction).get(ref.session_id)
+        live.keep(ref.session_id, session.seat_of(interaction.user.id), interaction, "")
         return
-    seat = await seat_for(interaction, await table.get(ref.session_id))
-    change: Change | None = None
-    picked: str | Action = draft
-    try:
-        picked = PANEL.pick(seat, draft, control, values)
-        if isinstance(picked, str):
-            draft, note = picked, ""
-        else:
-            await table.remember_name(interaction.user.id, interaction.user.display_name)
-            change = await table.act(ref.session_id, interaction.user.id, {**picked, "at_ms": clicked_ms(interaction)},
-                                     interaction.id)
-            draft = after_move(control)
-            note = "\n".join(e.text for e in change.events if e.private_to in (None, seat.seat))
-    except RuleError as refused:
-        race = await lost_by(interaction, seat, picked) if isinstance(picked, dict) else None
-        note = race or f"❌ {refused}"
-    except TableError as refused:
-        note = f"❌ {refused}"
-    session = await table.get(ref.session_id)
-    await replies.edit(interaction, **live.payload(session, seat.seat, draft, note))
-    live.keep(session.id, seat.seat, interaction, draft)
-    if change is not None and not change.duplicate:
-        await live.tell(change, actor=seat.seat)
-        await presenter_of(interaction.client).show(change)
+    moved = await move_in_place(interaction, PANEL, ref, values, after=after_move, lost=lost_by)
+    live.keep(ref.session_id, moved.seat.seat, interaction, moved.draft)
+    if moved.change is not None and not moved.change.duplicate:
+        await live.tell(moved.change, actor=moved.seat.seat)
+        await presenter_of(interaction.client).show(moved.change)
 
 
-async def lost_by(interaction: discord.Interaction, seat: Seat, action: Action) -> str | None:
+def lost_by(session: Session, seat: int | None, action: Action, clicked_ms: int) -> str | None:
     """The words for a refused action that lost a race to an earlier click, if it did."""
-    state = (await table_of(interaction).get(seat.session.id)).game_state
-    race = lost_race(state, seat.seat, action)
-    view = seat.game.view(state, seat.seat)
-    return None if race is None else race_words(view, seat.seat, race, clicked_ms(interaction))
+    if seat is None or (race := lost_race(session.game_state, seat, action)) is None:
+        return None
+    view = registry.get(session.game).view(session.game_state, seat)
+    return race_words(view, seat, race, clicked_ms)

@@ -4,22 +4,18 @@ Texts name seats as the engine does ("Seat 2"); the session turns them into ment
 """
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from engine.arena.races import MARKER, Race
 from engine.protocol import seat_name
 from engine.words import plural
 
+from ..markup import stamp, too_slow
+
 FACE = {"A": "⚔", "D": "🛡", "M": "👣", "H": "❤", "R": "⏫", "S": "✨"}
 UNROLLED = "▫"
 ICON = {"attack": "⚔", "move": "👣", "heal": "❤", "parry": "🛡"}
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th")
-
-
-def stamp(at: float | None) -> str:
-    """A deadline as Discord's live relative timestamp ("in 4 minutes")."""
-    return f"<t:{math.ceil(at)}:R>" if at else "-"
 
 
 def pool_text(pool: list[str | None]) -> str:
@@ -72,9 +68,4 @@ def race_words(view: dict[str, Any], seat: int, race: Race, clicked_ms: int) -> 
         what = f"{winner} took the {ORDINAL[race.of - 1]} marker"
     else:
         what = f"{winner} knocked {'you' if race.of == seat else who(view, race.of)} out"
-    if race.at_ms is None:
-        return f"⏱ Too late: {what} first."
-    margin = clicked_ms - race.at_ms
-    if margin >= 0:
-        return f"⏱ Too slow: {what}, **{margin} ms** before you."
-    return f"⏱ {what}: that click reached the table first, although yours was stamped {-margin} ms earlier."
+    return too_slow(what, race.at_ms, clicked_ms)
