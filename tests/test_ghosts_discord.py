@@ -120,7 +120,7 @@ async def test_the_first_press_wins_and_the_others_learn_by_how_many_ms(world, s
     await env.advance_time(0.137)
     second = await u["cat"].click(board, label="Red")
     assert second.ephemeral
-    assert "bob" in second.response.content and "137 ms" in second.response.content
+    assert f"<@{u['bob'].id}>" in second.response.content and "137 ms" in second.response.content
     again = await u["bob"].click(board, label="Green")  # a double click counts once
     assert again.ephemeral and "already called" in again.response.content
 
