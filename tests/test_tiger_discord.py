@@ -397,7 +397,7 @@ def test_the_longest_drafts_fit_in_a_custom_id():
     """The whole custom_id arg, `control~draft`, stays within 40 characters (cogs/refs.py)."""
     top = max(c.id for c in CARDS)
     longest = [("second", "yellow-yellow-1"), ("card", "nothing--0"),
-               ("monster", FightChoice(2, (top - 2, top - 1, top), top, top - 1).arg),
+               ("monster", str(FightChoice(2, (top - 2, top - 1, top), top, top - 1))),
                ("p3", ".".join(str(top - k) for k in range(8)))]  # two cards in each of four selects
     for control, draft in longest:
         assert len(Ref(1, "tiger_fight", f"{control}~{draft}", 10**6).custom_id.split(":")[-1]) <= 40
