@@ -12,9 +12,11 @@ from engine.arena.data import (
     STANDARD,
 )
 from engine.arena.figures import board_of
+from engine.arena.races import KNOCKOUT, Race, lost_race
+from engine.arena.rules import ADVANCED
 from engine.protocol import TIMEOUT
 from engine.rng import rig
-from tests.test_arena_rules import NOW, SE, A, Df, E, R, S, W, do, give, health, put, refused
+from tests.test_arena_rules import NOW, SE, SW, A, Df, E, R, S, W, do, give, health, put, refused
 
 GAME = EyeForAnEye()
 
@@ -300,3 +302,24 @@ def test_turn_based_rear_hits_are_all_unblockable_so_watch_out_is_not_offered_ag
 def test_every_character_has_three_cards_of_bands_one_to_three_with_ready_costs_one_to_three():
     for char in CHARACTERS.values():
         assert [(c.band, c.ready.spaces, c.ready.face) for c in char.cards] == [(1, 1, "R"), (2, 2, "R"), (3, 3, "R")]
+
+
+# --------------------------------------------------------------------------- races and the rules text
+
+def test_a_card_aimed_at_a_figure_knocked_out_by_an_earlier_click_lost_the_race():
+    state = face_off("grublic", "riparian", "banksia")
+    put(state, 2, [1, -1], SW)
+    hurt(state, 1, 1)
+    give(state, 2, attack=2)
+    ready(state, 0, "shield_bash", shield_bash=2)
+    state, _ = do(state, 2, type="attack", target=1, at_ms=9_000)
+    late = {"type": "use", "track": "shield_bash", "target": 1, "at_ms": 9_040}
+    refused(state, 0, "Shield Bash whom", **late)
+    assert lost_race(state, 0, late) == Race(2, KNOCKOUT, 1, 9_000)
+
+
+def test_the_advanced_rules_text_fits_an_embed_and_names_every_card_with_its_costs():
+    assert len(ADVANCED) < 4096
+    for char in CHARACTERS.values():
+        assert all(c.name in ADVANCED for c in char.cards) and char.name in ADVANCED
+    assert "Shield Bash (II, 2⏫ → 2+1✨)" in ADVANCED and "Raking Talons (II, 2⏫ → 2⚔)" in ADVANCED

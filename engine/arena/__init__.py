@@ -1,17 +1,21 @@
-"""Eye for an Eye (Ben and Shae Boersma, Darwin Games 2018): `arena`, the core game.
+"""Eye for an Eye (Ben and Shae Boersma, Darwin Games 2018): `arena`.
 
 Rules: shared/seeds/003_29c9cf3d14f9c507.txt, digested with our design in shared/ARENA.md.
 Every Eye for Themselves on the Bushland for 2-6 players, in real time or turn-based
-(option `turn_based`), with the four basic actions of each character's player board.
-Innate actions, Tribal cards, Echo's Guards, alliances, the Rainforest and the other modes are
-not built yet; the data (tracks with faces and minimums, figures with a status, the pending-hit
-queue, arenas as data) is shaped so they can be added.
+(option `turn_based`), with the four basic actions of each character's player board; with
+the option `advanced`, also each character's innate action and passives, its Tribal cards of
+Bands I-III, Incendiary's Heat, Echo's Guards, unblockable hits, reactions beside Parry and
+the statuses Netted and Hidden (rules 14-18). Alliances, the Rainforest and the other modes
+are not built here.
 
 Modules: data (every tunable number), board (hex geometry), dice (pool and tracks), figures
 (who stands where, how texts name them), actions (roll, allocate, the basic actions), hits
 (pending attacks, reaction windows, landing hits), turns (turn-based phases), rounds (round
 life and scoring), races (who beat a refused action), choices (legal actions), views, rules
-(the /rules text), match (the Game).
+(the /rules texts), invariants (what random play checks), match (the Game). Advanced rules:
+cards (readying and spending Tribal cards), reactions (which ones an attack allows), statuses,
+guards (Echo's Guard figures and tokens), abilities (what each innate action and card does,
+one module per character).
 
 Phases (state["phase"]) and who acts, with engine/flow:
 - "start" (flow.each_once): figures stand in their areas; players may `place` and say `ready`.
@@ -34,7 +38,10 @@ Actions: {"type": "roll"}, {"type": "allocate", "track": "attack"|"move"|"heal"|
 {"type": "ready"}, turn-based {"type": "marker", "marker": 1..n}, {"type": "end_turn"},
 {"type": "pass"}; and the table's TIMEOUT, and LEAVE. Any action may carry "at_ms", when its
 player clicked (ms); attacks and markers keep it, so a slower player can learn by how much they
-lost the race (races).
+lost the race (races). Advanced: {"type": "use", "track": key, "dice": n (optional), ...the
+card's fields}, {"type": "react", "track": key, ...} in a reaction window, and on an attack
+"guard" (one of Echo's Guards as the target), "by" (Echo: the Guard that acts; on a move too)
+and "heat" (Flame Blade).
 
 Readings chosen where ARENA.md and the rulebook are silent (also in `rules`):
 - Characters go by seat: Grublic, Riparian, Banksia, Pluma, Incendiary, Echo (the rulebook's
@@ -68,6 +75,21 @@ Readings chosen where ARENA.md and the rulebook are silent (also in `rules`):
 - Players tied for the most points after the last round play one tiebreak round alone (points
   by the table for their number), then share the win if still tied. Lower ties share places.
 - Between rounds the results show for BETWEEN_SECONDS (or until everyone is ready).
+
+Advanced readings (ARENA.md section 2.6 numbers, all in data.py):
+- Auto fills only the basic actions; Ready dice go onto a card only when the player puts them.
+- Using a card spends all the dice on it (the bonus applies when asked and its space is filled).
+- A reaction is offered only where it can change the attack: Watch Out! against normal hits from
+  the rear, Slippery against normal hits, Protect the Chief with a Guard beside Echo. Attacks on
+  a Guard allow only Echo's Parry, from the Guard's front arc.
+- The pause (rule 14): while an attack a Tribal card called waits to land, every action but an
+  answer to a window is refused, the card's user's included.
+- Netted: no steps (turns on the spot are allowed), pushes still move the figure; its Move dice
+  go back to its pool. Turn-based, Netted lasts through the figure's next turn and Hidden until
+  its next turn begins.
+- Card pushes: Shield Bash pushes from the attacker's side, Brutal Charge along his facing; a
+  push stopped by the edge, terrain or a figure moves no further.
+- A Guard yields one Guard token however many hits land on it (ARENA.md 4.10).
 """
 from .match import EyeForAnEye
 

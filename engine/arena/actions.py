@@ -20,7 +20,7 @@ from ..protocol import Event, Seat
 from ..rng import rng_of
 from .board import COMPASS, TURNS, adjacent, front_arc, key, open_hex, turn
 from .cards import ready_full
-from .data import ATTACK, FLAME_BLADE, FLAME_BLADE_HEAT, HEAL, MOVE, NETTED, SOARING
+from .data import ATTACK, FLAME_BLADE, FLAME_BLADE_HEAT, FLAME_BLADE_HITS, HEAL, MOVE, NETTED, SOARING
 from .dice import put_all, put_on, roll_pool, spend, spends, take_back
 from .figures import (
     Ref,
@@ -148,7 +148,7 @@ def _flame_blade(state: State, seat: Seat, heat: object) -> int:
     if figure["heat"] < FLAME_BLADE_HEAT:
         raise RuleError(f"Flame Blade needs {FLAME_BLADE_HEAT} Heat (you have {figure['heat']}).")
     figure["heat"] -= FLAME_BLADE_HEAT
-    return 1
+    return FLAME_BLADE_HITS
 
 
 # ---------------------------------------------------------------- movement

@@ -105,20 +105,23 @@ def card(key: str, name: str, band: int, ready: int, use: Track, **numbers: int)
 # Passive innate effects (rule 16): always on, no dice.
 MENDING_TIDE, THICK_BARK, KINDLE, SOARING, FLAME_BLADE, LUFTLES = (
     "mending_tide", "thick_bark", "kindle", "soaring", "flame_blade", "luftles")
-PASSIVES: dict[str, tuple[str, str]] = {
-    MENDING_TIDE: ("Mending Tide", "when a Parry cancels 2 or more hits, +1 health"),
-    THICK_BARK: ("Thick Bark", "attacks from the rear arc deal 1 hit fewer"),
-    KINDLE: ("Kindle", "when a Parry cancels a hit, +1 Heat"),
-    FLAME_BLADE: ("Flame Blade", "once per attack, spend 1 Heat for 1 more unblockable hit"),
-    SOARING: ("Soaring", "moves over terrain and figures, ending on an open hex"),
-    LUFTLES: ("Luftles", "each Attack or Movement is taken by one Luftle figure: the Chief or a Guard"),
-}
 MENDING_TIDE_CANCELS = 2   # a Parry cancelling at least this many hits heals Riparian
 MENDING_TIDE_HEALTH = 1
 THICK_BARK_FEWER = 1       # hits fewer from Banksia's rear arc
 KINDLE_HEAT = 1            # Heat for Incendiary's Parry cancelling a hit
 FLAME_BLADE_HEAT = 1       # Heat spent for Flame Blade's extra unblockable hit
+FLAME_BLADE_HITS = 1       # the unblockable hits it adds
 HEAT_MAX = 3               # Incendiary holds 0-3 Heat, starting each round at 0 (rulebook)
+PASSIVES: dict[str, tuple[str, str]] = {
+    MENDING_TIDE: ("Mending Tide", f"when a Parry cancels {MENDING_TIDE_CANCELS} or more hits, "
+                                   f"+{MENDING_TIDE_HEALTH} health"),
+    THICK_BARK: ("Thick Bark", f"attacks from the rear arc deal {THICK_BARK_FEWER} hit fewer"),
+    KINDLE: ("Kindle", f"when a Parry cancels a hit, +{KINDLE_HEAT} Heat"),
+    FLAME_BLADE: ("Flame Blade", f"once per attack, spend {FLAME_BLADE_HEAT} Heat for {FLAME_BLADE_HITS} more "
+                                 "unblockable hit"),
+    SOARING: ("Soaring", "moves over terrain and figures, ending on an open hex"),
+    LUFTLES: ("Luftles", "each Attack or Movement is taken by one Luftle figure: the Chief or a Guard"),
+}
 GUARDS = 4                 # Echo's Guard figures (rulebook)
 GUARD_TOKENS = 5           # Echo's Guard Health tokens (rulebook)
 

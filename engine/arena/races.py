@@ -1,12 +1,12 @@
 """Races decided by arrival order (rule 14, ARENA.md 3.1): who beat a refused action, and when.
 
 Everyone acts at once, so a click may arrive just after another that made it impossible: the
-turn-order marker it wanted was taken, its target was knocked out, or its player was. The table
-applies actions in arrival order; the engine keeps, with what the winning action changed, the
-moment its player clicked (`at_ms`, milliseconds, from the Discord interaction; logged with the
-action, so a replay keeps it). When an action is refused, `lost_race` says whether such a race
-was the reason, so the slower player can be told, privately, by whom and by how many ms. The
-wording is the cog's.
+turn-order marker it wanted was taken, its target (of an attack or a Tribal card) was knocked
+out, or its player was. The table applies actions in arrival order; the engine keeps, with what
+the winning action changed, the moment its player clicked (`at_ms`, milliseconds, from the
+Discord interaction; logged with the action, so a replay keeps it). When an action is refused,
+`lost_race` says whether such a race was the reason, so the slower player can be told,
+privately, by whom and by how many ms. The wording is the cog's.
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def lost_race(state: State, seat: Seat, action: Action) -> Race | None:
         return knocked
     if action.get("type") == "marker" and state["turn_based"]:
         return _marker_taken(state, seat, action.get("marker"))
-    if action.get("type") == "attack":
+    if action.get("type") in ("attack", "use"):  # a basic attack, or a card aimed at a figure
         return _knocked_out(state, action.get("target"))
     return None
 

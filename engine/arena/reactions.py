@@ -27,6 +27,8 @@ def _slippery(state: State, entry: Entry) -> bool:
 
 
 def _protect_the_chief(state: State, entry: Entry) -> bool:
+    if not entry["hits"] + entry["unblockable"]:
+        return False
     chief = state["figures"][entry["defender"]]["hex"]
     return any(g is not None and distance(g["hex"], chief) == 1 for g in guards_of(state, entry["defender"]))
 

@@ -1,20 +1,31 @@
-"""The /rules text: what a player reads, with the readings we chose where the rulebook is silent."""
+"""The /rules text: what a player reads, with the readings we chose where the rulebook is silent.
+
+RULES is the core game; ADVANCED adds the advanced rules, each character's innate action,
+passives and Tribal cards with their costs as data.py holds them.
+"""
 from __future__ import annotations
 
 from .data import (
-                   BETWEEN_SECONDS,
-                   COUNTDOWN_SECONDS,
-                   DICE,
-                   REACT_SECONDS,
-                   ROUND_SECONDS,
-                   SURVIVOR_BONUS,
-                   TB_ACTIONS,
-                   TB_DEFEND_SECONDS,
-                   TB_EXTRA_DICE,
-                   TB_GAME_TURNS,
-                   TB_ROLL_SECONDS,
-                   TB_ROLLS,
-                   TB_TURN_SECONDS,
+    BETWEEN_SECONDS,
+    CHARACTERS,
+    COUNTDOWN_SECONDS,
+    DICE,
+    GUARD_TOKENS,
+    GUARDS,
+    HEAT_MAX,
+    PASSIVES,
+    REACT_MOST_SECONDS,
+    REACT_SECONDS,
+    REACT_STEP_SECONDS,
+    ROUND_SECONDS,
+    SURVIVOR_BONUS,
+    TB_ACTIONS,
+    TB_DEFEND_SECONDS,
+    TB_EXTRA_DICE,
+    TB_GAME_TURNS,
+    TB_ROLL_SECONDS,
+    TB_ROLLS,
+    TB_TURN_SECONDS,
 )
 
 RULES = (
@@ -57,5 +68,82 @@ RULES = (
     f"on another hex of your area with a clear front arc ({BETWEEN_SECONDS:g} s, or when all are ready); "
     f"the round starts {COUNTDOWN_SECONDS:g} s later. "
     "Waiting attacks are answered by Auto-Parry when a round ends; figures knocked out together score no "
-    "survivor bonus. A player who leaves takes their figure out of the arena (no one's trophy) and ranks last."
+    "survivor bonus. A player who leaves takes their figure out of the arena (no one's trophy) and ranks last.\n"
+    "**Advanced** (option): innate actions, Tribal cards, Heat and Guards (see the advanced rules)."
 )
+
+
+def _n(card: str, what: str) -> int:
+    """A number of a Tribal card, as data.py holds it."""
+    return next(c for ch in CHARACTERS.values() for c in ch.cards if c.key == card).n(what)
+
+
+WHAT: dict[str, str] = {
+    "watch_out": "face any direction",
+    "leap": f"{_n('leap', 'hexes')} hexes straight ahead, over what is in the first",
+    "shield_bash": f"push an adjacent front figure {_n('shield_bash', 'push')} hex (bonus: "
+                   f"{_n('shield_bash', 'push') + _n('shield_bash', 'bonus_push')}), {_n('shield_bash', 'hits')} hit; "
+                   "stopped short, +1 unblockable",
+    "thunderstomp": f"{_n('thunderstomp', 'hits')} hits to every adjacent figure",
+    "slippery": f"cancel {_n('slippery', 'cancels')} normal hits from any arc, then slip 1 hex",
+    "lunge": f"step into the empty hex before a figure {_n('lunge', 'range')} ahead: {_n('lunge', 'hits')} hits "
+             f"(bonus: {_n('lunge', 'hits') + _n('lunge', 'bonus_hits')})",
+    "hunting_net": f"a figure in sight within {_n('hunting_net', 'range')}: Netted, {_n('hunting_net', 'hits')} hit",
+    "camouflage": "Hidden",
+    "ambush": f"{_n('ambush', 'hits')} hits to an adjacent front figure, +{_n('ambush', 'unblockable')} "
+              "unblockable from its rear or Hidden",
+    "brutal_charge": f"up to {_n('brutal_charge', 'hexes')} hexes ahead (bonus: "
+                     f"{_n('brutal_charge', 'hexes') + _n('brutal_charge', 'bonus_hexes')}); who stops you takes "
+                     f"{_n('brutal_charge', 'hits')} hits and is pushed",
+    "will_of_the_wind": f"fly up to {_n('will_of_the_wind', 'hexes')} hexes, then face any way",
+    "raking_talons": f"move 1 hex, then {_n('raking_talons', 'hits')} hit to each front figure",
+    "dive_bomb": f"land next to a figure in sight within {_n('dive_bomb', 'range')}, facing it: "
+                 f"{_n('dive_bomb', 'hits')} hits + {_n('dive_bomb', 'unblockable')} unblockable",
+    "slow_heat": f"+{_n('slow_heat', 'heat')} Heat",
+    "vented_heat_blast": "spend X Heat: X unblockable hits to each front figure",
+    "sword_dance": f"up to {_n('sword_dance', 'strikes')} strikes of {_n('sword_dance', 'hits')} hits, turning "
+                   f"before each; {_n('sword_dance', 'heat')} Heat makes one unblockable",
+    "call_the_guard": "a Guard from the supply next to Echo",
+    "surge": "each Guard steps and/or turns",
+    "protect_the_chief": "a Guard beside Echo takes all the hits",
+    "luftle_swarm": "each Luftle hits each adjacent front enemy once",
+}
+ICON = {"S": "✨", "A": "⚔", "R": "⏫"}
+
+
+def _line(key: str) -> str:
+    """A character's innate action, passives and cards with their costs and effects."""
+    char = CHARACTERS[key]
+    parts = []
+    if char.innate:
+        shown = f"*{char.innate.name}*" if char.innate.reaction else char.innate.name
+        parts.append(f"{shown} ({char.innate.min}{ICON[char.innate.face]}): {WHAT[char.innate.effect]}")
+    parts += [f"{PASSIVES[p][0]}: {PASSIVES[p][1]}" for p in char.passives]
+    for c in char.cards:
+        bonus = "+1" if c.use.spaces > c.use.min else ""
+        shown = f"*{c.name}*" if c.use.reaction else c.name
+        parts.append(f"{shown} ({'I' * c.band}, {c.ready.min}⏫ → {c.use.min}{bonus}{ICON[c.use.face]}): {WHAT[c.key]}")
+    return f"- **{char.name}:** " + "; ".join(parts) + "."
+
+
+ADVANCED = "\n".join([
+    "**Eye for an Eye, advanced rules** (option `advanced`).",
+    "**Tribal cards** start each round Unready. Fill a card's Ready spaces with Ready dice and it readies at "
+    "once; those dice go back to your pool (turn-based they are rerolled for free). A Ready card takes its "
+    "use dice; using it spends them (a bonus space adds its effect) and turns it Unready again. Auto fills "
+    "only the basic actions.",
+    "**A Tribal card pauses everyone else** until its hits have landed; only reactions go meanwhile.",
+    "**Unblockable hits** are never cancelled: of a mixed attack, Parry cancels only the normal hits.",
+    f"**Reactions** (*in italics*): when one could answer an attack on you, you get the window even with "
+    f"Auto-Parry on; each reaction gives {REACT_STEP_SECONDS:g} s more, up to {REACT_MOST_SECONDS:g} s, and Parry "
+    "is checked again after Watch Out!. Turn-based, reactions cost no action; cards cost one.",
+    f"**Statuses:** Netted, the figure cannot step (its Move dice went back to its pool) for "
+    f"{_n('hunting_net', 'seconds')} s, turn-based through its next turn. Hidden, line-of-sight and range-2+ "
+    f"effects cannot target it, until it attacks or for {_n('camouflage', 'seconds')} s, turn-based until its "
+    "next turn.",
+    "**Characters** (ready → use cost):",
+    *(_line(k) for k in CHARACTERS),
+    f"Incendiary holds 0-{HEAT_MAX} Heat, 0 each round. Echo's {GUARDS} Guards start in the supply, have 1 "
+    "health, block feet and sight and may take his Attack or Movement; a hit landing on one sends it back and "
+    f"gives its attacker one of his {GUARD_TOKENS} Guard tokens. They leave with him.",
+])

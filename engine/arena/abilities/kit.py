@@ -15,6 +15,7 @@ from ..data import HIDDEN, NETTED, Card, Track
 from ..figures import Ref, State, arena, card_of, name, occupied, piece_name, pieces, spot
 from ..guards import placed
 from ..hits import call_attack
+from ..races import stamp
 from ..statuses import has
 
 
@@ -169,7 +170,7 @@ def strike(use: Use, ref: Ref, hits: int, unblockable: int = 0, by: int | None =
     if not on_board(use.state, ref) or (by is not None and by not in placed(use.state, use.seat)):
         return []
     return call_attack(use.state, use.seat, ref[0], use.track.name, None, hits, unblockable, use.now,
-                       guard=ref[1], by=by, card=use.track.name)
+                       stamp(use.action), guard=ref[1], by=by, card=use.track.name)
 
 
 def hex_text(h: list[int]) -> str:
