@@ -51,10 +51,10 @@ def listed(state, seat, kind):
     return [a for a in GAME.legal_actions(state, seat) if a["type"] == kind]
 
 
-def face_off(*chars, tb=False, auto_parry=True):
+def face_off(*chars, tb=False, auto_parry=True, advanced=True):
     """Seat 0 at (0,0) facing E and seat 1 at (1,0) facing W: each in the other's front arc;
     any third seat stands out of the way."""
-    state = begun(*chars, tb=tb, auto_parry=auto_parry)
+    state = begun(*chars, tb=tb, auto_parry=auto_parry, advanced=advanced)
     put(state, 0, [0, 0], E)
     put(state, 1, [1, 0], W)
     for seat, spot in zip(range(2, len(chars)), ([-3, 3], [3, -3], [-3, 0], [3, 0]), strict=False):
@@ -323,3 +323,38 @@ def test_the_advanced_rules_text_fits_an_embed_and_names_every_card_with_its_cos
     for char in CHARACTERS.values():
         assert all(c.name in ADVANCED for c in char.cards) and char.name in ADVANCED
     assert "Shield Bash (II, 2⏫ → 2+1✨)" in ADVANCED and "Raking Talons (II, 2⏫ → 2⚔)" in ADVANCED
+
+
+# --------------------------------------------------------------------------- leaving, and games stored before
+
+def test_a_netted_player_who_leaves_takes_the_net_with_them():
+    state = face_off("grublic", "riparian", "banksia")
+    state["figures"][0]["statuses"]["netted"] = {"until": NOW + 15}
+    state, _ = do(state, 0, type="leave")
+    assert state["figures"][0]["statuses"] == {} and GAME.next_deadline(state) == state["flow"]["deadline"]
+
+
+def test_a_core_game_stored_before_the_advanced_rules_plays_on():
+    state = face_off("grublic", "riparian", advanced=False)
+    for key in ("advanced", "cards", "guards", "guard_tokens"):
+        del state[key]
+    for figure in state["figures"]:
+        del figure["heat"], figure["statuses"]
+    give(state, 0, attack=2)
+    assert {"type": "attack", "target": 1, "dice": 2} in GAME.legal_actions(state, 0)
+    state, _ = GAME.apply(state, 0, {"type": "attack", "target": 1}, NOW + 1)
+    assert health(state, 1) == 13 and GAME.next_deadline(state) == state["flow"]["deadline"]
+
+
+def test_the_invariants_watch_heat_guards_tokens_cards_and_statuses():
+    state = face_off("incendiary", "echo")
+    assert GAME.invariants(state) == []
+    state["figures"][0]["heat"] = 4
+    state["guards"][1][0] = {"hex": [2, 0], "facing": 0, "statuses": {}}      # on a stone
+    state["guard_tokens"][1] = 4                                              # a token in no cup
+    state["figures"][1]["statuses"]["netted"] = {"ends": "end", "begun": False}  # turn-based, in real time
+    state["dice"][0]["tracks"]["slow_heat"] = 1                                # full of Ready dice, Unready
+    state["dice"][0]["pool"].pop()
+    broken = " / ".join(GAME.invariants(state))
+    for words in ("4 Heat", "stands on [2, 0]", "Guard tokens", "statuses", "Unready"):
+        assert words in broken

@@ -92,7 +92,7 @@ def resolves(state: State, seat: Seat) -> list[Action]:
             aim = {"type": "attack", "target": seat_} | ({} if guard is None else {"guard": guard}) | \
                   ({} if by is None else {"by": by})
             out += [aim | {"dice": n} for n in sorted({attack_counts[0], attack_counts[-1]})]
-            if state["figures"][seat]["heat"]:  # Flame Blade
+            if state["figures"][seat].get("heat"):  # Flame Blade (a game stored before Heat has none)
                 out.append(aim | {"dice": attack_counts[-1], "heat": True})
     for by in luftles(state, seat) if spends(dice, board, MOVE) else []:
         out += [{"type": "move", "steps": [step]} | ({} if by is None else {"by": by})

@@ -48,7 +48,7 @@ from .data import (
     THICK_BARK_FEWER,
 )
 from .dice import blocks_in, faces_text, hits_in, is_ready, roll_faces, spend
-from .figures import OUT, State, advanced, board_of, character, name, piece_name, say, spot
+from .figures import OUT, STANDING, State, advanced, board_of, character, name, piece_name, say, spot
 from .guards import leave_board, take_token, to_supply
 from .reactions import offered
 from .statuses import lift
@@ -242,7 +242,7 @@ def resolve(state: State, entry: dict, count: int | None) -> list[Event]:
 def _after_parry(state: State, seat: Seat, cancelled: int) -> list[Event]:
     """Mending Tide heals, and Kindle heats, when a Parry cancels enough hits."""
     figure, passives = state["figures"][seat], _passives(state, seat)
-    if figure["status"] != "standing" or not cancelled:
+    if figure["status"] != STANDING or not cancelled:
         return []
     events = []
     if MENDING_TIDE in passives and cancelled >= MENDING_TIDE_CANCELS:

@@ -363,7 +363,7 @@ class EyeForAnEye(Game):
         flow.leave(state["flow"], seat)
         figure = state["figures"][seat]
         was_standing = figure["status"] == STANDING
-        figure["status"], figure["hex"] = LEFT, None
+        figure["status"], figure["hex"], figure["statuses"] = LEFT, None, {}
         state["pending"] = [p for p in state["pending"] if p["defender"] != seat]
         events = [say(state, f"{name(state, seat)} leaves the match"
                              f"{' and the arena' if was_standing else ''}.")] + leave_board(state, seat)

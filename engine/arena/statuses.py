@@ -28,8 +28,13 @@ def add(state: State, ref: Ref, status: str, seconds: float, now: float, ends: s
         spot(state, ref)["statuses"][status] = {"until": after(now, seconds)}
 
 
+def held(state: State, ref: Ref) -> dict:
+    """The figure's statuses (a game stored before statuses existed has none)."""
+    return spot(state, ref).get("statuses", {})
+
+
 def has(state: State, ref: Ref, status: str) -> bool:
-    return status in spot(state, ref)["statuses"]
+    return status in held(state, ref)
 
 
 def lift(state: State, ref: Ref, status: str, why: str) -> list[Event]:
@@ -42,7 +47,7 @@ def lift(state: State, ref: Ref, status: str, why: str) -> list[Event]:
 
 def next_expiry(state: State) -> float | None:
     """The earliest real-time status deadline on the board."""
-    times = [s["until"] for r in pieces(state) for s in spot(state, r)["statuses"].values() if "until" in s]
+    times = [s["until"] for r in pieces(state) for s in held(state, r).values() if "until" in s]
     return min(times) if times else None
 
 
@@ -50,8 +55,8 @@ def expire(state: State, now: float) -> list[Event]:
     """Real time: every status whose time has come ends."""
     events = []
     for ref in pieces(state):
-        for status, held in list(spot(state, ref)["statuses"].items()):
-            if "until" in held and held["until"] <= now:
+        for status, lasts in list(held(state, ref).items()):
+            if "until" in lasts and lasts["until"] <= now:
                 events += lift(state, ref, status, "time is up")
     return events
 
@@ -64,11 +69,11 @@ def turn_begins(state: State, seat: Seat) -> list[Event]:
     """Turn-based: the seat's turn begins; statuses lasting until then end."""
     events = []
     for ref in _own(state, seat):
-        for status, held in list(spot(state, ref)["statuses"].items()):
-            if held.get("ends") == START:
+        for status, lasts in list(held(state, ref).items()):
+            if lasts.get("ends") == START:
                 events += lift(state, ref, status, "a new turn")
-            elif held.get("ends") == END:
-                held["begun"] = True
+            elif lasts.get("ends") == END:
+                lasts["begun"] = True
     return events
 
 
@@ -76,7 +81,7 @@ def turn_ends(state: State, seat: Seat) -> list[Event]:
     """Turn-based: the seat's turn ends; statuses lasting through it end."""
     events = []
     for ref in _own(state, seat):
-        for status, held in list(spot(state, ref)["statuses"].items()):
-            if held.get("ends") == END and held["begun"]:
+        for status, lasts in list(held(state, ref).items()):
+            if lasts.get("ends") == END and lasts["begun"]:
                 events += lift(state, ref, status, "the turn is over")
     return events
