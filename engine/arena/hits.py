@@ -15,8 +15,8 @@ out, and it becomes the attacker's trophy (rule 13).
 
 Advanced rules: unblockable hits are never cancelled; in a mixed attack only the normal hits
 can be (rule 18). A window also opens when a reaction beside Parry could answer (reactions.py),
-whatever the Auto-Parry switch; each reaction step gives REACT_STEP_SECONDS more, up to
-REACT_MOST_SECONDS in all (ARENA.md 3.3). An attack a Tribal card called (`card`) pauses
+whatever the Auto-Parry switch; in real time each reaction step gives REACT_STEP_SECONDS more,
+up to REACT_MOST_SECONDS in all (ARENA.md 3.3; turn-based windows are long enough as they are). An attack a Tribal card called (`card`) pauses
 everyone else until it has landed (rule 14; match.py refuses their actions). An attack may be
 made by or on one of Echo's Guards (`by`, `guard`); a Guard that a hit lands on goes back to the
 supply and its attacker takes a Guard token. Passives: Thick Bark (rear attacks deal fewer
