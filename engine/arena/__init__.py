@@ -1,17 +1,19 @@
 """Eye for an Eye (Ben and Shae Boersma, Darwin Games 2018): `arena`, the core game.
 
 Rules: shared/seeds/003_29c9cf3d14f9c507.txt, digested with our design in shared/ARENA.md.
-Every Eye for Themselves on the Bushland for 2-6 players, in real time or turn-based
-(option `turn_based`), with the four basic actions of each character's player board.
-Innate actions, Tribal cards, Echo's Guards, alliances, the Rainforest and the other modes are
-not built yet; the data (tracks with faces and minimums, figures with a status, the pending-hit
-queue, arenas as data) is shaped so they can be added.
+Every Eye for Themselves or Alliances (option `alliances`, teams) on the Bushland or the
+Rainforest (option `rainforest`, stream), for 2-6 players, in real time or turn-based (option
+`turn_based`), with the four basic actions of each character's player board. Innate actions,
+Tribal cards, Echo's Guards and the other modes are not built yet; the data (tracks with faces
+and minimums, figures with a status, the pending-hit queue, arenas as data) is shaped so they
+can be added.
 
 Modules: data (every tunable number), board (hex geometry), dice (pool and tracks), figures
 (who stands where, how texts name them), actions (roll, allocate, the basic actions), hits
-(pending attacks, reaction windows, landing hits), turns (turn-based phases), rounds (round
-life and scoring), races (who beat a refused action), choices (legal actions), views, rules
-(the /rules text), match (the Game).
+(pending attacks, reaction windows, landing hits), teams (Alliances, and the sides a round
+ranks), shared (dice tracks anyone fills), stream (the Rainforest's flow and Raging Currents),
+turns (turn-based phases), rounds (round life and scoring), races (who beat a refused action),
+choices (legal actions), views, rules (the /rules text), match (the Game).
 
 Phases (state["phase"]) and who acts, with engine/flow:
 - "start" (flow.each_once): figures stand in their areas; players may `place` and say `ready`.
@@ -28,8 +30,9 @@ Reaction windows are not a flow phase: they are deadlines on pending attacks
 Actions: {"type": "roll"}, {"type": "allocate", "track": "attack"|"move"|"heal"|"parry",
 "count": n (optional: all that fit)}, {"type": "auto"}, {"type": "recover", "track": t
 (optional: all tracks), "count": n (optional)}, {"type": "attack", "target": seat, "dice": n
-(optional: all)}, {"type": "move", "steps": ["E", "NE", "NW", "W", "SW", "SE", "L", "R", ...]},
-{"type": "heal", "dice": n (optional)}, {"type": "parry", "dice": n}, {"type": "take"},
+(optional: all)}, {"type": "move", "steps": ["E", "NE", "NW", "W", "SW", "SE", "L", "R", ...],
+"flow": bool (optional: go with the flow)}, {"type": "current", "track": "swell"|"rapids"|
+"backwash"|"flood", "count": n (optional: all that fit)}, {"type": "heal", "dice": n (optional)}, {"type": "parry", "dice": n}, {"type": "take"},
 {"type": "auto_parry", "on": bool}, {"type": "place", "hex": [q, r], "facing": 0-5},
 {"type": "ready"}, turn-based {"type": "marker", "marker": 1..n}, {"type": "end_turn"},
 {"type": "pass"}; and the table's TIMEOUT, and LEAVE. Any action may carry "at_ms", when its

@@ -2,7 +2,8 @@
 
 Attack: 1 hit per die (plus a track's full bonus) on an adjacent figure in the front arc.
 Movement: one step per die, each a hex in any compass direction (facing kept) or a turn of one
-side; the whole path is checked as one movement before anything moves (ARENA.md 3.3).
+side; the whole path is checked as one movement before anything moves (ARENA.md 3.3). On the
+Rainforest, in the advanced rules, a Movement that ends in the stream may go with the flow.
 Heal: spends exactly one of its dice counts for health, never above the starting health.
 Each resolve first checks the minimum spaces (rule 8); a refused action spends nothing.
 """
@@ -29,6 +30,8 @@ from .figures import (
     standing,
 )
 from .hits import call_attack
+from .stream import go_with_the_flow
+from .teams import allied
 
 
 def roll_dice(state: State, seat: Seat) -> list[Event]:
@@ -78,10 +81,11 @@ def _spend_count(state: State, seat: Seat, key_: str, count: Any) -> int:
 # ---------------------------------------------------------------- attack
 
 def targets(state: State, seat: Seat) -> list[Seat]:
-    """Figures a basic attack may strike: adjacent, in the attacker's front arc."""
+    """Figures a basic attack may strike: adjacent, in the attacker's front arc, not allies."""
     me = state["figures"][seat]
     arc = [key(h) for h in front_arc(me["hex"], me["facing"])]
-    return [s for s in standing(state) if s != seat and key(state["figures"][s]["hex"]) in arc]
+    return [s for s in standing(state) if s != seat and key(state["figures"][s]["hex"]) in arc
+            and not allied(state, seat, s)]
 
 
 def attack(state: State, seat: Seat, target: Any, count: Any, now: float, at_ms: int | None = None) -> list[Event]:
@@ -92,6 +96,8 @@ def attack(state: State, seat: Seat, target: Any, count: Any, now: float, at_ms:
                         "Nobody stands next to you in your front arc: move or turn to face someone first.")
     if not is_standing(state, target) or target == seat:
         raise RuleError("Name a figure in the arena to attack.")
+    if allied(state, seat, target):
+        raise RuleError(f"{name(state, target)} is your ally: allies cannot be targeted.")
     me, them = state["figures"][seat], state["figures"][target]
     if not adjacent(me["hex"], them["hex"]):
         raise RuleError(f"{track.name} reaches only adjacent figures.")
@@ -121,19 +127,24 @@ def walk(state: State, seat: Seat, steps: list[str]) -> tuple[list[int], int]:
     return here, facing
 
 
-def move(state: State, seat: Seat, steps: Any) -> list[Event]:
+def move(state: State, seat: Seat, steps: Any, flow: Any = False) -> list[Event]:
+    """A Movement along `steps`; with `flow`, it then goes with the flow (the stream)."""
     track = board_of(state, seat)[MOVE]
     if not isinstance(steps, list) or not steps or not all(isinstance(s, str) for s in steps):
         raise RuleError("Give the steps of the movement, e.g. ['E', 'L'].")
+    if flow is not None and not isinstance(flow, bool):
+        raise RuleError("Going with the flow is yes or no.")
     have = state["dice"][seat]["tracks"][MOVE]
     if len(steps) > have:
         raise RuleError(f"{track.name} {len(steps)} needs {len(steps)} Move dice allocated (you have {have}).")
     here, facing = walk(state, seat, steps)
+    carried = go_with_the_flow(state, seat, here) if flow else None
     spend(state["dice"][seat], board_of(state, seat), MOVE, len(steps))
     figure = state["figures"][seat]
-    figure["hex"], figure["facing"] = here, facing
+    figure["hex"], figure["facing"] = carried or here, facing
     path = ", ".join(steps)
-    return [say(state, f"{name(state, seat)}: {track.name} {len(steps)} ({path}), now facing {COMPASS[facing]}.",
+    then = f", goes with the flow to {carried}" if carried else ""
+    return [say(state, f"{name(state, seat)}: {track.name} {len(steps)} ({path}){then}, now facing {COMPASS[facing]}.",
                 kind="move")]
 
 

@@ -1,7 +1,8 @@
 """The actions a seat may take now, as the simulator and the cog's buttons list them.
 
-Movement is listed one step at a time (a path of up to 5 steps has thousands of spellings);
-`play` accepts any path the rules allow. Attacks are listed with all and with the fewest dice;
+Movement is listed one step at a time (a path of up to 5 steps has thousands of spellings),
+and going with the flow after each step that may; `play` accepts any path the rules allow.
+Dice go onto a Raging Current track all that fit at once (the track's own default). Attacks are listed with all and with the fewest dice;
 any count in between is accepted too. The Auto-Parry switch is listed in the start phase only
 (play accepts it at any time), so random play does not spend a round flicking it.
 """
@@ -9,13 +10,14 @@ from __future__ import annotations
 
 from .. import flow
 from ..protocol import Action, Seat
-from .actions import open_steps, resolvable, targets
+from .actions import open_steps, resolvable, targets, walk
 from .board import clear_front, front_arc, key
 from .data import ATTACK, HEAL, MOVE, PARRY
 from .dice import room, spends
 from .figures import State, arena, board_of, character, is_standing, occupied, standing
 from .hits import head
 from .rounds import FIGHT, START
+from .stream import current_room, currents, flow_on
 from .turns import ROLL, TURNS, marker_of
 
 
@@ -71,6 +73,7 @@ def dice_work(state: State, seat: Seat, roll: bool = True) -> list[Action]:
     if fits:
         out.append({"type": "auto"})
     out += [{"type": "recover", "track": k} for k, n in dice["tracks"].items() if n]
+    out += [{"type": "current", "track": k} for k in currents(state) if current_room(state, seat, k)]
     return out
 
 
@@ -83,7 +86,10 @@ def resolves(state: State, seat: Seat) -> list[Action]:
     for target in targets(state, seat) if attack_counts else []:
         out += [{"type": "attack", "target": target, "dice": n} for n in sorted({attack_counts[0], attack_counts[-1]})]
     if spends(dice, board, MOVE):
-        out += [{"type": "move", "steps": [step]} for step in open_steps(state, seat)]
+        for step in open_steps(state, seat):
+            out.append({"type": "move", "steps": [step]})
+            if flow_on(state, seat, walk(state, seat, [step])[0]) is not None:
+                out.append({"type": "move", "steps": [step], "flow": True})
     if state["figures"][seat]["health"] < character(state, seat).health:
         out += [{"type": "heal", "dice": n} for n in spends(dice, board, HEAL)]
     return out

@@ -43,6 +43,9 @@ from .rounds import (
     say_ready,
 )
 from .rules import RULES
+from .shared import held
+from .stream import add_to_current
+from .teams import form_teams, side_name, sides, standing_sides, teams_text
 from .turns import (
     ROLL,
     TURNS,
@@ -62,7 +65,7 @@ from .turns import (
 from .views import public
 
 RESOLVES = ("attack", "move", "heal")
-DICE_WORK = ("roll", "allocate", "auto", "recover")
+DICE_WORK = ("roll", "allocate", "auto", "recover", "current")
 
 
 @register
@@ -71,7 +74,9 @@ class EyeForAnEye(Game):
     title = "Eye for an Eye"
     min_players = 2
     max_players = 6
-    options = (Option("turn_based", "Turn-based: 7 dice, a realtime roll, then turns of 2 actions"),)
+    options = (Option("turn_based", "Turn-based: 7 dice, a realtime roll, then turns of 2 actions"),
+               Option("alliances", "Alliances: two teams by seat order (4-6 players), one cup per team"),
+               Option("rainforest", "The Rainforest: a stream and boulders; advanced, the flow and Raging Currents"))
     rules = RULES
 
     # ---------------------------------------------------------------- setup
@@ -85,7 +90,8 @@ class EyeForAnEye(Game):
         state: State = {
             "players": players,
             "turn_based": bool(options.get("turn_based", False)),
-            "arena": "bushland",
+            "arena": "rainforest" if options.get("rainforest") else "bushland",
+            "teams": form_teams(players) if options.get("alliances") else None,
             "chars": list(SEAT_ORDER[:players]),
             "areas": areas[:players],
             "rng": rng.state,
@@ -104,6 +110,7 @@ class EyeForAnEye(Game):
             "healed": 0,
             "start_health": 0,
             "pending": [],
+            "shared": {},
             "next_id": 1,
             "tb": new_turns(),
             "results": [],
@@ -111,6 +118,8 @@ class EyeForAnEye(Game):
             "ended": None,
         }
         prepare(state, list(range(players)), now, START_SECONDS)
+        if state["teams"]:
+            say(state, teams_text(state))
         return state
 
     # ---------------------------------------------------------------- queries
@@ -152,15 +161,17 @@ class EyeForAnEye(Game):
         left = state["flow"]["left"]
         ranks = flow.ranks(points, left)
         best = [s for s in range(state["players"]) if ranks[s] == 1]
-        staying = sorted((points[s] for s in range(state["players"]) if s not in left), reverse=True)
-        margin = float(staying[0] - staying[1]) if len(staying) > 1 else None
-        names = " and ".join(name(state, s) for s in best)
+        staying = sides(state, flow.in_game(state["flow"]))  # a side's players share its points
+        side_points = sorted((points[side[0]] for side in staying), reverse=True)
+        margin = float(side_points[0] - side_points[1]) if len(side_points) > 1 else None
+        names = " and ".join(side_name(state, side) for side in sides(state, best))
+        many = len(best) > 1
         if state["ended"] == "left":
-            summary = f"The others left: {names} {'win' if len(best) > 1 else 'wins'} the match."
-        elif len(best) > 1:
+            summary = f"The others left: {names} {'win' if many else 'wins'} the match."
+        elif len(sides(state, best)) > 1:
             summary = f"{names} share the win with {plural(points[best[0]], 'point')}."
         else:
-            summary = f"{names} wins the match with {plural(points[best[0]], 'point')}."
+            summary = f"{names} {'win' if many else 'wins'} the match with {plural(points[best[0]], 'point')}."
         return Outcome(tuple(ranks), tuple(float(p) for p in points), summary,
                        won=tuple(r == 1 for r in ranks), margin=margin)
 
@@ -268,7 +279,9 @@ class EyeForAnEye(Game):
         if kind == "attack":
             return attack(state, seat, action.get("target"), action.get("dice"), now, stamp(action))
         if kind == "move":
-            return move(state, seat, action.get("steps"))
+            return move(state, seat, action.get("steps"), action.get("flow"))
+        if kind == "current":
+            return add_to_current(state, seat, action.get("track"), action.get("count"))
         if kind == "heal":
             return heal(state, seat, action.get("dice"))
         if kind in ("parry", "take"):
@@ -329,7 +342,7 @@ class EyeForAnEye(Game):
         state["pending"] = [p for p in state["pending"] if p["defender"] != seat]
         events = [say(state, f"{name(state, seat)} leaves the match"
                              f"{' and the arena' if was_standing else ''}.")]
-        if len(flow.in_game(state["flow"])) < 2:
+        if len(sides(state, flow.in_game(state["flow"]))) < 2:
             finish(state, "left")
             outcome = self.outcome(state)
             assert outcome is not None
@@ -358,8 +371,9 @@ class EyeForAnEye(Game):
             if f["status"] == STANDING and not 0 < f["health"] <= character(state, seat).health:
                 broken.append(f"{seat_name(seat)} stands with {f['health']} health")
             dice = state["dice"][seat]
-            if dice_total(dice) != dice_count(state):
-                broken.append(f"{seat_name(seat)} has {dice_total(dice)} dice, not {dice_count(state)}")
+            if dice_total(dice) + held(state, seat) != dice_count(state):
+                broken.append(f"{seat_name(seat)} has {dice_total(dice)} dice and {held(state, seat)} locked, "
+                              f"not {dice_count(state)}")
             board = character(state, seat).board
             if any(not 0 <= n <= board[k].spaces for k, n in dice["tracks"].items()):
                 broken.append(f"{seat_name(seat)} has a track over its spaces: {dice['tracks']}")
@@ -371,8 +385,10 @@ class EyeForAnEye(Game):
         if state["phase"] == ROLL and len({s for s in state["tb"]["markers"] if s is not None}) != \
                 len([s for s in state["tb"]["markers"] if s is not None]):
             broken.append("a seat holds two markers")
-        if state["phase"] in PLAYING and len([s for s in state["in_round"] if is_standing(state, s)]) < 2:
-            broken.append("a round goes on with fewer than two figures standing")
+        if state["phase"] in PLAYING and len(standing_sides(state)) < 2:
+            broken.append("a round goes on with fewer than two sides standing")
+        if any(all(s is not None for s in spaces) for spaces in state["shared"].values()):
+            broken.append("a shared track is full but has not triggered")
         if (state["phase"] == OVER) != (self.next_deadline(state) is None):
             broken.append("the clock does not match the phase")
         return broken

@@ -11,6 +11,8 @@ from .. import flow
 from .board import COMPASS, front_arc, line_of_sight
 from .dice import room
 from .figures import State, arena, board_of, character, occupied
+from .stream import currents
+from .teams import cup
 from .turns import marker_of
 
 
@@ -26,6 +28,8 @@ def board_data(state: State) -> dict[str, Any]:
         "areas": {colour: {"hexes": [list(h) for h in hexes], "facing": facing}
                   for colour, (hexes, facing) in ar.areas.items()},
         "compass": list(COMPASS),
+        "stream": sorted([q, r] for q, r in ar.stream),
+        "flows": COMPASS[ar.current] if ar.stream else None,
     }
 
 
@@ -46,7 +50,8 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
         "sight": line_of_sight(arena(state), occupied(state), figure["hex"], figure["facing"]) if placed else [],
         "health": figure["health"],
         "max_health": character(state, seat).health,
-        "cup": state["cups"][seat],
+        "cup": state["cups"][seat],  # what this player landed; Alliances: the team's cup is in "teams"
+        "team": next(i for i, t in enumerate(state["teams"]) if seat in t) if state["teams"] else None,
         "trophies": list(state["trophies"][seat]),
         "points": state["points"][seat],
         "auto_parry": state["auto_parry"][seat],
@@ -84,6 +89,11 @@ def public(state: State, deadline: float | None) -> dict[str, Any]:
         "turns": None if not state["turn_based"] else {
             "game_turn": tb["game_turn"], "markers": list(tb["markers"]), "active": tb["active"],
             "actions_left": tb["actions_left"]},
+        "teams": [{"seats": list(team), "cup": cup(state, team)} for team in state["teams"]]
+        if state["teams"] else None,
+        "currents": [{"key": k, "name": c.name, "faces": list(c.faces), "corner": c.corner, "shift": c.shift,
+                      "flood": c.flood, "dice": list(state["shared"][k])} for k, c in currents(state).items()]
+        or None,
         "results": copy.deepcopy(state["results"]),
         "log": list(state["log"]),
         "ended": state["ended"],
