@@ -121,7 +121,8 @@ def walk(state: State, seat: Seat, steps: list[str]) -> tuple[list[int], int]:
         elif step in COMPASS:
             here = neighbour(here, COMPASS.index(step))
             if not open_hex(arena(state), others, here):
-                raise RuleError(f"Step {n} ({step}) is blocked: the edge, a stone or a figure is there.")
+                raise RuleError(f"Step {n} ({step}) is blocked: the edge, a {arena(state).obstacle} or a figure "
+                                "is there.")
         else:
             raise RuleError(f"A step is one of {', '.join(COMPASS)} or L/R (turn left/right), not {step!r}.")
     return here, facing

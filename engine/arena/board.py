@@ -28,6 +28,7 @@ class Arena:
     blocks_sight: frozenset[Key]
     high_ground: frozenset[Key]
     areas: dict[str, tuple[tuple[Key, ...], int]]  # colour -> (its 3 hexes, default facing)
+    obstacle: str = "stone"  # what its impassable terrain is called
     stream: frozenset[Key] = frozenset()  # open hexes of a stream (the Rainforest's)
     current: int = 0  # the direction the stream flows
 
@@ -60,6 +61,7 @@ RAINFOREST = Arena(
     blocks_sight=frozenset(),
     high_ground=STREAM,
     areas=AREAS,
+    obstacle="boulder",
     stream=STREAM,
     current=0,
 )

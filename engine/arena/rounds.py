@@ -95,7 +95,7 @@ def place(state: State, seat: Seat, where: object, facing: object) -> list[Event
         raise RuleError("Face one of the 6 sides: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.")
     others = occupied(state, but=seat)
     if not clear_front(arena(state), others, where, facing):
-        raise RuleError("Your front arc must be clear: no edge, stone or figure in front of you.")
+        raise RuleError(f"Your front arc must be clear: no edge, {arena(state).obstacle} or figure in front of you.")
     for other in standing(state):
         figure = state["figures"][other]
         if other != seat and key(where) in {key(h) for h in front_arc(figure["hex"], figure["facing"])}:

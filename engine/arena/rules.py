@@ -1,4 +1,8 @@
-"""The /rules text: what a player reads, with the readings we chose where the rulebook is silent."""
+"""The /rules text: what a player reads, with the readings we chose where the rulebook is silent.
+
+RULES is the core game, within one embed's description; OPTION_RULES are the options' own rules,
+each within one embed field (1024 characters), for whoever shows them beside RULES.
+"""
 from __future__ import annotations
 
 from .data import (
@@ -57,16 +61,24 @@ RULES = (
     f"on another hex of your area with a clear front arc ({BETWEEN_SECONDS:g} s, or when all are ready); "
     f"the round starts {COUNTDOWN_SECONDS:g} s later. "
     "Waiting attacks are answered by Auto-Parry when a round ends; figures knocked out together score no "
-    "survivor bonus. A player who leaves takes their figure out of the arena (no one's trophy) and ranks last.\n"
-    "**Alliances** (option, 4-6 players): two teams by seat order, the first half of the seats against the "
-    "rest (2 v 2, 3 v 2, 3 v 3), so join the lobby next to your partner. Allies cannot target each other, and "
-    "area effects skip them. Hits go to the team cup; the round ends when one team is left; a team scores its "
-    f"cup plus {SURVIVOR_BONUS} per standing figure, and each player gets the team's points (4/2).\n"
-    "**The Rainforest** (option): a stream runs across the middle row, flowing east. Its 6 boulders block "
-    "movement but not line of sight. Basic rules: the stream is ground like any other. Advanced rules: a "
-    "Movement that ends in the stream may **go with the flow**, 1 more hex east (free, facing kept) if that "
-    "hex is open; and anyone may lock matching dice on the four **Raging Current** tracks: Swell (Move x2, "
-    "the stream moves 1 east), Rapids (Move x3, 2 east), Backwash (Special x2, 1 west), Flood (Special x3, "
-    "figures beside the stream step in). The die that fills a track triggers it and sends every die home; "
-    "the figures furthest along go first, a blocked one stops, nobody turns or takes a hit."
+    "survivor bonus. A player who leaves takes their figure out of the arena (no one's trophy) and ranks last."
 )
+
+OPTION_RULES: dict[str, str] = {
+    "alliances": (
+        "4-6 players in two teams by seat order: the first half of the seats against the rest (2 v 2, "
+        "3 v 2, 3 v 3), so join the lobby next to your partner. Allies cannot target each other, and area "
+        "effects skip them. Hits go into the team cup. The round ends when one team is left standing; a team "
+        f"scores its cup plus {SURVIVOR_BONUS} per standing figure, and each of its players gets the team's "
+        "points (4/2). The match lasts players + 1 rounds; tied teams play one more round together."
+    ),
+    "rainforest": (
+        "A stream runs along the middle row, flowing east. Its 6 boulders block movement but not line of "
+        "sight. Basic rules: the stream is ground like any other. Advanced rules: a Movement that ends in "
+        "the stream may **go with the flow**, 1 more hex east (free, facing kept) if that hex is open. "
+        "Anyone may lock matching dice on the four **Raging Current** tracks at the corners: Swell (Move x2: "
+        "the stream moves 1 east), Rapids (Move x3: 2 east), Backwash (Special x2: 1 west), Flood (Special "
+        "x3: figures beside the stream step in). The die that fills a track triggers it and sends every die "
+        "home. Figures furthest along go first; a blocked one stops; nobody turns or takes a hit."
+    ),
+}

@@ -20,8 +20,13 @@ from .figures import State
 
 
 class SharedTrack(Protocol):
-    name: str
-    faces: tuple[str, ...]
+    """What a shared track needs to be: a name, and the face each of its spaces takes."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def faces(self) -> tuple[str, ...]: ...
 
 
 def new_shared(tracks: Mapping[str, SharedTrack]) -> dict[str, list[Seat | None]]:

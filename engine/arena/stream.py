@@ -66,7 +66,8 @@ def go_with_the_flow(state: State, seat: Seat, here: Hex) -> Hex:
         raise RuleError("Only a Movement that ends in the stream can go with the flow.")
     on = flow_on(state, seat, here)
     if on is None:
-        raise RuleError(f"The flow is blocked downstream of {here}: the edge, a boulder or a figure.")
+        raise RuleError(f"The flow is blocked downstream of {here}: the edge, a {arena(state).obstacle} "
+                        "or a figure.")
     return on
 
 
@@ -126,8 +127,9 @@ def surge(state: State, current: Current) -> str:
             said.append(f"{name(state, seat)} is blocked and stays at {start}")
         else:
             said.append(f"{name(state, seat)} goes {_way(start, figure['hex'])} to {figure['hex']}")
-    what = "The flood" if current.flood else "The stream"
-    return f"{what} moves {'; '.join(said)}." if said else "Nothing is in its way."
+    if said:
+        return "; ".join(said) + "."
+    return "Nobody stands beside the stream." if current.flood else "Nobody is in the stream."
 
 
 def _bank(state: State, seat: Seat) -> int | None:
