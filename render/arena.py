@@ -7,7 +7,12 @@ What it shows (ARENA.md 3.2):
 - the header: title, round (or tiebreak) and mode, what the phase asks of whom, and the clock
   line (the deadline as a UTC time, plus the time left when `now` is given);
 - the arena: 61 pointy-top hexes, stones (impassable, they block sight), the high ground, the
-  starting areas in play faintly tinted in their colour; a key in the bottom corners;
+  starting areas in play faintly tinted in their colour; a key in the bottom corners. On the
+  Rainforest: the stream (water with chevrons pointing downstream) and round mossy boulders
+  (impassable, sight passes); in the advanced rules its four Raging Current tracks fill the
+  corners, each die locked on one in its owner's colour (the key moves under the top two);
+- Alliances: a square team badge (A white, B black) on each figure and in each player's row,
+  and one cup per team across its rows;
 - every standing figure: a disc in its area's colour with the character's initial (unique per
   seat) and its health, a wedge towards the hex side it faces, its front arc as a border in its
   colour on those 3 hexes (a second arc on a hex nests inside the first, so colours never mix);

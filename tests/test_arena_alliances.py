@@ -182,3 +182,8 @@ def test_turn_based_alliances_end_the_round_when_one_team_is_left():
     knock_out(state, 3, by=1)
     state, texts = do(state, 0, type="roll")
     assert "only one team is left standing" in " ".join(texts)
+
+
+def test_the_options_fit_a_lobby_button():
+    """The lobby labels each option's button '<label>: off'; Discord takes 80 characters."""
+    assert all(len(f"{option.label}: off") <= 80 for option in GAME.options)

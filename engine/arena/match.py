@@ -75,8 +75,8 @@ class EyeForAnEye(Game):
     min_players = 2
     max_players = 6
     options = (Option("turn_based", "Turn-based: 7 dice, a realtime roll, then turns of 2 actions"),
-               Option("alliances", "Alliances: two teams by seat order (4-6 players), one cup per team"),
-               Option("rainforest", "The Rainforest: a stream and boulders; advanced, the flow and Raging Currents"))
+               Option("alliances", "Alliances: 2 teams by seat order, 1 cup each"),
+               Option("rainforest", "Rainforest: a stream, boulders, Raging Currents"))
     rules = RULES
 
     # ---------------------------------------------------------------- setup
