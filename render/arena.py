@@ -7,7 +7,12 @@ What it shows (ARENA.md 3.2):
 - the header: title, round (or tiebreak) and mode, what the phase asks of whom, and the clock
   line (the deadline as a UTC time, plus the time left when `now` is given);
 - the arena: 61 pointy-top hexes, stones (impassable, they block sight), the high ground, the
-  starting areas in play faintly tinted in their colour; a key in the bottom corners;
+  starting areas in play faintly tinted in their colour; a key in the bottom corners. On the
+  Rainforest: the stream (water with chevrons pointing downstream) and round mossy boulders
+  (impassable, sight passes); in the advanced rules its four Raging Current tracks fill the
+  corners, each die locked on one in its owner's colour (the key moves under the top two);
+- Alliances: a square team badge (A white, B black) on each figure and in each player's row,
+  and one cup per team across its rows;
 - every standing figure: a disc in its area's colour with the character's initial (unique per
   seat) and its health, a wedge towards the hex side it faces, its front arc as a border in its
   colour on those 3 hexes (a second arc on a hex nests inside the first, so colours never mix);
@@ -87,6 +92,13 @@ SUPER = 4          # supersampling for cached art
 NAME_CHARS = 18    # a display name inside a sentence on the image is cut to this
 DESCRIBE_CHARS = 24  # ... and in the description, when the whole would not fit (see DETAILS)
 
+# The Raging Current tracks, in the board's corners (clear of the hexes).
+TRACK_W, TRACK_H = 92, 46
+TRACK_TOP = BOARD_Y + 2
+TRACK_BOTTOM = BOARD_BOTTOM - 2 - TRACK_H
+SLOT = 18          # a die's space on a track
+SLOT_GAP = 2
+
 # Legend columns (centres, except the name, which starts at NAME_X).
 MINI_X = MARGIN + PAD + MINI
 NAME_X = MARGIN + PAD + 2 * MINI + 8
@@ -115,6 +127,13 @@ ROCK = (0x9C, 0x98, 0x90)
 ROCK_DARK = (0x5E, 0x5B, 0x55)
 ROCK_LIGHT = (0xC4, 0xC0, 0xB6)
 OUTLINE = (0x14, 0x16, 0x12)
+WATER = (0x2E, 0x6E, 0x8E)          # the Rainforest's stream
+WATER_LIGHT = (0x7C, 0xC0, 0xDC)    # its flow chevrons
+BOULDER = (0x8A, 0x6A, 0x48)        # boulders are round and brown, stones angular and grey
+BOULDER_DARK = (0x4E, 0x3A, 0x26)
+BOULDER_LIGHT = (0xB0, 0x92, 0x6C)
+MOSS = (0x7E, 0xA8, 0x4A)
+TEAM_COLOURS = (palette.WHITE, palette.BLACK)  # team badges, each with the other as its letter
 ATTACK = (0xFF, 0x4A, 0x3D)
 WARN = (0xFF, 0x8C, 0x7A)           # KO and defending tags: 5.5:1 on the panel
 GOOD = (0x7F, 0xD8, 0xA8)           # the ready tag
@@ -233,6 +252,23 @@ def badge_sprite(fill: palette.RGB) -> Image.Image:
     return _hex_sprite(f"badge-{fill}", paint)
 
 
+def team_badge(team: int) -> Image.Image:
+    """An Alliances team: a square badge, white for the first team and black for the second."""
+    def paint(d: ImageDraw.ImageDraw, c: tuple[float, float], k: int) -> None:
+        r = BADGE * k
+        d.rounded_rectangle((c[0] - r, c[1] - r, c[0] + r, c[1] + r), radius=3 * k, fill=TEAM_COLOURS[team],
+                            outline=TEAM_COLOURS[1 - team], width=2 * k)
+    return _hex_sprite(f"team-{team}", paint)
+
+
+TEAM_LETTERS = "AB"
+
+
+def _draw_team_badge(image: Image.Image, d: ImageDraw.ImageDraw, team: int, at: tuple[float, float]) -> None:
+    _paste(image, team_badge(team), at)
+    draw_text(d, (at[0], at[1]), TEAM_LETTERS[team], SMALL, TEAM_COLOURS[1 - team], anchor="mm", bold=True)
+
+
 def _paste(image: Image.Image, sprite: Image.Image, at: tuple[float, float]) -> None:
     """Blend an RGBA sprite centred at `at` onto the RGB board."""
     image.paste(sprite, (round(at[0] - sprite.width / 2), round(at[1] - sprite.height / 2)), sprite)
@@ -257,16 +293,37 @@ def _mix(a: palette.RGB, b: palette.RGB, share: float) -> palette.RGB:
     return tuple(round(x + (y - x) * share) for x, y in zip(a, b, strict=False))  # type: ignore[return-value]
 
 
+def _boulder(d: ImageDraw.ImageDraw, c: tuple[float, float]) -> None:
+    """A boulder (impassable, sight passes it): a round brown rock with moss on top, unlike the
+    angular grey stones that block sight."""
+    x, y = c
+    d.ellipse((x - 19, y - 15, x + 19, y + 17), fill=BOULDER, outline=BOULDER_DARK, width=2)
+    d.chord((x - 16, y - 14, x + 16, y + 2), 190, 350, fill=MOSS)
+    d.ellipse((x - 11, y + 3, x - 3, y + 9), fill=BOULDER_LIGHT)
+
+
+def _chevron(d: ImageDraw.ImageDraw, c: tuple[float, float], direction: int) -> None:
+    """The stream's flow: a light chevron pointing downstream."""
+    a = _angle(direction)
+    tip = (c[0] + math.cos(a) * 9, c[1] + math.sin(a) * 9)
+    back = [(c[0] + math.cos(a + sgn * 2.4) * 9, c[1] + math.sin(a + sgn * 2.4) * 9) for sgn in (-1, 1)]
+    d.line([back[0], tip, back[1]], fill=WATER_LIGHT, width=3)
+
+
 def _draw_terrain(d: ImageDraw.ImageDraw, board: dict[str, Any], colours: tuple[str, ...]) -> None:
-    """The arena: ground, high ground, stones, the starting areas in play. Crisp, not
-    anti-aliased: hexes of whole pixels all look alike, which keeps the PNG small (anti-aliased
-    edges cost a six-player board about 3 KB and are not seen at phone size)."""
-    stones = {tuple(h) for h in board["impassable"]}
-    high = {tuple(h) for h in board["high_ground"]}
+    """The arena: ground, high ground, stones, a stream with its boulders, the starting areas in
+    play. Crisp, not anti-aliased: hexes of whole pixels all look alike, which keeps the PNG small
+    (anti-aliased edges cost a six-player board about 3 KB and are not seen at phone size)."""
+    sight = {tuple(h) for h in board["blocks_sight"]}
+    stones = {tuple(h) for h in board["impassable"]} & sight
+    boulders = {tuple(h) for h in board["impassable"]} - sight
+    stream = {tuple(h) for h in board["stream"]}
+    water = stream | {b for b in boulders if b[1] == next(iter(stream))[1]} if stream else set()
+    high = {tuple(h) for h in board["high_ground"]} - stream  # the stream is the Rainforest's hill
     starts = {tuple(h): colour for colour in colours for h in board["areas"][colour]["hexes"]}
     for h in board["hexes"]:
         key, c = tuple(h), centre(h)
-        fill = STONE_HEX if key in stones else HIGH if key in high else GROUND
+        fill = STONE_HEX if key in stones else WATER if key in water else HIGH if key in high else GROUND
         if key in starts:
             fill = _mix(GROUND, AREA_COLOURS[starts[key]], START_TINT)
         d.polygon(hex_points(c, S), fill=fill, outline=GROUND_LINE, width=2)
@@ -274,36 +331,110 @@ def _draw_terrain(d: ImageDraw.ImageDraw, board: dict[str, Any], colours: tuple[
             d.polygon(hex_points(c, S * 0.62), outline=HIGH_LINE, width=1)
         if key in stones:
             _rock(d, c, 3 * h[0] + 5 * h[1] + 40)
+        if key in boulders:
+            _boulder(d, c)
+        if key in stream:
+            _chevron(d, c, COMPASS.index(board["flows"]))
 
 
-def _key(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
-    """The terrain key in the board's bottom corners (left: stone, start area; right: high ground)."""
-    def icon(x: float, y: float, fill: palette.RGB, kind: str) -> None:
+def _key(d: ImageDraw.ImageDraw, board: dict[str, Any], currents: bool) -> None:
+    """The terrain key in the board's bottom corners (left: stone or boulder, start area; right:
+    high ground or stream). With the Raging Current tracks in the corners, the boulder and the
+    stream are keyed under the top two tracks, and the start areas go unkeyed."""
+    def icon(x: float, y: float, kind: str) -> None:
+        fill = {"stone": STONE_HEX, "start": _mix(GROUND, palette.WHITE, START_TINT), "high": HIGH,
+                "stream": WATER}.get(kind, GROUND)
         d.polygon(hex_points((x, y), 10), fill=fill, outline=GROUND_LINE, width=1)
         if kind == "stone":
             d.ellipse((x - 5, y - 4, x + 5, y + 5), fill=ROCK, outline=ROCK_DARK)
+        if kind == "boulder":
+            d.ellipse((x - 6, y - 5, x + 6, y + 5), fill=BOULDER, outline=BOULDER_DARK)
+
+    def entry(x: float, y: float, kind: str, label: str, right: bool = False) -> None:
+        if right:
+            draw_text(d, (x, y), label, SMALL, palette.TEXT, anchor="rm")
+            icon(x - text_width(label, SMALL) - 14, y, kind)
+        else:
+            icon(x, y, kind)
+            draw_text(d, (x + 16, y), label, SMALL, palette.TEXT, anchor="lm")
+    stream = bool(board["stream"])
+    rock, water = ("boulder", "Boulder") if stream else ("stone", "Stone"), \
+        ("stream", "Stream") if stream else ("high", "High ground")
+    left, right = MARGIN + 10, WIDTH - MARGIN
+    if currents:
+        y = TRACK_TOP + TRACK_H + 20
+        entry(left, y, *rock)
+        entry(right, y, *water, right=True)
+        return
     y1, y2 = BOARD_BOTTOM - 60, BOARD_BOTTOM - 20
-    left = MARGIN + 10
-    icon(left, y1, STONE_HEX, "stone")
-    draw_text(d, (left + 16, y1), "Stone", SMALL, palette.TEXT, anchor="lm")
-    icon(left, y2, _mix(GROUND, palette.WHITE, START_TINT), "start")
-    draw_text(d, (left + 16, y2), "Start area", SMALL, palette.TEXT, anchor="lm")
-    right = WIDTH - MARGIN
-    label = "High ground"
-    draw_text(d, (right, y2), label, SMALL, palette.TEXT, anchor="rm")
-    icon(right - text_width(label, SMALL) - 14, y2, HIGH, "high")
+    entry(left, y1, *rock)
+    entry(left, y2, "start", "Start area")
+    entry(right, y2, *water, right=True)
 
 
-def _base_layer(board: dict[str, Any], colours: tuple[str, ...], players: int) -> Image.Image:
-    """Everything that does not change during a match: background, terrain, the key, the panels
-    and the legend's column heads (cached; RGB; copy it before drawing)."""
+def _track_at(corner: str) -> tuple[int, int]:
+    """The top-left of a track's box in its corner of the board."""
+    x = MARGIN + 2 if corner.endswith("W") else WIDTH - MARGIN - 2 - TRACK_W
+    return x, TRACK_TOP if corner.startswith("N") else TRACK_BOTTOM
+
+
+def _slot(corner: str, i: int) -> tuple[int, int, int, int]:
+    x, y = _track_at(corner)
+    left = x + 5 + i * (SLOT + SLOT_GAP)
+    return (left, y + 23, left + SLOT, y + 23 + SLOT)
+
+
+def _track_box(d: ImageDraw.ImageDraw, name: str, corner: str, effect: str, faces: Sequence[str]) -> None:
+    """A Raging Current track's box: its name, what it does, and an empty space per die (its face)."""
+    x, y = _track_at(corner)
+    rounded_panel(d, (x, y, x + TRACK_W, y + TRACK_H), radius=8)
+    draw_text(d, (x + 5, y + 3), name, SMALL, palette.TEXT)
+    slots = _slot(corner, len(faces) - 1)
+    draw_text(d, (x + TRACK_W - 5, (slots[1] + slots[3]) / 2), effect, SMALL, palette.MUTED, anchor="rm")
+    for i, face in enumerate(faces):
+        box = _slot(corner, i)
+        d.rectangle(box, outline=palette.PANEL_BORDER, width=2)
+        draw_text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), face, SMALL, palette.MUTED, anchor="mm")
+
+
+def _draw_currents(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """The dice locked on the tracks: each in its owner's colour, showing its face."""
+    colours = [seat["colour"] for seat in view["seats"]]
+    for current in view["currents"] or []:
+        for i, (face, owner) in enumerate(zip(current["faces"], current["dice"], strict=True)):
+            if owner is not None:
+                box = _slot(current["corner"], i)
+                d.rectangle(box, fill=AREA_COLOURS[colours[owner]], outline=OUTLINE, width=2)
+                draw_text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), face, SMALL, INK, anchor="mm")
+
+
+def _effect(view: dict[str, Any], current: dict[str, Any]) -> str:
+    """What a track does, in the fewest words: '1 E', '2 E', '1 W', 'in' (the flood)."""
+    if current["flood"]:
+        return "in"
+    flows = COMPASS.index(view["board"]["flows"])
+    return f"{abs(current['shift'])} {COMPASS[flows if current['shift'] > 0 else (flows + 3) % 6]}"
+
+
+def _tracks(view: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
+    """The tracks' fixed parts, for the cached layer."""
+    return tuple((c["name"], c["corner"], _effect(view, c), *c["faces"]) for c in view.get("currents") or [])
+
+
+def _base_layer(board: dict[str, Any], colours: tuple[str, ...], players: int,
+                currents: tuple[tuple[str, ...], ...] = ()) -> Image.Image:
+    """Everything that does not change during a match: background, terrain, the key, the panels,
+    the Raging Current tracks' boxes (`currents`: each track's name, corner, effect and faces) and
+    the legend's column heads (cached; RGB; copy it before drawing)."""
     def build() -> Image.Image:
         height = _height(players)
         image = Image.new("RGB", (WIDTH, height), palette.BACKGROUND)
         d = ImageDraw.Draw(image)
         _draw_terrain(d, board, colours)
         rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H))
-        _key(image, d)
+        _key(d, board, bool(currents))
+        for name, corner, effect, *faces in currents:
+            _track_box(d, name, corner, effect, faces)
         legend_bottom = LEGEND_Y + LEGEND_HEAD + 8 + players * ROW + 6
         rounded_panel(d, (MARGIN, LEGEND_Y, WIDTH - MARGIN, legend_bottom))
         head = LEGEND_Y + 6 + LEGEND_HEAD / 2
@@ -314,7 +445,7 @@ def _base_layer(board: dict[str, Any], colours: tuple[str, ...], players: int) -
         news = _news_y(players)
         rounded_panel(d, (MARGIN, news, WIDTH - MARGIN, news + NEWS_H))
         return image
-    return cached_layer(("arena", "base", board["name"], colours, players), build)
+    return cached_layer(("arena", "base", board["name"], colours, players, currents), build)
 
 
 # ----------------------------------------------------------------- words
@@ -366,6 +497,12 @@ def _winners(view: dict[str, Any]) -> list[int]:
     return [s for s, place in enumerate(places) if place == 1]
 
 
+def _side(view: dict[str, Any], seat: int) -> tuple[str, int]:
+    """What a player ranks as: their team in Alliances, else themselves."""
+    team = view["seats"][seat].get("team")
+    return ("team", team) if team is not None else ("seat", seat)
+
+
 def _round_name(view: dict[str, Any]) -> str:
     return "Tiebreak round" if view["tiebreak"] else f"Round {view['round']} of {view['rounds']}"
 
@@ -399,9 +536,10 @@ def status_text(view: dict[str, Any], who: Sequence[str], aborted: bool) -> str:
             return f"Game over: the others left, {' and '.join(who[s] for s in alone)} {'win' if len(alone) > 1 else 'wins'}."
         best = _winners(view)
         points = plural(view["seats"][best[0]]["points"], "point")
-        if len(best) > 1:
-            return f"Game over: {' and '.join(who[s] for s in best)} share the win with {points}."
-        return f"Game over: {who[best[0]]} wins the match with {points}."
+        names = " and ".join(who[s] for s in best)
+        if len({_side(view, s) for s in best}) > 1:  # players or teams tied
+            return f"Game over: {names} share the win with {points}."
+        return f"Game over: {names} {'win' if len(best) > 1 else 'wins'} the match with {points}."
     windows = [p for p in view["pending"] if p["deadline"] is not None]
     if windows:
         p = windows[0]
@@ -447,6 +585,8 @@ def _place(view: dict[str, Any], h: Sequence[int]) -> str:
     """A hex as the engine names it, with a landmark: '[0, -1] high ground', '[4, -2] red start'."""
     board = view["board"]
     text = f"[{h[0]}, {h[1]}]"
+    if list(h) in board.get("stream", []):
+        return text + " stream"
     if list(h) in board["high_ground"]:
         return text + " high ground"
     for colour, area in board["areas"].items():
@@ -511,7 +651,9 @@ DETAILS = (
 def _figure_words(view: dict[str, Any], seat: dict[str, Any], who: Sequence[str], detail: Detail) -> str:
     s = seat["seat"]
     label = f"{who[s]} ({seat['name']})" if who[s] != seat["name"] else who[s]
-    tail = f"cup {seat['cup']}, {plural(seat['points'], 'point')}"
+    team = seat.get("team")
+    tail = f"{'team ' + TEAM_LETTERS[team] if team is not None else 'cup ' + str(seat['cup'])}, " \
+        f"{plural(seat['points'], 'point')}"
     if seat["left"]:
         return f"{label}: left the match, {plural(seat['points'], 'point')}."
     if seat["status"] == "out":
@@ -569,12 +711,41 @@ def _describe(view: dict[str, Any], full: Sequence[str], now: float | None, abor
             order.append(f"{i + 1} {who[s]}{note}")
         lines.append("Turn order: " + ", ".join(order) + ".")
     lines += [_figure_words(view, seat, who, detail) for seat in view["seats"]]
+    if view.get("teams"):
+        lines.append(_teams_words(view, who))
+    if detail.log and view.get("currents"):
+        lines.append(_currents_words(view, who))
     if detail.log and view["log"]:
         lines.append("Last: " + name_seats(view["log"][-1], view, who))
     if detail.terrain:
-        stones = " ".join(f"[{q}, {r}]" for q, r in view["board"]["impassable"])
-        lines.append(f"Stones (impassable, block sight): {stones}. High ground: [0, 0] and its 6 neighbours.")
+        lines.append(_terrain_words(view["board"]))
     return "\n".join(lines)
+
+
+def _teams_words(view: dict[str, Any], who: Sequence[str]) -> str:
+    """'Teams: A Ann and Bob, cup 7; B Cy and Di, cup 3.'"""
+    return "Teams: " + "; ".join(f"{TEAM_LETTERS[i]} {' and '.join(who[s] for s in team['seats'])}, cup {team['cup']}"
+                                 for i, team in enumerate(view["teams"])) + "."
+
+
+def _currents_words(view: dict[str, Any], who: Sequence[str]) -> str:
+    """Each Raging Current track: where, what fills it, what it does, whose dice are on it."""
+    parts = []
+    for c in view["currents"]:
+        face = FACE_NAMES[c["faces"][0]]
+        faces = plural(len(c["faces"]), f"{face} die", f"{face} dice")
+        dice = [who[s] for s in c["dice"] if s is not None]
+        parts.append(f"{c['name']} ({c['corner']}, {faces}, {_effect(view, c)}): "
+                     + (", ".join(dice) if dice else "empty"))
+    return "Raging Currents: " + "; ".join(parts) + "."
+
+
+def _terrain_words(board: dict[str, Any]) -> str:
+    places = " ".join(f"[{q}, {r}]" for q, r in board["impassable"])
+    if board.get("stream"):
+        return (f"Boulders (impassable, sight passes): {places}. Stream: the row r = 0, flowing "
+                f"{board['flows']}.")
+    return f"Stones (impassable, block sight): {places}. High ground: [0, 0] and its 6 neighbours."
 
 
 # ----------------------------------------------------------------- drawing
@@ -637,6 +808,8 @@ def _draw_figures(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, An
     for seat in standing:  # badges on the hex's corners, away from the wedge and the arrows
         c = centre(seat["hex"])
         corners = _free_corners(view, seat, live)
+        if seat.get("team") is not None:
+            _draw_team_badge(image, d, seat["team"], _corner(c, corners.pop(0)))
         if live and seat["marker"] is not None:
             at = _corner(c, corners.pop(0))
             fill = palette.MUTED if seat["passed"] else palette.WHITE
@@ -711,7 +884,7 @@ def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
     winners = set(_winners(view)) if view["phase"] == "over" and not aborted else set()
     for seat in view["seats"]:
         s = seat["seat"]
-        top = LEGEND_Y + 6 + LEGEND_HEAD + 2 + s * ROW
+        top = _row_top(s)
         cy = top + ROW / 2 - 1
         if s == active or s in winners:
             d.rounded_rectangle((MARGIN + 4, top + 1, WIDTH - MARGIN - 4, top + ROW - 1), radius=8,
@@ -727,6 +900,9 @@ def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
             draw_text(d, (x, cy), text, SMALL, colour, anchor="lm")
             x += text_width(text + " ", SMALL)
         room = TAGS_RIGHT - text_width(tag_text, SMALL) - 8 - NAME_X
+        if seat.get("team") is not None:
+            room -= 2 * BADGE + 6
+            _draw_team_badge(image, d, seat["team"], (NAME_X + room + 4 + BADGE, cy))
         strong = s == active or s in winners
         character = seat["name"] if who[s] != seat["name"] else ""
         colour = palette.MUTED if seat["left"] else palette.TEXT
@@ -745,8 +921,20 @@ def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
                 share = health / max(1, seat["max_health"])
                 tone = GOOD if share > 0.5 else palette.HIGHLIGHT if share > 0.25 else ATTACK
                 d.rectangle((bar[0], bar[1], bar[0] + round(44 * share), bar[3]), fill=tone)
-        draw_text(d, (CUP_X, cy), str(seat["cup"]), BODY, colour, anchor="mm")
+        if not view.get("teams"):
+            draw_text(d, (CUP_X, cy), str(seat["cup"]), BODY, colour, anchor="mm")
         draw_text(d, (POINTS_X, cy), str(seat["points"]), BODY, colour, anchor="mm", bold=True)
+    for team in view.get("teams") or []:  # one cup per team, across its players' rows
+        tops = [_row_top(s) for s in team["seats"]]
+        d.rounded_rectangle((CUP_X - 18, min(tops) + 3, CUP_X + 18, max(tops) + ROW - 3), radius=6,
+                            fill=palette.PANEL, outline=palette.PANEL_BORDER, width=2)  # over row outlines
+        draw_text(d, (CUP_X, (min(tops) + max(tops) + ROW) / 2 - 1), str(team["cup"]), BODY, palette.TEXT,
+                  anchor="mm")
+
+
+def _row_top(seat: int) -> float:
+    """The top of a player's row in the legend."""
+    return LEGEND_Y + 6 + LEGEND_HEAD + 2 + seat * ROW
 
 
 def _news(view: dict[str, Any], who: Sequence[str], aborted: bool) -> list[tuple[str, palette.RGB, bool]]:
@@ -790,8 +978,9 @@ def draw_board(view: dict[str, Any], names: Sequence[str] | None = None, *, now:
     """The board of `render_arena` as an RGB image, before encoding."""
     who = [_cut(name, NAME_CHARS) for name in _names(view, names)]
     colours = tuple(sorted(seat["colour"] for seat in view["seats"]))
-    image = _base_layer(view["board"], colours, len(view["seats"])).copy()
+    image = _base_layer(view["board"], colours, len(view["seats"]), _tracks(view)).copy()
     d = ImageDraw.Draw(image)
+    _draw_currents(d, view)
     _draw_header(d, view, who, now, aborted)
     _draw_figures(image, d, view, aborted)
     _draw_legend(image, d, view, _names(view, names), aborted)
@@ -828,14 +1017,28 @@ def _everything(view: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
+def _rainforest_views() -> list[dict[str, Any]]:
+    """Six players in Alliances on the Rainforest, in the advanced rules, every seat's dice on the
+    Raging Current tracks (one short of filling each)."""
+    game = EyeForAnEye()
+    views = []
+    options = {"rainforest": True, "alliances": True, "advanced": True}
+    for state in palette.sample_states(game, 6, seed=6, at=(0, 40), options=options):
+        for i, spaces in enumerate(state["shared"].values()):
+            spaces[:-1] = [(i + j) % 6 for j in range(len(spaces) - 1)]
+        views.append(game.view(state, None))
+    return views
+
+
 def _specimen() -> list[Image.Image]:
     """Every colour a board draws: boards of seeded matches at small and full tables, in both
-    modes, from the start to the end, one with every mark on it, and an ended one."""
+    modes, from the start to the end, one with every mark on it, an ended one, and Alliances on
+    the Rainforest with its tracks."""
     views = [view for players in (2, 4, 6) for turn_based in (False, True)
              for view in palette.sample_views(EyeForAnEye(), players, seed=players, at=(0, 9, 40),
                                               options={"turn_based": turn_based})]
     busy = next(view for view in reversed(views) if view["phase"] not in ("start", "over") and view["deadline"])
-    return ([draw_board(view, now=view["deadline"] or 0.0) for view in views]
+    return ([draw_board(view, now=view["deadline"] or 0.0) for view in views + _rainforest_views()]
             + [draw_board(_everything(busy), now=0.0), draw_board(views[-1], aborted=True)])
 
 

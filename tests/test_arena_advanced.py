@@ -334,9 +334,9 @@ def test_a_netted_player_who_leaves_takes_the_net_with_them():
     assert state["figures"][0]["statuses"] == {} and GAME.next_deadline(state) == state["flow"]["deadline"]
 
 
-def test_a_core_game_stored_before_the_advanced_rules_plays_on():
+def test_a_core_game_stored_before_the_advanced_rules_alliances_and_the_rainforest_plays_on():
     state = face_off("grublic", "riparian", advanced=False)
-    for key in ("advanced", "cards", "guards", "guard_tokens"):
+    for key in ("advanced", "cards", "guards", "guard_tokens", "teams", "shared"):
         del state[key]
     for figure in state["figures"]:
         del figure["heat"], figure["statuses"]
@@ -344,6 +344,7 @@ def test_a_core_game_stored_before_the_advanced_rules_plays_on():
     assert {"type": "attack", "target": 1, "dice": 2} in GAME.legal_actions(state, 0)
     state, _ = GAME.apply(state, 0, {"type": "attack", "target": 1}, NOW + 1)
     assert health(state, 1) == 13 and GAME.next_deadline(state) == state["flow"]["deadline"]
+    assert GAME.view(state, None)["teams"] is None and GAME.view(state, None)["currents"] is None
 
 
 def test_the_invariants_watch_heat_guards_tokens_cards_and_statuses():

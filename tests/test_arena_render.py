@@ -22,6 +22,7 @@ from engine.arena.figures import arena, board_of, occupied
 from engine.hexgrid import distance, neighbour
 from engine.protocol import TIMEOUT
 from engine.rng import rig
+from render import palette
 from render.cache import cached_layer_count, clear_layer_cache
 from render.encode import MAX_DESCRIPTION
 from tests.readability import image_width, recording_text
@@ -38,9 +39,9 @@ LONG_NAMES = ["WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", "Bartholomew Fitzgerald-Smythe
 class Play:
     """A game played through `GAME.apply`, the table's clock ticking a second an action."""
 
-    def __init__(self, players: int, tb: bool = False, seed: int = 1):
+    def __init__(self, players: int, tb: bool = False, seed: int = 1, advanced: bool = False, **options: bool):
         self.now = NOW
-        self.state = GAME.setup(players, {"turn_based": tb}, seed, self.now)
+        self.state = GAME.setup(players, {"turn_based": tb, "advanced": advanced, **options}, seed, self.now)
 
     def do(self, seat, **action):
         self.now += 1
@@ -183,6 +184,30 @@ def states() -> dict[str, tuple[dict, bool]]:
     left = fight(3, seed=2)
     left.do(1, type="leave").do(2, type="leave")
     out["game over, the others left"] = left.state
+    # the Rainforest, basic rules, before the first round
+    out["rainforest, start"] = Play(4, seed=2, rainforest=True).state
+    # Alliances on the Rainforest, advanced: a figure walked into the stream with the flow, dice
+    # of both teams locked on the Rapids, one on the Flood, the Swell filled (back to empty)
+    forest = Play(6, seed=3, advanced=True, rainforest=True, alliances=True)
+    for seat in range(6):
+        forest.do(seat, type="ready")
+    forest.state["figures"][0]["hex"] = [-1, 1]
+    forest.dice(0, "move", M, 1).do(0, type="move", steps=["NW"], flow=True)
+    assert forest.state["figures"][0]["hex"] == [0, 0]
+    forest.roll(1, M).do(1, type="current", track="rapids", count=1)
+    forest.roll(4, M).do(4, type="current", track="rapids", count=1)
+    rig(forest.state, 6, 6)
+    forest.do(5, type="roll").do(5, type="current", track="flood", count=1)
+    forest.roll(2, M).do(2, type="current", track="swell", count=2)
+    out["rainforest alliances, tracks"] = forest.state
+    # Alliances: the second team wins a quiet match by one hit
+    teams = Play(4, seed=1, alliances=True)
+    for seat in range(4):
+        teams.do(seat, type="ready")
+    teams.walk_to(2, 0).hit(2, 0, dice=2)
+    while teams.state["phase"] != "over":
+        teams.timeout()
+    out["alliances, game over"] = teams.state
     return {**{k: (GAME.view(v, None), False) for k, v in out.items()},
             "aborted mid-fight": (GAME.view(pending.state, None), True),
             "aborted turn-based": (GAME.view(tb.state, None), True)}
@@ -398,3 +423,64 @@ def test_a_warm_render_is_fast():
         R.render_arena(view, LONG_NAMES, now=NOW)
         times.append(time.perf_counter() - t0)
     assert min(times) < 0.06  # target well under 30 ms; slack for a busy test machine
+
+
+# ----------------------------------------------------------------- the Rainforest and Alliances
+FOREST = "rainforest alliances, tracks"
+
+
+def test_the_rainforest_and_alliance_states_are_what_they_claim():
+    s = states()
+    assert s["rainforest, start"][0]["board"]["name"] == "Rainforest" and s["rainforest, start"][0]["currents"] is None
+    forest = s[FOREST][0]
+    assert [c["dice"] for c in forest["currents"]] == [[None, None], [1, 4, None], [None, None], [5, None, None]]
+    assert forest["seats"][0]["hex"] in forest["board"]["stream"] and len(forest["teams"]) == 2
+    assert s["alliances, game over"][0]["phase"] == "over" and s["alliances, game over"][0]["teams"]
+
+
+def drawn(kind, names=None):
+    view, aborted = states()[kind]
+    with recording_text(R) as log:
+        image = R.render_arena(view, names, now=NOW, aborted=aborted)
+    return image, [t.text for t in log.drawn]
+
+
+def test_the_rainforest_board_keys_boulders_and_the_stream_and_shows_the_tracks_in_the_advanced_rules():
+    _, basic = drawn("rainforest, start")
+    assert {"Boulder", "Start area", "Stream"} <= set(basic) and "Stone" not in basic and "Swell" not in basic
+    _, advanced = drawn(FOREST)
+    assert {"Boulder", "Stream", "Swell", "Rapids", "Backwash", "Flood", "1 E", "2 E", "1 W", "in"} <= set(advanced)
+
+
+def test_dice_locked_on_a_track_show_in_their_owners_colours():
+    image, _ = drawn(FOREST)
+    pixels = Image.open(io.BytesIO(image.png)).convert("RGB")
+    view = states()[FOREST][0]
+    rapids = next(c for c in view["currents"] if c["key"] == "rapids")
+    for i, owner in enumerate(rapids["dice"]):
+        left, top, _, _ = R._slot(rapids["corner"], i)
+        colour = R.AREA_COLOURS[view["seats"][owner]["colour"]] if owner is not None else palette.PANEL
+        assert max(abs(a - b) for a, b in zip(pixels.getpixel((left + 3, top + 3)), colour, strict=True)) <= 4
+
+
+def test_allies_wear_their_team_badge_on_the_board_and_in_the_legend():
+    _, texts = drawn(FOREST)
+    # three players a team, on the board and in the legend (Banksia's initial is a B too, twice)
+    assert texts.count("A") == 6 and texts.count("B") == 6 + 2
+
+
+def test_the_description_names_the_teams_their_cups_and_the_dice_on_each_track():
+    view, _ = states()[FOREST]
+    text = R.describe(view, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"], NOW)
+    assert "Teams: A Ann and Bob and Cy, cup 0; B Di and Ed and Flo, cup 0." in text
+    assert ("Raging Currents: Swell (NW, 2 Move dice, 1 E): empty; Rapids (NE, 3 Move dice, 2 E): Bob, Ed; "
+            "Backwash (SW, 2 Special dice, 1 W): empty; Flood (SE, 3 Special dice, in): Flo.") in text
+    assert "Ann (Grublic): [1, 0] stream, facing NW, health 15/15, team A, 0 points." in text
+    basic = R.describe(states()["rainforest, start"][0], ["Ann", "Bob", "Cy", "Di"], NOW)
+    assert "Boulders (impassable, sight passes): [-2, 0] [-1, -1] [-1, 2] [1, -2] [1, 1] [2, 0]. " \
+           "Stream: the row r = 0, flowing E." in basic
+
+
+def test_an_alliance_game_over_names_the_winning_team():
+    view, _ = states()["alliances, game over"]
+    assert "Game over: Cy and Di win the match with 20 points." in R.describe(view, ["Ann", "Bob", "Cy", "Di"])

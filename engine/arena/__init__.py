@@ -1,21 +1,23 @@
 """Eye for an Eye (Ben and Shae Boersma, Darwin Games 2018): `arena`.
 
 Rules: shared/seeds/003_29c9cf3d14f9c507.txt, digested with our design in shared/ARENA.md.
-Every Eye for Themselves on the Bushland for 2-6 players, in real time or turn-based
-(option `turn_based`), with the four basic actions of each character's player board; with
-the option `advanced`, also each character's innate action and passives, its Tribal cards of
-Bands I-III, Incendiary's Heat, Echo's Guards, unblockable hits, reactions beside Parry and
-the statuses Netted and Hidden (rules 14-18). Alliances, the Rainforest and the other modes
-are not built here.
+Every Eye for Themselves or Alliances (option `alliances`, teams) on the Bushland or the
+Rainforest (option `rainforest`, stream), for 2-6 players, in real time or turn-based (option
+`turn_based`), with the four basic actions of each character's player board; with the option
+`advanced`, also each character's innate action and passives, its Tribal cards of Bands I-III,
+Incendiary's Heat, Echo's Guards, unblockable hits, reactions beside Parry and the statuses
+Netted and Hidden (rules 14-18), and on the Rainforest the stream's flow and Raging Currents.
+The other modes are not built here.
 
 Modules: data (every tunable number), board (hex geometry), dice (pool and tracks), figures
 (who stands where, how texts name them), actions (roll, allocate, the basic actions), hits
-(pending attacks, reaction windows, landing hits), turns (turn-based phases), rounds (round
-life and scoring), races (who beat a refused action), choices (legal actions), views, rules
-(the /rules texts), invariants (what random play checks), match (the Game). Advanced rules:
-cards (readying and spending Tribal cards), reactions (which ones an attack allows), statuses,
-guards (Echo's Guard figures and tokens), abilities (what each innate action and card does,
-one module per character).
+(pending attacks, reaction windows, landing hits), teams (Alliances, and the sides a round
+ranks), shared (dice tracks anyone fills), stream (the Rainforest's flow and Raging Currents),
+turns (turn-based phases), rounds (round life and scoring), races (who beat a refused action),
+choices (legal actions), views, rules (the /rules texts), invariants (what random play
+checks), match (the Game). Advanced rules: cards (readying and spending Tribal cards),
+reactions (which ones an attack allows), statuses, guards (Echo's Guard figures and tokens),
+abilities (what each innate action and card does, one module per character).
 
 Phases (state["phase"]) and who acts, with engine/flow:
 - "start" (flow.each_once): figures stand in their areas; players may `place` and say `ready`.
@@ -32,8 +34,10 @@ Reaction windows are not a flow phase: they are deadlines on pending attacks
 Actions: {"type": "roll"}, {"type": "allocate", "track": "attack"|"move"|"heal"|"parry",
 "count": n (optional: all that fit)}, {"type": "auto"}, {"type": "recover", "track": t
 (optional: all tracks), "count": n (optional)}, {"type": "attack", "target": seat, "dice": n
-(optional: all)}, {"type": "move", "steps": ["E", "NE", "NW", "W", "SW", "SE", "L", "R", ...]},
-{"type": "heal", "dice": n (optional)}, {"type": "parry", "dice": n}, {"type": "take"},
+(optional: all)}, {"type": "move", "steps": ["E", "NE", "NW", "W", "SW", "SE", "L", "R", ...],
+"flow": bool (optional: go with the flow)}, {"type": "current", "track": "swell"|"rapids"|
+"backwash"|"flood", "count": n (optional: all that fit)}, {"type": "heal", "dice": n (optional)},
+{"type": "parry", "dice": n}, {"type": "take"},
 {"type": "auto_parry", "on": bool}, {"type": "place", "hex": [q, r], "facing": 0-5},
 {"type": "ready"}, turn-based {"type": "marker", "marker": 1..n}, {"type": "end_turn"},
 {"type": "pass"}; and the table's TIMEOUT, and LEAVE. Any action may carry "at_ms", when its

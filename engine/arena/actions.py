@@ -2,7 +2,8 @@
 
 Attack: 1 hit per die (plus a track's full bonus) on an adjacent figure in the front arc.
 Movement: one step per die, each a hex in any compass direction (facing kept) or a turn of one
-side; the whole path is checked as one movement before anything moves (ARENA.md 3.3).
+side; the whole path is checked as one movement before anything moves (ARENA.md 3.3). On the
+Rainforest, in the advanced rules, a Movement that ends in the stream may go with the flow.
 Heal: spends exactly one of its dice counts for health, never above the starting health.
 Each resolve first checks the minimum spaces (rule 8); a refused action spends nothing.
 Advanced rules: allocating the die that fills a Tribal card's ready track readies it (cards.py);
@@ -40,6 +41,8 @@ from .figures import (
 from .guards import guard_index, luftle, placed
 from .hits import call_attack
 from .statuses import has
+from .stream import go_with_the_flow
+from .teams import allied
 
 
 def roll_dice(state: State, seat: Seat) -> list[Event]:
@@ -89,8 +92,9 @@ def _spend_count(state: State, seat: Seat, key_: str, count: Any) -> int:
 # ---------------------------------------------------------------- attack
 
 def foes(state: State, seat: Seat, refs: list[Ref]) -> list[Ref]:
-    """The figures among `refs` that `seat` may strike: anyone's but its own."""
-    return [r for r in refs if r[0] != seat]
+    """The figures among `refs` that `seat` may strike: anyone's but its own and its allies'
+    (Alliances: allies cannot be targeted, and area effects skip them, ARENA.md 4.7)."""
+    return [r for r in refs if r[0] != seat and not allied(state, seat, r[0])]
 
 
 def in_hexes(state: State, hexes: list) -> list[Ref]:
@@ -101,7 +105,7 @@ def in_hexes(state: State, hexes: list) -> list[Ref]:
 
 def targets(state: State, seat: Seat, by: int | None = None) -> list[Ref]:
     """Figures a basic attack by the seat's figure (or Echo's Guard `by`) may strike: adjacent,
-    in its front arc."""
+    in its front arc, not allies."""
     me = spot(state, (seat, by))
     return foes(state, seat, in_hexes(state, front_arc(me["hex"], me["facing"])))
 
@@ -118,6 +122,8 @@ def attack(state: State, seat: Seat, action: dict, now: float, at_ms: int | None
                         "Nobody stands next to you in your front arc: move or turn to face someone first.")
     if not _on_board(state, target, action.get("guard")) or target == seat:
         raise RuleError("Name a figure in the arena to attack.")
+    if allied(state, seat, target):
+        raise RuleError(f"{name(state, target)} is your ally: allies cannot be targeted.")
     ref = (target, guard_index(action.get("guard"), target, state))
     if not adjacent(spot(state, (seat, by))["hex"], spot(state, ref)["hex"]):
         raise RuleError(f"{track.name} reaches only adjacent figures.")
@@ -174,7 +180,8 @@ def walk(state: State, seat: Seat, steps: list[str], by: int | None = None) -> t
             if soar and key(here) in arena(state).hexes:
                 continue
             if not open_hex(arena(state), others, here):
-                raise RuleError(f"Step {n} ({step}) is blocked: the edge, a stone or a figure is there.")
+                raise RuleError(f"Step {n} ({step}) is blocked: the edge, a {arena(state).obstacle} or a figure "
+                                "is there.")
         else:
             raise RuleError(f"A step is one of {', '.join(COMPASS)} or L/R (turn left/right), not {step!r}.")
     if soar and not open_hex(arena(state), others, here):
@@ -182,27 +189,34 @@ def walk(state: State, seat: Seat, steps: list[str], by: int | None = None) -> t
     return here, facing
 
 
-def not_netted(state: State, ref: Ref, steps: list[str]) -> None:
-    """A Netted figure may turn on the spot, but not step."""
-    if any(step in COMPASS for step in steps) and has(state, ref, NETTED):
+def not_netted(state: State, ref: Ref, steps: list[str], flow: bool = False) -> None:
+    """A Netted figure may turn on the spot, but not step (nor go with the flow)."""
+    if (flow or any(step in COMPASS for step in steps)) and has(state, ref, NETTED):
         raise RuleError(f"{piece_name(state, ref)} is Netted: no stepping until the net is off.")
 
 
-def move(state: State, seat: Seat, steps: Any, by: Any = None) -> list[Event]:
+def move(state: State, seat: Seat, steps: Any, by: Any = None, flow: Any = False) -> list[Event]:
+    """A Movement of the seat's figure (or Echo's Guard `by`) along `steps`; with `flow`, it then
+    goes with the flow (the stream)."""
     track = board_of(state, seat)[MOVE]
     ref = luftle(state, seat, by)
     if not isinstance(steps, list) or not steps or not all(isinstance(s, str) for s in steps):
         raise RuleError("Give the steps of the movement, e.g. ['E', 'L'].")
+    if flow is not None and not isinstance(flow, bool):
+        raise RuleError("Going with the flow is yes or no.")
     have = state["dice"][seat]["tracks"][MOVE]
     if len(steps) > have:
         raise RuleError(f"{track.name} {len(steps)} needs {len(steps)} Move dice allocated (you have {have}).")
-    not_netted(state, ref, steps)
+    not_netted(state, ref, steps, bool(flow))
     here, facing = walk(state, seat, steps, ref[1])
+    carried = go_with_the_flow(state, ref, here) if flow else None
     spend(state["dice"][seat], board_of(state, seat), MOVE, len(steps))
     figure = spot(state, ref)
-    figure["hex"], figure["facing"] = here, facing
+    figure["hex"], figure["facing"] = carried or here, facing
     path = ", ".join(steps)
-    return [say(state, f"{piece_name(state, ref)}: {track.name} {len(steps)} ({path}), now facing {COMPASS[facing]}.",
+    then = f", goes with the flow to {carried}" if carried else ""
+    return [say(state, f"{piece_name(state, ref)}: {track.name} {len(steps)} ({path}){then}, "
+                       f"now facing {COMPASS[facing]}.",
                 kind="move")]
 
 

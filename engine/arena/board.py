@@ -1,4 +1,4 @@
-"""The arena's geometry: hexes and terrain, facing and arcs, line of sight, pushes (ARENA.md 2.1-2.2).
+"""The arena's geometry: hexes and terrain, facing and arcs, line of sight, pushes (ARENA.md 2.1-2.3).
 
 Hexes are axial [q, r], pointy-top (engine/hexgrid). Directions are hexgrid's indexes, which are
 ARENA.md's: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE; turning left adds 1. A figure facing f has its
@@ -28,6 +28,9 @@ class Arena:
     blocks_sight: frozenset[Key]
     high_ground: frozenset[Key]
     areas: dict[str, tuple[tuple[Key, ...], int]]  # colour -> (its 3 hexes, default facing)
+    obstacle: str = "stone"  # what its impassable terrain is called
+    stream: frozenset[Key] = frozenset()  # open hexes of a stream (the Rainforest's)
+    current: int = 0  # the direction the stream flows
 
 
 STONES = frozenset({(2, 0), (2, -2), (0, -2), (-2, 0), (-2, 2), (0, 2)})
@@ -47,7 +50,22 @@ BUSHLAND = Arena(
     high_ground=frozenset((q, r) for q, r in within([0, 0], 1)),
     areas=AREAS,
 )
-ARENAS: dict[str, Arena] = {"bushland": BUSHLAND}
+# The Rainforest: the same board and areas; the stream is row r = 0, flowing E; its boulders are
+# impassable but do not block sight (ARENA.md 4.5). Its 7 open stream hexes are the hill.
+BOULDERS = frozenset({(-2, 0), (2, 0), (1, -2), (-1, 2), (-1, -1), (1, 1)})
+STREAM = frozenset((q, 0) for q in range(-4, 5)) - BOULDERS
+RAINFOREST = Arena(
+    name="Rainforest",
+    hexes=BUSHLAND.hexes,
+    impassable=BOULDERS,
+    blocks_sight=frozenset(),
+    high_ground=STREAM,
+    areas=AREAS,
+    obstacle="boulder",
+    stream=STREAM,
+    current=0,
+)
+ARENAS: dict[str, Arena] = {"bushland": BUSHLAND, "rainforest": RAINFOREST}
 
 
 def key(h: Hex | Key) -> Key:

@@ -1,8 +1,9 @@
 """The actions a seat may take now, as the simulator and the cog's buttons list them.
 
-Movement is listed one step at a time (a path of up to 5 steps has thousands of spellings);
-`play` accepts any path the rules allow. Attacks are listed with all and with the fewest dice;
-any count in between is accepted too. The Auto-Parry switch is listed in the start phase only
+Movement is listed one step at a time (a path of up to 5 steps has thousands of spellings),
+and going with the flow after each step that may; `play` accepts any path the rules allow.
+Dice go onto a Raging Current track all that fit at once (the track's own default). Attacks
+are listed with all and with the fewest dice; any count in between is accepted too. The Auto-Parry switch is listed in the start phase only
 (play accepts it at any time), so random play does not spend a round flicking it. Advanced rules:
 each innate action and Ready card with the fields its effect lists (abilities), Echo's Attack and
 Movement by each of his Luftle figures, and the reactions beside Parry in a window; nothing but
@@ -14,13 +15,15 @@ from .. import flow
 from ..protocol import Action, Seat
 from .abilities import answers as reactions
 from .abilities import uses
-from .actions import luftles, open_steps, resolvable, targets
+from .actions import luftles, open_steps, resolvable, targets, walk
 from .board import clear_front, front_arc, key
-from .data import ATTACK, HEAL, MOVE, PARRY, STANDARD
+from .data import ATTACK, HEAL, MOVE, NETTED, PARRY, STANDARD
 from .dice import room, spends
 from .figures import State, arena, board_of, character, is_standing, occupied, standing
 from .hits import head, paused_by
 from .rounds import FIGHT, START
+from .statuses import has
+from .stream import current_room, currents, flow_on
 from .turns import ROLL, TURNS, marker_of
 
 
@@ -78,7 +81,14 @@ def dice_work(state: State, seat: Seat, roll: bool = True) -> list[Action]:
     if any(k in STANDARD for k in fits):  # Auto fills the basic actions only
         out.append({"type": "auto"})
     out += [{"type": "recover", "track": k} for k, n in dice["tracks"].items() if n]
+    out += [{"type": "current", "track": k} for k in currents(state) if current_room(state, seat, k)]
     return out
+
+
+def _flows(state: State, seat: Seat, by: int | None, step: str) -> bool:
+    """Whether a one-step Movement of the seat's figure (or Guard `by`) may go with the flow."""
+    ref = (seat, by)
+    return not has(state, ref, NETTED) and flow_on(state, ref, walk(state, seat, [step], by)[0]) is not None
 
 
 def resolves(state: State, seat: Seat) -> list[Action]:
@@ -95,8 +105,11 @@ def resolves(state: State, seat: Seat) -> list[Action]:
             if state["figures"][seat].get("heat"):  # Flame Blade (a game stored before Heat has none)
                 out.append(aim | {"dice": attack_counts[-1], "heat": True})
     for by in luftles(state, seat) if spends(dice, board, MOVE) else []:
-        out += [{"type": "move", "steps": [step]} | ({} if by is None else {"by": by})
-                for step in open_steps(state, seat, by)]
+        mover = {} if by is None else {"by": by}
+        for step in open_steps(state, seat, by):
+            out.append({"type": "move", "steps": [step]} | mover)
+            if _flows(state, seat, by, step):
+                out.append({"type": "move", "steps": [step], "flow": True} | mover)
     if state["figures"][seat]["health"] < character(state, seat).health:
         out += [{"type": "heal", "dice": n} for n in spends(dice, board, HEAL)]
     return out

@@ -231,3 +231,25 @@ POINTS: dict[int, tuple[int, ...]] = {
 }
 
 LOG_LINES = 6  # the last lines the public board shows (ARENA.md 3.2)
+
+# ---------------------------------------------------------------- the Rainforest (rule 29, ARENA.md 2.3)
+
+@dataclass(frozen=True)
+class Current:
+    """A Raging Current track at a corner of the Rainforest: one die of `faces[i]` fills space i.
+    When the last space fills, everything in the stream moves `shift` hexes downstream (negative:
+    upstream), or, with `flood`, the figures beside the stream step into it."""
+
+    name: str
+    faces: tuple[str, ...]
+    corner: str  # where the board shows it: NW, NE, SW, SE
+    shift: int = 0
+    flood: bool = False
+
+
+CURRENTS: dict[str, Current] = {
+    "swell": Current("Swell", ("M", "M"), "NW", shift=1),
+    "rapids": Current("Rapids", ("M", "M", "M"), "NE", shift=2),
+    "backwash": Current("Backwash", ("S", "S"), "SW", shift=-1),
+    "flood": Current("Flood", ("S", "S", "S"), "SE", flood=True),
+}

@@ -1,7 +1,9 @@
 """What must hold after every action (engine/simulate checks it): health and Guard tokens are
-conserved between figures and cups, dice between pool and tracks, figures stand on open hexes
-one to a hex, Heat stays within 0-HEAT_MAX, Guards and statuses stand only on the board, and the
-clock matches the phase."""
+conserved between figures and cups, dice between pool, tracks and the shared tracks they are
+locked on (the Rainforest's Raging Currents), a full shared track has triggered, figures stand on
+open hexes one to a hex, a round goes on only with two sides standing (Alliances: teams), Heat
+stays within 0-HEAT_MAX, Guards and statuses stand only on the board, and the clock matches the
+phase."""
 from __future__ import annotations
 
 from ..protocol import seat_name
@@ -11,6 +13,8 @@ from .data import HEAT_MAX, STATUS_NAMES
 from .dice import dice_total
 from .figures import STANDING, State, advanced, arena, board_of, character, guards_of, pieces, spot
 from .rounds import COUNTDOWN, OVER, PLAYING, START, dice_count, fronts_clear
+from .shared import held
+from .teams import sides
 from .turns import ROLL
 
 
@@ -25,9 +29,11 @@ def broken_rules(state: State, deadline: float | None) -> list[str]:
     markers = [s for s in state["tb"]["markers"] if s is not None]
     if state["phase"] == ROLL and len(set(markers)) != len(markers):
         broken.append("a seat holds two markers")
-    if state["phase"] in PLAYING and len([s for s in state["in_round"] if
-                                          state["figures"][s]["status"] == STANDING]) < 2:
-        broken.append("a round goes on with fewer than two figures standing")
+    if state["phase"] in PLAYING and len(sides(state, [s for s in state["in_round"] if
+                                                       state["figures"][s]["status"] == STANDING])) < 2:
+        broken.append("a round goes on with fewer than two sides standing")
+    if any(all(s is not None for s in spaces) for spaces in state.get("shared", {}).values()):
+        broken.append("a shared track is full but has not triggered")
     if (state["phase"] == OVER) != (deadline is None):
         broken.append("the clock does not match the phase")
     return broken
@@ -63,9 +69,10 @@ def _places(state: State) -> list[str]:
 def _boards(state: State) -> list[str]:
     broken = []
     for seat in range(state["players"]):
-        dice = state["dice"][seat]
-        if dice_total(dice) != dice_count(state):
-            broken.append(f"{seat_name(seat)} has {dice_total(dice)} dice, not {dice_count(state)}")
+        dice, locked = state["dice"][seat], held(state, seat)
+        if dice_total(dice) + locked != dice_count(state):
+            broken.append(f"{seat_name(seat)} has {dice_total(dice)} dice and {locked} locked, "
+                          f"not {dice_count(state)}")
         board = board_of(state, seat)
         if dice["tracks"].keys() != board.keys() or any(not 0 <= n <= board[k].spaces
                                                         for k, n in dice["tracks"].items()):

@@ -44,6 +44,8 @@ from .rounds import (
 from .rules import RULES
 from .statuses import expire as expire_statuses
 from .statuses import next_expiry
+from .stream import add_to_current
+from .teams import form_teams, side_name, sides, teams_of, teams_text
 from .turns import (
     ROLL,
     TURNS,
@@ -63,7 +65,7 @@ from .turns import (
 from .views import public
 
 RESOLVES = ("attack", "move", "heal", "use")
-DICE_WORK = ("roll", "allocate", "auto", "recover")
+DICE_WORK = ("roll", "allocate", "auto", "recover", "current")
 ANSWERS = ("parry", "take", "react")
 
 
@@ -74,7 +76,9 @@ class EyeForAnEye(Game):
     min_players = 2
     max_players = 6
     options = (Option("turn_based", "Turn-based: 7 dice, a realtime roll, then turns of 2 actions"),
-               Option("advanced", "Advanced: innate actions, Tribal cards, Heat, Echo's Guards"))
+               Option("advanced", "Advanced: innate actions, Tribal cards, Heat, Echo's Guards"),
+               Option("alliances", "Alliances: 2 teams by seat order, 1 cup each"),
+               Option("rainforest", "Rainforest: a stream, boulders, Raging Currents"))
     choices = (Choice("character", "Character", {c.key: c.name for c in CHARACTERS.values()}),)
     rules = RULES
 
@@ -94,7 +98,8 @@ class EyeForAnEye(Game):
             "players": players,
             "turn_based": bool(options.get("turn_based", False)),
             "advanced": bool(options.get("advanced", False)),
-            "arena": "bushland",
+            "arena": "rainforest" if options.get("rainforest") else "bushland",
+            "teams": form_teams(players) if options.get("alliances") else None,
             "chars": chars,
             "areas": areas[:players],
             "rng": rng.state,
@@ -113,6 +118,7 @@ class EyeForAnEye(Game):
             "healed": 0,
             "start_health": 0,
             "pending": [],
+            "shared": {},
             "next_id": 1,
             "tb": new_turns(),
             "results": [],
@@ -120,6 +126,8 @@ class EyeForAnEye(Game):
             "ended": None,
         }
         prepare(state, list(range(players)), now, START_SECONDS)
+        if teams_of(state):
+            say(state, teams_text(state))
         return state
 
     # ---------------------------------------------------------------- queries
@@ -161,15 +169,17 @@ class EyeForAnEye(Game):
         left = state["flow"]["left"]
         ranks = flow.ranks(points, left)
         best = [s for s in range(state["players"]) if ranks[s] == 1]
-        staying = sorted((points[s] for s in range(state["players"]) if s not in left), reverse=True)
-        margin = float(staying[0] - staying[1]) if len(staying) > 1 else None
-        names = " and ".join(name(state, s) for s in best)
+        staying = sides(state, flow.in_game(state["flow"]))  # a side's players share its points
+        side_points = sorted((points[side[0]] for side in staying), reverse=True)
+        margin = float(side_points[0] - side_points[1]) if len(side_points) > 1 else None
+        names = " and ".join(side_name(state, side) for side in sides(state, best))
+        many = len(best) > 1
         if state["ended"] == "left":
-            summary = f"The others left: {names} {'win' if len(best) > 1 else 'wins'} the match."
-        elif len(best) > 1:
+            summary = f"The others left: {names} {'win' if many else 'wins'} the match."
+        elif len(sides(state, best)) > 1:
             summary = f"{names} share the win with {plural(points[best[0]], 'point')}."
         else:
-            summary = f"{names} wins the match with {plural(points[best[0]], 'point')}."
+            summary = f"{names} {'win' if many else 'wins'} the match with {plural(points[best[0]], 'point')}."
         return Outcome(tuple(ranks), tuple(float(p) for p in points), summary,
                        won=tuple(r == 1 for r in ranks), margin=margin)
 
@@ -294,7 +304,9 @@ class EyeForAnEye(Game):
         if kind == "attack":
             return attack(state, seat, action, now, stamp(action))
         if kind == "move":
-            return move(state, seat, action.get("steps"), action.get("by"))
+            return move(state, seat, action.get("steps"), action.get("by"), action.get("flow"))
+        if kind == "current":
+            return add_to_current(state, seat, action.get("track"), action.get("count"))
         if kind == "heal":
             return heal(state, seat, action.get("dice"))
         if kind == "use":
@@ -367,7 +379,7 @@ class EyeForAnEye(Game):
         state["pending"] = [p for p in state["pending"] if p["defender"] != seat]
         events = [say(state, f"{name(state, seat)} leaves the match"
                              f"{' and the arena' if was_standing else ''}.")] + leave_board(state, seat)
-        if len(flow.in_game(state["flow"])) < 2:
+        if len(sides(state, flow.in_game(state["flow"]))) < 2:
             finish(state, "left")
             outcome = self.outcome(state)
             assert outcome is not None

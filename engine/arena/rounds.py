@@ -5,12 +5,13 @@ default facing); a player may place theirs on another hex of the area (front arc
 ready. When all are ready or the timer runs out, a short "countdown" phase (its own deadline, so
 it survives a restart; nobody acts) lets everyone get to their panel, then the round starts
 ("Yarra Mark!") and its clock runs from that moment. It ends when
-at most one figure stands, when the real-time clock runs out ("Yarra Bung!"), or turn-based
-after TB_GAME_TURNS game turns. Waiting attacks are answered by Auto-Parry first. Each player
-scores their cup plus SURVIVOR_BONUS if their figure stands; tied scores share the higher
-place's points and the next place is skipped. A match is players + 1 rounds; points carry
-over, cups do not. Players tied for the most points then play one more round alone, and
-share the win if still tied (ARENA.md 4.8).
+at most one side (a player, or a team in Alliances: teams) has a figure standing, when the
+real-time clock runs out ("Yarra Bung!"), or turn-based after TB_GAME_TURNS game turns. Waiting
+attacks are answered by Auto-Parry first. Each side scores its cup plus SURVIVOR_BONUS per
+standing figure; tied scores share the higher place's points and the next place is skipped;
+each player of a side gets its points. A match is players + 1 rounds (Alliances too, ARENA.md
+4.9); points carry over, cups do not. Sides tied for the most points then play one more round
+alone, and share the win if still tied (ARENA.md 4.8).
 """
 from __future__ import annotations
 
@@ -46,6 +47,8 @@ from .figures import (
 )
 from .guards import new_guards
 from .hits import flush
+from .stream import new_currents
+from .teams import side_name, sides, standing_sides, teams_of
 from .turns import ROLL, TURNS, capped, new_turns, start_game_turn
 
 START, COUNTDOWN, FIGHT, OVER = "start", "countdown", "fight", "over"
@@ -80,6 +83,7 @@ def prepare(state: State, seats: list[Seat], now: float, seconds: float) -> list
     state["healed"] = 0
     state["start_health"] = sum(f["health"] for f in state["figures"])
     state["pending"] = []
+    state["shared"] = new_currents(state)
     state["tb"] = new_turns()
     state["phase"] = START
     flow.each_once(state["flow"], after(now, seconds))
@@ -98,7 +102,7 @@ def place(state: State, seat: Seat, where: object, facing: object) -> list[Event
         raise RuleError("Face one of the 6 sides: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.")
     others = occupied(state, but=seat)
     if not clear_front(arena(state), others, where, facing):
-        raise RuleError("Your front arc must be clear: no edge, stone or figure in front of you.")
+        raise RuleError(f"Your front arc must be clear: no edge, {arena(state).obstacle} or figure in front of you.")
     for other in standing(state):
         figure = state["figures"][other]
         if other != seat and key(where) in {key(h) for h in front_arc(figure["hex"], figure["facing"])}:
@@ -128,11 +132,13 @@ def begin(state: State, now: float) -> list[Event]:
 
 
 def maybe_end(state: State, now: float) -> list[Event]:
-    """End the round once at most one figure stands, or the turn-based game turns are used up."""
+    """End the round once at most one side has a figure standing, or the turn-based game turns
+    are used up."""
     if state["phase"] not in PLAYING:
         return []
-    if len(standing(state)) <= 1:
-        why = "only one figure is left standing" if standing(state) else "no figure is left standing"
+    if len(standing_sides(state)) <= 1:
+        one = "team" if teams_of(state) else "figure"
+        why = f"only one {one} is left standing" if standing(state) else "no figure is left standing"
         return end_round(state, now, why)
     if state["turn_based"] and capped(state):
         return end_round(state, now, "the last game turn is over")
@@ -152,17 +158,22 @@ def points_for(round_scores: list[int]) -> list[int]:
 
 
 def end_round(state: State, now: float, why: str) -> list[Event]:
+    """Rank the sides of the round by score; each player gets their side's place and points."""
     events = flush(state)
     seats = state["in_round"]
     total = scores(state)
-    awarded = points_for([total[s] for s in seats])
-    ranks = ranks_from_scores([float(total[s]) for s in seats])
-    for seat, points in zip(seats, awarded, strict=True):
-        state["points"][seat] += points
+    groups = sides(state, seats)
+    group_scores = [sum(total[s] for s in group) for group in groups]
+    awarded = points_for(group_scores)
+    ranks = ranks_from_scores([float(x) for x in group_scores])
+    of = {s: i for i, group in enumerate(groups) for s in group}
+    for seat in seats:
+        state["points"][seat] += awarded[of[seat]]
     state["results"].append({"round": state["round"], "tiebreak": state["tiebreak"], "seats": list(seats),
-                             "scores": [total[s] for s in seats], "ranks": list(ranks), "points": awarded})
-    lines = [f"{name(state, s)} {total[s]} (+{plural(p, 'point')})"
-             for _, s, p in sorted(zip(ranks, seats, awarded, strict=True))]
+                             "scores": [group_scores[of[s]] for s in seats], "ranks": [ranks[of[s]] for s in seats],
+                             "points": [awarded[of[s]] for s in seats]})
+    lines = [f"{side_name(state, groups[i])} {group_scores[i]} (+{plural(awarded[i], 'point')})"
+             for _, i in sorted((rank, i) for i, rank in enumerate(ranks))]
     events.append(say(state, f"Yarra Bung! The round ends: {why}. " + "; ".join(lines) + ".", kind="round_end"))
     return events + _next(state, now)
 
@@ -175,7 +186,7 @@ def _next(state: State, now: float) -> list[Event]:
     staying = flow.in_game(state["flow"])
     best = max(state["points"][s] for s in staying)
     leaders = [s for s in staying if state["points"][s] == best]
-    if len(leaders) > 1 and not state["tiebreak"]:
+    if len(sides(state, leaders)) > 1 and not state["tiebreak"]:
         state["tiebreak"] = True
         state["round"] += 1
         tied = ", ".join(name(state, s) for s in leaders)

@@ -1,7 +1,9 @@
 """The /rules text: what a player reads, with the readings we chose where the rulebook is silent.
 
-RULES is the core game; ADVANCED adds the advanced rules, each character's innate action,
-passives and Tribal cards with their costs as data.py holds them.
+RULES is the core game, within one embed's description; ADVANCED adds the advanced rules, each
+character's innate action, passives and Tribal cards with their costs as data.py holds them;
+OPTION_RULES are the other options' own rules, each within one embed field (1024 characters),
+for whoever shows them beside RULES.
 """
 from __future__ import annotations
 
@@ -69,7 +71,8 @@ RULES = (
     f"the round starts {COUNTDOWN_SECONDS:g} s later. "
     "Waiting attacks are answered by Auto-Parry when a round ends; figures knocked out together score no "
     "survivor bonus. A player who leaves takes their figure out of the arena (no one's trophy) and ranks last.\n"
-    "**Advanced** (option): innate actions, Tribal cards, Heat and Guards (see the advanced rules)."
+    "**Advanced** (option): innate actions, Tribal cards, Heat and Guards (see the advanced rules). "
+    "**Alliances** and **the Rainforest** (options): see their own rules."
 )
 
 
@@ -147,3 +150,23 @@ ADVANCED = "\n".join([
     "health, block feet and sight and may take his Attack or Movement; a hit landing on one sends it back and "
     f"gives its attacker one of his {GUARD_TOKENS} Guard tokens. They leave with him.",
 ])
+
+OPTION_RULES: dict[str, str] = {
+    "alliances": (
+        "4-6 players in two teams by seat order: the first half of the seats against the rest (2 v 2, "
+        "3 v 2, 3 v 3), so join the lobby next to your partner. Allies cannot target each other, and area "
+        "effects skip them. Hits go into the team cup. The round ends when one team is left standing; a team "
+        f"scores its cup plus {SURVIVOR_BONUS} per standing figure, and each of its players gets the team's "
+        "points (4/2). The match lasts players + 1 rounds; tied teams play one more round together."
+    ),
+    "rainforest": (
+        "A stream runs along the middle row, flowing east. Its 6 boulders block movement but not line of "
+        "sight. Basic rules: the stream is ground like any other. Advanced rules: a Movement that ends in "
+        "the stream may **go with the flow**, 1 more hex east (free, facing kept) if that hex is open. "
+        "Anyone may lock matching dice on the four **Raging Current** tracks at the corners: Swell (Move x2: "
+        "the stream moves 1 east), Rapids (Move x3: 2 east), Backwash (Special x2: 1 west), Flood (Special "
+        "x3: figures beside the stream step in). The die that fills a track triggers it and sends every die "
+        "home. Figures furthest along go first (Echo's Guards too); a blocked one stops; nobody turns or "
+        "takes a hit."
+    ),
+}

@@ -25,6 +25,7 @@ from .data import TB_ACTIONS, TB_GAME_TURNS, TB_ROLL_SECONDS, TB_ROLLS, TB_TURN_
 from .dice import put_all, roll_pool
 from .figures import State, board_of, name, say, standing
 from .statuses import turn_begins, turn_ends
+from .teams import standing_sides
 
 ROLL, TURNS = "roll", "turns"
 
@@ -122,7 +123,7 @@ def _advance(state: State, now: float) -> list[Event]:
     """The next player in marker order who has not passed takes a turn; the game turn ends when
     none is left. Players with nothing to resolve, or away, pass on the way."""
     tb = state["tb"]
-    if len(standing(state)) <= 1:
+    if len(standing_sides(state)) <= 1:
         return []  # the round is over; rounds.maybe_end ends it
     seats = order(state)
     start = seats.index(tb["active"]) + 1 if tb["active"] in seats else 0

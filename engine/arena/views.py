@@ -17,6 +17,8 @@ from .data import PASSIVES, STATUS_NAMES
 from .dice import room
 from .figures import State, advanced, arena, board_of, character, guards_of, occupied
 from .hits import paused_by
+from .stream import currents
+from .teams import cup, teams_of
 from .turns import marker_of
 
 
@@ -32,6 +34,8 @@ def board_data(state: State) -> dict[str, Any]:
         "areas": {colour: {"hexes": [list(h) for h in hexes], "facing": facing}
                   for colour, (hexes, facing) in ar.areas.items()},
         "compass": list(COMPASS),
+        "stream": sorted([q, r] for q, r in ar.stream),
+        "flows": COMPASS[ar.current] if ar.stream else None,
     }
 
 
@@ -52,7 +56,8 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
         "sight": line_of_sight(arena(state), occupied(state), figure["hex"], figure["facing"]) if placed else [],
         "health": figure["health"],
         "max_health": character(state, seat).health,
-        "cup": state["cups"][seat],
+        "cup": state["cups"][seat],  # what this player landed; Alliances: the team's cup is in "teams"
+        "team": next((i for i, t in enumerate(teams_of(state) or []) if seat in t), None),
         "trophies": list(state["trophies"][seat]),
         "points": state["points"][seat],
         "auto_parry": state["auto_parry"][seat],
@@ -126,6 +131,10 @@ def public(state: State, deadline: float | None) -> dict[str, Any]:
         "turns": None if not state["turn_based"] else {
             "game_turn": tb["game_turn"], "markers": list(tb["markers"]), "active": tb["active"],
             "actions_left": tb["actions_left"]},
+        "teams": [{"seats": list(team), "cup": cup(state, team)} for team in teams_of(state) or []] or None,
+        "currents": [{"key": k, "name": c.name, "faces": list(c.faces), "corner": c.corner, "shift": c.shift,
+                      "flood": c.flood, "dice": list(state["shared"][k])} for k, c in currents(state).items()]
+        or None,
         "results": copy.deepcopy(state["results"]),
         "log": list(state["log"]),
         "ended": state["ended"],
