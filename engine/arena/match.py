@@ -7,8 +7,7 @@ from .. import flow
 from ..errors import RuleError
 from ..protocol import Event, Game, Option, Outcome, Seat, seat_name
 from ..registry import register
-from ..rng import Rng
-from ..words import plural
+from ..rng import Rng, rng_of
 from .actions import (
     allocate_dice,
     attack,
@@ -22,8 +21,10 @@ from .board import AREAS
 from .choices import legal
 from .data import SEAT_ORDER, START_SECONDS
 from .dice import dice_total
+from .domination import Domination
 from .figures import LEFT, STANDING, State, arena, character, is_standing, name, say
 from .hits import answer, expire, head, next_window, settle
+from .modes import mode_for, mode_of
 from .races import stamp
 from .rounds import (
     COUNTDOWN,
@@ -71,7 +72,8 @@ class EyeForAnEye(Game):
     title = "Eye for an Eye"
     min_players = 2
     max_players = 6
-    options = (Option("turn_based", "Turn-based: 7 dice, a realtime roll, then turns of 2 actions"),)
+    options = (Option("turn_based", "Turn-based: 7 dice, a realtime roll, then turns of 2 actions"),
+               Domination.option)
     rules = RULES
 
     # ---------------------------------------------------------------- setup
@@ -79,6 +81,9 @@ class EyeForAnEye(Game):
     def setup(self, players: int, options: dict[str, bool], seed: int, now: float) -> State:
         if not self.min_players <= players <= self.max_players:
             raise RuleError(f"{self.title} takes {self.min_players}-{self.max_players} players.")
+        mode = mode_for(options)
+        if players > mode.max_players:
+            raise RuleError(f"{mode.title} takes {self.min_players}-{mode.max_players} players.")
         rng = Rng(seed)
         areas = list(AREAS)
         rng.shuffle(areas)  # the Ceremonial Flower cards, dealt once for the match
@@ -86,6 +91,7 @@ class EyeForAnEye(Game):
             "players": players,
             "turn_based": bool(options.get("turn_based", False)),
             "arena": "bushland",
+            "game_mode": mode.key,
             "chars": list(SEAT_ORDER[:players]),
             "areas": areas[:players],
             "rng": rng.state,
@@ -110,6 +116,8 @@ class EyeForAnEye(Game):
             "log": [],
             "ended": None,
         }
+        with rng_of(state) as drawn:
+            mode.setup(state, drawn)
         prepare(state, list(range(players)), now, START_SECONDS)
         return state
 
@@ -119,20 +127,27 @@ class EyeForAnEye(Game):
         return legal(state, seat)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        view = public(state, self.next_deadline(state))
+        view = public(state, self._deadline(state, shown=True))
         if seat is not None:
             view["you"] = seat
         return view
 
     def next_deadline(self, state: State) -> float | None:
-        """The round clock, the turn clock or the earliest reaction window; a turn-based turn
-        waits while its attack's window is open."""
+        """The round clock, the turn clock, the earliest reaction window or the mode's timed
+        event; a turn-based turn waits while its attack's window is open."""
+        return self._deadline(state, shown=False)
+
+    @staticmethod
+    def _deadline(state: State, shown: bool) -> float | None:
+        """`shown`: as players may see it, without a mode's secret timer (unannounced calls)."""
         if state["phase"] == OVER:
             return None
         window = next_window(state)
         if state["phase"] == TURNS and state["pending"]:
             return window
-        times = [t for t in (window, state["flow"]["deadline"]) if t is not None]
+        mode = mode_of(state)
+        timer = None if shown and mode.secret_timer else mode.timer(state)
+        times = [t for t in (window, state["flow"]["deadline"], timer) if t is not None]
         return min(times) if times else None
 
     def waiting_for(self, state: State) -> list[Seat]:
@@ -150,7 +165,8 @@ class EyeForAnEye(Game):
             return None
         points = state["points"]
         left = state["flow"]["left"]
-        ranks = flow.ranks(points, left)
+        mode = mode_of(state)
+        ranks = mode.ranks(state)
         best = [s for s in range(state["players"]) if ranks[s] == 1]
         staying = sorted((points[s] for s in range(state["players"]) if s not in left), reverse=True)
         margin = float(staying[0] - staying[1]) if len(staying) > 1 else None
@@ -158,9 +174,10 @@ class EyeForAnEye(Game):
         if state["ended"] == "left":
             summary = f"The others left: {names} {'win' if len(best) > 1 else 'wins'} the match."
         elif len(best) > 1:
-            summary = f"{names} share the win with {plural(points[best[0]], 'point')}."
+            summary = f"{names} share the win with {mode.score_words(points[best[0]])}."
         else:
-            summary = f"{names} wins the match with {plural(points[best[0]], 'point')}."
+            summary = (f"{names} wins the match with {mode.score_words(points[best[0]])}"
+                       f"{mode.decided_by(state, best)}.")
         return Outcome(tuple(ranks), tuple(float(p) for p in points), summary,
                        won=tuple(r == 1 for r in ranks), margin=margin)
 
@@ -181,6 +198,8 @@ class EyeForAnEye(Game):
                 events = self._leave(state, seat, now)
             elif kind == "auto_parry":
                 events = self._auto_parry(state, seat, action.get("on"))
+            elif state["phase"] in mode_of(state).phases:
+                events = mode_of(state).play(state, seat, kind, action, now)
             else:
                 handler = {START: self._start, COUNTDOWN: self._countdown, FIGHT: self._fight,
                            ROLL: self._roll, TURNS: self._turns}[state["phase"]]
@@ -309,7 +328,13 @@ class EyeForAnEye(Game):
         if window is not None and window <= now:
             events = expire(state, now)
             return events + (proceed(state, now) if state["phase"] == TURNS else [])
+        mode = mode_of(state)
+        timer = mode.timer(state)
+        if timer is not None and timer <= now:
+            return mode.fire(state, now)
         phase = state["phase"]
+        if phase in mode.phases:
+            return mode.timeout(state, now)
         if phase == START:
             return count_down(state, now)
         if phase == COUNTDOWN:
@@ -336,7 +361,7 @@ class EyeForAnEye(Game):
             return events + [say(state, outcome.summary, kind="game_over")]
         if state["phase"] == START:
             return events + (count_down(state, now) if flow.complete(state["flow"]) else [])
-        return events + settle(state, now) + after_leave(state, seat, now)
+        return events + settle(state, now) + after_leave(state, seat, now) + mode_of(state).after_leave(state, now)
 
     # ---------------------------------------------------------------- checks
 
@@ -375,4 +400,4 @@ class EyeForAnEye(Game):
             broken.append("a round goes on with fewer than two figures standing")
         if (state["phase"] == OVER) != (self.next_deadline(state) is None):
             broken.append("the clock does not match the phase")
-        return broken
+        return broken + mode_of(state).invariants(state)

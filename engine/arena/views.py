@@ -1,6 +1,8 @@
 """What everyone sees: in Eye for an Eye nothing is hidden (ARENA.md 3.5), so every seat's view
 is the public one, plus `you`. Dice, allocations, cups and reaction windows are all shown. A view
-shares no list or dict with the state (a careless caller may change it).
+shares no list or dict with the state (a careless caller may change it). `game_mode` is what the
+game mode shows (None for Every Eye; Domination: VP, the flower, calls and declarations); a mode's
+secret timer (Domination's unannounced calls) is never in `deadline`.
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from .. import flow
 from .board import COMPASS, front_arc, line_of_sight
 from .dice import room
 from .figures import State, arena, board_of, character, occupied
+from .modes import mode_of
 from .turns import marker_of
 
 
@@ -82,8 +85,9 @@ def public(state: State, deadline: float | None) -> dict[str, Any]:
                      "hits": p["hits"], "unblockable": p["unblockable"], "arc": "front" if p["front"] else "rear",
                      "rolled": None if p["rolled"] is None else list(p["rolled"]), "deadline": p["deadline"]} for p in state["pending"]],
         "turns": None if not state["turn_based"] else {
-            "game_turn": tb["game_turn"], "markers": list(tb["markers"]), "active": tb["active"],
-            "actions_left": tb["actions_left"]},
+            "game_turn": tb["game_turn"], "game_turns": mode_of(state).tb_game_turns, "markers": list(tb["markers"]),
+            "active": tb["active"], "actions_left": tb["actions_left"]},
+        "game_mode": mode_of(state).view(state),
         "results": copy.deepcopy(state["results"]),
         "log": list(state["log"]),
         "ended": state["ended"],
