@@ -209,12 +209,16 @@ class Domination(VictoryPoints):
         """Everyone standing declares Trigger or Not, and the dice they roll."""
         state["phase"] = DECLARE
         state["mode"]["declared"] = [None] * state["players"]
-        flow.each_once(state["flow"], after(now, TB_DECLARE_SECONDS))
+        flow.each_once(state["flow"], after(now, TB_DECLARE_SECONDS))  # the clock; who is waited on: `waiting`
         state["flow"]["seats"] = [s for s in state["flow"]["seats"] if s in standing(state)]
         flower = state["mode"]["flower"]
         events = [say(state, f"Burraparay? The flower is {flower}: declare Trigger or Not, and how many dice "
                              f"you roll ({TB_DECLARE_SECONDS:g} s).", kind="phase")]
-        return events + (self._resolve(state, now) if flow.complete(state["flow"]) else [])
+        return events + ([] if self.waiting(state) else self._resolve(state, now))
+
+    def waiting(self, state: State) -> list[Seat]:
+        """Standing players who have not declared, unless away (they declare Not, no dice)."""
+        return [s for s in self._undeclared(state) if s not in state["flow"]["away"]]
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
         if seat not in self._undeclared(state):
@@ -244,15 +248,15 @@ class Domination(VictoryPoints):
         flow.acted(state["flow"], seat)
         said = f"{name(state, seat)} declares {'Trigger' if trigger else 'Not'}, rolling {plural(dice, 'die', 'dice')}."
         events = [say(state, said)]
-        return events + (self._resolve(state, now) if flow.complete(state["flow"]) else [])
+        return events + ([] if self.waiting(state) else self._resolve(state, now))
 
     def timeout(self, state: State, now: float) -> list[Event]:
         """The declaring time is up: whoever has not declared declares Not, with no dice."""
-        flow.miss(state["flow"], flow.waiting(state["flow"]))
+        flow.miss(state["flow"], self.waiting(state))
         return self._resolve(state, now)
 
     def after_leave(self, state: State, now: float) -> list[Event]:
-        if state["phase"] == DECLARE and flow.complete(state["flow"]) and len(standing(state)) > 1:
+        if state["phase"] == DECLARE and not self.waiting(state) and len(standing(state)) > 1:
             return self._resolve(state, now)
         return []
 

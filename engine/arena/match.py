@@ -156,6 +156,8 @@ class EyeForAnEye(Game):
         defenders = [p["defender"] for p in state["pending"] if p["deadline"] is not None]
         if defenders or state["phase"] in (OVER, FIGHT):
             return defenders
+        if state["phase"] in mode_of(state).phases:
+            return mode_of(state).waiting(state)
         if state["phase"] == ROLL:
             return [s for s in unclaimed(state) if s not in state["flow"]["away"]]
         return flow.waiting(state["flow"])

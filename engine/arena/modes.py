@@ -11,8 +11,8 @@ Where the rules ask the mode:
 - the round: Yarra Mark! (`begin`), its own timed events (`timer`, `fire`; a `secret_timer` is not
   shown to players), turn-based what happens between game turns (`between_game_turns`) and the
   cap on game turns (`tb_game_turns`), and its own end (`round_over`);
-- its own phases (`phases`): what a seat may do (`legal`), doing it (`play`), the phase clock
-  running out (`timeout`), a player leaving during one (`after_leave`);
+- its own phases (`phases`): who it waits on (`waiting`), what a seat may do (`legal`), doing it
+  (`play`), the phase clock running out (`timeout`), a player leaving during one (`after_leave`);
 - scoring: a `VictoryPoints` mode's round adds each player's `round_vp` to their points; `ranks`
   orders the match;
 - `view` and `invariants`.
@@ -96,6 +96,10 @@ class Mode:
     # ---------------------------------------------------------------- its own phases
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
+        return []
+
+    def waiting(self, state: State) -> list[Seat]:
+        """Who its phase waits on now."""
         return []
 
     def play(self, state: State, seat: Seat, kind: Any, action: Action, now: float) -> list[Event]:
