@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+import render.arena as board
 from engine.arena import EyeForAnEye
 from engine.arena.board import clear_front, front_arc, key
 from engine.arena.data import (
@@ -26,11 +27,12 @@ from engine.hexgrid import distance, neighbour
 from engine.protocol import TIMEOUT, Option, canonical
 from engine.rng import Rng, rig
 from engine.simulate import main, play_one
+from tests.readability import image_width, recording_text
 
 GAME = EyeForAnEye()
 NOW = 1_000.0
 YARRA_MARK = NOW + START_SECONDS + COUNTDOWN_SECONDS
-A, Df, M, H, R, S = 1, 2, 3, 4, 5, 6  # rigged rolls: the faces A D M H R S
+A, Df, M, H, S = 1, 2, 3, 4, 6  # rigged rolls: the faces A D M H S
 
 
 def new(players=4, tb=False, seed=1, domination=True):
@@ -465,3 +467,32 @@ def test_players_who_walk_to_the_flower_score_and_every_invariant_holds(turn_bas
         state, _, outcome = play_one(Dominate(), 3, {"turn_based": turn_based, "domination": True}, seed, Patient(seed))
         assert any(r["scores"] != [0, 0, 0] for r in state["results"]), state["results"]
         assert outcome.scores == tuple(float(p) for p in state["points"])
+
+
+# --------------------------------------------------------------------------- the board
+
+def domination_boards():
+    """Views of a Domination match: a round with VP scored, the declaration, the end."""
+    fight = begun(4)
+    show_flower(fight, "red")
+    put(fight, 0, area(fight, "red")[0], 3)
+    fight, _ = call(fight)
+    declare = declaring(3)
+    declare, _ = do(declare, 0, type="declare", trigger=True, dice=2)
+    over = new(2)
+    for vp in ([3, 0], [0, 3], [1, 1]):
+        over = end_round_by_clock(over, vp)
+    over["results"][-1]["health"] = [15, 9]
+    return {"fight": GAME.view(fight, None), "declare": GAME.view(declare, None), "over": GAME.view(over, None)}
+
+
+@pytest.mark.parametrize("kind", ["fight", "declare", "over"])
+def test_the_board_says_the_flower_the_vp_and_who_must_declare_readably(kind):
+    view = domination_boards()[kind]
+    with recording_text(board) as log:
+        image = board.render_arena(view, ["Ann", "Bob", "Cy", "Di"][:len(view["seats"])], now=YARRA_MARK)
+    assert image_width(image.png) == board.WIDTH and log.problems(board.WIDTH) == []
+    flower = view["game_mode"]["flower"]
+    said = {"fight": f"Hold the {flower} area (VP: Ann 4)", "declare": "Declare Trigger or Not, and the dice you roll: "
+            "waiting for Bob, Cy.", "over": "Game over: Ann wins the match with 4 VP."}[kind]
+    assert said in image.description

@@ -88,6 +88,7 @@ def public(state: State, deadline: float | None) -> dict[str, Any]:
             "game_turn": tb["game_turn"], "game_turns": mode_of(state).tb_game_turns, "markers": list(tb["markers"]),
             "active": tb["active"], "actions_left": tb["actions_left"]},
         "game_mode": mode_of(state).view(state),
+        "ranks": list(mode_of(state).ranks(state)),  # the match standings now (the modes break ties on health)
         "results": copy.deepcopy(state["results"]),
         "log": list(state["log"]),
         "ended": state["ended"],
