@@ -1,17 +1,19 @@
 """Eye for an Eye (Ben and Shae Boersma, Darwin Games 2018): `arena`, the core game.
 
 Rules: shared/seeds/003_29c9cf3d14f9c507.txt, digested with our design in shared/ARENA.md.
-Every Eye for Themselves on the Bushland for 2-6 players, in real time or turn-based
-(option `turn_based`), with the four basic actions of each character's player board.
-Innate actions, Tribal cards, Echo's Guards, alliances, the Rainforest and the other modes are
-not built yet; the data (tracks with faces and minimums, figures with a status, the pending-hit
-queue, arenas as data) is shaped so they can be added.
+Every Eye for Themselves or Domination (option `domination`) on the Bushland for 2-6 players, in
+real time or turn-based (option `turn_based`), with the four basic actions of each character's
+player board. Innate actions, Tribal cards, Echo's Guards, alliances, the Rainforest, Nymphlet
+Ceremony and King of the Hill are not built yet; the data (tracks with faces and minimums,
+figures with a status, the pending-hit queue, arenas as data, game modes as hooks) is shaped so
+they can be added.
 
 Modules: data (every tunable number), board (hex geometry), dice (pool and tracks), figures
 (who stands where, how texts name them), actions (roll, allocate, the basic actions), hits
 (pending attacks, reaction windows, landing hits), turns (turn-based phases), rounds (round
 life and scoring), races (who beat a refused action), choices (legal actions), views, rules
-(the /rules text), match (the Game).
+(the /rules text), modes (the game-mode framework: hooks, Victory Point scoring), domination
+(its flowers, Burraparay calls and trigger declaration), match (the Game).
 
 Phases (state["phase"]) and who acts, with engine/flow:
 - "start" (flow.each_once): figures stand in their areas; players may `place` and say `ready`.
@@ -21,6 +23,8 @@ Phases (state["phase"]) and who acts, with engine/flow:
   the table applies actions is the order they were called.
 - "roll" (turn-based realtime phase, flow.everyone until its cap): roll, allocate, take a marker.
 - "turns" (turn-based, flow.one): the player on turn; reaction windows for a defender.
+- "declare" (turn-based Domination, between game turns): the standing players declare Trigger or
+  Not; the mode says who it waits on.
 - "over".
 Reaction windows are not a flow phase: they are deadlines on pending attacks
 (state["pending"]), concurrent with the real-time phase; `next_deadline` is the earliest.
@@ -32,9 +36,10 @@ Actions: {"type": "roll"}, {"type": "allocate", "track": "attack"|"move"|"heal"|
 {"type": "heal", "dice": n (optional)}, {"type": "parry", "dice": n}, {"type": "take"},
 {"type": "auto_parry", "on": bool}, {"type": "place", "hex": [q, r], "facing": 0-5},
 {"type": "ready"}, turn-based {"type": "marker", "marker": 1..n}, {"type": "end_turn"},
-{"type": "pass"}; and the table's TIMEOUT, and LEAVE. Any action may carry "at_ms", when its
-player clicked (ms); attacks and markers keep it, so a slower player can learn by how much they
-lost the race (races).
+{"type": "pass"}, Domination's {"type": "declare", "trigger": bool, "dice": n}; and the table's
+TIMEOUT (also for a mode's timed events: Domination's unannounced calls), and LEAVE. Any action
+may carry "at_ms", when its player clicked (ms); attacks and markers keep it, so a slower player
+can learn by how much they lost the race (races).
 
 Readings chosen where ARENA.md and the rulebook are silent (also in `rules`):
 - Characters go by seat: Grublic, Riparian, Banksia, Pluma, Incendiary, Echo (the rulebook's
