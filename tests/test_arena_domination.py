@@ -166,6 +166,10 @@ def test_in_the_modes_a_final_tie_goes_to_the_most_health_left_then_is_shared():
     assert outcome.ranks == (1, 1, 3) and "share the win with 3 VP" in outcome.summary
 
 
+def test_the_domination_rules_text_fits_an_embed_field_and_names_the_call():
+    assert len(Domination.rules) <= 1024 and "Burraparay!" in Domination.rules and "Trigger" in Domination.rules
+
+
 # --------------------------------------------------------------------------- Domination: placing (rule 27)
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

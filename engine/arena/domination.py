@@ -45,7 +45,7 @@ from ..protocol import Action, Event, Option, Seat
 from ..rng import Rng, rng_of
 from ..words import plural
 from .board import Key, clear_front, front_arc, key
-from .data import BURRAPARAY_WINDOWS, TB_DECLARE_SECONDS, TB_DOMINATION_GAME_TURNS
+from .data import BURRAPARAY_WINDOWS, KNOCKOUT_PENALTY, TB_DECLARE_SECONDS, TB_DOMINATION_GAME_TURNS
 from .dice import faces_text, roll_faces
 from .figures import State, arena, name, occupied, say, standing
 from .modes import VictoryPoints, register
@@ -96,7 +96,8 @@ class Domination(VictoryPoints):
         "after each game turn everyone declares Trigger or Not and rolls dice of their pool (Attack "
         "counts for Trigger, Defence for Not, Special for your own side; those dice count as rolled in "
         "your next first roll); more Trigger scores; the round ends once all six flowers are scored. "
-        "A knocked-out player loses 5 VP. VP add up over the rounds; a tie goes to the most health left."
+        f"A knocked-out player loses {KNOCKOUT_PENALTY} VP. VP add up over the rounds; a tie goes to the "
+        "most health left."
     )
 
     @staticmethod
