@@ -491,9 +491,10 @@ def _live(view: dict[str, Any], aborted: bool) -> bool:
 
 
 def _winners(view: dict[str, Any]) -> list[int]:
+    """The engine's standings when it gives them (the modes break ties on health), else by points."""
     points = [seat["points"] for seat in view["seats"]]
     left = [seat["seat"] for seat in view["seats"] if seat["left"]]
-    places = ranks(points, left)
+    places = view.get("ranks") or ranks(points, left)
     return [s for s, place in enumerate(places) if place == 1]
 
 
@@ -501,6 +502,20 @@ def _side(view: dict[str, Any], seat: int) -> tuple[str, int]:
     """What a player ranks as: their team in Alliances, else themselves."""
     team = view["seats"][seat].get("team")
     return ("team", team) if team is not None else ("seat", seat)
+
+
+def _score(view: dict[str, Any], points: int) -> str:
+    return f"{points} VP" if view.get("game_mode") else plural(points, "point")
+
+
+def _mode_words(view: dict[str, Any], who: Sequence[str]) -> str:
+    """Domination: the flower's area to hold, and who has scored this round ('' otherwise)."""
+    mode = view.get("game_mode") or {}
+    if not mode.get("flower"):
+        return ""
+    scored = sorted(((vp, s) for s, vp in enumerate(mode["vp"]) if vp), reverse=True)
+    vp = ", ".join(f"{who[s]} {v}" for v, s in scored)
+    return f"Hold the {mode['flower']} area" + (f" (VP: {vp})" if vp else "") + ". "
 
 
 def _round_name(view: dict[str, Any]) -> str:
@@ -535,7 +550,7 @@ def status_text(view: dict[str, Any], who: Sequence[str], aborted: bool) -> str:
             alone = _winners(view)
             return f"Game over: the others left, {' and '.join(who[s] for s in alone)} {'win' if len(alone) > 1 else 'wins'}."
         best = _winners(view)
-        points = plural(view["seats"][best[0]]["points"], "point")
+        points = _score(view, view["seats"][best[0]]["points"])
         names = " and ".join(who[s] for s in best)
         if len({_side(view, s) for s in best}) > 1:  # players or teams tied
             return f"Game over: {names} share the win with {points}."
@@ -548,14 +563,27 @@ def status_text(view: dict[str, Any], who: Sequence[str], aborted: bool) -> str:
     if phase == "start":
         playing = [s for s in view["in_round"] if not view["seats"][s]["left"]]
         ready = [s for s in playing if s not in view["waiting"]]
+        where = "next to the centre" if view.get("game_mode") else "in your start area"
         if len(ready) < len(playing):
-            return (f"Place your figure in your start area (any facing with a clear front arc), then say "
+            return (f"Place your figure {where} (any facing with a clear front arc), then say "
                     f"ready: {len(ready)} of {len(playing)} ready.")
         return "Everyone is ready: the round starts."
+    return _mode_words(view, who) + _playing_text(view, who)
+
+
+def _playing_text(view: dict[str, Any], who: Sequence[str]) -> str:
+    """What a phase of play asks of whom."""
+    phase = view["phase"]
     if phase == "fight":
         return "Fight! Everyone acts at once, in real time."
     turns = view["turns"] or {}
-    game_turn = f"game turn {turns.get('game_turn', 0)} of {TB_GAME_TURNS}"
+    game_turn = f"game turn {turns.get('game_turn', 0)} of {turns.get('game_turns', TB_GAME_TURNS)}"
+    if phase == "declare":
+        declared = view["game_mode"]["declared"]
+        waiting = [who[s] for s in view["in_round"] if view["seats"][s]["status"] == "standing"
+                   and declared[s] is None]
+        return "Burraparay? Declare Trigger or Not, and the dice you roll" + \
+            (f": waiting for {', '.join(waiting)}." if waiting else ".")
     if phase == "roll":
         rolling = [who[s] for s in view["in_round"] if view["seats"][s]["status"] == "standing"
                    and view["seats"][s]["marker"] is None and not view["seats"][s]["away"]]
@@ -576,7 +604,7 @@ def clock_line(view: dict[str, Any], now: float | None, aborted: bool) -> str | 
         what = "Answer by"
     else:
         what = {"start": "Round starts", "fight": "Round ends (Yarra Bung!)", "roll": "Markers dealt",
-                "turns": "Turn passes"}.get(view["phase"], "Time runs out")
+                "turns": "Turn passes", "declare": "Declaring closes"}.get(view["phase"], "Time runs out")
         what += " at"
     return f"{what} {clock_text(deadline, now)}"
 

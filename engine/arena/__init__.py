@@ -1,13 +1,14 @@
 """Eye for an Eye (Ben and Shae Boersma, Darwin Games 2018): `arena`.
 
 Rules: shared/seeds/003_29c9cf3d14f9c507.txt, digested with our design in shared/ARENA.md.
-Every Eye for Themselves or Alliances (option `alliances`, teams) on the Bushland or the
-Rainforest (option `rainforest`, stream), for 2-6 players, in real time or turn-based (option
-`turn_based`), with the four basic actions of each character's player board; with the option
-`advanced`, also each character's innate action and passives, its Tribal cards of Bands I-III,
-Incendiary's Heat, Echo's Guards, unblockable hits, reactions beside Parry and the statuses
-Netted and Hidden (rules 14-18), and on the Rainforest the stream's flow and Raging Currents.
-The other modes are not built here.
+Every Eye for Themselves, Domination (option `domination`) or Alliances (option `alliances`,
+teams) on the Bushland or the Rainforest (option `rainforest`, stream), for 2-6 players, in real
+time or turn-based (option `turn_based`), with the four basic actions of each character's player
+board; with the option `advanced`, also each character's innate action and passives, its Tribal
+cards of Bands I-III, Incendiary's Heat, Echo's Guards, unblockable hits, reactions beside Parry
+and the statuses Netted and Hidden (rules 14-18), and on the Rainforest the stream's flow and
+Raging Currents. Nymphlet Ceremony and King of the Hill are not built yet (game modes are hooks,
+so they can be added).
 
 Modules: data (every tunable number), board (hex geometry), dice (pool and tracks), figures
 (who stands where, how texts name them), actions (roll, allocate, the basic actions), hits
@@ -15,9 +16,11 @@ Modules: data (every tunable number), board (hex geometry), dice (pool and track
 ranks), shared (dice tracks anyone fills), stream (the Rainforest's flow and Raging Currents),
 turns (turn-based phases), rounds (round life and scoring), races (who beat a refused action),
 choices (legal actions), views, rules (the /rules texts), invariants (what random play
-checks), match (the Game). Advanced rules: cards (readying and spending Tribal cards),
-reactions (which ones an attack allows), statuses, guards (Echo's Guard figures and tokens),
-abilities (what each innate action and card does, one module per character).
+checks), modes (the game-mode framework: hooks, Victory Point scoring), domination (its flowers,
+Burraparay calls and trigger declaration), match (the Game). Advanced rules: cards (readying
+and spending Tribal cards), reactions (which ones an attack allows), statuses, guards (Echo's
+Guard figures and tokens), abilities (what each innate action and card does, one module per
+character).
 
 Phases (state["phase"]) and who acts, with engine/flow:
 - "start" (flow.each_once): figures stand in their areas; players may `place` and say `ready`.
@@ -27,6 +30,8 @@ Phases (state["phase"]) and who acts, with engine/flow:
   the table applies actions is the order they were called.
 - "roll" (turn-based realtime phase, flow.everyone until its cap): roll, allocate, take a marker.
 - "turns" (turn-based, flow.one): the player on turn; reaction windows for a defender.
+- "declare" (turn-based Domination, between game turns): the standing players declare Trigger or
+  Not; the mode says who it waits on.
 - "over".
 Reaction windows are not a flow phase: they are deadlines on pending attacks
 (state["pending"]), concurrent with the real-time phase; `next_deadline` is the earliest.
@@ -40,12 +45,13 @@ Actions: {"type": "roll"}, {"type": "allocate", "track": "attack"|"move"|"heal"|
 {"type": "parry", "dice": n}, {"type": "take"},
 {"type": "auto_parry", "on": bool}, {"type": "place", "hex": [q, r], "facing": 0-5},
 {"type": "ready"}, turn-based {"type": "marker", "marker": 1..n}, {"type": "end_turn"},
-{"type": "pass"}; and the table's TIMEOUT, and LEAVE. Any action may carry "at_ms", when its
-player clicked (ms); attacks and markers keep it, so a slower player can learn by how much they
-lost the race (races). Advanced: {"type": "use", "track": key, "dice": n (optional), ...the
-card's fields}, {"type": "react", "track": key, ...} in a reaction window, and on an attack
-"guard" (one of Echo's Guards as the target), "by" (Echo: the Guard that acts; on a move too)
-and "heat" (Flame Blade).
+{"type": "pass"}, Domination's {"type": "declare", "trigger": bool, "dice": n}; and the table's
+TIMEOUT (also for a mode's timed events: Domination's unannounced calls), and LEAVE. Any action
+may carry "at_ms", when its player clicked (ms); attacks and markers keep it, so a slower player
+can learn by how much they lost the race (races). Advanced: {"type": "use", "track": key, "dice":
+n (optional), ...the card's fields}, {"type": "react", "track": key, ...} in a reaction window,
+and on an attack "guard" (one of Echo's Guards as the target), "by" (Echo: the Guard that acts;
+on a move too) and "heat" (Flame Blade).
 
 Readings chosen where ARENA.md and the rulebook are silent (also in `rules`):
 - Characters go by seat: Grublic, Riparian, Banksia, Pluma, Incendiary, Echo (the rulebook's

@@ -3,11 +3,13 @@
 Movement is listed one step at a time (a path of up to 5 steps has thousands of spellings),
 and going with the flow after each step that may; `play` accepts any path the rules allow.
 Dice go onto a Raging Current track all that fit at once (the track's own default). Attacks
-are listed with all and with the fewest dice; any count in between is accepted too. The Auto-Parry switch is listed in the start phase only
-(play accepts it at any time), so random play does not spend a round flicking it. Advanced rules:
-each innate action and Ready card with the fields its effect lists (abilities), Echo's Attack and
-Movement by each of his Luftle figures, and the reactions beside Parry in a window; nothing but
-answers while a Tribal card's attack waits to land (the pause, rule 14).
+are listed with all and with the fewest dice; any count in between is accepted too. The
+Auto-Parry switch is listed in the start phase only (play accepts it at any time), so random
+play does not spend a round flicking it. Advanced rules: each innate action and Ready card with
+the fields its effect lists (abilities), Echo's Attack and Movement by each of his Luftle
+figures, and the reactions beside Parry in a window; nothing but answers while a Tribal card's
+attack waits to land (the pause, rule 14). A phase of the game mode's own (Domination's
+declaration) lists what the mode lists.
 """
 from __future__ import annotations
 
@@ -16,11 +18,12 @@ from ..protocol import Action, Seat
 from .abilities import answers as reactions
 from .abilities import uses
 from .actions import luftles, open_steps, resolvable, targets, walk
-from .board import clear_front, front_arc, key
+from .board import front_arc, key
 from .data import ATTACK, HEAL, MOVE, NETTED, PARRY, STANDARD
 from .dice import room, spends
-from .figures import State, arena, board_of, character, is_standing, occupied, standing
+from .figures import State, board_of, character, is_standing, occupied, standing
 from .hits import head, paused_by
+from .modes import mode_of
 from .rounds import FIGHT, START
 from .statuses import has
 from .stream import current_room, currents, flow_on
@@ -28,7 +31,11 @@ from .turns import ROLL, TURNS, marker_of
 
 
 def legal(state: State, seat: Seat) -> list[Action]:
-    if state["phase"] not in (START, FIGHT, ROLL, TURNS) or seat in state["flow"]["left"]:
+    if seat in state["flow"]["left"]:
+        return []
+    if state["phase"] in mode_of(state).phases:
+        return mode_of(state).legal(state, seat)
+    if state["phase"] not in (START, FIGHT, ROLL, TURNS):
         return []
     if state["phase"] == START:
         if seat not in flow.waiting(state["flow"]):
@@ -57,13 +64,13 @@ def legal(state: State, seat: Seat) -> list[Action]:
 
 
 def placements(state: State, seat: Seat) -> list[Action]:
-    """Start hexes and facings of the seat's area that keep every front arc clear."""
-    others = occupied(state, but=seat)
+    """Free start hexes (the seat's area; the mode's) and facings that keep every front arc clear."""
+    mode = mode_of(state)
+    taken = occupied(state, but=seat)
     watched = {key(h) for o in standing(state) if o != seat
                for h in front_arc(state["figures"][o]["hex"], state["figures"][o]["facing"])}
-    hexes, _ = arena(state).areas[state["areas"][seat]]
-    return [{"type": "place", "hex": list(h), "facing": f} for h in hexes for f in range(6)
-            if h not in watched and clear_front(arena(state), others, list(h), f)]
+    return [{"type": "place", "hex": list(h), "facing": f} for h in mode.start_hexes(state, seat) for f in range(6)
+            if h not in watched and h not in taken and mode.clear_start(state, seat, list(h), f)]
 
 
 def answers(state: State, seat: Seat, entry: dict) -> list[Action]:

@@ -253,3 +253,11 @@ CURRENTS: dict[str, Current] = {
     "backwash": Current("Backwash", ("S", "S"), "SW", shift=-1),
     "flood": Current("Flood", ("S", "S", "S"), "SE", flood=True),
 }
+
+# ---------------------------------------------------------------- game modes (rules 25-28, ARENA.md 2.7)
+
+KNOCKOUT_PENALTY = 5   # VP a knocked-out player loses in King of the Hill and Domination (rule 28)
+BURRAPARAY_WINDOWS: tuple[tuple[float, float], ...] = ((50.0, 70.0), (110.0, 130.0), (170.0, 190.0),
+                                                       (230.0, 250.0))  # seconds into a real-time round
+TB_DECLARE_SECONDS = 30.0      # turn-based Domination: declare Trigger or Not and the dice to roll (3.4)
+TB_DOMINATION_GAME_TURNS = 12  # a turn-based Domination round's cap, should the flowers not all be scored

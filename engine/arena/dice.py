@@ -38,6 +38,14 @@ def roll_pool(dice: Dice, rng: Rng) -> list[str]:
     return list(dice["pool"])
 
 
+def roll_unrolled(dice: Dice, rng: Rng) -> list[str]:
+    """Roll the pool's dice that show no face yet; the others keep theirs. Returns the pool."""
+    if not dice["pool"]:
+        raise RuleError("All your dice are allocated: recover some to roll them.")
+    dice["pool"] = [FACES[rng.roll() - 1] if face is None else face for face in dice["pool"]]
+    return list(dice["pool"])
+
+
 def room(dice: Dice, board: Board, key: str) -> int:
     """How many more dice `key`'s track holds, and matching dice in the pool could fill."""
     track = board[key]

@@ -2,8 +2,8 @@
 conserved between figures and cups, dice between pool, tracks and the shared tracks they are
 locked on (the Rainforest's Raging Currents), a full shared track has triggered, figures stand on
 open hexes one to a hex, a round goes on only with two sides standing (Alliances: teams), Heat
-stays within 0-HEAT_MAX, Guards and statuses stand only on the board, and the clock matches the
-phase."""
+stays within 0-HEAT_MAX, Guards and statuses stand only on the board, the clock matches the
+phase, and the game mode's own checks hold (modes)."""
 from __future__ import annotations
 
 from ..protocol import seat_name
@@ -12,6 +12,7 @@ from .cards import is_ready_card
 from .data import HEAT_MAX, STATUS_NAMES
 from .dice import dice_total
 from .figures import STANDING, State, advanced, arena, board_of, character, guards_of, pieces, spot
+from .modes import mode_of
 from .rounds import COUNTDOWN, OVER, PLAYING, START, dice_count, fronts_clear
 from .shared import held
 from .teams import sides
@@ -36,7 +37,7 @@ def broken_rules(state: State, deadline: float | None) -> list[str]:
         broken.append("a shared track is full but has not triggered")
     if (state["phase"] == OVER) != (deadline is None):
         broken.append("the clock does not match the phase")
-    return broken
+    return broken + mode_of(state).invariants(state)
 
 
 def _health(state: State) -> list[str]:

@@ -7,8 +7,7 @@ from .. import flow
 from ..errors import RuleError
 from ..protocol import Choice, Event, Game, Option, Outcome, Seat
 from ..registry import register
-from ..rng import Rng
-from ..words import plural
+from ..rng import Rng, rng_of
 from .abilities import react, use_track
 from .actions import (
     allocate_dice,
@@ -22,10 +21,12 @@ from .actions import (
 from .board import AREAS
 from .choices import legal
 from .data import CHARACTERS, SEAT_ORDER, START_SECONDS
+from .domination import Domination
 from .figures import LEFT, STANDING, State, board_of, is_standing, name, say
 from .guards import leave_board
 from .hits import answer, expire, head, next_window, paused_by, settle
 from .invariants import broken_rules
+from .modes import mode_for, mode_of
 from .races import stamp
 from .rounds import (
     COUNTDOWN,
@@ -78,7 +79,8 @@ class EyeForAnEye(Game):
     options = (Option("turn_based", "Turn-based: 7 dice, a realtime roll, then turns of 2 actions"),
                Option("advanced", "Advanced: innate actions, Tribal cards, Heat, Echo's Guards"),
                Option("alliances", "Alliances: 2 teams by seat order, 1 cup each"),
-               Option("rainforest", "Rainforest: a stream, boulders, Raging Currents"))
+               Option("rainforest", "Rainforest: a stream, boulders, Raging Currents"),
+               Domination.option)
     choices = (Choice("character", "Character", {c.key: c.name for c in CHARACTERS.values()}),)
     rules = RULES
 
@@ -89,6 +91,9 @@ class EyeForAnEye(Game):
         the seats take SEAT_ORDER."""
         if not self.min_players <= players <= self.max_players:
             raise RuleError(f"{self.title} takes {self.min_players}-{self.max_players} players.")
+        mode = mode_for(options)
+        if players > mode.max_players:
+            raise RuleError(f"{mode.title} takes {self.min_players}-{mode.max_players} players.")
         (character_choice,) = self.choices
         chars = character_choice.picks(options, players) or list(SEAT_ORDER[:players])
         rng = Rng(seed)
@@ -100,6 +105,7 @@ class EyeForAnEye(Game):
             "advanced": bool(options.get("advanced", False)),
             "arena": "rainforest" if options.get("rainforest") else "bushland",
             "teams": form_teams(players) if options.get("alliances") else None,
+            "game_mode": mode.key,
             "chars": chars,
             "areas": areas[:players],
             "rng": rng.state,
@@ -125,6 +131,8 @@ class EyeForAnEye(Game):
             "log": [],
             "ended": None,
         }
+        with rng_of(state) as drawn:
+            mode.setup(state, drawn)
         prepare(state, list(range(players)), now, START_SECONDS)
         if teams_of(state):
             say(state, teams_text(state))
@@ -136,20 +144,27 @@ class EyeForAnEye(Game):
         return legal(state, seat)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        view = public(state, self.next_deadline(state))
+        view = public(state, self._deadline(state, shown=True))
         if seat is not None:
             view["you"] = seat
         return view
 
     def next_deadline(self, state: State) -> float | None:
-        """The round clock, the turn clock, the earliest reaction window or the end of a status;
-        a turn-based turn waits while its attack's window is open."""
+        """The round clock, the turn clock, the earliest reaction window, the end of a status or
+        the mode's timed event; a turn-based turn waits while its attack's window is open."""
+        return self._deadline(state, shown=False)
+
+    @staticmethod
+    def _deadline(state: State, shown: bool) -> float | None:
+        """`shown`: as players may see it, without a mode's secret timer (unannounced calls)."""
         if state["phase"] == OVER:
             return None
         window = next_window(state)
         if state["phase"] == TURNS and state["pending"]:
             return window
-        times = [t for t in (window, next_expiry(state), state["flow"]["deadline"]) if t is not None]
+        mode = mode_of(state)
+        timer = None if shown and mode.secret_timer else mode.timer(state)
+        times = [t for t in (window, next_expiry(state), state["flow"]["deadline"], timer) if t is not None]
         return min(times) if times else None
 
     def waiting_for(self, state: State) -> list[Seat]:
@@ -158,6 +173,8 @@ class EyeForAnEye(Game):
         defenders = [p["defender"] for p in state["pending"] if p["deadline"] is not None]
         if defenders or state["phase"] in (OVER, FIGHT):
             return defenders
+        if state["phase"] in mode_of(state).phases:
+            return mode_of(state).waiting(state)
         if state["phase"] == ROLL:
             return [s for s in unclaimed(state) if s not in state["flow"]["away"]]
         return flow.waiting(state["flow"])
@@ -166,8 +183,8 @@ class EyeForAnEye(Game):
         if state["phase"] != OVER:
             return None
         points = state["points"]
-        left = state["flow"]["left"]
-        ranks = flow.ranks(points, left)
+        mode = mode_of(state)
+        ranks = mode.ranks(state)
         best = [s for s in range(state["players"]) if ranks[s] == 1]
         staying = sides(state, flow.in_game(state["flow"]))  # a side's players share its points
         side_points = sorted((points[side[0]] for side in staying), reverse=True)
@@ -177,9 +194,10 @@ class EyeForAnEye(Game):
         if state["ended"] == "left":
             summary = f"The others left: {names} {'win' if many else 'wins'} the match."
         elif len(sides(state, best)) > 1:
-            summary = f"{names} share the win with {plural(points[best[0]], 'point')}."
+            summary = f"{names} share the win with {mode.score_words(points[best[0]])}."
         else:
-            summary = f"{names} {'win' if many else 'wins'} the match with {plural(points[best[0]], 'point')}."
+            summary = (f"{names} {'win' if many else 'wins'} the match with {mode.score_words(points[best[0]])}"
+                       f"{mode.decided_by(state, best)}.")
         return Outcome(tuple(ranks), tuple(float(p) for p in points), summary,
                        won=tuple(r == 1 for r in ranks), margin=margin)
 
@@ -201,6 +219,8 @@ class EyeForAnEye(Game):
                 events += self._leave(state, seat, now)
             elif kind == "auto_parry":
                 events += self._auto_parry(state, seat, action.get("on"))
+            elif state["phase"] in mode_of(state).phases:
+                events += mode_of(state).play(state, seat, kind, action, now)
             else:
                 handler = {START: self._start, COUNTDOWN: self._countdown, FIGHT: self._fight,
                            ROLL: self._roll, TURNS: self._turns}[state["phase"]]
@@ -359,7 +379,13 @@ class EyeForAnEye(Game):
         status = next_expiry(state)
         if status is not None and status <= now:
             return expire_statuses(state, now)
+        mode = mode_of(state)
+        timer = mode.timer(state)
+        if timer is not None and timer <= now:
+            return mode.fire(state, now)
         phase = state["phase"]
+        if phase in mode.phases:
+            return mode.timeout(state, now)
         if phase == START:
             return count_down(state, now)
         if phase == COUNTDOWN:
@@ -386,7 +412,7 @@ class EyeForAnEye(Game):
             return events + [say(state, outcome.summary, kind="game_over")]
         if state["phase"] == START:
             return events + (count_down(state, now) if flow.complete(state["flow"]) else [])
-        return events + settle(state, now) + after_leave(state, seat, now)
+        return events + settle(state, now) + after_leave(state, seat, now) + mode_of(state).after_leave(state, now)
 
     # ---------------------------------------------------------------- checks
 

@@ -6,12 +6,15 @@ ready. When all are ready or the timer runs out, a short "countdown" phase (its 
 it survives a restart; nobody acts) lets everyone get to their panel, then the round starts
 ("Yarra Mark!") and its clock runs from that moment. It ends when
 at most one side (a player, or a team in Alliances: teams) has a figure standing, when the
-real-time clock runs out ("Yarra Bung!"), or turn-based after TB_GAME_TURNS game turns. Waiting
+real-time clock runs out ("Yarra Bung!"), or turn-based after the mode's last game turn. Waiting
 attacks are answered by Auto-Parry first. Each side scores its cup plus SURVIVOR_BONUS per
 standing figure; tied scores share the higher place's points and the next place is skipped;
 each player of a side gets its points. A match is players + 1 rounds (Alliances too, ARENA.md
 4.9); points carry over, cups do not. Sides tied for the most points then play one more round
-alone, and share the win if still tied (ARENA.md 4.8).
+alone, and share the win if still tied (ARENA.md 4.8). The game mode (engine/arena/modes) places
+the figures, adds to the round's start and end, and in the alternative modes a round scores
+Victory Points instead: each side's VP (allies add theirs together, rule 28) add to its players'
+points, and ties are not played off.
 """
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ from ..deadlines import after
 from ..errors import RuleError
 from ..protocol import Event, Seat, ranks_from_scores
 from ..words import plural
-from .board import COMPASS, clear_front, front_arc, key, start_hex
+from .board import COMPASS, front_arc, key, start_hex
 from .cards import new_cards
 from .data import (
     BETWEEN_SECONDS,
@@ -47,12 +50,13 @@ from .figures import (
 )
 from .guards import new_guards
 from .hits import flush
+from .modes import VictoryPoints, mode_of
 from .stream import new_currents
 from .teams import side_name, sides, standing_sides, teams_of
-from .turns import ROLL, TURNS, capped, new_turns, start_game_turn
+from .turns import DECLARE, ROLL, TURNS, capped, new_turns, start_game_turn
 
 START, COUNTDOWN, FIGHT, OVER = "start", "countdown", "fight", "over"
-PLAYING = (FIGHT, ROLL, TURNS)
+PLAYING = (FIGHT, ROLL, TURNS, DECLARE)
 
 
 def dice_count(state: State) -> int:
@@ -85,6 +89,7 @@ def prepare(state: State, seats: list[Seat], now: float, seconds: float) -> list
     state["pending"] = []
     state["shared"] = new_currents(state)
     state["tb"] = new_turns()
+    mode_of(state).prepare(state)
     state["phase"] = START
     flow.each_once(state["flow"], after(now, seconds))
     state["flow"]["seats"] = [s for s in state["flow"]["seats"] if s in seats]
@@ -94,15 +99,18 @@ def prepare(state: State, seats: list[Seat], now: float, seconds: float) -> list
 
 
 def place(state: State, seat: Seat, where: object, facing: object) -> list[Event]:
-    """Before the round: stand on a hex of your starting area, facing a side with a clear front arc."""
-    hexes = [list(h) for h in arena(state).areas[state["areas"][seat]][0]]
+    """Before the round: stand on a hex of your starting area (the mode's start hexes), facing a
+    side with a clear front arc (as the mode counts it)."""
+    mode = mode_of(state)
+    hexes = [list(h) for h in mode.start_hexes(state, seat)]
     if not isinstance(where, list) or where not in hexes:
-        raise RuleError(f"Your starting area is {', '.join(str(h) for h in hexes)}.")
+        raise RuleError(mode.start_words(state, seat))
     if isinstance(facing, bool) or not isinstance(facing, int) or not 0 <= facing < 6:
         raise RuleError("Face one of the 6 sides: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.")
-    others = occupied(state, but=seat)
-    if not clear_front(arena(state), others, where, facing):
-        raise RuleError(f"Your front arc must be clear: no edge, {arena(state).obstacle} or figure in front of you.")
+    if key(where) in occupied(state, but=seat):
+        raise RuleError("Another figure stands there.")
+    if not mode.clear_start(state, seat, where, facing):
+        raise RuleError(mode.clear_words(state))
     for other in standing(state):
         figure = state["figures"][other]
         if other != seat and key(where) in {key(h) for h in front_arc(figure["hex"], figure["facing"])}:
@@ -124,22 +132,27 @@ def begin(state: State, now: float) -> list[Event]:
     """"Yarra Mark!" at the end of the countdown: real time, everyone acts at once until the
     round clock, which runs from now; turn-based, a game turn."""
     if state["turn_based"]:
-        return [say(state, "Yarra Mark!", kind="round")] + start_game_turn(state, now)
+        return ([say(state, "Yarra Mark!", kind="round")] + mode_of(state).begin(state, now)
+                + start_game_turn(state, now))
     state["phase"] = FIGHT
     flow.everyone(state["flow"], after(now, ROUND_SECONDS))
     state["flow"]["seats"] = standing(state)
-    return [say(state, f"Yarra Mark! The round runs {ROUND_SECONDS / 60:g} minutes.", kind="round")]
+    return ([say(state, f"Yarra Mark! The round runs {ROUND_SECONDS / 60:g} minutes.", kind="round")]
+            + mode_of(state).begin(state, now))
 
 
 def maybe_end(state: State, now: float) -> list[Event]:
-    """End the round once at most one side has a figure standing, or the turn-based game turns
-    are used up."""
+    """End the round once at most one side has a figure standing, by the mode's own rule, or when
+    the turn-based game turns are used up."""
     if state["phase"] not in PLAYING:
         return []
     if len(standing_sides(state)) <= 1:
         one = "team" if teams_of(state) else "figure"
         why = f"only one {one} is left standing" if standing(state) else "no figure is left standing"
         return end_round(state, now, why)
+    ended = mode_of(state).round_over(state)
+    if ended is not None:
+        return end_round(state, now, ended)
     if state["turn_based"] and capped(state):
         return end_round(state, now, "the last game turn is over")
     return []
@@ -161,18 +174,22 @@ def end_round(state: State, now: float, why: str) -> list[Event]:
     """Rank the sides of the round by score; each player gets their side's place and points."""
     events = flush(state)
     seats = state["in_round"]
-    total = scores(state)
+    mode = mode_of(state)
+    vp = isinstance(mode, VictoryPoints)
+    total = mode.round_vp(state) if isinstance(mode, VictoryPoints) else scores(state)
     groups = sides(state, seats)
-    group_scores = [sum(total[s] for s in group) for group in groups]
-    awarded = points_for(group_scores)
+    group_scores = [sum(total[s] for s in group) for group in groups]  # allies add their VP together
+    awarded = group_scores if vp else points_for(group_scores)
     ranks = ranks_from_scores([float(x) for x in group_scores])
     of = {s: i for i, group in enumerate(groups) for s in group}
     for seat in seats:
         state["points"][seat] += awarded[of[seat]]
     state["results"].append({"round": state["round"], "tiebreak": state["tiebreak"], "seats": list(seats),
                              "scores": [group_scores[of[s]] for s in seats], "ranks": [ranks[of[s]] for s in seats],
-                             "points": [awarded[of[s]] for s in seats]})
-    lines = [f"{side_name(state, groups[i])} {group_scores[i]} (+{plural(awarded[i], 'point')})"
+                             "points": [awarded[of[s]] for s in seats],
+                             "health": [state["figures"][s]["health"] for s in seats]})
+    lines = [f"{side_name(state, groups[i])} {group_scores[i]} VP" if vp else
+             f"{side_name(state, groups[i])} {group_scores[i]} (+{plural(awarded[i], 'point')})"
              for _, i in sorted((rank, i) for i, rank in enumerate(ranks))]
     events.append(say(state, f"Yarra Bung! The round ends: {why}. " + "; ".join(lines) + ".", kind="round_end"))
     return events + _next(state, now)
@@ -183,6 +200,8 @@ def _next(state: State, now: float) -> list[Event]:
     if not state["tiebreak"] and state["round"] < state["rounds"]:
         state["round"] += 1
         return prepare(state, flow.in_game(state["flow"]), now, BETWEEN_SECONDS)
+    if isinstance(mode_of(state), VictoryPoints):
+        return finish(state, "rounds")  # ties go to the most health left (modes.VictoryPoints)
     staying = flow.in_game(state["flow"])
     best = max(state["points"][s] for s in staying)
     leaders = [s for s in staying if state["points"][s] == best]
@@ -210,5 +229,6 @@ def say_ready(state: State, seat: Seat, now: float) -> list[Event]:
 
 def fronts_clear(state: State) -> bool:
     """Every standing figure's front arc is clear, as placing requires (checked before a round)."""
-    return all(clear_front(arena(state), occupied(state, but=s), state["figures"][s]["hex"],
-                           state["figures"][s]["facing"]) for s in standing(state))
+    mode = mode_of(state)
+    return all(mode.clear_start(state, s, state["figures"][s]["hex"], state["figures"][s]["facing"])
+               for s in standing(state))

@@ -29,6 +29,7 @@ from .data import (
     TB_ROLLS,
     TB_TURN_SECONDS,
 )
+from .domination import Domination
 
 RULES = (
     "**Eye for an Eye** (Darwin Games): a real-time arena brawl on hexes. Core game, every eye for themselves.\n"
@@ -71,8 +72,8 @@ RULES = (
     f"the round starts {COUNTDOWN_SECONDS:g} s later. "
     "Waiting attacks are answered by Auto-Parry when a round ends; figures knocked out together score no "
     "survivor bonus. A player who leaves takes their figure out of the arena (no one's trophy) and ranks last.\n"
-    "**Advanced** (option): innate actions, Tribal cards, Heat and Guards (see the advanced rules). "
-    "**Alliances** and **the Rainforest** (options): see their own rules."
+    "**Options** with rules of their own: **Advanced** (innate actions, Tribal cards, Heat, Guards), "
+    "**Alliances**, **the Rainforest**, **Domination**."
 )
 
 
@@ -169,4 +170,5 @@ OPTION_RULES: dict[str, str] = {
         "home. Figures furthest along go first (Echo's Guards too); a blocked one stops; nobody turns or "
         "takes a hit."
     ),
+    "domination": Domination.rules,
 }

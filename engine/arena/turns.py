@@ -6,8 +6,11 @@ a marker (or the cap runs out: the others get the leftover markers at random) th
 Turn phase ("turns"): in marker order, each player resolves up to TB_ACTIONS actions a turn
 (reactions are free), round and round until everyone has passed. A player who passes is out
 until the next realtime phase; one with nothing to resolve, or away, passes at once; a turn
-timer that runs out passes. State: `state["tb"]`. Turn-based statuses end when their
-figure's turn begins (Hidden) or ends (Netted): statuses.turn_begins / turn_ends.
+timer that runs out passes. When a game turn is over the mode may put a step of its own before
+the next (Domination's "declare" phase, engine/arena/domination); a round has at most the mode's
+`tb_game_turns`. The first roll of a realtime phase rolls only dice that show no face yet (the
+dice of Domination's trigger roll count as rolled). State: `state["tb"]`. Turn-based statuses
+end when their figure's turn begins (Hidden) or ends (Netted): statuses.turn_begins / turn_ends.
 """
 from __future__ import annotations
 
@@ -21,13 +24,14 @@ from ..rng import rng_of
 from ..words import plural
 from .abilities import uses
 from .actions import resolvable
-from .data import TB_ACTIONS, TB_GAME_TURNS, TB_ROLL_SECONDS, TB_ROLLS, TB_TURN_SECONDS
-from .dice import put_all, roll_pool
+from .data import TB_ACTIONS, TB_ROLL_SECONDS, TB_ROLLS, TB_TURN_SECONDS
+from .dice import put_all, roll_pool, roll_unrolled
 from .figures import State, board_of, name, say, standing
+from .modes import mode_of
 from .statuses import turn_begins, turn_ends
 from .teams import standing_sides
 
-ROLL, TURNS = "roll", "turns"
+ROLL, TURNS, DECLARE = "roll", "turns", "declare"  # DECLARE: Domination's, between game turns
 
 
 def new_turns() -> dict[str, Any]:
@@ -50,7 +54,7 @@ def start_game_turn(state: State, now: float) -> list[Event]:
     state["phase"] = ROLL
     flow.everyone(state["flow"], after(now, TB_ROLL_SECONDS))
     state["flow"]["seats"] = seats
-    return [say(state, f"Game turn {tb['game_turn']} of {TB_GAME_TURNS}: roll ({plural(TB_ROLLS, 'roll')}), "
+    return [say(state, f"Game turn {tb['game_turn']} of {mode_of(state).tb_game_turns}: roll ({plural(TB_ROLLS, 'roll')}), "
                        "allocate, then take a turn-order marker.", kind="phase")]
 
 
@@ -69,7 +73,10 @@ def counted_roll(state: State, seat: Seat) -> list[Event]:
     if tb["rolls_left"][seat] <= 0:
         raise RuleError("You have used your rolls: allocate, then take a marker.")
     with rng_of(state) as rng:
-        roll_pool(state["dice"][seat], rng)
+        if tb["rolls_left"][seat] == TB_ROLLS:
+            roll_unrolled(state["dice"][seat], rng)
+        else:
+            roll_pool(state["dice"][seat], rng)
     tb["rolls_left"][seat] -= 1
     return []
 
@@ -143,14 +150,21 @@ def _advance(state: State, now: float) -> list[Event]:
         flow.one(state["flow"], seat, after(now, TB_TURN_SECONDS))
         return events + [say(state, f"{name(state, seat)}'s turn: {plural(TB_ACTIONS, 'action')}.", kind="turn")]
     tb["active"] = None
-    if tb["game_turn"] >= TB_GAME_TURNS:
+    between = mode_of(state).between_game_turns(state, now)
+    return events + (next_game_turn(state, now) if between is None else between)
+
+
+def next_game_turn(state: State, now: float) -> list[Event]:
+    """The next game turn, unless the round has had the mode's last one."""
+    tb = state["tb"]
+    if tb["game_turn"] >= mode_of(state).tb_game_turns:
         tb["game_turn"] += 1  # past the cap: rounds.maybe_end ends the round
-        return events
-    return events + start_game_turn(state, now)
+        return []
+    return start_game_turn(state, now)
 
 
 def capped(state: State) -> bool:
-    return state["tb"]["game_turn"] > TB_GAME_TURNS
+    return state["tb"]["game_turn"] > mode_of(state).tb_game_turns
 
 
 def action_done(state: State, now: float) -> list[Event]:

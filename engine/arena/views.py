@@ -1,6 +1,8 @@
 """What everyone sees: in Eye for an Eye nothing is hidden (ARENA.md 3.5), so every seat's view
 is the public one, plus `you`. Dice, allocations, cups and reaction windows are all shown. A view
-shares no list or dict with the state (a careless caller may change it).
+shares no list or dict with the state (a careless caller may change it). `game_mode` is what the
+game mode shows (None for Every Eye; Domination: VP, the flower, calls and declarations); a mode's
+secret timer (Domination's unannounced calls) is never in `deadline`.
 
 Advanced rules, per seat: its innate action and passives, each Tribal card with its state and
 costs, Heat, statuses and Echo's Guards; at the top, `paused`: the Tribal card everyone waits on.
@@ -17,6 +19,7 @@ from .data import PASSIVES, STATUS_NAMES
 from .dice import room
 from .figures import State, advanced, arena, board_of, character, guards_of, occupied
 from .hits import paused_by
+from .modes import mode_of
 from .stream import currents
 from .teams import cup, teams_of
 from .turns import marker_of
@@ -129,12 +132,14 @@ def public(state: State, deadline: float | None) -> dict[str, Any]:
                      "guard": p["guard"], "by": p["by"], "card": p["card"]} for p in state["pending"]],
         "paused": _paused(state),
         "turns": None if not state["turn_based"] else {
-            "game_turn": tb["game_turn"], "markers": list(tb["markers"]), "active": tb["active"],
-            "actions_left": tb["actions_left"]},
+            "game_turn": tb["game_turn"], "game_turns": mode_of(state).tb_game_turns, "markers": list(tb["markers"]),
+            "active": tb["active"], "actions_left": tb["actions_left"]},
         "teams": [{"seats": list(team), "cup": cup(state, team)} for team in teams_of(state) or []] or None,
         "currents": [{"key": k, "name": c.name, "faces": list(c.faces), "corner": c.corner, "shift": c.shift,
                       "flood": c.flood, "dice": list(state["shared"][k])} for k, c in currents(state).items()]
         or None,
+        "game_mode": mode_of(state).view(state),
+        "ranks": list(mode_of(state).ranks(state)),  # the match standings now (the modes break ties on health)
         "results": copy.deepcopy(state["results"]),
         "log": list(state["log"]),
         "ended": state["ended"],

@@ -1,0 +1,218 @@
+"""Game modes (rules 24-28): which one a match plays, and the few points where the rules ask it.
+
+Every Eye for Themselves is the plain `Mode`: every hook keeps the core game as it is. The
+alternative modes score Victory Points (`VictoryPoints`, rule 28 and ARENA.md 4.8-4.9) and add
+their own rules by overriding hooks. A game option picks the mode (at most one, `mode_for`);
+`state["game_mode"]` holds its key and `state["mode"]` its own data (plain JSON, empty for Every Eye).
+
+Where the rules ask the mode:
+- setup (`setup`, drawing from the match's generator) and each round's figures (`prepare`);
+- placing before a round: which hexes (`start_hexes`) and which facings (`clear_start`);
+- the round: Yarra Mark! (`begin`), its own timed events (`timer`, `fire`; a `secret_timer` is not
+  shown to players), turn-based what happens between game turns (`between_game_turns`) and the
+  cap on game turns (`tb_game_turns`), and its own end (`round_over`);
+- its own phases (`phases`): who it waits on (`waiting`), what a seat may do (`legal`), doing it
+  (`play`), the phase clock running out (`timeout`), a player leaving during one (`after_leave`);
+- scoring: a `VictoryPoints` mode's round adds each player's `round_vp` to their points; `ranks`
+  orders the match;
+- `view` and `invariants`.
+
+Domination (engine/arena/domination) is built. Nymphlet Ceremony and King of the Hill need the
+advanced rules' cards (a Ceremony card; Manoeuvre and General cards) and come with them: both are
+`VictoryPoints`; the Ceremony's Nymphlets are figures it adds in `prepare`, its catches `gain` VP (1
+instead of 2 once the catcher is out: `knockout_penalty` 0, its own `round_vp`), and its round is
+over (`round_over`) when no Nymphlet is left; the Hill's shared track is mode data its `play`
+fills, `max_players` 4, and turn-based `round_over` at the third scoring.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .. import flow
+from ..errors import RuleError
+from ..protocol import Action, Event, Option, Seat
+from ..rng import Rng
+from ..words import plural
+from .board import Key, clear_front
+from .data import KNOCKOUT_PENALTY, TB_GAME_TURNS
+from .figures import OUT, State, arena, occupied
+from .teams import side_of
+
+
+class Mode:
+    """Every Eye for Themselves (rule 24): cups and survivors rank each round (rule 19)."""
+
+    key: ClassVar[str] = "every_eye"
+    title: ClassVar[str] = "Every Eye for Themselves"
+    option: ClassVar[Option | None] = None  # the game option that picks it; None: the default
+    max_players: ClassVar[int] = 6
+    tb_game_turns: ClassVar[int] = TB_GAME_TURNS  # a turn-based round's cap (ARENA.md 4.13)
+    phases: ClassVar[tuple[str, ...]] = ()  # phases of its own, played through `play`
+    secret_timer: ClassVar[bool] = False  # its timed events come unannounced: views leave them out
+    rules: ClassVar[str] = ""  # what /rules adds for the mode
+
+    # ---------------------------------------------------------------- setup and placing
+
+    def setup(self, state: State, rng: Rng) -> None:
+        state["mode"] = {}
+
+    def prepare(self, state: State) -> None:
+        """A round is set up: the figures stand in their starting areas (rounds.prepare)."""
+
+    def start_hexes(self, state: State, seat: Seat) -> list[Key]:
+        """Where the seat's figure may stand before the round: its starting area (rule 1)."""
+        return list(arena(state).areas[state["areas"][seat]][0])
+
+    def start_words(self, state: State, seat: Seat) -> str:
+        return f"Your starting area is {', '.join(str(list(h)) for h in self.start_hexes(state, seat))}."
+
+    def clear_start(self, state: State, seat: Seat, where: list[int], facing: int) -> bool:
+        """A start position's front arc is clear: on the board, no terrain, no figure (rule 1)."""
+        return clear_front(arena(state), occupied(state, but=seat), where, facing)
+
+    def clear_words(self, state: State) -> str:
+        """Why `clear_start` refused a start position."""
+        return f"Your front arc must be clear: no edge, {arena(state).obstacle} or figure in front of you."
+
+    # ---------------------------------------------------------------- the round
+
+    def begin(self, state: State, now: float) -> list[Event]:
+        """Yarra Mark!: the round starts."""
+        return []
+
+    def timer(self, state: State) -> float | None:
+        """When the mode's next timed event is due (None: none)."""
+        return None
+
+    def fire(self, state: State, now: float) -> list[Event]:
+        """The mode's timed event is due."""
+        raise RuleError("The time is not up yet.")
+
+    def between_game_turns(self, state: State, now: float) -> list[Event] | None:
+        """Turn-based: what comes when a game turn is over, before the next; None: the next."""
+        return None
+
+    def round_over(self, state: State) -> str | None:
+        """Why the round ends now by the mode's own rule (None: it goes on)."""
+        return None
+
+    # ---------------------------------------------------------------- its own phases
+
+    def legal(self, state: State, seat: Seat) -> list[Action]:
+        return []
+
+    def waiting(self, state: State) -> list[Seat]:
+        """Who its phase waits on now."""
+        return []
+
+    def play(self, state: State, seat: Seat, kind: Any, action: Action, now: float) -> list[Event]:
+        raise RuleError("You may not act now.")
+
+    def timeout(self, state: State, now: float) -> list[Event]:
+        raise RuleError("The time is not up yet.")
+
+    def after_leave(self, state: State, now: float) -> list[Event]:
+        return []
+
+    # ---------------------------------------------------------------- scoring
+
+    def ranks(self, state: State) -> tuple[int, ...]:
+        """The match's ranks by points; seats that left rank below all who stayed."""
+        return flow.ranks(state["points"], state["flow"]["left"])
+
+    def score_words(self, points: int) -> str:
+        return plural(points, "point")
+
+    def decided_by(self, state: State, best: list[Seat]) -> str:
+        """How a win above others with as many points was decided ('' when it was not)."""
+        return ""
+
+    # ---------------------------------------------------------------- shown and checked
+
+    def view(self, state: State) -> dict[str, Any] | None:
+        return None
+
+    def invariants(self, state: State) -> list[str]:
+        return []
+
+
+class VictoryPoints(Mode):
+    """The alternative modes: players score Victory Points during a round, and a round's VP add to
+    their points (ARENA.md 4.9). A knocked-out player loses `knockout_penalty` VP (rule 28); the
+    most VP wins the match, a tie goes to the most health left at the end of the last round, and
+    is shared if still tied (4.8): no tiebreak round. VP may go below zero. In Alliances, allies
+    add their VP together (rule 28): rounds.end_round gives each player their side's VP, as it
+    gives Every Eye's points, and a side's health left is its players' together."""
+
+    knockout_penalty: ClassVar[int] = KNOCKOUT_PENALTY
+
+    def setup(self, state: State, rng: Rng) -> None:
+        state["mode"] = {"vp": [0] * state["players"]}
+
+    def prepare(self, state: State) -> None:
+        state["mode"]["vp"] = [0] * state["players"]
+
+    def gain(self, state: State, seat: Seat, vp: int) -> None:
+        state["mode"]["vp"][seat] += vp
+
+    def round_vp(self, state: State) -> list[int]:
+        """Each seat's VP for the round: what it scored, less the penalty if knocked out (rule 28)."""
+        return [vp - (self.knockout_penalty if state["figures"][s]["status"] == OUT else 0)
+                for s, vp in enumerate(state["mode"]["vp"])]
+
+    @staticmethod
+    def health_left(state: State) -> list[int]:
+        """Per seat, its side's health at the end of the last round played (the match's tiebreak)."""
+        last = state["results"][-1] if state["results"] else None
+        if last is None:
+            return [0] * state["players"]
+        by_seat = dict(zip(last["seats"], last["health"], strict=True))
+        return [sum(by_seat.get(s, 0) for s in side_of(state, seat)) for seat in range(state["players"])]
+
+    def ranks(self, state: State) -> tuple[int, ...]:
+        left, health = state["flow"]["left"], self.health_left(state)
+        keys = [(s not in left, state["points"][s], health[s]) for s in range(state["players"])]
+        return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+
+    def score_words(self, points: int) -> str:
+        return f"{points} VP"
+
+    def decided_by(self, state: State, best: list[Seat]) -> str:
+        health = self.health_left(state)
+        level = [s for s in range(state["players"]) if s not in best and s not in state["flow"]["left"]
+                 and state["points"][s] == state["points"][best[0]]]
+        if not level:
+            return ""
+        return f", on health left ({health[best[0]]} to {max(health[s] for s in level)})"
+
+    def view(self, state: State) -> dict[str, Any] | None:
+        return {"key": self.key, "title": self.title, "vp": list(state["mode"]["vp"])}
+
+    def invariants(self, state: State) -> list[str]:
+        vp = state["mode"]["vp"]
+        if len(vp) != state["players"] or not all(isinstance(v, int) and v >= 0 for v in vp):
+            return [f"VP this round are not a count per seat: {vp}"]
+        return []
+
+
+EVERY_EYE = Mode()
+MODES: dict[str, Mode] = {EVERY_EYE.key: EVERY_EYE}
+
+
+def register(cls: type[Mode]) -> type[Mode]:
+    """Class decorator: a mode the options may pick (its module is imported by engine/arena/match)."""
+    MODES[cls.key] = cls()
+    return cls
+
+
+def mode_of(state: State) -> Mode:
+    return MODES[state.get("game_mode", EVERY_EYE.key)]
+
+
+def mode_for(options: dict[str, bool]) -> Mode:
+    """The mode the options pick: Every Eye unless one mode's option is on; two is refused."""
+    chosen = [m for m in MODES.values() if m.option is not None and options.get(m.option.key)]
+    if len(chosen) > 1:
+        raise RuleError(f"Pick one mode: {' or '.join(m.title for m in chosen)}.")
+    return chosen[0] if chosen else EVERY_EYE
+
