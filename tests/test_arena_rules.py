@@ -641,6 +641,17 @@ def test_players_without_a_marker_at_the_cap_get_the_leftovers():
     assert state["flow"]["missed"] == [1, 0, 1]
 
 
+def test_the_player_whose_marker_starts_the_turns_is_waited_on_for_their_turn():
+    """The claim that ends the realtime phase counts in that phase, not in the turn it starts."""
+    state = begun(2, tb=True)
+    for seat in range(2):
+        give(state, seat, move=1)
+    state, _ = do(state, 0, type="marker", marker=2)
+    state, _ = do(state, 1, type="marker", marker=1)
+    assert state["tb"]["active"] == 1 and GAME.waiting_for(state) == [1]
+    assert state["flow"]["acted"] == []
+
+
 def test_turns_go_in_marker_order_with_two_actions_each():
     state = turn_phase(2, s0={"move": 4}, s1={"move": 4})
     assert state["tb"]["active"] == 0

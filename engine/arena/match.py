@@ -246,14 +246,21 @@ class EyeForAnEye(Game):
         """Real time: everyone at once; a defender with an open window answers it first; while a
         Tribal card's attack waits to land, only answers go (rule 14)."""
         self._must_stand(state, seat)
-        if kind in ANSWERS:
-            events = self._answer(state, seat, kind, action, now)
-        else:
+        if kind not in ANSWERS:
             self._not_under_attack(state, seat)
             self._not_paused(state)
-            events = self._dice_or_resolve(state, seat, kind, action, now)
+        self._acted(state, seat)
+        if kind in ANSWERS:
+            return self._answer(state, seat, kind, action, now)
+        return self._dice_or_resolve(state, seat, kind, action, now)
+
+    @staticmethod
+    def _acted(state: State, seat: Seat) -> None:
+        """The seat acts in this phase: marked before the action, which may end the phase (the
+        marker that starts the turns, the action that passes the turn on); marked after, the seat
+        would count as having acted in the next phase. A refused action leaves no mark: `apply`
+        plays on a copy."""
         flow.acted(state["flow"], seat)
-        return events
 
     @staticmethod
     def _answer(state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
@@ -267,24 +274,21 @@ class EyeForAnEye(Game):
         marker = marker_of(state, seat)
         if marker is not None:
             raise RuleError(f"You have taken marker {marker}; waiting for the others.")
-        if kind == "roll":
-            events = counted_roll(state, seat)
-        elif kind == "marker":
-            events = claim(state, seat, action.get("marker"), now, stamp(action))
-        elif kind in RESOLVES:
+        if kind in RESOLVES:
             raise RuleError("Actions resolve in the turn phase, once everyone has a marker.")
-        else:
-            events = self._dice_or_resolve(state, seat, kind, action, now)
-        flow.acted(state["flow"], seat)
-        return events
+        self._acted(state, seat)
+        if kind == "roll":
+            return counted_roll(state, seat)
+        if kind == "marker":
+            return claim(state, seat, action.get("marker"), now, stamp(action))
+        return self._dice_or_resolve(state, seat, kind, action, now)
 
     def _turns(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
         """Turn-based turn phase: the active player acts; a defender answers; reactions are free."""
         tb = state["tb"]
         if kind in ANSWERS:
-            events = self._answer(state, seat, kind, action, now)
-            flow.acted(state["flow"], seat)
-            return events + proceed(state, now)
+            self._acted(state, seat)
+            return self._answer(state, seat, kind, action, now) + proceed(state, now)
         if state["pending"]:
             raise RuleError(f"Waiting for {name(state, state['pending'][0]['defender'])} to defend.")
         if seat != tb["active"]:
@@ -292,17 +296,15 @@ class EyeForAnEye(Game):
                             else "You may not act now.")
         if kind in DICE_WORK:
             raise RuleError("Dice are rolled and allocated in the realtime phase.")
+        if kind not in (*RESOLVES, "end_turn", "pass"):
+            raise RuleError("Resolve an action, end your turn, or pass.")
+        self._acted(state, seat)
         if kind == "end_turn":
-            flow.acted(state["flow"], seat)
             return end_turn(state, seat, now)
         if kind == "pass":
-            flow.acted(state["flow"], seat)
             return pass_turn(state, seat, now)
-        if kind not in RESOLVES:
-            raise RuleError("Resolve an action, end your turn, or pass.")
         free = kind == "use" and self._free(state, seat, action)
         events = self._dice_or_resolve(state, seat, kind, action, now)
-        flow.acted(state["flow"], seat)
         return events + (proceed(state, now) if free else action_done(state, now))
 
     @staticmethod
