@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
@@ -65,6 +65,11 @@ def fields(draft: str, n: int) -> list[str]:
     return (draft.split("-") + [""] * n)[:n]
 
 
+def numbers(draft: str) -> list[int]:
+    """A draft (or a field of one) made of numbers joined by "." (say "4.9.31")."""
+    return [int(p) for p in draft.split(".") if p.isdigit()]
+
+
 def spread_pick(options: list[discord.SelectOption], control: str, chosen: list[str], values: list[str]) -> list[str]:
     """The choice after a pick in one select of `Panel.spread` (control `<name><k>`): that
     select's options as picked, the others' as they were."""
@@ -79,33 +84,52 @@ class Draft:
     optional number, () numbers joined by ".", a bool 1 or 0, an int a number, a str a word."""
 
     __dataclass_fields__: ClassVar[dict[str, Any]]  # subclasses are dataclasses
+    clears: ClassVar[Mapping[str, tuple[str, ...]]] = {}  # the fields a pick in a field resets ("monster": "lose")
 
     def __str__(self) -> str:
         return "-".join(_encode(getattr(self, f.name)) for f in dataclasses.fields(self))
 
     @classmethod
+    def opening(cls, view: View) -> Self:
+        """The draft a panel opens with, from its player's view; by default every field's default."""
+        return cls()
+
+    @classmethod
     def parse(cls, text: str) -> Self:
         """The draft `text` writes; a field missing or unreadable has its default."""
         found = dataclasses.fields(cls)
-        return cls(**{f.name: _decode(part, f.default) for f, part in zip(found, fields(text, len(found)), strict=True)})
+        parts = fields(text, len(found))
+        return cls(**{f.name: _decode(part, f.default) for f, part in zip(found, parts, strict=True)})
 
     def picked(self, control: str, values: list[str]) -> Self:
         """The draft after a pick in the control named for a field (`card`, or `tile0`, `tile1`... for
         one of several selects): a select's values set the field (a tuple takes every number in them,
-        the NONE option clears it), a button flips a bool."""
-        name = control.rstrip("0123456789")
-        default = next((f.default for f in dataclasses.fields(self) if f.name == name), NONE)
-        if default is NONE:
-            raise TableError("That control does nothing now.")
-        numbers = re.findall(r"[0-9]+", " ".join(values))
+        the NONE option clears it), a button flips a bool; a control naming no field changes nothing."""
+        name, defaults = control.rstrip("0123456789"), {f.name: f.default for f in dataclasses.fields(self)}
+        if name not in defaults:
+            return self
+        default, numbers = defaults[name], re.findall(r"[0-9]+", " ".join(values))
         if isinstance(default, bool):
-            return dataclasses.replace(self, **{name: not getattr(self, name)})
-        if isinstance(default, tuple):
-            return dataclasses.replace(self, **{name: tuple(map(int, numbers))})
-        if isinstance(default, str):
-            return dataclasses.replace(self, **{name: next((v for v in values if v != NONE), "")})
-        return dataclasses.replace(self, **{name: int(numbers[0]) if numbers else default})
+            value: object = not getattr(self, name)
+        elif isinstance(default, tuple):
+            value = tuple(map(int, numbers))
+        elif isinstance(default, str):
+            value = next((v for v in values if v != NONE), "")
+        else:
+            value = int(numbers[0]) if numbers else default
+        return dataclasses.replace(self, **{name: value}, **{f: defaults[f] for f in self.clears.get(name, ())})
 
+    def within(self, **offered: Collection[object]) -> Self:
+        """This draft holding only what is `offered` now, field by field: a value no longer offered
+        goes back to its default, a tuple keeps the members still offered."""
+        defaults, kept = {f.name: f.default for f in dataclasses.fields(self)}, dict[str, object]()
+        for name, allowed in offered.items():
+            value = getattr(self, name)
+            if isinstance(value, tuple):
+                kept[name] = tuple(v for v in value if v in allowed)
+            else:
+                kept[name] = value if value in allowed else defaults[name]
+        return dataclasses.replace(self, **kept)
 
     def holds(self, control: str, value: str) -> bool:
         """Whether the option `value` of the select `control` is what this draft chose: its field's
@@ -130,7 +154,7 @@ def _decode(part: str, default: object) -> object:
     if isinstance(default, bool):
         return part == "1" if part in ("0", "1") else default
     if isinstance(default, tuple):
-        return tuple(int(p) for p in part.split(".") if p.isdigit())
+        return tuple(numbers(part))
     if default is None or isinstance(default, int):
         return int(part) if part.isdigit() else default
     return part
@@ -178,7 +202,7 @@ class Panel(ABC):
     any_time: ClassVar[bool] = False  # opens whether or not the game waits on the player
     again: ClassVar[bool] = False  # after its move, a fresh panel opens if it still may (a re-deal)
     in_place: ClassVar[bool] = False  # after its move it is redrawn, what happened on top, instead of a note
-    probe: ClassVar[Mapping[str, Any] | None] = None  # an action whose refusal is why the panel does not open
+    probe: ClassVar[Mapping[str, Any] | None] = None  # a move the panel is for: it opens when the engine offers one
     choice: ClassVar[type[Draft] | None] = None  # its typed draft, whose fields the controls set by default
 
     def opener(self, session: Session, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.primary,
@@ -228,10 +252,12 @@ class Panel(ABC):
     # ---------------------------------------------------------------- what a game's panel says
 
     def refusal(self, seat: Seat) -> str | None:
-        """Why this panel does not open now (None: it opens): the engine's refusal of `probe`, or
-        by default, not your turn."""
+        """Why this panel does not open now (None: it opens). With a `probe`: it opens when the engine
+        offers the player a move of the probe's type, else the engine's refusal of the probe says why;
+        by default: not your turn."""
         if self.probe is not None:
-            return seat.explain(self.probe)
+            kinds = {a["type"] for a in seat.game.legal_actions(seat.state, seat.seat)}
+            return None if self.probe["type"] in kinds else seat.explain(self.probe) or "Not now."
         waiting = seat.game.waiting_for(seat.state)
         if self.any_time or seat.seat in waiting:
             return None
@@ -244,8 +270,8 @@ class Panel(ABC):
         await _post(interaction, self.draw(seat, self.start(seat)))
 
     def start(self, seat: Seat) -> str:
-        """The draft a freshly opened panel starts from."""
-        return ""
+        """The draft a freshly opened panel starts from: a typed draft's `opening`, else ""."""
+        return "" if self.choice is None else str(self.choice.opening(seat.view))
 
     @abstractmethod
     def draw(self, seat: Seat, draft: str) -> Drawn:
@@ -253,8 +279,16 @@ class Panel(ABC):
 
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
         """A control was used: the new draft (the panel is redrawn) or the action to make now. By
-        default the control sets its field of the typed draft (a panel without one shows the same)."""
-        return draft if self.choice is None else str(self.choice.parse(draft).picked(control, values))
+        default the control sets its field of the typed draft, then `act` says whether that makes a
+        move (a panel without a typed draft shows the same)."""
+        if self.choice is None:
+            return draft
+        choice = self.choice.parse(draft).picked(control, values)
+        return self.act(seat, choice, control) or str(choice)
+
+    def act(self, seat: Seat, choice: Any, control: str) -> Action | None:
+        """The move a typed draft makes after a pick in `control` (a Confirm, a last choice), or None."""
+        return None
 
     def done(self, change: Change) -> str:
         """What the panel says once its move is made: the move's public news by default."""
