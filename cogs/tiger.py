@@ -45,8 +45,7 @@ def purchase_words(p: Purchase) -> str:
 
 @dataclass(frozen=True)
 class BuyChoice(Draft):
-    """A purchase being chosen: a stack (or NOTHING), a second stack (three cards of one symbol), and
-    whether the free colour card is taken."""
+    """A purchase being chosen: a stack (or NOTHING), a second one (three of a symbol), the free card taken."""
 
     card: str = ""
     second: str = ""
@@ -59,14 +58,13 @@ class BuyPanel(Panel):
 
     @staticmethod
     def offered(seat: Seat) -> tuple[dict[BuyChoice, Purchase], bool]:
-        """The legal purchases by the choice that makes each, and whether one takes more than picking
-        a card (a second card, or declining the free one)."""
+        """The legal purchases by the choice making each; whether one takes more than a card's pick."""
         offer = {BuyChoice(p["stack"] or NOTHING, p["second"] or "", p["bonus"]): p for p in purchases(seat.state)}
         return offer, any(k.second or not k.bonus for k in offer)
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
         view, (offer, more) = as_view(seat.view), self.offered(seat)
-        choice, colour = BuyChoice.parse(draft), view["colour_bonus"]  # (versioned: drafts from what it offered)
+        choice, colour = BuyChoice.parse(draft), view["colour_bonus"]  # versioned: it holds only what was offered
         free = any(p["free"] for p in offer.values())  # three cards of a colour whose stack has a card to give
         firsts = sorted((option(purchase_words(p), k.card) for k, p in offer.items() if not k.second and k.bonus),
                         key=lambda o: o.value == NOTHING)  # buying nothing last
@@ -95,8 +93,9 @@ class BuyPanel(Panel):
         """Picking a card buys it, unless a second card or the colour bonus is to decide too: then Confirm buys."""
         offer, more = self.offered(seat)
         purchase = offer.get(choice) or offer.get(replace(choice, bonus=True))
-        return as_action(purchase["action"]) if purchase and (control == CONFIRM or control == "card" and not more) \
-            else None
+        if purchase is None or not (control == CONFIRM or control == "card" and not more):
+            return None
+        return as_action(purchase["action"])
 
 
 @dataclass(frozen=True)
