@@ -24,8 +24,9 @@ from render.ghosts import render_ghosts, render_hand
 from . import markup
 from .actions import perform_race
 from .components import handles
+from .drafts import Draft, option
 from .game_ui import BoardWords, GameUI, register_ui
-from .panels import CONFIRM, Draft, Drawn, Panel, Seat, option, register_panels, seat_for
+from .panels import CONFIRM, Drawn, Panel, Seat, register_panels, seat_for
 from .refs import Ref
 
 STYLE = {"red": discord.ButtonStyle.danger, "blue": discord.ButtonStyle.primary,

@@ -18,8 +18,9 @@ from host.session import ABORTED, Session
 from render.encode import RenderedImage
 from render.tiger import render_tiger
 
+from .drafts import NONE, Draft, numbers, option, spread_pick
 from .game_ui import BoardWords, GameUI, register_ui
-from .panels import CONFIRM, NONE, Draft, Drawn, Panel, Seat, numbers, option, register_panels, spread_pick
+from .panels import CONFIRM, Drawn, Panel, Seat, register_panels
 
 NOTHING, KEEP_ALL = "nothing", "keep_all"
 

@@ -7,8 +7,9 @@ from types import SimpleNamespace
 
 import discord
 
+from cogs.drafts import NONE, Draft, fields, option, spread_pick
 from cogs.game_ui import BoardWords, GameUI, register_ui
-from cogs.panels import NONE, Draft, Drawn, Panel, Seat, fields, option, register_panels, spread_pick
+from cogs.panels import Drawn, Panel, Seat, register_panels
 from engine.protocol import seat_name
 from engine.registry import register
 from host.session import Session
