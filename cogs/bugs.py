@@ -3,8 +3,9 @@
 The board (render/bugs.py) shows the numbered places (face down, empty, or held: marked with the
 holder's colour), the trophies left, who stopped, how many tiles each player keeps, and in the
 embed the countdown as a live timestamp; it is edited at most once a second (edits between
-merge), and trophies and the countdown also get a message of their own. Its one button, **Grab a tile**, opens the player's
-panel through the kit (cogs/panels.py: watchers and stopped players refused in the engine's words).
+merge), and trophies and the countdown also get a message of their own. Its one button, **Grab
+a tile**, opens the player's panel through the kit (cogs/panels.py: watchers and stopped players
+refused in the engine's words).
 
 The panel stays open for the whole game. Picking a place grabs its tile at once and the panel
 shows it (picture and name) with Keep, Put back (its own place, or an empty one from a select)
@@ -12,10 +13,8 @@ and Take trophy; after that move it offers the places again. So a grab is two cl
 place), a whole grab-look-decide cycle three, and two from then on. Everybody acts at once, so
 the panel is not versioned: a move no longer possible is refused by the engine ("Someone was
 faster...", naming who, and by how many ms: a grab carries its press time, the interaction's
-snowflake) and the panel redraws itself with that note on top; nothing is lost.
-
-The kit's panels become a note after their move; this one is `in_place`: it redraws itself
-after every move, with the move's news on top (no follow-up messages piling up).
+snowflake). The panel is `in_place`: after every move, or refusal, it redraws itself with that
+news on top, so no follow-up messages pile up and nothing is lost.
 
 No message ever names a kept tile: views give counts only, and the panel's picture goes as soon
 as its tile is kept or put back. At the end the board moves to a new message (`board_key`):

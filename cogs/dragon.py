@@ -22,6 +22,7 @@ from render.encode import RenderedImage
 from . import replies
 from .components import TableButton, TableSelect, view_of
 from .game_ui import GameUI, register_ui
+from .panels import seat_for
 from .refs import Ref
 
 
@@ -41,7 +42,7 @@ class DragonUI(GameUI):
         open_cells = {(a["cell"][0], a["cell"][1]) for a in game.legal_actions(state, seat) if "cell" in a}
         rows = sorted({r for r, _ in open_cells})
         row = wanted_row if wanted_row is not None and wanted_row in rows else self._default_row(view, rows)
-        ver = session.version
+        ver, grey = session.version, discord.ButtonStyle.secondary
         items: list[discord.ui.Item] = []
         if rows:
             items.append(TableSelect(Ref(session.id, "row", "", ver), placeholder=f"Row {row + 1}", options=[
@@ -50,8 +51,8 @@ class DragonUI(GameUI):
         for c in range(SIZE):
             items.append(TableButton(Ref(session.id, action, f"{row}-{c}", ver),
                                      label=f"{string.ascii_uppercase[c]}{row + 1}",
-                                     style=discord.ButtonStyle.primary if action == "reveal" else discord.ButtonStyle.secondary,
-                                     disabled=(row, c) not in open_cells, row=1 if c < 5 else 2))
+                                     disabled=(row, c) not in open_cells, row=1 if c < 5 else 2,
+                                     style=discord.ButtonStyle.primary if action == "reveal" else grey))
         if view["phase"] == REVEAL:
             items.append(TableButton(Ref(session.id, "stop", "", ver), label="Stop and collect",
                                      style=discord.ButtonStyle.success, disabled=not view["revealed"], row=2))
@@ -70,10 +71,8 @@ class DragonUI(GameUI):
                              ref: Ref, values: list[str]) -> bool:
         if ref.action != "row":
             return False
-        seat = session.seat_of(interaction.user.id)
-        if seat is None:
-            raise TableError("You are watching this game: only seated players can act.")
-        if seat not in game.waiting_for(session.game_state):
+        seat = await seat_for(interaction, session)  # watchers are refused there
+        if seat.seat not in game.waiting_for(session.game_state):
             raise TableError("It is not your turn.")
         row = int(values[0]) if values and values[0].isdigit() else None
         await replies.edit(interaction, view=view_of(self.items(session, game, row)))

@@ -1,10 +1,9 @@
 """Zap That Ghost on Discord: race for a meeple colour, then zap a ghost in private.
 
-One board message per round. Its colour buttons are the race: a call carries its press time (the
-snowflake's), so a later presser learns who was first and by how many ms; they stay, greyed, while the
-caller plays, since late presses arrive then. Everything private is a panel (cogs/panels.py): My hand,
-the discard, the attempt and the swap. None is versioned, as others act meanwhile: a move names its
-round and the engine refuses a stale one. Rules and refusals are the engine's; this only words views.
+One board message per round. Its colour buttons are the race (a later presser learns who was first, by
+how many ms); they stay, greyed, while the caller plays, since late presses arrive then. Everything
+private is a panel: My hand, the discard, the attempt and the swap, none versioned as others act
+meanwhile: a move names its round (`Play`) and the engine refuses a stale one.
 """
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ import discord
 from discord.ext import commands
 
 from engine.ghosts import DEAL, DISCARD_COUNT, MEEPLES, MIN_MATCHING, SIZE, lost_race
-from engine.ghosts_types import CardInfo, Cell, GhostsView, as_action, public_view, seat_view
+from engine.ghosts_types import CardInfo, GhostsView, as_action, public_view, seat_view
 from engine.grid import label
 from engine.protocol import Action, Game, View, seat_name
 from host.session import ABORTED, Session
@@ -25,22 +24,34 @@ from render.ghosts import render_ghosts, render_hand
 from . import markup
 from .actions import perform_race
 from .components import handles
+from .drafts import Draft, option
 from .game_ui import BoardWords, GameUI, register_ui
-from .panels import Draft, Drawn, Panel, Seat, option, register_panels, seat_for
+from .panels import CONFIRM, Drawn, Panel, Seat, register_panels, seat_for
 from .refs import Ref
 
 STYLE = {"red": discord.ButtonStyle.danger, "blue": discord.ButtonStyle.primary,
          "yellow": discord.ButtonStyle.secondary, "green": discord.ButtonStyle.success}
 EMOJI = {"red": "🔴", "blue": "🔵", "yellow": "🟡", "green": "🟢", "white": "⚪", "black": "⚫"}
-CALL, KEEP = "g_call", "g_keep"  # board moves; their arg carries the round
+CALL, KEEP = "g_call", "g_keep"  # board moves; their arg is a Play
 
 
-def round_of(text: str) -> int:
-    return int(text) if text.isdigit() else -1  # -1: a round that never is
+@dataclass(frozen=True)
+class Play(Draft):
+    """What a move names, as a panel or button carries it: the round it is for (the engine refuses
+    a move of an earlier one), and the card, tile (row, column) or meeple chosen."""
+
+    round: int = 0  # the opening discard: a round no call, attempt or swap is ever in
+    card: int | None = None
+    tile: tuple[int, ...] = ()
+    meeple: str = ""
+
+    @classmethod
+    def opening(cls, view: View) -> Play:
+        return cls(view["round"])
 
 
-def card_option(card: CardInfo, *, default: bool = False) -> discord.SelectOption:
-    return option(card["name"].capitalize(), card["id"], emoji=EMOJI.get(card["colour"]), default=default)
+def card_option(card: CardInfo) -> discord.SelectOption:
+    return option(card["name"].capitalize(), card["id"], emoji=EMOJI.get(card["colour"]))
 
 
 def hand_text(hand: list[CardInfo]) -> str:
@@ -51,12 +62,12 @@ def until(view: GhostsView) -> str:
     return f" (time runs out {markup.stamp(view['deadline'])})" if view["deadline"] else ""
 
 
-def tile_words(view: GhostsView, cell: Cell) -> str:
-    """What everyone sees on a tile (never whether a walk reaches it)."""
-    (r, c), here = cell, [m for m, at in view["meeples"].items() if at == cell]
+def tile_option(view: GhostsView, r: int, c: int) -> discord.SelectOption:
+    """A tile, with what everyone sees on it (never whether a walk reaches it)."""
     symbol, ghost = view["symbols"][r][c], view["ghosts"][r][c]
+    here = " and ".join(m for m, at in view["meeples"].items() if at == [r, c])
     words = "corner" if symbol is None else f"{ghost} ghost on {symbol}" if ghost else f"empty {symbol}"
-    return words + (", " + " and ".join(here) + " meeple" if here else "")
+    return option(label([r, c]), f"{r}-{c}", description=words + (f", {here} meeple" if here else ""))
 
 
 class HandPanel(Panel):
@@ -72,9 +83,7 @@ class HandPanel(Panel):
 
 class DiscardPanel(Panel):
     name, versioned, again = "g_discard", False, True  # a hand dealt again gets a fresh panel
-
-    def refusal(self, seat: Seat) -> str | None:
-        return None if seat.view["must_discard"] else seat.explain(as_action({"type": "discard", "cards": []}))
+    probe = as_action({"type": "discard", "cards": []})
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
         view = seat_view(seat.view)
@@ -94,58 +103,38 @@ class DiscardPanel(Panel):
         return super().done(change)
 
 
-@dataclass(frozen=True)
-class Attempt(Draft):
-    """The round the attempt is for, the card chosen and the tile chosen (row, column)."""
-
-    round: int = 0  # 0: a round no attempt is in
-    card: int | None = None
-    tile: tuple[int, ...] = ()
-
-
 class AttemptPanel(Panel):
     """The caller's card select, two tile selects (rows 1-3, 4-6), Zap! and Give up. Nothing hints at
     which tiles a walk reaches: finding them is the game."""
 
-    name, versioned, choice, probe = "g_attempt", False, Attempt, as_action({"type": "give_up"})
-
-    def start(self, seat: Seat) -> str:
-        return str(Attempt(seat.view["round"]))
+    name, versioned, choice, probe = "g_attempt", False, Play, as_action({"type": "give_up"})
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view, attempt = seat_view(seat.view), Attempt.parse(draft)
-        chosen = next((c for c in view["hand"] if c["id"] == attempt.card), None)
-        items: list[discord.ui.Item] = [self.select(seat, "card", attempt, placeholder="Which card?", row=0, options=[
-            card_option(c, default=c is chosen) for c in view["hand"]])]
-        for half in (0, 1):
-            rows = range(half * SIZE // 2, (half + 1) * SIZE // 2)
-            options = [option(label([r, c]), f"{r}-{c}", default=attempt.tile == (r, c),
-                              description=tile_words(view, [r, c])) for r in rows for c in range(SIZE)]
-            items.append(self.select(seat, f"tile{half}", attempt, options, row=1 + half,
-                                     placeholder=f"Which tile? (rows {rows[0] + 1}-{rows[-1] + 1})"))
-        items.append(self.button(seat, "Zap!", "zap", attempt, style=discord.ButtonStyle.success, emoji="👻",
-                                 disabled=chosen is None or len(attempt.tile) != 2, row=3))
-        items.append(self.button(seat, "Give up", "up", attempt, style=discord.ButtonStyle.danger, row=3))
-        start, tile = view["meeples"].get(view["meeple"] or ""), list(attempt.tile)
-        return Drawn(f"You called the **{view['meeple']}** meeple on {label(start) if start else '-'}: it must end "
-                     f"its walk on your tile in exactly **{view['die']}** orthogonal steps, never entering a tile "
-                     f"twice{until(view)}.\nCard: **{chosen['name'] if chosen else '-'}** · "
-                     f"Tile: **{label(tile) if len(tile) == 2 else '-'}**", items)
+        view, play = seat_view(seat.view), Play.parse(draft)
+        chosen, tile = next((c for c in view["hand"] if c["id"] == play.card), None), list(play.tile)
+        start = view["meeples"].get(view["meeple"] or "")
+        halves = (range(SIZE // 2), range(SIZE // 2, SIZE))  # a select holds 25 tiles at most
+        return Drawn.of([
+            f"You called the **{view['meeple']}** meeple on {label(start) if start else '-'}: it must end its walk on "
+            f"your tile in exactly **{view['die']}** orthogonal steps, never entering a tile twice{until(view)}.",
+            f"Card: **{chosen['name'] if chosen else '-'}** · Tile: **{label(tile) if len(tile) == 2 else '-'}**"], [
+            self.select(seat, "card", play, [card_option(c) for c in view["hand"]], placeholder="Which card?", row=0),
+            *(self.select(seat, f"tile{k}", play, [tile_option(view, r, c) for r in rows for c in range(SIZE)],
+                          placeholder=f"Which tile? (rows {rows[0] + 1}-{rows[-1] + 1})", row=1 + k)
+              for k, rows in enumerate(halves)),
+            self.confirm(seat, "Zap!", play, ready=chosen is not None and len(tile) == 2, row=3, emoji="👻"),
+            self.button(seat, "Give up", "up", play, style=discord.ButtonStyle.danger, row=3)])
 
-    def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
-        attempt = Attempt.parse(draft)
+    def act(self, seat: Seat, play: Play, control: str) -> Action | None:
         if control == "up":
-            return as_action({"type": "give_up", "round": attempt.round})
-        if control == "zap" and attempt.card is not None and len(attempt.tile) == 2:
-            return as_action({"type": "zap", "card": attempt.card, "to": list(attempt.tile), "round": attempt.round})
-        return super().pick(seat, draft, control, values)
+            return as_action({"type": "give_up", "round": play.round})
+        if control == CONFIRM and play.card is not None and len(play.tile) == 2:
+            return as_action({"type": "zap", "card": play.card, "to": list(play.tile), "round": play.round})
+        return None
 
 
 class SwapPanel(Panel):
-    name, versioned, probe = "g_swap", False, as_action({"type": "keep"})
-
-    def start(self, seat: Seat) -> str:
-        return str(seat.view["round"])
+    name, versioned, choice, probe = "g_swap", False, Play, as_action({"type": "keep"})
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
         view = seat_view(seat.view)
@@ -155,11 +144,10 @@ class SwapPanel(Panel):
                      [self.select(seat, "card", draft, options + [card_option(c) for c in view["hand"]], row=0,
                                   placeholder="Discard one card and draw one, or keep")])
 
-    def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> Action:
-        choice = values[0] if values else ""
-        if choice.isdigit():
-            return as_action({"type": "swap", "card": int(choice), "round": round_of(draft)})
-        return as_action({"type": "keep", "round": round_of(draft)})
+    def act(self, seat: Seat, play: Play, control: str) -> Action:
+        if play.card is None:  # "keep" names no card
+            return as_action({"type": "keep", "round": play.round})
+        return as_action({"type": "swap", "card": play.card, "round": play.round})
 
 
 HAND, DISCARD, ATTEMPT, SWAP = HandPanel(), DiscardPanel(), AttemptPanel(), SwapPanel()
@@ -174,8 +162,8 @@ def lost(session: Session, seat: int | None, action: Action, pressed: int) -> st
 
 async def call(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
     """A colour button: the race. The caller gets their attempt panel, a later presser the margin."""
-    meeple, _, round_ = ref.arg.partition("-")
-    action = as_action({"type": "call", "meeple": meeple, "round": round_of(round_)})
+    play = Play.parse(ref.arg)
+    action = as_action({"type": "call", "meeple": play.meeple, "round": play.round})
     change = await perform_race(interaction, ref.session_id, action, lost)
     if not change.duplicate:
         await ATTEMPT.offer(interaction, await seat_for(interaction, change.session))
@@ -183,7 +171,7 @@ async def call(interaction: discord.Interaction, ref: Ref, values: list[str]) ->
 
 class GhostsUI(GameUI):
     game_name = "ghosts"
-    moves = {KEEP: lambda arg: as_action({"type": "keep", "round": round_of(arg)})}
+    moves = {KEEP: lambda arg: as_action({"type": "keep", "round": Play.parse(arg).round})}
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         return render_ghosts(game.view(session.game_state, None), names=names, aborted=session.status == ABORTED)
@@ -216,10 +204,10 @@ class GhostsUI(GameUI):
             return [DISCARD.opener(session, f"Discard {DISCARD_COUNT}", row=0), hand]
         if phase == "swap":
             return [SWAP.opener(session, "Swap a card", row=0),
-                    self.move(session, KEEP, "Keep my cards", str(round_), versioned=False, row=0), hand]
+                    self.move(session, KEEP, "Keep my cards", str(Play(round_)), versioned=False, row=0), hand]
         race: list[discord.ui.Item] = [
-            self.move(session, CALL, m.capitalize(), f"{m}-{round_}", versioned=False, emoji=EMOJI[m], row=0,
-                      style=STYLE[m] if phase == "race" or m == view["meeple"] else grey) for m in MEEPLES]
+            self.move(session, CALL, m.capitalize(), str(Play(round_, meeple=m)), versioned=False, emoji=EMOJI[m],
+                      style=STYLE[m] if phase == "race" or m == view["meeple"] else grey, row=0) for m in MEEPLES]
         caller = [] if phase == "race" else [ATTEMPT.opener(session, "Play a card (caller)", row=1)]
         return race + caller + [hand]  # the colours stay while the caller plays: late presses still land
 

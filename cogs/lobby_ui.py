@@ -1,5 +1,9 @@
 """How a lobby looks: the seats and what each picked, the options, Join / Leave / Start / Cancel,
-and a select per lobby choice (a character) offering the values nobody holds yet."""
+and a select per lobby choice (a character) offering the values nobody holds yet.
+
+Discord allows 5 rows of 5 buttons, and a select fills a row: row 0 holds Join / Leave / Start /
+Cancel, the option toggles fill rows 1-3 five to a row (Eye for an Eye has seven), and each lobby
+choice's select takes a row of its own after them, while rows last."""
 from __future__ import annotations
 
 import discord
@@ -12,6 +16,11 @@ from . import markup
 from .components import TableButton, TableSelect
 from .game_ui import Board
 from .refs import Ref
+
+ROWS = 5  # Discord's rows of components in one message
+PER_ROW = 5  # buttons in one row
+LABEL = 80  # characters in a button's label
+OPTION_ROWS = (1, 2, 3)  # the rows the option toggles may fill
 
 
 def seat_line(session: Session, game: Game, seat: int, user: int) -> str:
@@ -60,10 +69,27 @@ def lobby_board(session: Session, game: Game) -> Board:
                     disabled=len(session.seats) < game.min_players),
         TableButton(Ref(session.id, "cancel"), label="Cancel", style=discord.ButtonStyle.danger),
     ]
-    for option in game.options:
-        state = "on" if session.options.get(option.key) else "off"
-        items.append(TableButton(Ref(session.id, "opt", option.key), label=f"{option.label}: {state}", row=1))
-    for row, choice in enumerate(game.choices, start=2):
+    items += option_buttons(session, game)
+    first = OPTION_ROWS[0] + option_rows(game)
+    for row, choice in enumerate(game.choices[:ROWS - first], start=first):
         if (select := choice_select(session, choice, row)) is not None:
             items.append(select)
     return Board(embed, items=items)
+
+
+def option_rows(game: Game) -> int:
+    """How many rows the option toggles take, five to a row."""
+    return -(-len(game.options) // PER_ROW)
+
+
+def option_buttons(session: Session, game: Game) -> list[discord.ui.Item]:
+    """A toggle per option, five to a row over OPTION_ROWS (more would not fit a message)."""
+    shown = game.options[:PER_ROW * len(OPTION_ROWS)]
+    return [TableButton(Ref(session.id, "opt", option.key), row=OPTION_ROWS[i // PER_ROW],
+                        label=f"{_cut(option.label)}: {'on' if session.options.get(option.key) else 'off'}")
+            for i, option in enumerate(shown)]
+
+
+def _cut(label: str) -> str:
+    """An option's label short enough for a button (80 characters with its ': off')."""
+    return label if len(label) <= LABEL - 5 else label[:LABEL - 6] + "…"

@@ -61,7 +61,8 @@ def too_slow(what: str, first_ms: int | None, pressed_ms: int) -> str:
         return f"⏱ Too late: {what} first."
     if pressed_ms >= first_ms:
         return f"⏱ Too slow: {what}, **{pressed_ms - first_ms} ms** before you."
-    return f"⏱ {what}: that click reached the table first, although yours was stamped {first_ms - pressed_ms} ms earlier."
+    earlier = first_ms - pressed_ms
+    return f"⏱ {what}: that click reached the table first, although yours was stamped {earlier} ms earlier."
 
 
 def refusal(error: Exception) -> str:

@@ -17,12 +17,10 @@ waits on (unless the panel says otherwise). Why a move is refused is the engine'
 """
 from __future__ import annotations
 
-import dataclasses
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 import discord
 
@@ -37,103 +35,14 @@ from render.encode import RenderedImage, render_async
 from . import markup, replies
 from .actions import Lost, perform, table_of
 from .components import TableButton, TableSelect, handles, pressed_ms, view_of
+from .drafts import PER_SELECT, Draft, clip
 from .markup import said
 from .presenter import as_file, presenter_of
 from .refs import Ref
 
 OPEN = "open"
 CONFIRM = "go"  # the control of a panel's Confirm button: the move the draft has come to
-NONE = "none"  # the value of an option that clears its draft field ("Double no card")
 WATCHING = "You are watching this game: only seated players can act."
-PER_SELECT = 25  # options in one select (Discord's limit)
-TEXT_LIMIT = 100  # characters in an option's label or description (Discord's limit)
-
-
-def option(label: str, value: object, *, default: bool = False, description: str | None = None,
-           emoji: str | None = None) -> discord.SelectOption:
-    """A select option; `Panel.select` trims its texts to Discord's limit."""
-    return discord.SelectOption(label=label, value=str(value), default=default, description=description or None,
-                                emoji=emoji)
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= TEXT_LIMIT else text[:TEXT_LIMIT - 1] + "…"
-
-
-def fields(draft: str, n: int) -> list[str]:
-    """A draft made of `n` fields joined by "-" (say "2-4.9-"), the missing ones empty."""
-    return (draft.split("-") + [""] * n)[:n]
-
-
-def spread_pick(options: list[discord.SelectOption], control: str, chosen: list[str], values: list[str]) -> list[str]:
-    """The choice after a pick in one select of `Panel.spread` (control `<name><k>`): that
-    select's options as picked, the others' as they were."""
-    k = int(control[len(control.rstrip("0123456789")):] or 0)
-    shown = {o.value for o in options[k * PER_SELECT:(k + 1) * PER_SELECT]}
-    return [v for v in chosen if v not in shown] + [v for v in values if v in shown]
-
-
-class Draft:
-    """A panel's choice so far, typed: subclasses are frozen dataclasses whose fields all have a
-    default, which says how the field is written in the custom_id (fields joined by "-"): None an
-    optional number, () numbers joined by ".", a bool 1 or 0, an int a number, a str a word."""
-
-    __dataclass_fields__: ClassVar[dict[str, Any]]  # subclasses are dataclasses
-
-    def __str__(self) -> str:
-        return "-".join(_encode(getattr(self, f.name)) for f in dataclasses.fields(self))
-
-    @classmethod
-    def parse(cls, text: str) -> Self:
-        """The draft `text` writes; a field missing or unreadable has its default."""
-        found = dataclasses.fields(cls)
-        return cls(**{f.name: _decode(part, f.default) for f, part in zip(found, fields(text, len(found)), strict=True)})
-
-    def picked(self, control: str, values: list[str]) -> Self:
-        """The draft after a pick in the control named for a field (`card`, or `tile0`, `tile1`... for
-        one of several selects): a select's values set the field (a tuple takes every number in them,
-        the NONE option clears it), a button flips a bool."""
-        name = control.rstrip("0123456789")
-        default = next((f.default for f in dataclasses.fields(self) if f.name == name), NONE)
-        if default is NONE:
-            raise TableError("That control does nothing now.")
-        numbers = re.findall(r"[0-9]+", " ".join(values))
-        if isinstance(default, bool):
-            return dataclasses.replace(self, **{name: not getattr(self, name)})
-        if isinstance(default, tuple):
-            return dataclasses.replace(self, **{name: tuple(map(int, numbers))})
-        if isinstance(default, str):
-            return dataclasses.replace(self, **{name: next((v for v in values if v != NONE), "")})
-        return dataclasses.replace(self, **{name: int(numbers[0]) if numbers else default})
-
-
-    def holds(self, control: str, value: str) -> bool:
-        """Whether the option `value` of the select `control` is what this draft chose: its field's
-        value, one of its numbers, or NONE for a field left empty."""
-        current = getattr(self, control.rstrip("0123456789"), None)
-        if value == NONE:
-            return current in (None, "", ())
-        if isinstance(current, tuple):
-            numbers = tuple(map(int, re.findall(r"[0-9]+", value)))
-            return numbers == current or len(numbers) == 1 and numbers[0] in current
-        return current is not None and not isinstance(current, bool) and str(current) == value
-
-
-def _encode(value: object) -> str:
-    if isinstance(value, bool):
-        return str(int(value))
-    return ".".join(map(str, value)) if isinstance(value, tuple) else "" if value is None else str(value)
-
-
-def _decode(part: str, default: object) -> object:
-    """A field from its text, read as its default's kind."""
-    if isinstance(default, bool):
-        return part == "1" if part in ("0", "1") else default
-    if isinstance(default, tuple):
-        return tuple(int(p) for p in part.split(".") if p.isdigit())
-    if default is None or isinstance(default, int):
-        return int(part) if part.isdigit() else default
-    return part
 
 
 @dataclass
@@ -178,7 +87,7 @@ class Panel(ABC):
     any_time: ClassVar[bool] = False  # opens whether or not the game waits on the player
     again: ClassVar[bool] = False  # after its move, a fresh panel opens if it still may (a re-deal)
     in_place: ClassVar[bool] = False  # after its move it is redrawn, what happened on top, instead of a note
-    probe: ClassVar[Mapping[str, Any] | None] = None  # an action whose refusal is why the panel does not open
+    probe: ClassVar[Mapping[str, Any] | None] = None  # a move the panel is for: it opens when the engine offers one
     choice: ClassVar[type[Draft] | None] = None  # its typed draft, whose fields the controls set by default
 
     def opener(self, session: Session, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.primary,
@@ -205,7 +114,7 @@ class Panel(ABC):
         typed draft, those it holds in the control's field are shown chosen."""
         shown = options[:PER_SELECT]
         for o in shown:
-            o.label, o.description = _clip(o.label), o.description and _clip(o.description)
+            o.label, o.description = clip(o.label), o.description and clip(o.description)
             o.default = o.default or isinstance(draft, Draft) and draft.holds(control, o.value)
         return TableSelect(self._ref(seat.session, control, draft), options=shown, placeholder=placeholder,
                            min_values=min_values, max_values=min(max_values, len(shown)), row=row)
@@ -228,10 +137,12 @@ class Panel(ABC):
     # ---------------------------------------------------------------- what a game's panel says
 
     def refusal(self, seat: Seat) -> str | None:
-        """Why this panel does not open now (None: it opens): the engine's refusal of `probe`, or
-        by default, not your turn."""
+        """Why this panel does not open now (None: it opens). With a `probe`: it opens when the engine
+        offers the player a move of the probe's type, else the engine's refusal of the probe says why;
+        by default: not your turn."""
         if self.probe is not None:
-            return seat.explain(self.probe)
+            kinds = {a["type"] for a in seat.game.legal_actions(seat.state, seat.seat)}
+            return None if self.probe["type"] in kinds else seat.explain(self.probe) or "Not now."
         waiting = seat.game.waiting_for(seat.state)
         if self.any_time or seat.seat in waiting:
             return None
@@ -244,8 +155,8 @@ class Panel(ABC):
         await _post(interaction, self.draw(seat, self.start(seat)))
 
     def start(self, seat: Seat) -> str:
-        """The draft a freshly opened panel starts from."""
-        return ""
+        """The draft a freshly opened panel starts from: a typed draft's `opening`, else ""."""
+        return "" if self.choice is None else str(self.choice.opening(seat.view))
 
     @abstractmethod
     def draw(self, seat: Seat, draft: str) -> Drawn:
@@ -253,8 +164,16 @@ class Panel(ABC):
 
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
         """A control was used: the new draft (the panel is redrawn) or the action to make now. By
-        default the control sets its field of the typed draft (a panel without one shows the same)."""
-        return draft if self.choice is None else str(self.choice.parse(draft).picked(control, values))
+        default the control sets its field of the typed draft, then `act` says whether that makes a
+        move (a panel without a typed draft shows the same)."""
+        if self.choice is None:
+            return draft
+        choice = self.choice.parse(draft).picked(control, values)
+        return self.act(seat, choice, control) or str(choice)
+
+    def act(self, seat: Seat, choice: Any, control: str) -> Action | None:
+        """The move a typed draft makes after a pick in `control` (a Confirm, a last choice), or None."""
+        return None
 
     def done(self, change: Change) -> str:
         """What the panel says once its move is made: the move's public news by default."""

@@ -1,4 +1,10 @@
-"""/rules: a game's rules summary, privately."""
+"""/rules: a game's rules summary, privately; `advanced:True` for its advanced rules.
+
+A game's rules fit one embed description; advanced rules (Eye for an Eye's Tribal cards) are a
+page of their own, as long again, so they are asked for apart: two such embeds together would
+pass Discord's 6000 characters in one message. A game's cog gives its advanced rules with
+`add_advanced_rules` when it loads.
+"""
 from __future__ import annotations
 
 import discord
@@ -7,12 +13,38 @@ from discord.ext import commands
 
 from engine import registry
 from engine.errors import RuleError
+from engine.protocol import Game
 from engine.words import player_count
 
 from . import replies
 from .games import offer_games
 
 EMBED_LIMIT = 4000
+_advanced: dict[str, str] = {}  # a game's advanced rules, by its name
+
+
+def add_advanced_rules(game: str, text: str) -> None:
+    """The advanced rules of `game`, which /rules shows when asked for them."""
+    _advanced[game] = text
+
+
+def advanced_rules(game: str) -> str | None:
+    return _advanced.get(game)
+
+
+def rules_embed(game: Game, *, advanced: bool = False) -> discord.Embed:
+    """The rules of `game` as one embed: its summary, or its advanced rules; the footer says how
+    to ask for the other page when there is one."""
+    more = advanced_rules(game.name)
+    if advanced and more:
+        title, text = f"{game.title}: advanced rules", more
+        footer = f"The core rules: /rules game:{game.name}"
+    else:
+        title, text = f"{game.title}: rules", game.rules or "No rules summary yet."
+        footer = f"/play game:{game.name}" + (f" · advanced rules: /rules game:{game.name} advanced:True"
+                                               if more else "")
+    embed = discord.Embed(title=title, description=text[:EMBED_LIMIT], colour=discord.Colour.blurple())
+    return embed.set_footer(text=f"{player_count(game.min_players, game.max_players)} · {footer}")
 
 
 class Rules(commands.Cog):
@@ -20,18 +52,16 @@ class Rules(commands.Cog):
         offer_games(self.rules)
 
     @app_commands.command(name="rules", description="How a game is played")
-    @app_commands.describe(game="The game")
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+    @app_commands.describe(game="The game", advanced="Its advanced rules (Eye for an Eye's Tribal cards)")
+    async def rules(self, interaction: discord.Interaction, game: str, advanced: bool = False) -> None:
         try:
             chosen = registry.find(game)
         except RuleError as unknown:
             await replies.tell(interaction, str(unknown))
             return
-        text = chosen.rules or "No rules summary yet."
-        embed = discord.Embed(title=f"{chosen.title}: rules", description=text[:EMBED_LIMIT],
-                              colour=discord.Colour.blurple())
-        embed.set_footer(text=f"{player_count(chosen.min_players, chosen.max_players)} · /play game:{chosen.name}")
-        await replies.tell(interaction, embed=embed)
+        none = advanced and advanced_rules(chosen.name) is None
+        await replies.tell(interaction, f"{chosen.title} has no advanced rules: here are its rules." if none else None,
+                           embed=rules_embed(chosen, advanced=advanced))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,10 +1,7 @@
-"""Eye of the Tiger on Discord: the track image as the board, and three private panels (cogs/panels.py).
-
-The board opens them: Buy..., Fight..., or once the deck is used up Thin deck... (Keep all cards is
-a move at once). Selects redraw a panel, Confirm makes the move; a buy with nothing else to decide
-is made by picking its card. All they offer and say comes from the engine: the player's view,
-`purchases` (what each legal buy takes), `preview_fight` (also which cards a fight may double or
-lose) and `explain`.
+"""Eye of the Tiger on Discord: the track image as the board, and the private panels it opens (Buy…,
+Fight…, Thin deck…; Keep all cards is a move at once). Selects redraw a panel, Confirm makes the move,
+and a buy with nothing else to decide is made by picking its card. All they offer and say is the
+engine's: the player's view, `purchases`, `preview_fight` (what a fight may double or lose), `explain`.
 """
 from __future__ import annotations
 
@@ -21,8 +18,9 @@ from host.session import ABORTED, Session
 from render.encode import RenderedImage
 from render.tiger import render_tiger
 
+from .drafts import NONE, Draft, numbers, option, spread_pick
 from .game_ui import BoardWords, GameUI, register_ui
-from .panels import CONFIRM, NONE, Draft, Drawn, Panel, Seat, option, register_panels, spread_pick
+from .panels import CONFIRM, Drawn, Panel, Seat, register_panels
 
 NOTHING, KEEP_ALL = "nothing", "keep_all"
 
@@ -48,27 +46,26 @@ def purchase_words(p: Purchase) -> str:
 
 @dataclass(frozen=True)
 class BuyChoice(Draft):
-    """A purchase being chosen: a stack (or NOTHING), a second stack (three cards of one symbol), and
-    whether the free colour card is taken."""
+    """A purchase being chosen: a stack (or NOTHING), a second one (three of a symbol), the free card taken."""
 
     card: str = ""
     second: str = ""
     bonus: bool = True
+    clears = {"card": ("second",)}
 
 
 class BuyPanel(Panel):
-    name = "tiger_buy"
+    name, choice = "tiger_buy", BuyChoice
 
     @staticmethod
     def offered(seat: Seat) -> tuple[dict[BuyChoice, Purchase], bool]:
-        """The legal purchases by the choice that makes each, and whether one takes more than picking
-        a card (a second card, or declining the free one)."""
+        """The legal purchases by the choice making each; whether one takes more than a card's pick."""
         offer = {BuyChoice(p["stack"] or NOTHING, p["second"] or "", p["bonus"]): p for p in purchases(seat.state)}
         return offer, any(k.second or not k.bonus for k in offer)
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
         view, (offer, more) = as_view(seat.view), self.offered(seat)
-        choice, colour = BuyChoice.parse(draft), view["colour_bonus"]  # (versioned: drafts from what it offered)
+        choice, colour = BuyChoice.parse(draft), view["colour_bonus"]  # versioned: it holds only what was offered
         free = any(p["free"] for p in offer.values())  # three cards of a colour whose stack has a card to give
         firsts = sorted((option(purchase_words(p), k.card) for k, p in offer.items() if not k.second and k.bonus),
                         key=lambda o: o.value == NOTHING)  # buying nothing last
@@ -93,16 +90,13 @@ class BuyPanel(Panel):
             if free else None,
             self.confirm(seat, confirm, choice, ready=bool(choice.card), row=3) if more else None])
 
-    def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
+    def act(self, seat: Seat, choice: BuyChoice, control: str) -> Action | None:
         """Picking a card buys it, unless a second card or the colour bonus is to decide too: then Confirm buys."""
-        choice, (offer, more) = BuyChoice.parse(draft), self.offered(seat)
-        if control != CONFIRM:
-            choice = choice.picked(control, values)
-            choice = replace(choice, second="") if control == "card" else choice
+        offer, more = self.offered(seat)
         purchase = offer.get(choice) or offer.get(replace(choice, bonus=True))
-        if purchase and (control == CONFIRM or control == "card" and not more):
-            return as_action(purchase["action"])
-        return str(choice)
+        if purchase is None or not (control == CONFIRM or control == "card" and not more):
+            return None
+        return as_action(purchase["action"])
 
 
 @dataclass(frozen=True)
@@ -113,47 +107,49 @@ class FightChoice(Draft):
     cards: tuple[int, ...] = ()
     double: int | None = None
     lose: int | None = None
+    clears = {"monster": ("double", "lose")}  # another monster: the cards stay chosen
 
     def settled(self, seat: Seat) -> tuple[FightChoice, FightPreview | None]:
         """This choice as far as the view and the engine allow it now, and its preview (None: no monster)."""
         view = as_view(seat.view)
-        choice = replace(self, monster=self.monster if self.monster in view["fight_fields"] else None,
-                         cards=tuple(c for c in self.cards if c in {r["id"] for r in view["revealed"]}))
+        choice = self.within(monster=view["fight_fields"], cards={r["id"] for r in view["revealed"]})
         if choice.monster is None:
             return replace(choice, double=None, lose=None), None
         p = preview_fight(seat.state, choice.monster, list(choice.cards), choice.double, choice.lose)
-        allowed = replace(choice, double=choice.double if choice.double in p["doubles"] else None,
-                          lose=choice.lose if choice.lose in p["choose_lost"] else None)
+        allowed = choice.within(double=p["doubles"], lose=p["choose_lost"])
         return (choice, p) if allowed == choice else allowed.settled(seat)
 
 
-def monsters(view: TigerView) -> list[MonsterOnTrack]:
-    """The monsters a fight may be tried against, the farthest (field III) first."""
-    return [m for m in reversed(view["track"]) if m is not None and not m["eye"] and m["index"] in view["fight_fields"]]
-
-
 class FightPanel(Panel):
-    name = "tiger_fight"
+    name, choice = "tiger_fight", FightChoice
 
     def start(self, seat: Seat) -> str:
         """The first fight the engine allows, else the farthest monster with every revealed card."""
-        fight = next((a for a in seat.game.legal_actions(seat.state, seat.seat) if a["type"] == "fight"), None)
-        if fight:
-            return str(FightChoice(fight["monster"], tuple(fight["cards"]), fight.get("double")))
         view = as_view(seat.view)
-        return str(FightChoice(max(view["fight_fields"]), tuple(c["id"] for c in view["revealed"]))) \
-            if view["fight_fields"] else ""
+        fight = next((a for a in seat.game.legal_actions(seat.state, seat.seat) if a["type"] == "fight"), None)
+        if fight is None:
+            return str(FightChoice(max(view["fight_fields"], default=None), tuple(c["id"] for c in view["revealed"])))
+        return str(FightChoice(fight["monster"], tuple(fight["cards"]), fight.get("double")))
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
         view, (choice, p) = as_view(seat.view), FightChoice.parse(draft).settled(seat)
         revealed = {c["id"]: c for c in view["revealed"]}
-        entry = next((m for m in monsters(view) if m["index"] == choice.monster), None)
+        monsters = [m for m in reversed(view["track"])  # those a fight may be tried against, field III first
+                    if m is not None and not m["eye"] and m["index"] in view["fight_fields"]]
+        entry = next((m for m in monsters if m["index"] == choice.monster), None)
         foes = [option(monster_words(m) + " · beside the Eye" * m["beside_eye"], m["index"],
-                       description="; ".join(a["label"] for a in m["abilities"])) for m in monsters(view)]
-        doubles = [option(f"Double {revealed[c]['name']}: it leaves the game after the fight", c) for c in p["doubles"]] \
-            if p else []
-        losable = [option(f"Lose {revealed[c]['name']}", c, default=c in p["lose"]) for c in p["choose_lost"]] if p else []
-        return Drawn.of([fight_text(seat, entry, [revealed[c] for c in choice.cards], p)], [
+                       description="; ".join(a["label"] for a in m["abilities"])) for m in monsters]
+        doubles = [option(f"Double {revealed[c]['name']}: it leaves the game after the fight", c)
+                   for c in (p["doubles"] if p else [])]
+        losable = [option(f"Lose {revealed[c]['name']}", c, default=c in p["lose"])
+                   for c in p["choose_lost"]] if p else []
+        return Drawn.of([
+            "**Fight** · choose a monster and the revealed cards to use; nothing happens until you confirm.",
+            *([monster_words(entry) + "".join(f"\n· {a['label']}" for a in entry["abilities"]),
+               "Cards: " + (", ".join(revealed[c]["name"] for c in choice.cards) or "none chosen"),
+               *fight_words(seat.state, p),
+               "✅ You win this fight if you confirm." if p["possible"] else f"❌ Not possible: {p['reason']}"]
+              if entry and p else ["No monster chosen."])], [
             self.select(seat, "monster", choice, foes, placeholder="Choose a monster", row=0) if foes else None,
             self.select(seat, "cards", choice, [option(card_words(c), i) for i, c in revealed.items()], row=1,
                         placeholder="Choose the cards to fight with", max_values=len(revealed)) if revealed else None,
@@ -161,64 +157,44 @@ class FightPanel(Panel):
                         placeholder="Double one card's value (it leaves the game)") if doubles else None,
             self.select(seat, "lose", choice, losable, placeholder="Which card you lose after a win", row=3)
             if losable else None,
-            self.confirm(seat, f"Confirm: fight the {entry['symbol']} monster" if entry else "Confirm the fight", choice,
-                         ready=bool(p and p["possible"]), style=discord.ButtonStyle.danger)])
+            self.confirm(seat, f"Confirm: fight the {entry['symbol']} monster" if entry else "Confirm the fight",
+                         choice, ready=bool(p and p["possible"]), style=discord.ButtonStyle.danger)])
 
-    def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
-        choice = FightChoice.parse(draft)
-        if control == CONFIRM and choice.monster is not None:
-            return as_action(fight_action(choice.monster, list(choice.cards), choice.double, choice.lose))
-        if control == "monster":  # another monster: the cards stay chosen, what the last one let double or lose goes
-            choice = FightChoice(cards=choice.cards)
-        return str(choice.picked(control, values))
-
-
-def fight_text(seat: Seat, entry: MonsterOnTrack | None, cards: list[CardInfo], p: FightPreview | None) -> str:
-    lines = ["**Fight** · choose a monster and the revealed cards to use; nothing happens until you confirm."]
-    if entry is None or p is None:
-        return "\n".join(lines + ["No monster chosen."])
-    lines += [monster_words(entry) + "".join(f"\n· {a['label']}" for a in entry["abilities"]),
-              "Cards: " + (", ".join(c["name"] for c in cards) or "none chosen"), *fight_words(seat.state, p)]
-    return "\n".join(lines + ["✅ You win this fight if you confirm." if p["possible"]
-                              else f"❌ Not possible: {p['reason']}"])
-
-
-@dataclass(frozen=True)
-class Removal(Draft):
-    """The cards of the discard pile chosen to leave the game."""
-
-    cards: tuple[int, ...] = ()
+    def act(self, seat: Seat, choice: FightChoice, control: str) -> Action | None:
+        if control != CONFIRM or choice.monster is None:
+            return None
+        return as_action(fight_action(choice.monster, list(choice.cards), choice.double, choice.lose))
 
 
 class ThinPanel(Panel):
-    """The discard pile spread over selects `cards0`, `cards1`..., weakest first."""
+    """Draft: the chosen card ids joined by dots; the discard pile, weakest first, spread over selects `p0`, `p1`..."""
 
     name = "tiger_thin"
 
     @staticmethod
-    def pool(view: TigerView) -> list[discord.SelectOption]:
-        return [option(card_words(c), c["id"]) for c in sorted(view["discard_cards"], key=lambda c: (c["value"], c["id"]))]
+    def pool(view: TigerView, chosen: list[int]) -> list[discord.SelectOption]:
+        return [option(card_words(c), c["id"], default=c["id"] in chosen)
+                for c in sorted(view["discard_cards"], key=lambda c: (c["value"], c["id"]))]
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
         view = as_view(seat.view)
         cards = {c["id"]: c for c in view["discard_cards"]}
-        chosen = Removal(tuple(c for c in Removal.parse(draft).cards if c in cards))
-        refused, named = seat.explain(thin(list(chosen.cards))), [cards[c]["name"] for c in chosen.cards]
+        chosen = [c for c in numbers(draft) if c in cards]
+        refused, named = seat.explain(thin(chosen)), [cards[c]["name"] for c in chosen]
         return Drawn.of([
             f"**Thin your deck** · your deck is used up. You may remove up to "
             f"{plural(min(view['thin_max'], len(cards)), 'card')} of your discard pile from the game for good; "
             "then the discard pile is shuffled into a new deck.",
             "Chosen: " + (", ".join(named) or "none (keep every card)"), f"❌ {refused}" if refused else None], [
-            *self.spread(seat, "cards", chosen, self.pool(view), placeholder="Cards to remove", max_values=view["thin_max"]),
-            self.confirm(seat, f"Confirm: remove {' and '.join(named)}" if named else "Confirm: keep every card and shuffle",
-                         chosen, ready=not refused)])
+            *self.spread(seat, "p", draft, self.pool(view, chosen), placeholder="Cards to remove",
+                         max_values=view["thin_max"]),
+            self.confirm(seat, f"Confirm: remove {' and '.join(named)}" if named else
+                         "Confirm: keep every card and shuffle", draft, ready=not refused)])
 
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
-        chosen = Removal.parse(draft).cards
         if control == CONFIRM:
-            return thin(list(chosen))
-        picked = spread_pick(self.pool(as_view(seat.view)), control, [str(c) for c in chosen], values)
-        return str(Removal(tuple(map(int, picked))))
+            return thin(numbers(draft))
+        return ".".join(spread_pick(self.pool(as_view(seat.view), []), control, list(map(str, numbers(draft))), values))
 
 
 BUY, FIGHT, THIN = BuyPanel(), FightPanel(), ThinPanel()
@@ -237,7 +213,8 @@ class TigerUI(GameUI):
                if v["phase"] == "thin" else "First turn: **Buy** a card." if v["first_turn"]
                else "**Buy** a card or **Fight** a monster.")
         mode = " · advanced mode" if v["advanced"] else ""
-        return BoardWords(game.title, None if v["over"] else f"{now}\nTurn {v['turn']} · {v['gold_available']} gold{mode}")
+        return BoardWords(game.title,
+                          None if v["over"] else f"{now}\nTurn {v['turn']} · {v['gold_available']} gold{mode}")
 
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
         view = as_view(game.view(session.game_state, None))  # (asked only while the game is played)

@@ -2,12 +2,15 @@
 make the move, refusals for watchers, out-of-turn players and panels the game moved past."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import SimpleNamespace
 
 import discord
 
-from cogs.game_ui import GameUI, register_ui
-from cogs.panels import Drawn, Panel, Seat, fields, option, register_panels, spread_pick
+from cogs.drafts import NONE, Draft, fields, option, spread_pick
+from cogs.game_ui import BoardWords, GameUI, register_ui
+from cogs.panels import Drawn, Panel, Seat, register_panels
+from engine.protocol import seat_name
 from engine.registry import register
 from host.session import Session
 from tests.discord_helpers import buttons, message_in, selects
@@ -43,15 +46,39 @@ class AddPanel(Panel):
 ADD = AddPanel()
 
 
+@dataclass(frozen=True)
+class Amount(Draft):
+    n: int | None = None
+
+
+class QuickPanel(Panel):
+    """A typed draft whose one pick makes the move; it opens when the engine offers an addition."""
+
+    name, choice, probe = "picks_quick", Amount, {"type": "add", "n": 1}
+
+    def draw(self, seat: Seat, draft: str) -> Drawn:
+        return Drawn("How much?", [self.select(seat, "n", Amount.parse(draft), [option("1", 1), option("2", 2)])])
+
+    def act(self, seat: Seat, choice: Amount, control: str):
+        return None if choice.n is None else {"type": "add", "n": choice.n}
+
+
+QUICK = QuickPanel()
+
+
 class PicksUI(GameUI):
     game_name = "picks"
 
+    def words(self, session: Session, game, view) -> BoardWords:
+        return BoardWords("Picks", f"{seat_name(view['turn'])} adds 1 or 2.", heading="Adders",
+                          seat_words=["first", "second"], away=[1])
+
     def items(self, session: Session, game) -> list[discord.ui.Item]:
-        return [ADD.opener(session, "Choose...")]
+        return [ADD.opener(session, "Choose..."), QUICK.opener(session, "Quick...")]
 
 
 register_ui(PicksUI())
-register_panels(ADD)
+register_panels(ADD, QUICK)
 
 
 async def start_picks(u, channel):
@@ -127,3 +154,59 @@ def test_a_long_choice_is_spread_over_selects_of_25_and_a_pick_in_one_keeps_the_
 
 def test_a_draft_of_fields_reads_missing_ones_as_empty():
     assert fields("2-4.9", 4) == ["2", "4.9", "", ""] and fields("", 2) == ["", ""]
+
+
+async def test_a_probe_panel_opens_when_the_engine_offers_its_move_else_says_why_in_the_engines_words(
+        world, simcord_bot):
+    env, guild, channel, u = world
+    board_id = await start_picks(u, channel)
+    early = await u["bob"].click(message_in(channel, board_id), label="Quick...")
+    assert early.ephemeral and f"It is not your turn: <@{u['ann'].id}> is to play." in early.response.content
+    opened = await u["ann"].click(message_in(channel, board_id), label="Quick...")
+    (select,) = selects(opened.response.message)
+    await u["ann"].select(opened.response, ["2"], custom_id=select.custom_id)  # the pick is the move (act)
+    session = await simcord_bot.table.active_in(channel.id)
+    assert session.state["total"] == 2 and "adds 2" in opened.response.content
+
+
+@dataclass(frozen=True)
+class Order(Draft):
+    dish: str = ""
+    sides: tuple[int, ...] = ()
+    table: int | None = None
+    spicy: bool = True
+    clears = {"dish": ("sides",)}  # another dish: its sides go
+
+
+def test_a_typed_draft_travels_as_text_and_reads_back_with_defaults_for_what_is_missing():
+    order = Order("soup", (4, 9), 12, False)
+    assert str(order) == "soup-4.9-12-0" and Order.parse(str(order)) == order
+    assert Order.parse("") == Order() and Order.parse("tea-x-y") == Order("tea")
+
+
+def test_a_pick_sets_the_field_its_control_names_and_clears_the_fields_that_depend_on_it():
+    order = Order("soup", (4,), 3)
+    assert order.picked("sides1", ["4", "9"]).sides == (4, 9)  # one of several selects of a field
+    assert order.picked("table", [NONE]).table is None and order.picked("spicy", []).spicy is False
+    assert order.picked("dish", ["tea"]) == Order("tea", (), 3)
+    assert order.picked("go", []) == order  # a control naming no field changes nothing
+
+
+def test_a_draft_keeps_only_what_is_still_offered_and_its_selects_show_what_it_holds():
+    order = Order("soup", (4, 9), 3)
+    assert order.within(sides={9, 5}, table={1, 2}) == Order("soup", (9,), None)
+    shown = ADD.select(a_seat(), "sides0", order, [option("Four", 4), option("Five", 5), option("Nine", 9)],
+                       max_values=3)
+    assert [o.default for o in shown.item.options] == [True, False, True]
+    none = ADD.select(a_seat(), "table", Order(), [option("No table", NONE), option("Table 3", 3)])
+    assert [o.default for o in none.item.options] == [True, False]
+
+
+async def test_the_board_embed_is_the_games_words_laid_out_by_the_kit(world, simcord_bot):
+    env, guild, channel, u = world
+    board_id = await start_picks(u, channel)
+    embed = message_in(channel, board_id).embeds[0]
+    shown = {f.name: f.value for f in embed.fields}
+    assert embed.title == "Picks" and shown["Now"] == f"<@{u['ann'].id}> adds 1 or 2."  # seats named as fields
+    assert shown["Adders"].splitlines() == [f"▶ 1. <@{u['ann'].id}> · first", f"2. <@{u['bob'].id}> · second (away)"]
+    assert "Timer" in shown and embed.footer.text.startswith("Table ")

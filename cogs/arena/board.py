@@ -25,6 +25,7 @@ from ..actions import table_of
 from ..components import TableButton
 from ..game_ui import GameUI
 from ..refs import Ref
+from ..rules import rules_embed
 from .panel import PANEL
 from .words import ICON, ORDINAL, pool_text, stamp
 
@@ -108,8 +109,10 @@ async def peek(interaction: discord.Interaction, ref: Ref, values: list[str]) ->
     """Everyone's dice, privately (nothing in the game is hidden: ARENA.md 3.5); or the rules."""
     session = await table_of(interaction).get(ref.session_id)
     game = registry.get(session.game)
-    if ref.action == RULES:
-        await replies.tell(interaction, embed=discord.Embed(title=f"{game.title}: rules", description=game.rules[:4096]))
+    if ref.action == RULES:  # the advanced rules follow the core, in a message of their own
+        await replies.tell(interaction, embed=rules_embed(game))
+        if session.game_state.get("advanced"):
+            await replies.tell(interaction, embed=rules_embed(game, advanced=True))
         return
     view = game.view(session.game_state, None)
     lines = [f"**{s['name']}** <@{user}> · ❤ {s['health']}/{s['max_health']} · pool {pool_text(s['pool'])}\n"
