@@ -10,8 +10,9 @@ from engine.arena.match import EyeForAnEye
 from engine.protocol import Option
 from tests.discord_helpers import buttons, message_in, selects
 
+BUILT = {option.key for option in EyeForAnEye.options}
 SEVEN = (*EyeForAnEye.options, *(Option(key, f"Mode {key}") for key in ("alliances", "rainforest", "domination",
-                                                                        "ceremony", "hill")))
+                                                                        "ceremony", "hill") if key not in BUILT))
 
 
 def rows_of(message) -> list[list[str]]:
@@ -21,6 +22,7 @@ def rows_of(message) -> list[list[str]]:
 
 async def test_seven_options_spill_over_rows_and_the_character_select_follows(world, monkeypatch):
     env, _guild, channel, u = world
+    assert len(SEVEN) == 7
     monkeypatch.setattr(EyeForAnEye, "options", SEVEN)
     await u["ann"].slash(channel, "play", game="arena")
     lobby = channel.last_message
@@ -30,9 +32,9 @@ async def test_seven_options_spill_over_rows_and_the_character_select_follows(wo
     assert all(label.endswith(": off") for row in rows[1:3] for label in row)
     assert len(selects(lobby)[0].options) == 6, "the six characters"
 
-    await u["ann"].click(lobby, label="Mode domination: off")
-    assert "Mode domination: on" in buttons(message_in(channel, lobby.id))
-    assert "Mode domination: **on**" in message_in(channel, lobby.id).embeds[0].fields[1].value
+    await u["ann"].click(lobby, label="Mode hill: off")
+    assert "Mode hill: on" in buttons(message_in(channel, lobby.id))
+    assert "Mode hill: **on**" in message_in(channel, lobby.id).embeds[0].fields[1].value
 
 
 async def test_an_option_label_too_long_for_a_button_is_cut(world, monkeypatch):

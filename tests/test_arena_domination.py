@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import pytest
 
@@ -27,6 +28,7 @@ from engine.hexgrid import distance, neighbour
 from engine.protocol import TIMEOUT, Option, canonical
 from engine.rng import Rng, rig
 from engine.simulate import main, play_one
+from tests import test_arena_rules as core
 from tests.readability import image_width, recording_text
 
 GAME = EyeForAnEye()
@@ -47,17 +49,8 @@ def begun(players=4, tb=False, seed=1):
     return state
 
 
-def do(state, seat, now=YARRA_MARK + 1, **action):
-    state, events = GAME.apply(state, seat, action, now)
-    assert GAME.invariants(state) == []
-    return state, [e.text for e in events]
-
-
-def refused(state, seat, match, now=YARRA_MARK + 1, **action):
-    before = canonical(state)
-    with pytest.raises(RuleError, match=match):
-        GAME.apply(state, seat, action, now)
-    assert canonical(state) == before
+do = partial(core.do, now=YARRA_MARK + 1)  # an action a second into the round; the invariants checked
+refused = partial(core.refused, now=YARRA_MARK + 1)  # a refusal that leaves the state as it was
 
 
 def put(state, seat, hex_, facing=0):

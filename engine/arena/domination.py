@@ -91,7 +91,7 @@ def trigger_totals(rolls: list[tuple[bool, list[str]]]) -> tuple[int, int]:
 class Domination(VictoryPoints):
     key = "domination"
     title = "Domination"
-    option = Option("domination", "Domination: hold the Ceremonial Flower's area when Burraparay! is called")
+    option = Option("domination", "Domination: hold the flower's area at Burraparay!")
     tb_game_turns = TB_DOMINATION_GAME_TURNS
     phases = (DECLARE,)
     secret_timer = True
