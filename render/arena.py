@@ -52,7 +52,7 @@ from typing import Any, NamedTuple
 from PIL import Image, ImageDraw
 
 from engine.arena import EyeForAnEye
-from engine.arena.data import FACE_NAMES, TB_GAME_TURNS
+from engine.arena.data import FACE_NAMES, FLAME_BLADE, TB_GAME_TURNS
 from engine.flow import ranks
 from engine.words import plural
 from render import palette
@@ -82,11 +82,13 @@ BOARD_BOTTOM = BOARD_Y + round(BOARD_H)
 LEGEND_Y = BOARD_BOTTOM + GAP
 LEGEND_HEAD = 26
 ROW = 30
+ROW_ADVANCED = ROW + 18  # advanced rules: a second line per player (Heat, statuses, Guards, cards)
 NEWS_LINES = 5
 NEWS_H = 10 + NEWS_LINES * LINE + 8
 DISC = 19          # a figure's disc radius on the board
 MINI = 12          # a legend disc radius
 BADGE = 10         # marker and away badge radius
+GUARD = 12         # one of Echo's Guards: a small disc
 BADGE_OUT = 24     # a badge's centre from its hex's centre, towards a corner
 SUPER = 4          # supersampling for cached art
 NAME_CHARS = 18    # a display name inside a sentence on the image is cut to this
@@ -136,11 +138,14 @@ MOSS = (0x7E, 0xA8, 0x4A)
 TEAM_COLOURS = (palette.WHITE, palette.BLACK)  # team badges, each with the other as its letter
 ATTACK = (0xFF, 0x4A, 0x3D)
 WARN = (0xFF, 0x8C, 0x7A)           # KO and defending tags: 5.5:1 on the panel
-GOOD = (0x7F, 0xD8, 0xA8)           # the ready tag
+GOOD = (0x7F, 0xD8, 0xA8)           # the ready tag, and a Ready Tribal card
+HEAT = (0xFF, 0xB0, 0x60)           # Incendiary's Heat: its badge, and its words (6.8:1 on the panel)
+STATUS_FILL = {"netted": (0xD9, 0xC2, 0x8C), "hidden": (0xB8, 0xC8, 0xB0)}  # a status badge, lettered
 START_TINT = 0.3      # how strongly a starting area takes its colour
 ARC_WIDTH = 4         # px, a front-arc border
 COMPASS = ("E", "NE", "NW", "W", "SW", "SE")
 FACING_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+BANDS = ("I", "II", "III")  # a Tribal card's band
 
 
 # ----------------------------------------------------------------- geometry
@@ -164,12 +169,21 @@ def _angle(direction: int) -> float:
     return math.radians(-60 * direction)
 
 
-def _height(players: int) -> int:
-    return LEGEND_Y + LEGEND_HEAD + 8 + players * ROW + 6 + GAP + NEWS_H + MARGIN
+def _row_h(advanced: bool) -> int:
+    return ROW_ADVANCED if advanced else ROW
 
 
-def _news_y(players: int) -> int:
-    return LEGEND_Y + LEGEND_HEAD + 8 + players * ROW + 6 + GAP
+def _height(players: int, advanced: bool = False) -> int:
+    return _news_y(players, advanced) + NEWS_H + MARGIN
+
+
+def _news_y(players: int, advanced: bool = False) -> int:
+    return LEGEND_Y + LEGEND_HEAD + 8 + players * _row_h(advanced) + 6 + GAP
+
+
+def is_advanced(view: dict[str, Any]) -> bool:
+    """Whether the view is of a game under the advanced rules (its seats carry cards)."""
+    return bool(view["seats"]) and "cards" in view["seats"][0]
 
 
 # ----------------------------------------------------------------- cached art
@@ -184,21 +198,24 @@ def _supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, i
 SPRITE = int(2 * S + 8)  # a square around one hex, centred on it
 
 
-def disc_sprite(colour: str, facing: int) -> Image.Image:
-    """A figure: a disc in its colour with a dark rim and a wedge towards the side it faces
-    (cached; RGBA, SPRITE px square, centred on the hex centre)."""
+def disc_sprite(colour: str, facing: int, radius: int = DISC) -> Image.Image:
+    """A figure: a disc in its colour with a dark rim and a wedge towards the side it faces, its
+    tip just past the hex's side (cached; RGBA, SPRITE px square, centred on the hex centre).
+    `radius` GUARD draws one of Echo's Guards."""
+    reach = S * 0.866 + 6 - (DISC - radius) / 2
+
     def build() -> Image.Image:
         def paint(d: ImageDraw.ImageDraw, k: int) -> None:
             c = SPRITE * k / 2
             a = _angle(facing)
-            tip = (c + math.cos(a) * (S * 0.866 + 6) * k, c + math.sin(a) * (S * 0.866 + 6) * k)
-            side = [(c + math.cos(a + sgn * 0.8) * (DISC - 1) * k, c + math.sin(a + sgn * 0.8) * (DISC - 1) * k)
+            tip = (c + math.cos(a) * reach * k, c + math.sin(a) * reach * k)
+            side = [(c + math.cos(a + sgn * 0.8) * (radius - 1) * k, c + math.sin(a + sgn * 0.8) * (radius - 1) * k)
                     for sgn in (-1, 1)]
             d.polygon([side[0], tip, side[1]], fill=AREA_COLOURS[colour], outline=OUTLINE, width=2 * k)
-            r = DISC * k
+            r = radius * k
             d.ellipse((c - r, c - r, c + r, c + r), fill=AREA_COLOURS[colour], outline=OUTLINE, width=2 * k)
         return _supersampled((SPRITE, SPRITE), paint)
-    return cached_layer(("arena", "disc", colour, facing), build)
+    return cached_layer(("arena", "disc", colour, facing, radius), build)
 
 
 def mini_disc(fill: palette.RGB) -> Image.Image:
@@ -421,13 +438,13 @@ def _tracks(view: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
     return tuple((c["name"], c["corner"], _effect(view, c), *c["faces"]) for c in view.get("currents") or [])
 
 
-def _base_layer(board: dict[str, Any], colours: tuple[str, ...], players: int,
+def _base_layer(board: dict[str, Any], colours: tuple[str, ...], players: int, advanced: bool,
                 currents: tuple[tuple[str, ...], ...] = ()) -> Image.Image:
     """Everything that does not change during a match: background, terrain, the key, the panels,
     the Raging Current tracks' boxes (`currents`: each track's name, corner, effect and faces) and
     the legend's column heads (cached; RGB; copy it before drawing)."""
     def build() -> Image.Image:
-        height = _height(players)
+        height = _height(players, advanced)
         image = Image.new("RGB", (WIDTH, height), palette.BACKGROUND)
         d = ImageDraw.Draw(image)
         _draw_terrain(d, board, colours)
@@ -435,17 +452,17 @@ def _base_layer(board: dict[str, Any], colours: tuple[str, ...], players: int,
         _key(d, board, bool(currents))
         for name, corner, effect, *faces in currents:
             _track_box(d, name, corner, effect, faces)
-        legend_bottom = LEGEND_Y + LEGEND_HEAD + 8 + players * ROW + 6
+        legend_bottom = LEGEND_Y + LEGEND_HEAD + 8 + players * _row_h(advanced) + 6
         rounded_panel(d, (MARGIN, LEGEND_Y, WIDTH - MARGIN, legend_bottom))
         head = LEGEND_Y + 6 + LEGEND_HEAD / 2
         draw_text(d, (NAME_X, head), "Player", SMALL, palette.MUTED, anchor="lm")
         draw_text(d, (HEALTH_X, head), "Health", SMALL, palette.MUTED, anchor="mm")
         draw_text(d, (CUP_X, head), "Cup", SMALL, palette.MUTED, anchor="mm")
         draw_text(d, (POINTS_X, head), "Points", SMALL, palette.MUTED, anchor="mm")
-        news = _news_y(players)
+        news = _news_y(players, advanced)
         rounded_panel(d, (MARGIN, news, WIDTH - MARGIN, news + NEWS_H))
         return image
-    return cached_layer(("arena", "base", board["name"], colours, players, currents), build)
+    return cached_layer(("arena", "base", board["name"], colours, players, advanced, currents), build)
 
 
 # ----------------------------------------------------------------- words
@@ -531,7 +548,9 @@ def _attack_text(p: dict[str, Any], who: Sequence[str], *, live: bool, spoken: b
         hits.append(plural(p["hits"], "hit"))
     if p["unblockable"]:
         hits.append(plural(p["unblockable"], "unblockable hit"))
-    text = f"{who[p['attacker']]} -> {who[p['defender']]}: {p['action']}, {' and '.join(hits)} from the {p['arc']}"
+    attacker = piece_words(who, p["attacker"], p.get("by"))
+    defender = piece_words(who, p["defender"], p.get("guard"))
+    text = f"{attacker} -> {defender}: {p['action']}, {' and '.join(hits)} from the {p['arc']}"
     if p.get("rolled") and rolled:
         faces = ", ".join(FACE_NAMES[f] for f in p["rolled"]) if spoken else " ".join(p["rolled"])
         text += f" (rolled {faces})"
@@ -541,6 +560,14 @@ def _attack_text(p: dict[str, Any], who: Sequence[str], *, live: bool, spoken: b
 
 
 def status_text(view: dict[str, Any], who: Sequence[str], aborted: bool) -> str:
+    """What the phase asks of whom, or how the match ended; first, while a Tribal card's attack
+    waits to land, that everyone else is paused."""
+    paused = pause_text(view, who) if _live(view, aborted) else None
+    asks = _asks(view, who, aborted)
+    return f"{paused}. {asks}" if paused and asks else paused or asks
+
+
+def _asks(view: dict[str, Any], who: Sequence[str], aborted: bool) -> str:
     """What the phase asks of whom, or how the match ended."""
     phase = view["phase"]
     if aborted:
@@ -559,7 +586,10 @@ def status_text(view: dict[str, Any], who: Sequence[str], aborted: bool) -> str:
     if windows:
         p = windows[0]
         how = "roll Defence dice or take" if view["mode"] == "turn_based" else "Parry or take"
-        return f"{who[p['defender']]}: {how} {p['action']} from {who[p['attacker']]}."
+        how = "answer or take" if is_advanced(view) else how
+        return f"{who[p['defender']]}: {how} {p['action']} from {piece_words(who, p['attacker'], p.get('by'))}."
+    if view.get("paused"):
+        return ""
     if phase == "start":
         playing = [s for s in view["in_round"] if not view["seats"][s]["left"]]
         ready = [s for s in playing if s not in view["waiting"]]
@@ -663,6 +693,10 @@ class Detail(NamedTuple):
     rolled: bool        # the dice a turn-based attack rolled
     log: bool           # the newest log line
     terrain: bool       # where the stones are
+    cards: bool = True  # advanced rules: each Tribal card's state
+    guards: bool = True  # ... where each of Echo's Guards stands (else how many)
+    times: bool = True  # ... and until when each status lasts
+    currents: bool = True  # the Rainforest's Raging Current tracks and whose dice are on them
 
 
 DETAILS = (
@@ -670,13 +704,18 @@ DETAILS = (
     Detail(DESCRIBE_CHARS, True, True, True, True, True, True),
     Detail(DESCRIBE_CHARS, True, True, True, True, True, False),
     Detail(DESCRIBE_CHARS, True, True, True, False, False, False),
-    Detail(16, False, True, True, False, False, False),
-    Detail(14, False, False, False, False, False, False),
-    Detail(10, False, False, False, False, False, False),
+    Detail(DESCRIBE_CHARS, True, True, True, False, False, False, cards=False),
+    Detail(16, False, True, True, False, False, False, cards=False),
+    Detail(14, False, False, False, False, False, False, cards=False, guards=False),
+    Detail(14, False, False, False, False, False, False, cards=False, guards=False, times=False),
+    Detail(14, False, False, False, False, False, False, cards=False, guards=False, times=False, currents=False),
+    Detail(10, False, False, False, False, False, False, cards=False, guards=False, times=False, currents=False),
+    Detail(8, False, False, False, False, False, False, cards=False, guards=False, times=False, currents=False),
 )
 
 
-def _figure_words(view: dict[str, Any], seat: dict[str, Any], who: Sequence[str], detail: Detail) -> str:
+def _figure_words(view: dict[str, Any], seat: dict[str, Any], who: Sequence[str], detail: Detail,
+                  now: float | None = None) -> str:
     s = seat["seat"]
     label = f"{who[s]} ({seat['name']})" if who[s] != seat["name"] else who[s]
     team = seat.get("team")
@@ -696,6 +735,8 @@ def _figure_words(view: dict[str, Any], seat: dict[str, Any], who: Sequence[str]
              and other["hex"] in seat["front"]]
     if front and detail.arcs:
         text += ", front arc: " + " and ".join(who[o] for o in front)
+    if "cards" in seat:
+        text += _advanced_words(seat, now, detail)
     return text + (", away" if seat["away"] else "") + "."
 
 
@@ -738,10 +779,10 @@ def _describe(view: dict[str, Any], full: Sequence[str], now: float | None, abor
                 " (passed)" if view["seats"][s]["passed"] else ""
             order.append(f"{i + 1} {who[s]}{note}")
         lines.append("Turn order: " + ", ".join(order) + ".")
-    lines += [_figure_words(view, seat, who, detail) for seat in view["seats"]]
+    lines += [_figure_words(view, seat, who, detail, now) for seat in view["seats"]]
     if view.get("teams"):
         lines.append(_teams_words(view, who))
-    if detail.log and view.get("currents"):
+    if detail.currents and view.get("currents"):
         lines.append(_currents_words(view, who))
     if detail.log and view["log"]:
         lines.append("Last: " + name_seats(view["log"][-1], view, who))
@@ -776,6 +817,146 @@ def _terrain_words(board: dict[str, Any]) -> str:
     return f"Stones (impassable, block sight): {places}. High ground: [0, 0] and its 6 neighbours."
 
 
+# ----------------------------------------------------------------- advanced rules
+def _holds_heat(seat: dict[str, Any]) -> bool:
+    """Incendiary holds Heat (0-3): his Flame Blade burns it."""
+    return any(p["key"] == FLAME_BLADE for p in seat.get("passives", ()))
+
+
+def _guard_slots(seat: dict[str, Any]) -> list[dict[str, Any] | None]:
+    return seat.get("guards") or []
+
+
+def on_board_guards(seat: dict[str, Any]) -> list[dict[str, Any]]:
+    """Echo's Guards standing on the board (the others wait in the supply)."""
+    return [g for g in _guard_slots(seat) if g is not None]
+
+
+def piece_hex(view: dict[str, Any], seat: int, guard: int | None) -> list[int] | None:
+    """Where a figure stands: a seat's character, or (`guard`) one of Echo's Guards."""
+    if guard is None:
+        return view["seats"][seat]["hex"]
+    slots = _guard_slots(view["seats"][seat])
+    spot = slots[guard] if guard < len(slots) else None
+    return None if spot is None else spot["hex"]
+
+
+def piece_words(who: Sequence[str], seat: int, guard: int | None) -> str:
+    """'Ann', or one of her Guards: 'Ann's Guard 2'."""
+    return who[seat] if guard is None else f"{who[seat]}'s Guard {guard + 1}"
+
+
+def status_words(status: dict[str, Any], now: float | None, *, spoken: bool = False) -> str:
+    """How long a status lasts: 'Hidden till 12:03:21' (with `now`: 'Hidden 0:12'); spoken, with
+    the clock's words; turn-based, until or through the figure's next turn."""
+    name, until = status["name"], status.get("until")
+    if until is None:
+        return f"{name} {'until its next turn' if status.get('ends') == 'start' else 'through its next turn'}"
+    if spoken:
+        return f"{name} until {clock_text(until, now)}"
+    if now is None:
+        return f"{name} till {time.strftime('%H:%M:%S', time.gmtime(until))}"
+    left = max(0, math.ceil(until - now))
+    return f"{name} {left // 60}:{left % 60:02d}"
+
+
+def card_words(card: dict[str, Any], band: bool = False) -> str:
+    """A Tribal card and its state: 'Leap ✓' when Ready, else its Ready dice so far 'Shield Bash
+    1/2'; `band`: by its band, 'II 1/2'."""
+    label = BANDS[card["band"] - 1] if band else card["name"]
+    return f"{label} ✓" if card["ready"] else f"{label} {card['count']}/{card['ready_cost']}"
+
+
+def extras(seat: dict[str, Any], now: float | None, level: int = 0) -> list[tuple[str, palette.RGB]]:
+    """A player's advanced-rules words for the legend, most urgent first: Heat, statuses, Guards,
+    then each Tribal card. `level` shortens them: 1 statuses without their time, 2 cards by band,
+    3 no cards."""
+    out: list[tuple[str, palette.RGB]] = []
+    if _holds_heat(seat):
+        out.append((f"Heat {seat['heat']}", HEAT))
+    out += [(status_words(st, now) if level < 1 else st["name"], WARN) for st in seat.get("statuses", ())]
+    if _guard_slots(seat):
+        out.append((f"Guards {len(on_board_guards(seat))}/{len(_guard_slots(seat))}, "
+                    f"{plural(seat['guard_tokens'], 'token')}", palette.TEXT))
+    if level < 3:
+        out += [(card_words(c, band=level >= 2), GOOD if c["ready"] else palette.MUTED) for c in seat["cards"]]
+    return out
+
+
+def pause_text(view: dict[str, Any], who: Sequence[str]) -> str | None:
+    """While a Tribal card's attack waits to land, everyone else pauses (rule 14): whose card."""
+    paused = view.get("paused")
+    return None if paused is None else f"Paused: {who[paused['seat']]}'s {paused['card']} lands first"
+
+
+def _advanced_words(seat: dict[str, Any], now: float | None, detail: Detail) -> str:
+    """The advanced rules in a figure's description: Heat, statuses, Guards and tokens, cards."""
+    words = [f"Heat {seat['heat']}"] if _holds_heat(seat) else []
+    words += [status_words(st, now, spoken=True) if detail.times else st["name"] for st in seat.get("statuses", ())]
+    if _guard_slots(seat):
+        out = on_board_guards(seat)
+        where = [f"{g['guard'] + 1} at [{g['hex'][0]}, {g['hex'][1]}] facing {COMPASS[g['facing']]}"
+                 + "".join(f", {st['name']}" for st in g["statuses"]) for g in out]
+        if detail.guards:
+            guards = f"Guards {', '.join(where)}" if out else "every Guard in the supply"
+            words.append(f"{guards}; {plural(seat['guard_tokens'], 'Guard token')} left")
+        else:
+            words.append(f"Guards {len(out)} out, {plural(seat['guard_tokens'], 'token')}")
+    if detail.cards and seat["cards"]:
+        ready = [c["name"] for c in seat["cards"] if c["ready"]]
+        unready = [c["name"] + (f" {c['count']}/{c['ready_cost']}" if c["count"] else "")
+                   for c in seat["cards"] if not c["ready"]]
+        words.append("cards: " + "; ".join(f"{', '.join(names)} {state}" for names, state in
+                                           ((ready, "ready"), (unready, "unready")) if names))
+    return "".join(f", {w}" for w in words)
+
+
+def _draw_extras(d: ImageDraw.ImageDraw, seat: dict[str, Any], cy: float, now: float | None) -> None:
+    """A standing player's second legend line: the first level of `extras` that fits."""
+    if seat["status"] != "standing":
+        return
+    width = WIDTH - MARGIN - PAD - NAME_X
+    for level in range(4):
+        parts = extras(seat, now, level)
+        if text_width(" · ".join(t for t, _ in parts), SMALL) <= width:
+            break
+    x: float = NAME_X
+    for i, (text, colour) in enumerate(parts):
+        if i:
+            draw_text(d, (x, cy), " · ", SMALL, palette.MUTED, anchor="lm")
+            x += text_width(" · ", SMALL)
+        if NAME_X + width - x < 40:  # no room left for a readable word
+            break
+        shown = _fit(text, SMALL, NAME_X + width - x)
+        draw_text(d, (x, cy), shown, SMALL, colour, anchor="lm")
+        x += text_width(shown, SMALL)
+
+
+def _draw_guards(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], targets: set) -> None:
+    """Echo's Guards: small discs in his colour, each with a wedge to the side it faces and its
+    number; one an attack waits on is ringed in red."""
+    for seat in view["seats"]:
+        for g in on_board_guards(seat):
+            c = centre(g["hex"])
+            if (seat["seat"], g["guard"]) in targets:
+                _paste(image, target_ring(), c)
+            _paste(image, disc_sprite(seat["colour"], g["facing"], GUARD), c)
+            draw_text(d, (c[0], c[1]), str(g["guard"] + 1), SMALL, INK, anchor="mm", bold=True)
+
+
+def _badges(seat: dict[str, Any], live: bool) -> list[tuple[palette.RGB, str]]:
+    """The badges on a figure's hex corners, most urgent first: turn-order marker, away, Heat,
+    statuses."""
+    out = []
+    if live and seat["marker"] is not None:
+        out.append((palette.MUTED if seat["passed"] else palette.WHITE, str(seat["marker"])))
+    if seat["away"]:
+        out.append((GONE, "z"))
+    if _holds_heat(seat) and seat["heat"]:
+        out.append((HEAT, str(seat["heat"])))
+    return out + [(STATUS_FILL[st["key"]], st["name"][0]) for st in seat.get("statuses", ())]
+
+
 # ----------------------------------------------------------------- drawing
 def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
     """`text` cut with '...' to fit `width` px."""
@@ -795,18 +976,24 @@ def _draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], who: Sequence[str
     draw_text(d, (x, MARGIN + 10), "Eye for an Eye", TITLE, palette.HIGHLIGHT, bold=True)
     mode = "turn-based" if view["mode"] == "turn_based" else "real time"
     draw_text(d, (right, MARGIN + 13), f"{_round_name(view)} · {mode}", BODY, palette.MUTED, anchor="ra")
-    status = status_text(view, who, aborted)
+    banner = pause_text(view, who) if _live(view, aborted) else None
+    status = _asks(view, who, aborted)
     clock = clock_line(view, now, aborted)
     width = right - x
     lines = [(line, palette.TEXT) for line in wrap_text(status, BODY, width)]
-    room = HEADER_LINES - (1 if clock else 0)
+    room = HEADER_LINES - (1 if clock else 0) - (1 if banner else 0)
     if len(lines) > room:
         lines = lines[:room]
         lines[-1] = (_fit(lines[-1][0] + " ...", BODY, width), palette.TEXT)
     if clock:
         lines.append((_fit(clock, BODY, width), palette.HIGHLIGHT))
+    top = MARGIN + 40
+    if banner:  # the pause: a banner everyone sees first
+        d.rounded_rectangle((x - 4, top - 2, right + 4, top + LINE - 1), radius=5, fill=WARN)
+        draw_text(d, (x, top), _fit(banner, BODY, width, bold=True), BODY, INK, bold=True)
+        top += LINE
     for i, (line, colour) in enumerate(lines):
-        draw_text(d, (x, MARGIN + 40 + i * LINE), line, BODY, colour)
+        draw_text(d, (x, top + i * LINE), line, BODY, colour)
 
 
 def _draw_figures(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], aborted: bool) -> None:
@@ -821,16 +1008,17 @@ def _draw_figures(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, An
                 draw_arc(d, h, seat["colour"], min(nest, 3))
     turns = view["turns"]
     active = turns["active"] if live and turns and view["phase"] == "turns" else None
-    defenders = {p["defender"] for p in view["pending"]} if live else set()
+    defenders = {(p["defender"], p.get("guard")) for p in view["pending"]} if live else set()
     for seat in standing:
         c = centre(seat["hex"])
-        if seat["seat"] in defenders:
+        if (seat["seat"], None) in defenders:
             _paste(image, target_ring(), c)
         elif seat["seat"] == active:
             _paste(image, turn_ring(), c)
         _paste(image, disc_sprite(seat["colour"], seat["facing"]), c)
         draw_text(d, (c[0], c[1] - 7), seat["name"][0], LETTER, INK, anchor="mm", bold=True)
         draw_text(d, (c[0], c[1] + 9), str(seat["health"]), SMALL, INK, anchor="mm")
+    _draw_guards(image, d, view, defenders)
     if live:
         _draw_attacks(d, view)
     for seat in standing:  # badges on the hex's corners, away from the wedge and the arrows
@@ -838,15 +1026,16 @@ def _draw_figures(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, An
         corners = _free_corners(view, seat, live)
         if seat.get("team") is not None:
             _draw_team_badge(image, d, seat["team"], _corner(c, corners.pop(0)))
-        if live and seat["marker"] is not None:
-            at = _corner(c, corners.pop(0))
-            fill = palette.MUTED if seat["passed"] else palette.WHITE
+        for corner, (fill, letter) in zip(corners, _badges(seat, live), strict=False):
+            at = _corner(c, corner)
             _paste(image, badge_sprite(fill), at)
-            draw_text(d, (at[0], at[1] + 1), str(seat["marker"]), SMALL, INK, anchor="mm")
-        if seat["away"]:
-            at = _corner(c, corners.pop(0))
-            _paste(image, badge_sprite(GONE), at)
-            draw_text(d, (at[0], at[1] - 1), "z", SMALL, INK, anchor="mm")
+            draw_text(d, (at[0], at[1] + (-1 if letter == "z" else 1)), letter, SMALL, INK, anchor="mm")
+    for seat in view["seats"]:  # a Guard's statuses, on its top corner
+        for g in on_board_guards(seat):
+            for corner, status in zip(CORNERS, g["statuses"], strict=False):
+                at = _corner(centre(g["hex"]), corner)
+                _paste(image, badge_sprite(STATUS_FILL[status["key"]]), at)
+                draw_text(d, (at[0], at[1] + 1), status["name"][0], SMALL, INK, anchor="mm")
 
 
 CORNERS = (90, 30, 150, 330, 210, 270)  # screen degrees (y up) of a hex's corners, top first
@@ -862,11 +1051,13 @@ def _free_corners(view: dict[str, Any], seat: dict[str, Any], live: bool) -> lis
     attack arrow (to or from a neighbour) passes within 60 degrees."""
     busy = [60 * seat["facing"]]
     if live:
+        me = (seat["seat"], None)
         for p in view["pending"]:
-            other = p["defender"] if p["attacker"] == seat["seat"] else p["attacker"] \
-                if p["defender"] == seat["seat"] else None
-            if other is not None and view["seats"][other]["hex"] is not None:
-                (x0, y0), (x1, y1) = centre(seat["hex"]), centre(view["seats"][other]["hex"])
+            ends = [(p["attacker"], p.get("by")), (p["defender"], p.get("guard"))]
+            other = ends[1] if ends[0] == me else ends[0] if ends[1] == me else None
+            there = None if other is None else piece_hex(view, *other)
+            if there is not None:
+                (x0, y0), (x1, y1) = centre(seat["hex"]), centre(there)
                 busy.append(round(math.degrees(math.atan2(y0 - y1, x1 - x0))))
 
     def gap(corner: int) -> int:
@@ -885,15 +1076,15 @@ def _along(origin: tuple[float, float], unit: tuple[float, float]):
 
 def _draw_attacks(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     """A red arrowhead, rimmed in white, from each pending attacker towards its defender (once per
-    pair): on the border between them when they are adjacent, with a shaft when they are not."""
-    seats = view["seats"]
+    pair; Echo's Guards attack and are attacked too): on the border between them when they are
+    adjacent, with a shaft when they are not."""
     drawn = set()
     for p in view["pending"]:
-        a, b = seats[p["attacker"]], seats[p["defender"]]
-        if a["hex"] is None or b["hex"] is None or (p["attacker"], p["defender"]) in drawn:
+        a, b = piece_hex(view, p["attacker"], p.get("by")), piece_hex(view, p["defender"], p.get("guard"))
+        if a is None or b is None or (tuple(a), tuple(b)) in drawn:
             continue
-        drawn.add((p["attacker"], p["defender"]))
-        (x0, y0), (x1, y1) = centre(a["hex"]), centre(b["hex"])
+        drawn.add((tuple(a), tuple(b)))
+        (x0, y0), (x1, y1) = centre(a), centre(b)
         length = math.hypot(x1 - x0, y1 - y0)
         at = _along((x0, y0), ((x1 - x0) / length, (y1 - y0) / length))
         tip = max(length / 2 + 12, length - DISC - 2)
@@ -905,18 +1096,22 @@ def _draw_attacks(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 
 
 def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], who: Sequence[str],
-                 aborted: bool) -> None:
+                 aborted: bool, now: float | None) -> None:
     live = _live(view, aborted)
     turns = view["turns"]
     active = turns["active"] if live and turns and view["phase"] == "turns" else None
     winners = set(_winners(view)) if view["phase"] == "over" and not aborted else set()
+    advanced = is_advanced(view)
+    row = _row_h(advanced)
     for seat in view["seats"]:
         s = seat["seat"]
-        top = _row_top(s)
+        top = _row_top(s, advanced)
         cy = top + ROW / 2 - 1
         if s == active or s in winners:
-            d.rounded_rectangle((MARGIN + 4, top + 1, WIDTH - MARGIN - 4, top + ROW - 1), radius=8,
+            d.rounded_rectangle((MARGIN + 4, top + 1, WIDTH - MARGIN - 4, top + row - 1), radius=8,
                                 outline=palette.HIGHLIGHT, width=2)
+        if advanced and live:
+            _draw_extras(d, seat, top + ROW + 6, now)
         gone = seat["status"] != "standing" and view["phase"] != "over" or seat["left"]
         fill = GONE if gone else AREA_COLOURS[seat["colour"]]
         _paste(image, mini_disc(fill), (MINI_X, cy))
@@ -953,6 +1148,11 @@ def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
             draw_text(d, (CUP_X, cy), str(seat["cup"]), BODY, colour, anchor="mm")
         draw_text(d, (POINTS_X, cy), str(seat["points"]), BODY, colour, anchor="mm", bold=True)
     for team in view.get("teams") or []:  # one cup per team, across its players' rows
+        if advanced:  # second lines run between the rows: the cup shows on each of the team's rows
+            for s in team["seats"]:
+                draw_text(d, (CUP_X, _row_top(s, advanced) + ROW / 2 - 1), str(team["cup"]), BODY, palette.TEXT,
+                          anchor="mm")
+            continue
         tops = [_row_top(s) for s in team["seats"]]
         d.rounded_rectangle((CUP_X - 18, min(tops) + 3, CUP_X + 18, max(tops) + ROW - 3), radius=6,
                             fill=palette.PANEL, outline=palette.PANEL_BORDER, width=2)  # over row outlines
@@ -960,9 +1160,9 @@ def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
                   anchor="mm")
 
 
-def _row_top(seat: int) -> float:
+def _row_top(seat: int, advanced: bool = False) -> float:
     """The top of a player's row in the legend."""
-    return LEGEND_Y + 6 + LEGEND_HEAD + 2 + seat * ROW
+    return LEGEND_Y + 6 + LEGEND_HEAD + 2 + seat * _row_h(advanced)
 
 
 def _news(view: dict[str, Any], who: Sequence[str], aborted: bool) -> list[tuple[str, palette.RGB, bool]]:
@@ -996,7 +1196,7 @@ def _news(view: dict[str, Any], who: Sequence[str], aborted: bool) -> list[tuple
 
 
 def _draw_news(d: ImageDraw.ImageDraw, view: dict[str, Any], who: Sequence[str], aborted: bool) -> None:
-    top = _news_y(len(view["seats"])) + 10
+    top = _news_y(len(view["seats"]), is_advanced(view)) + 10
     for i, (line, colour, bold) in enumerate(_news(view, who, aborted)):
         draw_text(d, (MARGIN + PAD, top + i * LINE), line, SMALL, colour, bold=bold)
 
@@ -1006,12 +1206,12 @@ def draw_board(view: dict[str, Any], names: Sequence[str] | None = None, *, now:
     """The board of `render_arena` as an RGB image, before encoding."""
     who = [_cut(name, NAME_CHARS) for name in _names(view, names)]
     colours = tuple(sorted(seat["colour"] for seat in view["seats"]))
-    image = _base_layer(view["board"], colours, len(view["seats"]), _tracks(view)).copy()
+    image = _base_layer(view["board"], colours, len(view["seats"]), is_advanced(view), _tracks(view)).copy()
     d = ImageDraw.Draw(image)
     _draw_currents(d, view)
     _draw_header(d, view, who, now, aborted)
     _draw_figures(image, d, view, aborted)
-    _draw_legend(image, d, view, _names(view, names), aborted)
+    _draw_legend(image, d, view, _names(view, names), aborted, now)
     _draw_news(d, view, who, aborted)
     return image
 
@@ -1042,6 +1242,15 @@ def _everything(view: dict[str, Any]) -> dict[str, Any]:
     view["turns"] = {"game_turn": 2, "markers": [s["seat"] for s in seats], "active": 0, "actions_left": 1}
     view["pending"] = [{"attacker": 0, "defender": len(seats) - 1, "action": "Spear Thrust", "hits": 2,
                         "unblockable": 1, "arc": "front", "rolled": ["A", "R", "M"], "deadline": view["deadline"]}]
+    if is_advanced(view):  # Heat, both statuses, a Guard, a Ready card and a pause
+        for seat in seats:
+            seat.update(heat=3 if _holds_heat(seat) else 0, cards=[dict(c, ready=c["band"] == 1) for c in seat["cards"]],
+                        statuses=[{"key": k, "name": k.capitalize(), "until": None, "ends": "end"}
+                                  for k in STATUS_FILL][:seat["seat"] % 3])
+            if _guard_slots(seat) and seat["front"]:
+                seat["guards"] = [{"guard": 0, "hex": seat["front"][0], "facing": seat["facing"], "front": [],
+                                   "statuses": seat["statuses"]}] + seat["guards"][1:]
+        view["paused"] = {"seat": 0, "card": "Thunderstomp"}
     return view
 
 
@@ -1060,14 +1269,15 @@ def _rainforest_views() -> list[dict[str, Any]]:
 
 def _specimen() -> list[Image.Image]:
     """Every colour a board draws: boards of seeded matches at small and full tables, in both
-    modes, from the start to the end, one with every mark on it, an ended one, and Alliances on
-    the Rainforest with its tracks."""
-    views = [view for players in (2, 4, 6) for turn_based in (False, True)
+    modes, core and advanced, from the start to the end, two with every mark on it, an ended one,
+    and Alliances on the Rainforest with its tracks."""
+    views = [view for players in (2, 4, 6) for turn_based in (False, True) for advanced in (False, True)
              for view in palette.sample_views(EyeForAnEye(), players, seed=players, at=(0, 9, 40),
-                                              options={"turn_based": turn_based})]
-    busy = next(view for view in reversed(views) if view["phase"] not in ("start", "over") and view["deadline"])
+                                              options={"turn_based": turn_based, "advanced": advanced})]
+    busy = [view for view in views if view["phase"] not in ("start", "over") and view["deadline"]]
     return ([draw_board(view, now=view["deadline"] or 0.0) for view in views + _rainforest_views()]
-            + [draw_board(_everything(busy), now=0.0), draw_board(views[-1], aborted=True)])
+            + [draw_board(_everything(view), now=0.0) for view in busy[-1:] + [v for v in busy if is_advanced(v)][-1:]]
+            + [draw_board(views[-1], aborted=True)])
 
 
 PALETTE = palette.learnt("arena", _specimen)

@@ -1,7 +1,9 @@
 """Eye for an Eye boards: readable on a phone in every phase, small, described in full, cached.
 
 The states are played through the engine (dice rigged with engine.rng.rig): figures walk up to
-each other, attack, knock one out, take turn-order markers, finish the match, leave.
+each other, attack, knock one out, take turn-order markers, finish the match, leave. Under the
+advanced rules (dice put on cards directly, as the engine's tests do): Heat, Netted and Hidden,
+Echo's Guards, Tribal cards in both states, and a card's attack pausing everyone.
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from render import palette
 from render.cache import cached_layer_count, clear_layer_cache
 from render.encode import MAX_DESCRIPTION
 from tests.readability import image_width, recording_text
+from tests.test_arena_rules import give, put
 
 GAME = EyeForAnEye()
 NOW = 1_000.0
@@ -39,9 +42,9 @@ LONG_NAMES = ["WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", "Bartholomew Fitzgerald-Smythe
 class Play:
     """A game played through `GAME.apply`, the table's clock ticking a second an action."""
 
-    def __init__(self, players: int, tb: bool = False, seed: int = 1, advanced: bool = False, **options: bool):
+    def __init__(self, players: int, tb: bool = False, seed: int = 1, **options):
         self.now = NOW
-        self.state = GAME.setup(players, {"turn_based": tb, "advanced": advanced, **options}, seed, self.now)
+        self.state = GAME.setup(players, {"turn_based": tb, **options}, seed, self.now)
 
     def do(self, seat, **action):
         self.now += 1
@@ -112,6 +115,63 @@ def fight(players=2, seed=1):
         play.do(seat, type="ready")
     assert play.state["phase"] == "fight"
     return play.walk_to(0, 1)
+
+
+CHARACTERS = ["grublic", "riparian", "banksia", "pluma", "incendiary", "echo"]
+E, NE, NW, W, SW, SE = range(6)
+
+
+def advanced(chars, tb=False, auto_parry=True) -> Play:
+    """The advanced rules, a round begun with these characters (in seat order)."""
+    play = Play(len(chars), tb=tb, advanced=True, character=list(chars))
+    play.state["auto_parry"] = [auto_parry] * len(chars)
+    play.timeout()
+    if tb:  # straight to the turn phase (test set-up): `use` gives each user a turn
+        play.state["phase"] = "turns"
+    return play
+
+
+def use(play: Play, seat: int, track: str, cards=(), **action):
+    """Seat `seat` uses `track` (an innate action, or a card Ready for the test), dice put on it;
+    turn-based, on a turn of its own (test set-up)."""
+    if play.state["turn_based"]:
+        play.state["tb"].update(active=seat, actions_left=2)
+    play.state["cards"][seat] += [c for c in cards if c not in play.state["cards"][seat]]
+    give(play.state, seat, **{track: GAME_TRACKS[track]})
+    return play.do(seat, type="use", track=track, **action)
+
+
+GAME_TRACKS = {"slow_heat": 1, "call_the_guard": 2, "camouflage": 1, "hunting_net": 2, "shield_bash": 2}
+
+
+def advanced_six(tb: bool = False) -> Play:
+    """Six characters: Incendiary with 2 Heat, Echo with 2 Guards out, Banksia Hidden, Pluma
+    Netted, Grublic's cards one Ready and two readying."""
+    play = advanced(CHARACTERS, tb=tb)
+    for seat, (hex_, facing) in enumerate((([0, 0], E), ([2, -3], W), ([-1, 1], NE), ([0, -3], SE),
+                                           ([-3, 1], E), ([1, 2], NW))):
+        put(play.state, seat, hex_, facing)
+    use(play, 4, "slow_heat", ["slow_heat"])
+    use(play, 5, "call_the_guard", hex=[2, 2], facing=E)
+    use(play, 5, "call_the_guard", hex=[1, 3], facing=SE)
+    use(play, 2, "camouflage", ["camouflage"])
+    use(play, 1, "hunting_net", ["hunting_net"], target=3)
+    play.state["cards"][0] = ["leap"]
+    give(play.state, 0, leap=1, shield_bash=1, thunderstomp=2)
+    return play
+
+
+def card_pause() -> Play:
+    """Echo's Guard 2 attacks Riparian, and Grublic's Shield Bash waits on Echo's Guard 1: both
+    defenders have a window (Auto-Parry off), and the card pauses everyone."""
+    play = advanced(CHARACTERS[:2] + ["echo"], auto_parry=False)
+    put(play.state, 0, [0, 0], E), put(play.state, 1, [0, 3], NE), put(play.state, 2, [1, 1], NE)
+    use(play, 2, "call_the_guard", hex=[1, 0], facing=W)
+    use(play, 2, "call_the_guard", hex=[1, 2], facing=SW)
+    give(play.state, 1, parry=2)
+    give(play.state, 2, attack=1, parry=2)
+    play.do(2, type="attack", target=1, by=1)
+    return use(play, 0, "shield_bash", ["shield_bash"], target=2, guard=0)
 
 
 @cache
@@ -208,6 +268,9 @@ def states() -> dict[str, tuple[dict, bool]]:
     while teams.state["phase"] != "over":
         teams.timeout()
     out["alliances, game over"] = teams.state
+    out["advanced, 6 players"] = advanced_six().state
+    out["advanced, a card pauses"] = card_pause().state
+    out["advanced turn-based, statuses"] = advanced_six(tb=True).state
     return {**{k: (GAME.view(v, None), False) for k, v in out.items()},
             "aborted mid-fight": (GAME.view(pending.state, None), True),
             "aborted turn-based": (GAME.view(tb.state, None), True)}
@@ -276,7 +339,7 @@ def test_a_board_is_small_enough_to_send_quickly(kind):
     view, aborted = states()[kind]
     image = render(view, aborted)
     assert len(image.png) <= MAX_PNG, len(image.png)
-    assert Image.open(io.BytesIO(image.png)).size == (R.WIDTH, R._height(len(view["seats"])))
+    assert Image.open(io.BytesIO(image.png)).size == (R.WIDTH, R._height(len(view["seats"]), R.is_advanced(view)))
 
 
 def crowded() -> dict:
@@ -484,3 +547,124 @@ def test_the_description_names_the_teams_their_cups_and_the_dice_on_each_track()
 def test_an_alliance_game_over_names_the_winning_team():
     view, _ = states()["alliances, game over"]
     assert "Game over: Cy and Di win the match with 20 points." in R.describe(view, ["Ann", "Bob", "Cy", "Di"])
+
+
+# ----------------------------------------------------------------- the advanced rules
+def drawn_texts(view, names=None, now=NOW + 30):
+    with recording_text(R) as log:
+        image = R.render_arena(view, names, now=now)
+    assert log.problems(image_width(image.png)) == []
+    return log.drawn
+
+
+def test_heat_statuses_guards_and_card_states_show_on_each_players_second_line():
+    view, _ = states()["advanced, 6 players"]
+    hidden = view["seats"][2]["statuses"][0]["until"]
+    drawn = drawn_texts(view, now=hidden - 12)
+    texts = [t.text for t in drawn]
+    assert "Heat 2" in texts and "Hidden 0:12" in texts and "Guards 2/4, 5 tokens" in texts
+    assert any(t.startswith("Netted") for t in texts)
+    assert "Leap ✓" in texts and "Shield Bash 1/2" in texts and "Thunderstomp 2/3" in texts  # Grublic, on one line
+    ready, unready = (next(t for t in drawn if t.text == text) for text in ("Leap ✓", "Shield Bash 1/2"))
+    assert ready.fill == R.GOOD and unready.fill == R.palette.MUTED, "a Ready card stands out"
+    assert R._height(6, True) > R._height(6), "the second lines take room of their own"
+
+
+def test_a_card_falls_back_to_its_band_when_a_line_is_full():
+    seat = copy.deepcopy(states()["advanced, 6 players"][0]["seats"][5])  # Echo: Guards and tokens first
+    shown = [t for t, _ in R.extras(seat, None, level=2)]
+    assert shown == ["Guards 2/4, 5 tokens", "I 0/1", "II 0/2", "III 0/3"]
+    assert [t for t, _ in R.extras(seat, None, level=3)] == ["Guards 2/4, 5 tokens"]
+
+
+def test_echos_guards_are_small_numbered_discs_in_his_colour():
+    view, _ = states()["advanced, 6 players"]
+    echo = view["seats"][5]
+    numbers = [t for t in drawn_texts(view) if t.text in ("1", "2") and t.background == R.AREA_COLOURS[echo["colour"]]]
+    assert len(numbers) == 2
+    image = R.draw_board(view)
+    for guard in R.on_board_guards(echo):
+        x, y = R.centre(guard["hex"])
+        assert image.getpixel((round(x), round(y - R.GUARD + 4))) == R.AREA_COLOURS[echo["colour"]]
+        assert image.getpixel((round(x), round(y - R.DISC + 2))) != R.AREA_COLOURS[echo["colour"]], "smaller"
+
+
+def test_status_and_heat_badges_sit_on_the_figures_hexes():
+    view, _ = states()["advanced, 6 players"]
+    badges = {t.text: t.background for t in drawn_texts(view) if t.background in (R.HEAT, *R.STATUS_FILL.values())}
+    assert badges == {"2": R.HEAT, "N": R.STATUS_FILL["netted"], "H": R.STATUS_FILL["hidden"]}
+
+
+def test_the_pause_is_a_banner_naming_whose_card_everyone_waits_for():
+    view, _ = states()["advanced, a card pauses"]
+    assert view["paused"] == {"seat": 0, "card": "Shield Bash"}
+    drawn = drawn_texts(view, ["Ann", "Bob", "Cat"])
+    (banner,) = [t for t in drawn if t.text.startswith("Paused")]
+    assert banner.text == "Paused: Ann's Shield Bash lands first" and banner.background == R.WARN
+    texts = [t.text for t in drawn]
+    assert any(t.startswith("Cat's Guard 2 -> Bob: Attack") for t in texts), "an attack by a Guard"
+    assert any(t.startswith("Ann -> Cat's Guard 1: Shield Bash, 1 hit and 1 unblockable") for t in texts)
+
+
+def test_the_description_tells_heat_statuses_guards_cards_and_the_pause():
+    view, _ = states()["advanced, 6 players"]
+    hidden = view["seats"][2]["statuses"][0]["until"]
+    text = R.describe(view, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"], hidden - 12)
+    assert f"Hidden until {time.strftime('%H:%M:%S', time.gmtime(hidden))} UTC (0:12 left)" in text
+    assert "Heat 2" in text and "Netted until" in text
+    assert "Guards 1 at [2, 2] facing E, 2 at [1, 3] facing SE; 5 Guard tokens left" in text
+    three = copy.deepcopy(view)
+    three["seats"] = three["seats"][:3]
+    assert "cards: Leap ready; Shield Bash 1/2, Thunderstomp 2/3 unready" in R.describe(three, ["Ann", "Bob", "Cat"])
+    paused = R.describe(states()["advanced, a card pauses"][0], ["Ann", "Bob", "Cat"], NOW)
+    assert "Paused: Ann's Shield Bash lands first. Bob: answer or take Attack from Cat's Guard 2." in paused
+    assert "Ann -> Cat's Guard 1: Shield Bash" in paused
+
+
+def test_turn_based_statuses_last_until_or_through_the_next_turn():
+    view, _ = states()["advanced turn-based, statuses"]
+    text = R.describe(view, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"])
+    assert "Hidden until its next turn" in text and "Netted through its next turn" in text
+    assert R.status_words(view["seats"][2]["statuses"][0], None) == "Hidden until its next turn"
+
+
+def test_a_core_board_has_no_second_lines():
+    view, _ = states()["fight, 6 players"]
+    assert not R.is_advanced(view)
+    texts = " ".join(t.text for t in drawn_texts(view))
+    assert "Leap" not in texts and "Heat" not in texts and "Guards" not in texts
+    assert R.draw_board(view).height == R._height(6)
+
+
+def test_a_crowded_advanced_board_still_reads_and_stays_small():
+    """Everything at once: the crowded board under the advanced rules, Banksia Hidden and two
+    figures and a Guard Netted (one Riparian's nets last 15 s), Heat 3, Echo's four Guards out,
+    two Guards attacking and attacked, and a pause."""
+    view = crowded()
+    six = states()["advanced, 6 players"][0]
+    netted = {"key": "netted", "name": "Netted", "until": NOW + 9, "ends": None}
+    for seat, advanced_seat in zip(view["seats"], six["seats"], strict=True):
+        seat.update({k: copy.deepcopy(v) for k, v in advanced_seat.items() if k not in seat})
+        seat["heat"] = 3 if R._holds_heat(seat) else 0
+        seat["statuses"] = seat["statuses"] or ([netted] if seat["seat"] in (0, 5) else [])
+    echo = view["seats"][5]
+    echo["guards"] = [{"guard": g, "hex": h, "facing": g, "front": [], "statuses": [netted] if g == 0 else []}
+                      for g, h in enumerate(([2, -1], [1, 1], [-1, 2], [-2, 1]))]
+    view["pending"] += [{"attacker": 5, "defender": 0, "action": "Attack", "hits": 1, "unblockable": 0, "arc": "rear",
+                         "rolled": None, "deadline": None, "guard": None, "by": 1, "card": None},
+                        {"attacker": 0, "defender": 5, "action": "Thunderstomp", "hits": 2, "unblockable": 0,
+                         "arc": "front", "rolled": None, "deadline": None, "guard": 2, "by": None, "card": "Thunderstomp"}]
+    view["paused"] = {"seat": 0, "card": "Thunderstomp"}
+    with recording_text(R) as log:
+        image = render(view, False)
+    assert log.problems(image_width(image.png)) == []
+    assert len(image.png) <= MAX_PNG, len(image.png)
+    assert len(image.description) <= MAX_DESCRIPTION
+
+
+def test_an_advanced_alliance_shows_its_team_cup_on_each_players_row():
+    """Second lines run between the rows, so no cup box spans a team's rows: each row says the cup."""
+    view = copy.deepcopy(states()[FOREST][0])
+    view["teams"][0]["cup"], view["teams"][1]["cup"] = 7, 3
+    texts = [t.text for t in drawn_texts(view, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])]
+    assert texts.count("7") == 3 and texts.count("3") >= 3
