@@ -9,8 +9,10 @@ board and the panel, the pause while a card's attack waits, and ARENA.md 3.3's c
 """
 from __future__ import annotations
 
+from engine.rng import rig
 from tests.discord_helpers import buttons, public_texts, selects
-from tests.test_arena_discord import NE, SW, A, D, E, H, M, R, S, W, at_once, begin, board_of, log_lines, put
+from tests.test_arena_discord import NE, SE, SW, A, D, E, H, M, R, S, W, at_once, begin, board_of, log_lines, put
+from tests.test_arena_rules import give
 
 __all__ = ["at_once"]  # the fixture that edits boards at once, for every test here
 
@@ -168,3 +170,130 @@ async def test_the_board_rules_button_adds_the_advanced_rules(world, simcord_bot
     rules = await u["dan"].click(await board_of(simcord_bot, channel), label="📜 Rules")
     titles = [m.embeds[0].title for m in channel.history(viewer=u["dan"]) if m.flags.ephemeral and m.embeds]
     assert rules.ephemeral and titles[-2:] == ["Eye for an Eye: rules", "Eye for an Eye: advanced rules"]
+
+
+def ready(state, seat, *cards, **tracks):
+    """Test set-up: these cards Ready and dice on tracks (the rest of the dice in the pool, unrolled)."""
+    state["cards"][seat] = list(cards)
+    give(state, seat, **tracks)
+
+
+async def test_each_cards_view_asks_only_what_it_needs(world, simcord_bot):
+    """Incendiary (Ann), Pluma (Bob) and Echo (Cat): Heat, Flame Blade's toggle, an amount of Heat
+    to vent, a whole Sword Dance, Will of the Wind's flight and facing, Dive Bomb's landing, a
+    Surge of a Guard; a card with one way to use it goes in 1 click."""
+    env, _guild, channel, u = world
+    table = await begin(env, simcord_bot, channel, u, ("ann", "bob", "cat"), characters=("incendiary", "pluma", "echo"),
+                        advanced=True)
+    inc, pluma, echo = range(3)
+    await put(table, ann=([0, 0], E), bob=([1, 0], W), cat=([-3, 3], NE))
+    state = await table.state()
+    ready(state, inc, "slow_heat", slow_heat=1, attack=2)
+    await table.click("ann", "🔄 Refresh")
+    assert buttons(table.panel("ann"))["🔥 Burn Heat: off"].disabled, "no Heat to burn yet"
+    assert "Heat 2" in await table.click("ann", "I ● Slow Heat 1/1✨")  # 1 click
+    assert "🔥 Heat 2" in table.panel("ann").content
+    await table.click("ann", "🔥 Burn Heat: off")
+    assert "⚔ Attack → Pluma" in buttons(table.panel("ann")) and "🔥 Burn Heat: on" in buttons(table.panel("ann"))
+    await table.click("ann", "⚔ Attack → Pluma")
+    state = await table.state()
+    assert state["figures"][inc]["heat"] == 1 and "1 unblockable hit" in log_lines(state)
+
+    state["figures"][inc]["heat"] = 3
+    ready(state, inc, "vented_heat_blast", vented_heat_blast=2)
+    await table.click("ann", "🔄 Refresh")
+    assert "vent how much Heat?" in await table.click("ann", "II ● Vented Heat Blast 2/2✨")
+    assert {"🔥 1", "🔥 2", "🔥 3"} <= set(buttons(table.panel("ann")))
+    assert "Vented Heat Blast of 2 Heat" in await table.click("ann", "🔥 2")  # 2 clicks
+    state = await table.state()
+    assert state["figures"][inc]["heat"] == 1
+
+    ready(state, inc, "sword_dance", sword_dance=3)
+    await table.click("ann", "🔄 Refresh")
+    assert "strike 1 of up to 3" in await table.click("ann", "III ● Sword Dance 3/3✨")
+    assert {"⚔ Pluma (face E)", "Whole dance ×3"} <= set(buttons(table.panel("ann")))
+    await table.click("ann", "🔥 Burn Heat: off (1 left)")
+    await table.click("ann", "⚔ Pluma (face E)")  # a strike burning the last Heat
+    assert buttons(table.panel("ann"))["🔥 Burn Heat: on (0 left)"]
+    await table.click("ann", "🔥 Burn Heat: on (0 left)")
+    assert "strike 3 of up to 3 (so far: Pluma facing E 🔥; Pluma facing E)" in \
+        await table.click("ann", "⚔ Pluma (face E)")
+    await table.click("ann", "✔ Dance (2)")
+    state = await table.state()
+    assert "Incendiary ({0}): Sword Dance!" in log_lines(state) and state["figures"][inc]["heat"] == 0
+    assert not state["pending"], "both strikes landed"
+
+    # Pluma: Will of the Wind flies, then a facing sends it (3 clicks); Dive Bomb, one figure in
+    # sight, asks only where to land (2 clicks).
+    await put(table, ann=([-1, 1], E), bob=([-1, -2], E))
+    ready(state, pluma, "will_of_the_wind", will_of_the_wind=1)
+    await table.click("bob", "🔄 Refresh")
+    assert "fly up to 2 hexes (or stay)" in await table.click("bob", "I ● Will of the Wind 1/1✨")
+    assert "fly SE, then a facing sends it." in await table.click("bob", "↘ SE")
+    await table.click("bob", "face SE")
+    state = await table.state()
+    assert state["figures"][pluma]["hex"] == [-1, -1] and state["figures"][pluma]["facing"] == SE
+    ready(state, pluma, "dive_bomb", dive_bomb=3)
+    await table.click("bob", "🔄 Refresh")
+    text = await table.click("bob", "III ● Dive Bomb 3/3✨")
+    assert "land on which side of Incendiary?" in text and buttons(table.panel("bob"))["↙ SW"].disabled, "a stone"
+    assert "Dive Bomb onto [-1, 0]" in await table.click("bob", "↖ NW")
+    state = await table.state()
+    assert state["figures"][pluma]["hex"] == [-1, 0] and not state["pending"]
+
+    # Echo: Surge, a select per Guard on the board, then ✔ Surge.
+    state["guards"][echo][0] = {"hex": [-3, 2], "facing": E, "statuses": {}}
+    ready(state, echo, "surge", surge=1)
+    await table.click("cat", "🔄 Refresh")
+    assert "each Guard may step 1 hex and turn 1 side." in await table.click("cat", "I ● Surge 1/1✨")
+    assert buttons(table.panel("cat"))["✔ Surge"].disabled, "nothing moves yet"
+    await table.choose("cat", "xl")
+    assert "Surge! Guard 1 L." in await table.click("cat", "✔ Surge")
+    assert (await table.state())["guards"][echo][0]["facing"] == NE
+    # ... and his Guard takes his Movement: the figure cycle, then the MOVE view moves the Guard.
+    ready(await table.state(), echo, move=1)
+    await table.click("cat", "🔄 Refresh")
+    await table.click("cat", "🐦 Echo acts")
+    assert "🐦 Guard 1 acts" in buttons(table.panel("cat"))
+    assert "Guard 1 ends" not in await table.click("cat", "👣 Move…")
+    assert buttons(table.panel("cat"))["➡ E"].disabled, "a stone"
+    await table.click("cat", "↗ NE")
+    state = await table.state()
+    assert state["guards"][echo][0]["hex"] == [-2, 1] and state["figures"][echo]["hex"] == [-3, 3]
+
+
+async def test_slippery_answers_from_the_prompt_and_may_slip_away(world, simcord_bot):
+    env, _guild, channel, u = world
+    table = await advanced(env, simcord_bot, channel, u)
+    await put(table, ann=([0, 0], E), bob=([1, 0], W), cat=([-3, 3], NE))
+    state = await table.state()
+    ready(state, RIPARIAN, "slippery", slippery=1)
+    ready(state, GRUBLIC, attack=3)
+    await table.click("ann", "🔄 Refresh")
+    await table.click("ann", "⚔ Attack → Riparian")
+    prompt = table.panel("bob")
+    assert "Grublic: Spear Thrust on you (front)**: 3 hits" in prompt.content
+    assert {"⚡ Slippery", "Take the hits"} <= set(buttons(prompt))
+    (slips,) = selects(prompt)
+    slip = next(o.value for o in slips.options if o.label == "Slippery, then slip NE")
+    assert "Slippery cancels 2 hits and slips NE" in await table.choose("bob", slip)  # 1 pick
+    state = await table.state()
+    assert state["figures"][RIPARIAN]["hex"] == [2, -1] and state["figures"][RIPARIAN]["health"] == 14
+
+
+async def test_turn_based_the_cards_share_row_3_with_end_turn_and_pass(world, simcord_bot):
+    env, _guild, channel, u = world
+    table = await begin(env, simcord_bot, channel, u, ("ann", "bob"), characters=CHARACTERS, advanced=True,
+                        turn_based=True)
+    await put(table, ann=([0, 0], E), bob=([1, 0], W))
+    rig(await table.state(), A, A, M, M, H, H, H)
+    await table.click("ann", "🎲 Roll (3 left)")
+    await table.click("ann", "✔ Done")
+    await table.click("ann", "1st")
+    await table.click("bob", "✔ Done")
+    await table.click("bob", "2nd")
+    panel = table.panel("ann")
+    assert "**Your turn**" in panel.content
+    (row,) = [[c.label for c in row.children] for row in panel.components if any(
+        getattr(c, "label", "") == "Pass" for c in row.children)]
+    assert row == ["I ○ Leap 0/1⏫", "II ○ Shield Bash 0/2⏫", "III ○ Thunderstomp 0/3⏫", "End turn", "Pass"]

@@ -79,8 +79,10 @@ class ArenaPanel(Panel):
             items.append(self.button(seat, "✖ Cancel", "x", str(d), row=3))
             who = "Attack whom?" if d.by is None else f"Guard {d.by + 1} attacks whom?"
             return Drawn("\n".join(head + [f"**{who}**"]), items)
-        if d.mode == USE and (drawn := draw_form(self, seat, d, head)) is not None:
-            return drawn
+        if d.mode == USE:
+            if (drawn := draw_form(self, seat, d, head)) is not None:
+                return drawn
+            d = d.to()  # the card cannot be used now (someone moved, it was spent): the main view
         if d.mode == MARKERS and view["phase"] == "roll":
             return self.draw_markers(seat, me, d, head)
         return self.draw_main(seat, me, d, legal, targets, head)
