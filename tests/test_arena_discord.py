@@ -101,15 +101,15 @@ class Table:
         await self.env.settle()
 
 
-async def begin(env, bot, channel, u, names, countdown=True, **options):
-    """Open the table, every player picks the character of their seat in SEAT_ORDER (in the lobby:
+async def begin(env, bot, channel, u, names, countdown=True, characters=SEAT_ORDER, **options):
+    """Open the table, every player picks the character of their seat in `characters` (in the lobby:
     unpicked ones are random), opens their panel and presses Ready; after the countdown (unless
     told not to wait for it), "Yarra Mark!"."""
     await u[names[0]].slash(channel, "play", game="arena", **({"options": ",".join(options)} if options else {}))
     lobby_id = channel.last_message.id
     for name in names[1:]:
         await u[name].click(message_in(channel, lobby_id), label="Join")
-    for name, character in zip(names, SEAT_ORDER, strict=False):
+    for name, character in zip(names, characters, strict=False):
         lobby = message_in(channel, lobby_id)
         (select,) = selects(lobby)
         await u[name].select(lobby, [character], custom_id=select.custom_id)

@@ -1,7 +1,8 @@
 """Eye for an Eye on Discord (ARENA.md 3): one public board per round, and a private panel per player.
 
 Modules: board (the public board message and its Peek and Rules buttons), panel (the private
-panel's views), draft (what the panel remembers between clicks, and what a click means), clicks
+panel's views), cards (the advanced rules' innate actions, Tribal cards and reactions on the
+panel), draft (what the panel remembers between clicks, and what a click means), clicks
 (a click: act, then redraw the panel in place), live (pushing prompts and news to panels of
 players who did not click), words (how views read as text). Every rule is the engine's: the
 panel draws from the player's view and legal actions, greys what `explain` refuses, and
@@ -14,6 +15,13 @@ must be chosen · Move 2 steps 3 (Move…, then two steps: the path goes once ev
 used; + ✔ Go when more are allocated) · Heal 1 · Parry 0 (Auto-Parry) or 1 (the pushed prompt) ·
 a partial spend +1-4 (Qty cycles All/1/2/3/4). Turn-based: ✔ Done 1 (allocates what fits) and a
 marker 1. Opening the panel is 1 more, once per 15 minutes.
+
+Advanced rules (tests/test_arena_discord_advanced.py counts them): readying a card is the allocate
+pick that fills it · a Tribal card or innate action 1 when the engine lists one way to use it,
+else 2 (whom, which way, how much Heat, where to step, place or land) · a reaction beside Parry 1
+in the prompt · Flame Blade +1 (its toggle) · Echo's Guard acting +1 per figure (the cycle). The
+cards that compose a use take more: Will of the Wind 2-4 (steps, then a facing), Sword Dance 2
+(the whole dance) or a click per strike and ✔ Dance, Surge 2 per Guard and ✔ Surge.
 """
 from __future__ import annotations
 

@@ -3,10 +3,15 @@
 The board (render/arena.py) is edited at most every 2 s while a round runs (`min_edit_seconds`;
 edits in between merge, the newest wins), so its buttons carry no version: Open my board (the
 panel), Peek boards (everyone's dice, privately: nothing in the game is hidden) and Rules. The
-embed has the clock as a live timestamp, health, cups, points and the last log lines. A round's
-start (after its countdown), a knock-out and the results are headlines: messages of their own.
-Each round after the first (which stays on the lobby's message) gets a fresh board message; the
-last one stays as the round's record.
+embed has the clock as a live timestamp, health, cups, points and the last log lines; under the
+advanced rules also Heat, statuses (ending as live timestamps), Echo's Guards and tokens, every
+player's Tribal cards, and a pause while a card's attack waits to land.
+
+A round's start (after its countdown), a knock-out and the results are headlines: messages of
+their own. The advanced rules' news (a card readied or used, a status, Heat, a Guard sent back)
+comes every few seconds in a real-time round: it stays news, in the board's log, or the channel
+would drown. Each round after the first (which stays on the lobby's message) gets a fresh board
+message; the last one stays as the round's record.
 """
 from __future__ import annotations
 
@@ -27,10 +32,10 @@ from ..game_ui import GameUI
 from ..refs import Ref
 from ..rules import rules_embed
 from .panel import PANEL
-from .words import ICON, ORDINAL, pool_text, stamp
+from .words import ICON, ORDINAL, advanced_words, cards_words, figure_name, pool_text, stamp
 
 PEEK, RULES = "arena_peek", "arena_rules"
-HEADLINES = ("round", "round_end", "knockout", "game_over")
+HEADLINES = ("round", "round_end", "knockout", "game_over")  # not "ready", "card", "status", "heat", "guard"
 
 
 def player_line(view: dict, seat: dict, user: int, waiting: set[int]) -> str:
@@ -40,6 +45,8 @@ def player_line(view: dict, seat: dict, user: int, waiting: set[int]) -> str:
         tags += "" if seat["seat"] in view["waiting"] else " · ready"
     if seat["marker"] is not None:
         tags += f" · {ORDINAL[seat['marker'] - 1]}" + (" (passed)" if seat["passed"] else "")
+    if seat["status"] == "standing":
+        tags += "".join(f" · {words}" for words in advanced_words(seat))
     line = (f"{'▶ ' if seat['seat'] in waiting else ''}{seat['seat'] + 1}. <@{user}> · {seat['name']} · "
             f"❤ {seat['health']}/{seat['max_health']} · cup {seat['cup']} · {plural(seat['points'], 'pt')}")
     return line + (f" · {tags.strip(' ·')}" if tags.strip(" ·") else "")
@@ -58,10 +65,15 @@ def now_words(view: dict, session: Session) -> str:
                 f"**Open my board**, {until}.")
     elif phase == "turns" and turns["active"] is not None:
         said = f"<@{session.seats[turns['active']]}>'s turn: {plural(turns['actions_left'], 'action')} left, {until}."
+    if view.get("paused"):
+        said += f"\n⏸ **Paused:** {view['seats'][view['paused']['seat']]['name']}'s {view['paused']['card']} " \
+                "lands first; only answers go meanwhile."
     for p in view["pending"]:
-        a, d = view["seats"][p["attacker"]]["name"], view["seats"][p["defender"]]["name"]
-        said += f"\n⚔ {a} → {d}: {p['action']}, {plural(p['hits'], 'hit')} from the {p['arc']}" + \
-            (f"; {d} answers {stamp(p['deadline'])}" if p["deadline"] else "")
+        a, d = figure_name(view, p["attacker"], p.get("by")), figure_name(view, p["defender"], p.get("guard"))
+        answers = view["seats"][p["defender"]]["name"]
+        unblockable = f" and {p['unblockable']} unblockable" if p["unblockable"] else ""
+        said += f"\n⚔ {a} → {d}: {p['action']}, {plural(p['hits'], 'hit')}{unblockable} from the {p['arc']}" + \
+            (f"; {answers} answers {stamp(p['deadline'])}" if p["deadline"] else "")
     return said[:1024]
 
 
@@ -95,6 +107,10 @@ class ArenaUI(GameUI):
             player_line(view, seat, user, waiting) for seat, user in zip(view["seats"], session.seats, strict=True)))
         if playing:
             embed.add_field(name="Now", value=now_words(view, session) or "-", inline=False)
+        cards = [f"{seat['name']}: {cards_words(seat)}" for seat in view["seats"]
+                 if seat.get("cards") and seat["status"] == "standing"]
+        if playing and cards:
+            embed.add_field(name="Tribal cards (● Ready)", value="\n".join(cards)[:1024], inline=False)
         return embed.set_footer(text=f"Table {session.id} · move {session.version}")
 
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
@@ -116,7 +132,7 @@ async def peek(interaction: discord.Interaction, ref: Ref, values: list[str]) ->
         return
     view = game.view(session.game_state, None)
     lines = [f"**{s['name']}** <@{user}> · ❤ {s['health']}/{s['max_health']} · pool {pool_text(s['pool'])}\n"
-             + " · ".join(f"{ICON.get(t['key'], '')}{t['count']}/{t['spaces']}" for t in s["tracks"])
+             + " · ".join(f"{ICON.get(t['key']) or t['name'] + ' '}{t['count']}/{t['spaces']}" for t in s["tracks"])
              + (" · Auto-Parry on" if s["auto_parry"] else " · Auto-Parry off")
              for s, user in zip(view["seats"], session.seats, strict=True)]
     await replies.tell(interaction, "\n".join(lines)[:2000])

@@ -3,8 +3,9 @@
 Discord lets a bot write to a player privately only through that player's own interaction, so
 the bot keeps each player's latest panel interaction in memory (per session and seat; tokens
 last 15 min) and pushes to that panel: the REACT view when an attack waits on them, hit and
-knock-out news, private notes (an attack that came too late), a turn that comes to them, a
-countdown and a new round. A defender with no live panel (none opened, expired, or the bot
+knock-out news (and a status, a card or a Guard sent back that befalls them), private notes (an
+attack that came too late), a turn that comes to them, a countdown and a new round; every panel
+when a Tribal card's pause begins or ends (their buttons grey, then come back). A defender with no live panel (none opened, expired, or the bot
 restarted) gets a public mention pinging only them, with a button that opens their panel on the
 prompt; it is deleted once the attack is answered. If nobody answers, the engine's timer lets
 Auto-Parry answer.
@@ -34,7 +35,11 @@ from .words import stamp
 
 log = logging.getLogger(__name__)
 EVERYONE = ("round", "round_end", "countdown", "phase", "game_over")  # news that changes every panel
-NEWS = ("attack", "hit", "knockout")  # public news for the defender's panel
+# Public news for the panels of the players it befalls, by the seats its text names: an attack's
+# defender (the second named), whom a hit or knock-out lands on, who gets a status (the last
+# named: Riparian nets Pluma), whose Guard went back to the supply, whom a card moves or strikes.
+NEWS: dict[str, slice] = {"attack": slice(1, 2), "hit": slice(0, 1), "knockout": slice(0, 1),
+                          "status": slice(-1, None), "guard": slice(0, 1), "card": slice(1, None)}
 
 
 @dataclass
@@ -53,17 +58,16 @@ class Reach:
 
 
 def concerned(events: list[Event]) -> Reach:
-    """Private events go to their seat; public attacks, hits and knock-outs to the defender
-    (the second seat an attack names, the first a hit or knock-out names)."""
+    """Private events go to their seat; public news (NEWS) to the seats it befalls."""
     reach = Reach(defaultdict(list), set(), False)
     for event in events:
-        named = event.seats
         if event.kind == "react" and event.private_to is not None:
             reach.react.add(event.private_to)
         elif event.private_to is not None:
             reach.notes[event.private_to].append(event.text)
-        elif event.kind in NEWS and named:
-            reach.notes[named[1] if event.kind == "attack" and len(named) > 1 else named[0]].append(event.text)
+        elif event.kind in NEWS:
+            for seat in dict.fromkeys(event.seats[NEWS[event.kind]]):
+                reach.notes[seat].append(event.text)
         reach.everyone = reach.everyone or event.kind in EVERYONE
     return reach
 
@@ -78,6 +82,7 @@ class Live:
         self.panels: dict[tuple[int, int], Held] = {}
         self.mentions: dict[tuple[int, int], int] = {}
         self.waiting: dict[int, set[int]] = {}
+        self.paused: dict[int, bool] = {}
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     def keep(self, session_id: int, seat: int | None, interaction: discord.Interaction, draft: str) -> None:
@@ -104,14 +109,18 @@ class Live:
                 await self.close(session, [e.text for e in change.events if e.kind in ("round_end", "game_over")])
                 return
             game = registry.get(session.game)
-            windows = {p["defender"]: p for p in game.view(session.game_state, None)["pending"] if p["deadline"]}
+            view = game.view(session.game_state, None)
+            windows = {p["defender"]: p for p in view["pending"] if p["deadline"]}
             for key in [k for k in self.mentions if k[0] == sid and k[1] not in windows]:
                 await self.unmention(session, key)
             reach = concerned(change.events)
             waiting = set(game.waiting_for(session.game_state))
             newly = waiting - self.waiting.get(sid, set())
             self.waiting[sid] = waiting
-            mine = {seat for s, seat in self.panels if s == sid} if reach.everyone else set()
+            paused = view.get("paused") is not None
+            everyone = reach.everyone or paused != self.paused.get(sid, False)
+            self.paused[sid] = paused
+            mine = {seat for s, seat in self.panels if s == sid} if everyone else set()
             for seat in sorted((reach.react | set(reach.notes) | newly | mine) - {actor}):
                 reached = await self.refresh(session, seat, reach.notes[seat])
                 if seat not in reach.react or seat not in windows:
@@ -128,6 +137,7 @@ class Live:
         for key in [k for k in self.mentions if k[0] == session.id]:
             await self.unmention(session, key)
         self.waiting.pop(session.id, None)
+        self.paused.pop(session.id, None)
         self.locks.pop(session.id, None)
 
     async def refresh(self, session: Session, seat: int, notes: list[str]) -> bool:

@@ -2,10 +2,12 @@
 
 Every view is drawn from the player's view and the engine's legal actions; greyed steps and
 refusals are the engine's `explain`. Views: START (placing, Ready; then the countdown), MAIN
-(Roll, Auto, Qty, Auto-Parry, the allocate/recover select, Attack, Move..., Heal; turn-based the
-realtime phase's ✔ Done, and End turn and Pass), MOVE (compass steps and turns queue as a
-path), TARGET (only with 2+ targets), MARKERS (after Done), REACT (Parry 1..k or take the hits;
-turn-based, Defence dice to roll).
+(row 0 Roll, Auto, Qty, Auto-Parry; row 1 the allocate/recover select; row 2 Attack, Move...,
+Heal and, under the advanced rules, the innate action, Incendiary's Flame Blade toggle and Echo's
+figure cycle; row 3 the Tribal cards, and turn-based End turn and Pass; the realtime phase's ✔
+Done), MOVE (compass steps and turns queue as a path), TARGET (only with 2+ targets), a card's
+view (cards.py), MARKERS (after Done), REACT (Parry 1..k, the reactions beside it, or take the
+hits; turn-based, Defence dice to roll).
 """
 from __future__ import annotations
 
@@ -21,8 +23,24 @@ from engine.words import plural
 
 from .. import markup
 from ..panels import Drawn, Panel, Seat
-from .draft import CODE, MARKERS, MOVE, STEPS, TARGET, Draft, meaning
-from .words import FACE, ORDINAL, UNROLLED, clock_words, pool_text, stamp, track, track_text, turn_words
+from .cards import card_buttons, draw_form, innate_button, react_items, react_pick
+from .cards import pick as card_pick
+from .draft import CODE, MARKERS, MOVE, STEPS, TARGET, USE, Draft, meaning
+from .words import (
+    BANDS,
+    FACE,
+    ORDINAL,
+    UNROLLED,
+    advanced_words,
+    clock_words,
+    figure_name,
+    holds_heat,
+    pool_text,
+    stamp,
+    track,
+    track_text,
+    turn_words,
+)
 
 ARROW = {"E": "➡ E", "NE": "↗ NE", "NW": "↖ NW", "W": "⬅ W", "SW": "↙ SW", "SE": "↘ SE", "L": "⟲ Left", "R": "⟳ Right"}
 PAD = (("NW", "L", "NE"), ("W", None, "E"), ("SW", "R", "SE"))  # the MOVE view's keypad
@@ -47,14 +65,24 @@ class ArenaPanel(Panel):
         if any(a["type"] in ("parry", "take") for a in legal):
             return self.draw_react(seat, legal, head)
         head += board_lines(view, me) + turn_words(view, seat.seat)
-        targets = sorted({a["target"] for a in legal if a["type"] == "attack"})
+        if view.get("paused"):
+            who = view["seats"][view["paused"]["seat"]]["name"]
+            head.append(f"⏸ **Paused:** {who}'s {view['paused']['card']} lands first; then you may act.")
+        targets = sorted({(a["target"], a.get("guard", -1)) for a in legal if a["type"] == "attack"
+                          and a.get("by") == d.by})
         if d.mode == MOVE and track(me, "move")["ready"]:
             return self.draw_move(seat, me, d, head)
         if d.mode == TARGET and targets:
-            items: Items = [self.button(seat, f"⚔ {view['seats'][t]['name']}", f"t{t}", str(d),
-                                        style=discord.ButtonStyle.danger, row=0) for t in targets[:5]]
-            items.append(self.button(seat, "✖ Cancel", "x", str(d), row=1))
-            return Drawn("\n".join(head + ["**Attack whom?**"]), items)
+            items: Items = [self.button(seat, f"⚔ {figure_name(view, t, None if g < 0 else g)}",
+                                        aim_control(t, g), str(d), style=discord.ButtonStyle.danger, row=i // 5)
+                            for i, (t, g) in enumerate(targets[:15])]
+            items.append(self.button(seat, "✖ Cancel", "x", str(d), row=3))
+            who = "Attack whom?" if d.by is None else f"Guard {d.by + 1} attacks whom?"
+            return Drawn("\n".join(head + [f"**{who}**"]), items)
+        if d.mode == USE:
+            if (drawn := draw_form(self, seat, d, head)) is not None:
+                return drawn
+            d = d.to()  # the card cannot be used now (someone moved, it was spent): the main view
         if d.mode == MARKERS and view["phase"] == "roll":
             return self.draw_markers(seat, me, d, head)
         return self.draw_main(seat, me, d, legal, targets, head)
@@ -88,16 +116,20 @@ class ArenaPanel(Panel):
         entry = next(p for p in view["pending"] if p["defender"] == seat.seat and p["deadline"] is not None)
         tb = view["mode"] == "turn_based"
         hits = plural(entry["hits"], "hit") + (f" and {entry['unblockable']} unblockable" if entry["unblockable"] else "")
-        head.append(f"⚠ **{view['seats'][entry['attacker']]['name']}: {entry['action']} on you ({entry['arc']})**: "
+        attacker = figure_name(view, entry["attacker"], entry.get("by"))
+        on = "you" if entry.get("guard") is None else f"your Guard {entry['guard'] + 1}"
+        head.append(f"⚠ **{attacker}: {entry['action']} on {on} ({entry['arc']})**: "
                     f"{hits}. Answer {stamp(entry['deadline'])}, or "
                     + ("every Defence die is rolled." if tb else "Auto-Parry answers for you."))
+        parry = track(view["seats"][seat.seat], "parry")["name"]
         parries = [a["dice"] for a in legal if a["type"] == "parry"]
-        items: Items = [self.button(seat, f"🎲 Roll {n} Defence" if tb else f"🛡 Parry {n}", f"p{n}", "",
+        items: Items = [self.button(seat, f"🎲 Roll {n} Defence" if tb else f"🛡 {parry} {n}", f"p{n}", "",
                                     style=discord.ButtonStyle.primary, row=0) for n in parries[:5]]
-        items.append(self.button(seat, "Take the hits", "take", "", style=discord.ButtonStyle.danger, row=1))
+        items += react_items(self, seat, legal)
+        items.append(self.button(seat, "Take the hits", "take", "", style=discord.ButtonStyle.danger, row=3))
         return Drawn("\n".join(head), items)
 
-    def draw_main(self, seat: Seat, me: dict, d: Draft, legal: list[Action], targets: list[int],
+    def draw_main(self, seat: Seat, me: dict, d: Draft, legal: list[Action], targets: list[tuple[int, int]],
                   head: list[str]) -> Drawn:
         view, phase, kinds, arg = seat.view, seat.view["phase"], {a["type"] for a in legal}, str(d)
         qty = f" {d.qty}" if d.qty else ""
@@ -119,16 +151,35 @@ class ArenaPanel(Panel):
             return Drawn("\n".join(head), items)
         attack, control = f"⚔ Attack{qty}", "atk" if not targets else "who"
         if len(targets) == 1:
-            attack, control = f"{attack} → {view['seats'][targets[0]]['name']}", f"t{targets[0]}"
+            (t, g), = targets
+            attack, control = f"{attack} → {figure_name(view, t, None if g < 0 else g)}", aim_control(t, g)
         items += [self.button(seat, attack, control, arg, style=discord.ButtonStyle.danger,
                               disabled=not track(me, "attack")["ready"], row=2),
                   self.button(seat, "👣 Move…", "mv", arg, disabled=not track(me, "move")["ready"], row=2),
                   self.button(seat, f"❤ Heal{qty}", "heal", arg, style=discord.ButtonStyle.success, row=2,
                               disabled=not track(me, "heal")["ready"])]
+        items += self.advanced_row(seat, me, d)
+        items += card_buttons(self, seat, me, d)
         if phase == "turns":
             items += [self.button(seat, "End turn", "end", arg, disabled="end_turn" not in kinds, row=3),
                       self.button(seat, "Pass", "pass", arg, row=3)]
         return Drawn("\n".join(head), items)
+
+    def advanced_row(self, seat: Seat, me: dict, d: Draft) -> Items:
+        """Row 2's advanced buttons: the innate action, Incendiary's Flame Blade toggle (his Attack
+        burns 1 Heat for an unblockable hit), Echo's cycle of the figure taking his Attack and Move."""
+        items: Items = []
+        if (innate := innate_button(self, seat, me, d)) is not None:
+            items.append(innate)
+        if holds_heat(me):
+            items.append(self.button(seat, f"🔥 Burn Heat: {'on' if d.heat else 'off'}", "fire", str(d), row=2,
+                                     disabled=not me["heat"] and not d.heat,
+                                     style=discord.ButtonStyle.danger if d.heat else discord.ButtonStyle.secondary))
+        if me.get("guards"):
+            out = any(g is not None for g in me["guards"])
+            items.append(self.button(seat, f"🐦 {'Echo' if d.by is None else f'Guard {d.by + 1}'} acts", "by",
+                                     str(d), row=2, disabled=not out and d.by is None))
+        return items
 
     def draw_markers(self, seat: Seat, me: dict, d: Draft, head: list[str]) -> Drawn:
         """The free turn-order markers, after ✔ Done; the first claim that arrives takes one."""
@@ -145,15 +196,17 @@ class ArenaPanel(Panel):
         have = track(me, "move")["count"]
         steps = list(d.steps)
         try:
-            (q, r), facing = walk(seat.state, seat.seat, steps)
+            (q, r), facing = walk(seat.state, seat.seat, steps, d.by)
         except RuleError:  # someone moved into the path meanwhile: start it again
-            steps, d, facing = [], Draft(d.qty, MOVE), me["facing"]
+            steps, d = [], d.to(MOVE)
+            (q, r), facing = walk(seat.state, seat.seat, [], d.by)
+        who = "you end" if d.by is None else f"Guard {d.by + 1} ends"
         if steps:
-            where = f"Path {', '.join(steps)} ({len(steps)} of {have}): you end at {q},{r} facing {COMPASS[facing]}."
+            where = f"Path {', '.join(steps)} ({len(steps)} of {have}): {who} at {q},{r} facing {COMPASS[facing]}."
         else:
             where = f"{plural(have, 'Move die', 'Move dice')} allocated: each is a step or a turn. The path goes " \
                     "when all are used, or on Go."
-        refused = {s: seat.explain({"type": "move", "steps": steps + [s]}) for s in STEPS}
+        refused = {s: seat.explain({"type": "move", "steps": steps + [s], **d.luftle()}) for s in STEPS}
         items: Items = []
         for row, keys in enumerate(PAD):
             for s in keys:
@@ -175,25 +228,55 @@ class ArenaPanel(Panel):
                            style=discord.ButtonStyle.primary if on else discord.ButtonStyle.secondary)
 
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
+        if (reaction := react_pick(seat, control, values)) is not None:
+            return reaction
+        if Draft.parse(draft).mode == USE or control[:1] == "c" and control[1:].isdigit():
+            picked = card_pick(seat, draft, control, values)
+            return picked if isinstance(picked, dict) else str(picked)
         return meaning(seat, draft, control, values)
 
 
+def aim_control(seat: int, guard: int) -> str:
+    """The control attacking a figure: 't2', or one of Echo's Guards 't5g1' (guard -1: none)."""
+    return f"t{seat}" + (f"g{guard}" if guard >= 0 else "")
+
+
 def board_lines(view: dict[str, Any], me: dict[str, Any]) -> list[str]:
-    """The player's own dice and tracks, and where they stand."""
+    """The player's own dice and tracks (Tribal cards by band, ● Ready or ○ Unready), Heat,
+    statuses and Guards, passives, and where they stand."""
     unrolled = f" ({UNROLLED} = roll first)" if None in me["pool"] else ""
     front = [s["name"] for s in view["seats"] if s["hex"] in me["front"]]
-    return [f"Pool: {pool_text(me['pool'])}{unrolled}", *(track_text(t) for t in me["tracks"]),
-            f"Facing {COMPASS[me['facing']]} at {me['hex'][0]},{me['hex'][1]} · in your front arc: "
-            f"{', '.join(front) or 'nobody'}"]
+    cards = {c["key"]: c for c in me.get("cards", ())}
+    innate = (me.get("innate") or {}).get("key")
+
+    def shown(t: dict[str, Any]) -> str:
+        if t["key"] in cards:
+            card = cards[t["key"]]
+            return f"{BANDS[card['band'] - 1]} {'●' if card['ready'] else '○'}{track_text(t)}"
+        return ("Innate: " if t["key"] == innate else "") + track_text(t).strip()
+    lines = [f"Pool: {pool_text(me['pool'])}{unrolled}", *(shown(t) for t in me["tracks"])]
+    if extra := advanced_words(me):
+        lines.append(" · ".join(extra))
+    for g in me.get("guards") or []:
+        if g is not None:
+            lines.append(f"Guard {g['guard'] + 1} at {g['hex'][0]},{g['hex'][1]} facing {COMPASS[g['facing']]}")
+    if me.get("passives"):
+        lines.append("Passive: " + " · ".join(f"{p['name']} ({p['text']})" for p in me["passives"]))
+    return lines + [f"Facing {COMPASS[me['facing']]} at {me['hex'][0]},{me['hex'][1]} · in your front arc: "
+                    f"{', '.join(front) or 'nobody'}"]
 
 
 def dice_options(me: dict[str, Any], legal: list[Action]) -> list[discord.SelectOption]:
-    """The allocate/recover select: each track the pool fits, each track holding dice, all back."""
+    """The allocate/recover select: each track the pool fits (a card's '(ready)' or '(use)' track),
+    each track holding dice, all back."""
+    cards = {c["key"]: c for c in me.get("cards", ())}
     out = []
     for a in legal:
         if a["type"] == "allocate":
             t = track(me, a["track"])
-            out.append(discord.SelectOption(label=f"{FACE[t['face']]}×{t['fits']} → {t['name']}", value=f"a:{t['key']}"))
+            which = "" if t["key"] not in cards else " (use)" if cards[t["key"]]["ready"] else " (ready)"
+            out.append(discord.SelectOption(label=f"{FACE[t['face']]}×{t['fits']} → {t['name']}{which}",
+                                            value=f"a:{t['key']}"))
     back = {a["track"] for a in legal if a["type"] == "recover"}
     held = [t for t in me["tracks"] if t["key"] in back]
     out += [discord.SelectOption(label=f"↩ {t['name']}: {plural(t['count'], 'die', 'dice')} back to the pool",

@@ -1,4 +1,5 @@
-"""How Eye for an Eye's views read as text: dice faces, tracks, clocks, and lost races.
+"""How Eye for an Eye's views read as text: dice faces, tracks, clocks, lost races, and under the
+advanced rules Tribal cards, Heat, statuses and Echo's Guards.
 
 Texts name seats as the engine does ("Seat 2"); the session turns them into mentions.
 """
@@ -6,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.arena.data import FLAME_BLADE
 from engine.arena.races import MARKER, Race
 from engine.protocol import seat_name
 from engine.words import plural
@@ -16,6 +18,8 @@ FACE = {"A": "⚔", "D": "🛡", "M": "👣", "H": "❤", "R": "⏫", "S": "✨"
 UNROLLED = "▫"
 ICON = {"attack": "⚔", "move": "👣", "heal": "❤", "parry": "🛡"}
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+BANDS = ("I", "II", "III")  # a Tribal card's band
+READY_FACE = "⏫"
 
 
 def pool_text(pool: list[str | None]) -> str:
@@ -69,3 +73,50 @@ def race_words(view: dict[str, Any], seat: int, race: Race, clicked_ms: int) -> 
     else:
         what = f"{winner} knocked {'you' if race.of == seat else who(view, race.of)} out"
     return too_slow(what, race.at_ms, clicked_ms)
+
+
+def card_label(card: dict[str, Any]) -> str:
+    """A Tribal card as its button shows it (ARENA.md 3.3 row 4): band, ● Ready or ○ Unready, name,
+    and the dice on it of what it needs: Unready its Ready dice ('II ○ Shield Bash 1/2⏫'), Ready
+    its use dice and bonus space ('II ● Shield Bash 2/2+1✨')."""
+    if card["ready"]:
+        need = f"{card['count']}/{card['use_min']}" + (f"+{card['bonus']}" if card["bonus"] else "") + \
+            FACE[card["use_face"]]
+    else:
+        need = f"{card['count']}/{card['ready_cost']}{READY_FACE}"
+    return f"{BANDS[card['band'] - 1]} {'●' if card['ready'] else '○'} {card['name']} {need}"
+
+
+def figure_name(view: dict[str, Any], seat: int, guard: int | None = None) -> str:
+    """A figure by its character's name: 'Riparian', or one of Echo's Guards 'Echo's Guard 2'."""
+    name = view["seats"][seat]["name"]
+    return name if guard is None else f"{name}'s Guard {guard + 1}"
+
+
+def holds_heat(seat: dict[str, Any]) -> bool:
+    """Incendiary holds Heat, which his Flame Blade burns."""
+    return any(p["key"] == FLAME_BLADE for p in seat.get("passives", ()))
+
+
+def status_words(status: dict[str, Any]) -> str:
+    """'Netted (ends <t:..:R>)' in real time; turn-based until or through the figure's next turn."""
+    if status.get("until") is not None:
+        return f"{status['name']} (ends {stamp(status['until'])})"
+    return f"{status['name']} ({'until' if status.get('ends') == 'start' else 'through'} its next turn)"
+
+
+def advanced_words(seat: dict[str, Any]) -> list[str]:
+    """A seat's Heat, statuses and Guards (advanced rules), for the board and the panel."""
+    words = [f"🔥 Heat {seat['heat']}"] if holds_heat(seat) else []
+    words += [status_words(s) for s in seat.get("statuses", ())]
+    guards = seat.get("guards") or []
+    if guards:
+        out = sum(1 for g in guards if g is not None)
+        words.append(f"Guards {out}/{len(guards)} out, {plural(seat['guard_tokens'], 'token')}")
+    return words
+
+
+def cards_words(seat: dict[str, Any]) -> str:
+    """A seat's Tribal cards and their states: 'Leap ● · Shield Bash ○ 1/2⏫'."""
+    return " · ".join(f"{c['name']} ●" if c["ready"] else f"{c['name']} ○ {c['count']}/{c['ready_cost']}{READY_FACE}"
+                      for c in seat.get("cards", ()))

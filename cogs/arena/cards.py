@@ -1,0 +1,436 @@
+"""Innate actions and Tribal cards on the private panel (advanced rules, ARENA.md 3.3 rows 3-4).
+
+A card's button uses it at once when the engine lists one way to use it now (Leap, Thunderstomp,
+a Shield Bash with one figure in reach): 1 click. When there is a choice, a view asks it (2
+clicks): TARGET (whom), FACING (which way), AMOUNT (how much Heat to vent), STEP (Raking Talons:
+where to step first, or stay), PLACE (Call the Guard: which hex beside Echo), LAND (Dive Bomb:
+whom, then which hex beside them). Three cards compose their use in a view of their own, each
+pick queued in the draft's path: WIND (Will of the Wind: up to 2 steps, a facing sends it), DANCE
+(Sword Dance: strike after strike, each at a figure within reach of some facing, burning Heat at
+will; the engine's whole dance is one button) and SURGE (a step and/or a turn per Guard).
+
+Which choices exist is the engine's: its legal actions list them, and what they list sparingly
+(Heat amounts, landings, paths, Surges) is asked of `explain` one candidate at a time. Reactions
+(Watch Out!, Slippery, Protect the Chief) are offered in the REACT prompt beside Parry.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+import discord
+
+from engine.arena.board import COMPASS
+from engine.hexgrid import neighbour
+from engine.protocol import Action
+from host.errors import TableError
+
+from ..panels import Drawn, Panel, Seat
+from .draft import CODE, CODES, STEPS, USE, Draft
+from .words import FACE, card_label, figure_name
+
+TARGETS, FACING, AMOUNT, STEP, PLACE, LAND, WIND, DANCE, SURGE = (
+    "targets", "facing", "amount", "step", "place", "land", "wind", "dance", "surge")
+COMPOSED = (WIND, DANCE, SURGE)  # views opened even when the engine lists one way: it lists a few
+ARROW = {"E": "➡", "NE": "↗", "NW": "↖", "W": "⬅", "SW": "↙", "SE": "↘"}
+PAD = ((2, 1), (3, None, 0), (4, 5))  # compass buttons laid out as the hexes lie
+FIGURE = re.compile(r"(?P<seat>[0-9])(?:g(?P<guard>[0-9]))?")
+REACT = re.compile(r"r(?P<track>[0-9]+)(?:(?P<field>[fsg])(?P<n>[0-9]))?")
+Items = list[discord.ui.Item]
+
+
+# ---------------------------------------------------------------- what the engine offers
+
+def usable(me: dict[str, Any]) -> list[int]:
+    """The board places of the seat's innate action and Tribal cards."""
+    keys = [c["key"] for c in me.get("cards", ())] + ([me["innate"]["key"]] if me.get("innate") else [])
+    return [i for i, t in enumerate(me["tracks"]) if t["key"] in keys]
+
+
+def options(legal: list[Action], key: str, kind: str = "use") -> list[dict[str, Any]]:
+    """The ways the engine lists to use (or react with) track `key` now: their fields, dice aside."""
+    out: list[dict[str, Any]] = []
+    for action in legal:
+        if action["type"] == kind and action["track"] == key:
+            fields = {k: v for k, v in action.items() if k not in ("type", "track", "dice")}
+            if fields not in out:
+                out.append(fields)
+    return out
+
+
+def form_of(opts: list[dict[str, Any]]) -> str:
+    """Which view asks for a use's fields, from the fields the engine lists ("" none)."""
+    keys = set().union(*opts) if opts else set()
+    if "strikes" in keys:
+        return DANCE
+    if "steps" in keys:
+        return WIND if "facing" in keys else SURGE
+    if "hex" in keys:
+        return LAND if "target" in keys else PLACE
+    for form, field in ((FACING, "facing"), (AMOUNT, "heat"), (STEP, "step"), (TARGETS, "target")):
+        if field in keys:
+            return form
+    return ""
+
+
+def use(d: Draft, key: str, **fields: Any) -> Action:
+    return {"type": "use", "track": key, **fields, **d.count()}
+
+
+# ---------------------------------------------------------------- the main view's buttons
+
+def card_buttons(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft) -> Items:
+    """Row 3: a button per Tribal card (ARENA.md 3.3 row 4), greyed while Unready."""
+    cards = {c["key"]: c for c in me.get("cards", ())}
+    out: Items = []
+    for i in usable(me):
+        card = cards.get(me["tracks"][i]["key"])
+        if card is not None:
+            out.append(panel.button(seat, card_label(card), f"c{i}", str(d), row=3, disabled=not card["ready"],
+                                    style=discord.ButtonStyle.primary if card["ready"] else
+                                    discord.ButtonStyle.secondary))
+    return out
+
+
+def innate_button(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft) -> discord.ui.Item | None:
+    """Row 2's ✨ Innate: the character's innate dice action, if it has one."""
+    innate = me.get("innate")
+    if innate is None:
+        return None
+    i = next(i for i, t in enumerate(me["tracks"]) if t["key"] == innate["key"])
+    return panel.button(seat, f"{FACE[innate['face']]} {innate['name']} {innate['count']}/{innate['min']}", f"c{i}",
+                        str(d), row=2, disabled=innate["count"] < innate["min"])
+
+
+# ---------------------------------------------------------------- a click on a card, or in its view
+
+def pick(seat: Seat, draft: str, control: str, values: list[str]) -> Draft | Action:
+    """A click on a card's button (`c<place>`) or in its view: the draft it leads to, or the use."""
+    d, me = Draft.parse(draft), seat.view["seats"][seat.seat]
+    if control == "x":
+        return d.to()
+    if control == "ref":
+        return d
+    if control.startswith("c") and control[1:].isdigit():
+        return open_card(seat, d, int(control[1:]))
+    if d.card is None or not 0 <= d.card < len(me["tracks"]):
+        return d.to()
+    key = me["tracks"][d.card]["key"]
+    legal = seat.game.legal_actions(seat.state, seat.seat)
+    opts = options(legal, key)
+    form = form_of(opts)
+    handler = {DANCE: _dance_pick, SURGE: _surge_pick, WIND: _wind_pick}.get(form, _simple_pick)
+    return handler(seat, d, key, opts, control, values)
+
+
+def open_card(seat: Seat, d: Draft, place: int) -> Draft | Action:
+    """A card's button: its one use at once, or the view asking what it needs."""
+    me = seat.view["seats"][seat.seat]
+    if place not in usable(me):
+        raise TableError("That button does nothing now.")
+    key = me["tracks"][place]["key"]
+    opts = options(seat.game.legal_actions(seat.state, seat.seat), key)
+    if not opts:  # the engine says why not
+        return use(d, key)
+    if len(opts) == 1 and form_of(opts) not in COMPOSED:
+        return use(d, key, **opts[0])
+    return d.to(USE, card=place)
+
+
+def _figure(code: str) -> dict[str, int]:
+    match = FIGURE.fullmatch(code)
+    if match is None:
+        raise TableError("That button does nothing now.")
+    return {"target": int(match["seat"])} | ({} if match["guard"] is None else {"guard": int(match["guard"])})
+
+
+def figure_code(fields: dict[str, Any]) -> str:
+    return f"{fields['target']}" + ("" if fields.get("guard") is None else f"g{fields['guard']}")
+
+
+def _simple_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], control: str,
+                 values: list[str]) -> Draft | Action:
+    """TARGET, FACING, AMOUNT, STEP, PLACE and LAND: one pick makes the use (LAND asks whom first)."""
+    me, form = seat.view["seats"][seat.seat], form_of(opts)
+    kind, arg = control[:1], control[1:]
+    if kind == "o":  # a figure
+        fields = _figure(arg)
+        return dataclasses.replace(d, path=arg) if form == LAND else use(d, key, **fields)
+    if kind == "f" and arg.isdigit():
+        return use(d, key, facing=int(arg))
+    if kind == "n" and arg.isdigit():
+        return use(d, key, heat=int(arg))
+    if kind == "s":
+        if arg == "-":  # Raking Talons without a step
+            return use(d, key)
+        direction = COMPASS.index(STEPS[CODES.index(arg)])
+        if form == STEP:
+            return use(d, key, step=COMPASS[direction])
+        if form == PLACE:
+            here = neighbour(me["hex"], direction)
+            facing = next((o["facing"] for o in opts if o["hex"] == here), direction)
+            return use(d, key, hex=here, facing=facing)
+        if form == LAND and d.path:
+            aim = _figure(d.path)
+            return use(d, key, **aim, hex=neighbour(_hex_of(seat.view, aim), direction))
+    raise TableError("That button does nothing now.")
+
+
+def _hex_of(view: dict[str, Any], aim: dict[str, int]) -> list[int]:
+    seat = view["seats"][aim["target"]]
+    return seat["hex"] if aim.get("guard") is None else seat["guards"][aim["guard"]]["hex"]
+
+
+def _wind_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], control: str,
+               values: list[str]) -> Draft | Action:
+    """Will of the Wind: steps queue (up to 2), a facing sends it."""
+    if control == "u":
+        return dataclasses.replace(d, path=d.path[:-1])
+    if control.startswith("s") and control[1:] in CODES[:6]:
+        return dataclasses.replace(d, path=d.path + control[1:])
+    if control.startswith("f") and control[1:].isdigit():
+        return use(d, key, steps=list(d.steps), facing=int(control[1:]))
+    raise TableError("That button does nothing now.")
+
+
+def _strikes(path: str) -> list[dict[str, Any]]:
+    """Sword Dance's strikes queued in the path: facing, seat, Guard (x none), h burns Heat."""
+    out = []
+    for i in range(0, len(path) - 3, 4):
+        code = path[i:i + 4]
+        out.append({"facing": int(code[0]), "target": int(code[1])} | ({} if code[2] == "x" else {"guard": int(code[2])})
+                   | ({"heat": True} if code[3] == "h" else {}))
+    return out
+
+
+def _strike_code(s: dict[str, Any], heat: bool) -> str:
+    return f"{s['facing']}{s['target']}{'x' if s.get('guard') is None else s['guard']}{'h' if heat else 'n'}"
+
+
+def _dance_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], control: str,
+                values: list[str]) -> Draft | Action:
+    """Sword Dance: each strike button queues a strike (burning Heat if 🔥 is on); the last one
+    the card allows, or ✔ Dance, sends them; the engine's whole dance is one button."""
+    if control == "burn":
+        return dataclasses.replace(d, heat=not d.heat)
+    if control == "u":
+        return dataclasses.replace(d, path=d.path[:-4])
+    if control == "all":
+        return use(d, key, strikes=max((o["strikes"] for o in opts), key=len))
+    if control == "go":
+        return use(d, key, strikes=_strikes(d.path))
+    if control.startswith("k") and len(control) == 4:
+        strike = {"facing": int(control[1]), "target": int(control[2])} | (
+            {} if control[3] == "x" else {"guard": int(control[3])})
+        path = d.path + _strike_code(strike, d.heat)
+        if len(_strikes(path)) >= most_strikes(opts):
+            return use(d, key, strikes=_strikes(path))
+        return dataclasses.replace(d, path=path)
+    raise TableError("That button does nothing now.")
+
+
+def most_strikes(opts: list[dict[str, Any]]) -> int:
+    return max((len(o["strikes"]) for o in opts), default=1)
+
+
+def _surge_paths(path: str, guards: int) -> list[list[str]]:
+    """Surge's per-Guard steps from the path: two characters a Guard, a step code or x, a turn l/r or x."""
+    padded = (path + "xx" * guards)[:2 * guards]
+    out = []
+    for g in range(guards):
+        step, turn = padded[2 * g], padded[2 * g + 1]
+        out.append(([STEPS[CODES.index(step)]] if step in CODES[:6] else []) + ([turn.upper()] if turn in "lr" else []))
+    return out
+
+
+def _surge_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], control: str,
+                values: list[str]) -> Draft | Action:
+    """Surge: a select per Guard on the board sets its step and turn; ✔ Surge sends them."""
+    slots = len(seat.view["seats"][seat.seat]["guards"])
+    if control == "go":
+        return use(d, key, steps=_surge_paths(d.path, slots))
+    if control.startswith("g") and control[1:].isdigit() and values:
+        g = int(control[1:])
+        padded = (d.path + "xx" * slots)[:2 * slots]
+        return dataclasses.replace(d, path=padded[:2 * g] + values[0][:2] + padded[2 * g + 2:])
+    raise TableError("That button does nothing now.")
+
+
+# ---------------------------------------------------------------- drawing a card's view
+
+def draw_form(panel: Panel, seat: Seat, d: Draft, head: list[str]) -> Drawn | None:
+    """The view of the card being used (None: it cannot be used now; the main view shows)."""
+    me = seat.view["seats"][seat.seat]
+    if d.card is None or d.card not in usable(me):
+        return None
+    track = me["tracks"][d.card]
+    opts = options(seat.game.legal_actions(seat.state, seat.seat), track["key"])
+    form = form_of(opts)
+    if not opts or not form:
+        return None
+    draw = {TARGETS: _draw_targets, FACING: _draw_facing, AMOUNT: _draw_amount, STEP: _draw_step,
+            PLACE: _draw_place, LAND: _draw_land, WIND: _draw_wind, DANCE: _draw_dance, SURGE: _draw_surge}[form]
+    lines, items = draw(panel, seat, d, track, opts)
+    items.append(panel.button(seat, "✖ Cancel", "x", str(d), row=4))
+    return Drawn("\n".join(head + [f"**{track['name']}** · {lines}"]), items)
+
+
+def _draw_targets(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
+    figures = [o for o in opts if "target" in o]
+    return "whom?", [panel.button(seat, f"⚔ {figure_name(seat.view, o['target'], o.get('guard'))}",
+                                  f"o{figure_code(o)}", str(d), style=discord.ButtonStyle.danger, row=i // 5)
+                     for i, o in enumerate(figures[:20])]
+
+
+def _draw_facing(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
+    facings = {o["facing"] for o in opts}
+    return "face which way?", _pad(panel, seat, d, lambda f: f"f{f}", lambda f: f not in facings)
+
+
+def _pad(panel: Panel, seat: Seat, d: Draft, control, greyed, first_row: int = 0) -> Items:
+    """Six compass buttons laid out as the hexes lie, NW NE / W E / SW SE."""
+    items: Items = []
+    for row, directions in enumerate(PAD):
+        for direction in directions:
+            if direction is not None:
+                items.append(panel.button(seat, f"{ARROW[COMPASS[direction]]} {COMPASS[direction]}", control(direction),
+                                          str(d), disabled=greyed(direction), row=first_row + row))
+    return items
+
+
+def _draw_amount(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
+    most = max(o["heat"] for o in opts)
+    amounts = [n for n in range(1, most + 1) if seat.explain(use(d, track["key"], heat=n)) is None]
+    return "vent how much Heat?", [panel.button(seat, f"🔥 {n}", f"n{n}", str(d), style=discord.ButtonStyle.danger,
+                                                row=0) for n in amounts]
+
+
+def _draw_step(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
+    steps = {o["step"] for o in opts if "step" in o}
+    items = _pad(panel, seat, d, lambda s: "s" + CODE[COMPASS[s]], lambda s: COMPASS[s] not in steps)
+    items.append(panel.button(seat, "Stay", "s-", str(d), disabled={} not in opts, row=3))
+    return "step first, or stay?", items
+
+
+def _draw_place(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
+    me = seat.view["seats"][seat.seat]
+    open_ = {tuple(o["hex"]) for o in opts}
+    return "which hex beside you?", _pad(panel, seat, d, lambda s: "s" + CODE[COMPASS[s]],
+                                         lambda s: tuple(neighbour(me["hex"], s)) not in open_)
+
+
+def _draw_land(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
+    aims = []
+    for o in opts:
+        aim = {k: v for k, v in o.items() if k in ("target", "guard")}
+        if aim not in aims:
+            aims.append(aim)
+    if not d.path and len(aims) > 1:
+        return _draw_targets(panel, seat, d, track, aims)
+    aim = _figure(d.path) if d.path else aims[0]
+    there = _hex_of(seat.view, aim)
+    d = dataclasses.replace(d, path=figure_code(aim))
+    greyed = {s: seat.explain(use(d, track["key"], **aim, hex=neighbour(there, s))) is not None for s in range(6)}
+    return (f"land on which side of {figure_name(seat.view, aim['target'], aim.get('guard'))}?",
+            _pad(panel, seat, d, lambda s: "s" + CODE[COMPASS[s]], lambda s: greyed[s]))
+
+
+def _draw_wind(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
+    me, steps = seat.view["seats"][seat.seat], list(d.steps)
+    most = max(len(o["steps"]) for o in opts)
+    step_ok = {s: len(steps) < most and seat.explain(use(d, track["key"], steps=steps + [COMPASS[s]],
+                                                         facing=me["facing"])) is None for s in range(6)}
+    items = _pad(panel, seat, d, lambda s: "s" + CODE[COMPASS[s]], lambda s: not step_ok[s])
+    items += [panel.button(seat, f"face {COMPASS[f]}", f"f{f}", str(d), style=discord.ButtonStyle.success,
+                           row=3 if f < 3 else 4) for f in range(6)]
+    items.append(panel.button(seat, "⌫ Undo", "u", str(d), disabled=not steps, row=2))
+    path = f"fly {', '.join(steps)}" if steps else "fly up to 2 hexes (or stay)"
+    return f"{path}, then a facing sends it.", items
+
+
+def _draw_dance(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
+    queued, most = _strikes(d.path), most_strikes(opts)
+    reach = [o["strikes"][0] for o in opts if len(o["strikes"]) == 1]
+    items: Items = [panel.button(seat, f"⚔ {figure_name(seat.view, s['target'], s.get('guard'))} (face "
+                                       f"{COMPASS[s['facing']]})", "k" + _strike_code(s, False)[:3], str(d),
+                                 style=discord.ButtonStyle.danger, row=i // 5) for i, s in enumerate(reach[:10])]
+    heat = seat.view["seats"][seat.seat]["heat"] - sum(1 for s in queued if s.get("heat"))
+    items += [panel.button(seat, f"🔥 Burn Heat: {'on' if d.heat else 'off'} ({heat} left)", "burn", str(d),
+                           disabled=heat < 1 and not d.heat, row=2),
+              panel.button(seat, f"✔ Dance ({len(queued)})", "go", str(d), style=discord.ButtonStyle.success,
+                           disabled=not queued, row=3),
+              panel.button(seat, "⌫ Undo", "u", str(d), disabled=not queued, row=3),
+              panel.button(seat, f"Whole dance ×{most}", "all", str(d), row=3)]
+    done = "; ".join(f"{figure_name(seat.view, s['target'], s.get('guard'))} facing {COMPASS[s['facing']]}"
+                     + (" 🔥" if s.get("heat") else "") for s in queued)
+    return f"strike {len(queued) + 1} of up to {most}" + (f" (so far: {done})" if done else "") + ".", items
+
+
+SURGE_MOVES = [("xx", "stays")] + [(CODE[c] + "x", f"steps {c}") for c in COMPASS] + \
+    [("x" + t, f"turns {'left' if t == 'l' else 'right'}") for t in "lr"] + \
+    [(CODE[c] + t, f"steps {c}, turns {'left' if t == 'l' else 'right'}") for c in COMPASS for t in "lr"]
+
+
+def _draw_surge(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
+    guards = seat.view["seats"][seat.seat]["guards"]
+    padded = (d.path + "xx" * len(guards))[:2 * len(guards)]
+    items: Items = []
+    for g in [g for g in guards if g is not None][:4]:
+        n = g["guard"]
+        chosen = padded[2 * n:2 * n + 2]
+        items.append(panel.select(seat, f"g{n}", str(d), [
+            discord.SelectOption(label=f"Guard {n + 1} {words}", value=code, default=code == chosen)
+            for code, words in SURGE_MOVES], row=len(items)))
+    ready = seat.explain(use(d, track["key"], steps=_surge_paths(d.path, len(guards)))) is None
+    items.append(panel.button(seat, "✔ Surge", "go", str(d), style=discord.ButtonStyle.success, disabled=not ready,
+                              row=4))
+    return "each Guard may step 1 hex and turn 1 side.", items
+
+
+# ---------------------------------------------------------------- the REACT prompt
+
+def react_items(panel: Panel, seat: Seat, legal: list[Action]) -> Items:
+    """Row 1 of the REACT prompt: a button per reaction beside Parry the engine offers (Watch Out!
+    per facing that faces the attacker, Slippery, Protect the Chief per Guard beside Echo); row 2:
+    Slippery's slips, as a select."""
+    me = seat.view["seats"][seat.seat]
+    buttons: Items = []
+    slips: list[discord.SelectOption] = []
+    for place, t in enumerate(me["tracks"]):
+        for o in options(legal, t["key"], "react"):
+            if "step" in o:
+                slips.append(discord.SelectOption(label=f"{t['name']}, then slip {o['step']}",
+                                                  value=f"r{place}s{COMPASS.index(o['step'])}"))
+                continue
+            words, code = "", ""
+            if "facing" in o:
+                words, code = f" → face {COMPASS[o['facing']]}", f"f{o['facing']}"
+            elif "guard" in o:
+                words, code = f": Guard {o['guard'] + 1} takes it", f"g{o['guard']}"
+            buttons.append(panel.button(seat, f"⚡ {t['name']}{words}", f"r{place}{code}", "",
+                                        style=discord.ButtonStyle.primary, row=1))
+    items = buttons[:5]
+    if slips:
+        items.append(panel.select(seat, "slip", "", slips, placeholder="…or slip away after it", row=2))
+    return items
+
+
+def react_pick(seat: Seat, control: str, values: list[str]) -> Action | None:
+    """A reaction button or slip: the engine's react action (None: not a reaction control)."""
+    match = REACT.fullmatch(values[0] if control == "slip" and values else control)
+    if match is None:
+        return None
+    me = seat.view["seats"][seat.seat]
+    place = int(match["track"])
+    if not 0 <= place < len(me["tracks"]):
+        raise TableError("That button does nothing now.")
+    field, n = match["field"], match["n"]
+    fields: dict[str, Any] = {}
+    if field == "f":
+        fields = {"facing": int(n)}
+    elif field == "s":
+        fields = {"step": COMPASS[int(n)]}
+    elif field == "g":
+        fields = {"guard": int(n)}
+    return {"type": "react", "track": me["tracks"][place]["key"], **fields}
