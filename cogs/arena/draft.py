@@ -17,7 +17,7 @@ from engine.arena.board import COMPASS
 from engine.protocol import Action
 from host.errors import TableError
 
-from .. import panels
+from .. import drafts
 from ..panels import Seat
 from .words import track
 
@@ -31,7 +31,7 @@ SIMPLE: dict[str, Action] = {"roll": {"type": "roll"}, "auto": {"type": "auto"},
 
 
 @dataclass(frozen=True)
-class Draft(panels.Draft):
+class Draft(drafts.Draft):
     qty: int = 0
     mode: str = MAIN
     path: str = ""          # MOVE's steps (CODES), or what a card's view has queued
