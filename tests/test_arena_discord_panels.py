@@ -1,0 +1,108 @@
+"""Every panel an advanced match shows fits Discord, and every control on it means something.
+
+Adventurous random games (tests/test_arena_simulate.py's player: it readies and uses every card
+and answers with every reaction) are replayed; at many moments, each seat's panel is drawn in
+every view it may be in (main, MOVE, TARGET, markers, each card's view, each of Echo's figures
+acting) and must fit Discord (5 rows of 5, custom_ids under 100 characters, labels under 80,
+text under 2000); then each enabled control is picked: it leads to a draft that draws, or to an
+action the engine either takes or refuses in words. No Discord here: the panel kit's Seat is
+built around the stored state, as the cog builds it.
+"""
+from __future__ import annotations
+
+import itertools
+
+import discord
+import pytest
+
+from cogs.arena.cards import usable
+from cogs.arena.draft import MARKERS, MOVE, TARGET, USE, Draft
+from cogs.arena.panel import PANEL
+from cogs.components import TableButton, TableSelect, view_of
+from cogs.panels import Seat
+from engine.arena import EyeForAnEye
+from engine.simulate import START, play_one
+from host.errors import TableError
+from host.session import PLAYING, Session
+from tests.test_arena_simulate import Adventure, Patient
+
+GAME = EyeForAnEye()
+TEXT_LIMIT, LABEL_LIMIT, ID_LIMIT = 2000, 80, 100
+
+
+def moments(chars: tuple[str, ...], turn_based: bool, seed: int, every: int = 80):
+    """(state, now) every `every` actions of an adventurous game of these characters."""
+    options = {"turn_based": turn_based, "advanced": True, "character": list(chars)}
+    _, log, _ = play_one(Adventure(), len(chars), options, seed, Patient(seed))
+    state = GAME.setup(len(chars), options, seed, START)
+    for i, entry in enumerate(log):
+        state, _ = GAME.apply(state, entry.seat, entry.action, entry.now)
+        if i % every == 0 and state["phase"] not in ("over",):
+            yield state, entry.now
+
+
+def seat_at(state, seat: int, now: float) -> Seat:
+    session = Session(id=1, guild_id=None, channel_id=1, game="arena", status=PLAYING, host_id=1,
+                      seats=list(range(100, 100 + state["players"])), options={}, seed=1, state=state, version=1,
+                      deadline=None, message_id=None, board_key=None, news=[], created_at=0.0)
+    return Seat(session, GAME, seat, GAME.view(state, seat), now)
+
+
+def drafts(me: dict) -> list[Draft]:
+    """Every view a panel may be drawn in for this seat."""
+    figures = [None, *(g["guard"] for g in me.get("guards") or [] if g is not None)]
+    out = [Draft(mode=mode, by=by) for mode, by in itertools.product(("", MOVE, TARGET, MARKERS), figures)]
+    return out + [Draft(mode=USE, card=i) for i in usable(me)]
+
+
+def fits(drawn) -> None:
+    assert len(drawn.text) <= TEXT_LIMIT, len(drawn.text)
+    view_of(drawn.items)  # Discord's rows: at most 5, each of 5 buttons or 1 select
+    for item in drawn.items:
+        inner = item.item
+        assert len(inner.custom_id) <= ID_LIMIT
+        if isinstance(inner, discord.ui.Button):
+            assert len(inner.label or "") <= LABEL_LIMIT
+
+
+def controls(drawn) -> list[tuple[str, list[str]]]:
+    """Each enabled control of a drawn panel, as (control, values) a click or pick sends."""
+    out = []
+    for item in drawn.items:
+        control = item.ref.arg.partition("~")[0]
+        if isinstance(item, TableButton) and not item.item.disabled:
+            out.append((control, []))
+        elif isinstance(item, TableSelect):
+            out += [(control, [o.value]) for o in item.item.options[:3]]
+    return out
+
+
+CASTS = [(("grublic", "riparian", "echo"), False), (("banksia", "pluma", "incendiary"), False),
+         (("echo", "incendiary", "pluma"), True)]
+
+
+@pytest.mark.parametrize("chars,turn_based", CASTS)
+def test_every_panel_of_an_advanced_match_fits_discord_and_every_control_means_something(chars, turn_based):
+    drawn_views = picked = 0
+    for state, now in moments(chars, turn_based, seed=3):
+        for seat in range(state["players"]):
+            me = GAME.view(state, seat)["seats"][seat]
+            if me["status"] != "standing" or me["hex"] is None:
+                continue
+            for draft in drafts(me):
+                at = seat_at(state, seat, now)
+                drawn = PANEL.draw(at, str(draft))
+                fits(drawn)
+                drawn_views += 1
+                for control, values in controls(drawn):
+                    try:
+                        result = PANEL.pick(at, str(draft), control, values)
+                    except TableError:
+                        continue  # "That button does nothing now": a control of a view gone stale
+                    picked += 1
+                    if isinstance(result, str):
+                        fits(PANEL.draw(at, result))
+                    else:
+                        why = at.explain(result)
+                        assert why is None or isinstance(why, str)
+    assert drawn_views > 50 and picked > 200, (drawn_views, picked)
