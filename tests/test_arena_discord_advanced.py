@@ -168,8 +168,9 @@ async def test_the_board_rules_button_adds_the_advanced_rules(world, simcord_bot
     env, _guild, channel, u = world
     await advanced(env, simcord_bot, channel, u)
     rules = await u["dan"].click(await board_of(simcord_bot, channel), label="📜 Rules")
-    titles = [m.embeds[0].title for m in channel.history(viewer=u["dan"]) if m.flags.ephemeral and m.embeds]
-    assert rules.ephemeral and titles[-2:] == ["Eye for an Eye: rules", "Eye for an Eye: advanced rules"]
+    (advanced_page,) = rules.followups
+    assert rules.ephemeral and rules.response.embeds[0].title == "Eye for an Eye: rules"
+    assert advanced_page.ephemeral and advanced_page.embeds[0].title == "Eye for an Eye: advanced rules"
 
 
 def ready(state, seat, *cards, **tracks):
