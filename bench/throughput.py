@@ -246,10 +246,16 @@ async def click(client: FakeClient, seat: Seat, rng: Rng, stats: Stats) -> int |
     return change.session.version
 
 
+SHOWN_WITHIN = 60.0  # s: a board that takes longer has been lost, which the bench must say, not wait for
+
+
 async def until_shown(seat: Seat, session_id: int, version: int, since: float, stats: Stats) -> None:
     board = seat.channel.boards[session_id]
     while board.version < version:
-        await board.changed.wait()
+        try:
+            await asyncio.wait_for(board.changed.wait(), SHOWN_WITHIN)
+        except TimeoutError:
+            raise AssertionError(f"table {session_id}: move {version} never shown (the board shows {board.version})") from None
     stats.shown.append(board.shown_at - since)
 
 
