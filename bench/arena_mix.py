@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.arena.board import COMPASS
+from engine.arena.data import PARRY
 from engine.arena.figures import standing
 from engine.hexgrid import distance, neighbour
 from engine.rng import Rng
@@ -21,8 +22,10 @@ Choice = tuple[int, dict[str, Any]]
 WEIGHTS = {
     "parry": 24, "take": 6, "attack": 30, "heal": 2,
     "roll": 6, "allocate": 3, "auto": 8, "recover": 1, "marker": 1, "end_turn": 3, "pass": 1,
-    "ready": 10, "place": 1, "auto_parry": 4, "leave": 0,
+    "ready": 10, "place": 1, "leave": 0,
 }
+PARRY_MYSELF = 10  # turning Auto-Parry off, to answer attacks in person (about half the players do)
+GUARD = 8          # Defence dice put on the Parry track, to have them ready when struck
 TOWARDS = 20     # a step that brings a figure nearer its nearest enemy
 FACING = 6       # a turn while an enemy is next to the figure
 ASTRAY = 1       # any other step
@@ -44,6 +47,10 @@ def _step_weight(state: dict[str, Any], seat: int, step: str) -> int:
 def weight(state: dict[str, Any], seat: int, action: dict[str, Any]) -> int:
     if action["type"] == "move":
         return _step_weight(state, seat, action["steps"][0])
+    if action["type"] == "auto_parry":
+        return 0 if action["on"] else PARRY_MYSELF
+    if action["type"] == "allocate" and action["track"] == PARRY:
+        return GUARD
     return WEIGHTS.get(action["type"], 1)
 
 
