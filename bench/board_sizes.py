@@ -1,6 +1,6 @@
 """Board image sizes at every player count: random legal play, every board drawn and encoded.
 
-    python -m bench.board_sizes [--games 20] [--most-boards N] [--seed 1]
+    python -m bench.board_sizes [--game arena|all] [--games 20] [--most-boards N] [--seed 1]
 
 For each game with a board of its own and each table size it allows, plays `--games` seeded
 games to the end (or STEPS actions, or until `--most-boards` boards), actions chosen as `bench.latency` chooses them (a timer fires when nobody may act), and
@@ -72,13 +72,14 @@ def sizes(name: str, players: int, games: int, seed: int, most: int | None = Non
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="all", help="a game's name, or 'all' for every board game")
     parser.add_argument("--games", type=int, default=20, help="random games per game and table size")
     parser.add_argument("--most-boards", type=int, help="boards per game and table size at most (default: all)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     registry.load()
     worst = 0
-    for name in renderers():
+    for name in renderers() if args.game == "all" else (args.game,):
         game = registry.get(name)
         for players in range(game.min_players, game.max_players + 1):
             started = time.perf_counter()
