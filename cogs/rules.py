@@ -2,8 +2,9 @@
 
 A game's rules fit one embed description; advanced rules (Eye for an Eye's Tribal cards) are a
 page of their own, as long again, so they are asked for apart: two such embeds together would
-pass Discord's 6000 characters in one message. A game's cog gives its advanced rules with
-`add_advanced_rules` when it loads.
+pass Discord's 6000 characters in one message. The game protocol holds one rules text, so the
+advanced ones are named here, by game (a fixed table: this module is an extension that discord.py
+loads afresh, so nothing registered into it would outlive a reload).
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import registry
+from engine.arena.rules import ADVANCED as ARENA_ADVANCED
 from engine.errors import RuleError
 from engine.protocol import Game
 from engine.words import player_count
@@ -20,16 +22,11 @@ from . import replies
 from .games import offer_games
 
 EMBED_LIMIT = 4000
-_advanced: dict[str, str] = {}  # a game's advanced rules, by its name
-
-
-def add_advanced_rules(game: str, text: str) -> None:
-    """The advanced rules of `game`, which /rules shows when asked for them."""
-    _advanced[game] = text
+ADVANCED_RULES: dict[str, str] = {"arena": ARENA_ADVANCED}  # a game's advanced rules, by its name
 
 
 def advanced_rules(game: str) -> str | None:
-    return _advanced.get(game)
+    return ADVANCED_RULES.get(game)
 
 
 def rules_embed(game: Game, *, advanced: bool = False) -> discord.Embed:

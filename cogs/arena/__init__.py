@@ -27,12 +27,9 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from engine.arena.rules import ADVANCED
-
 from ..components import handles
 from ..game_ui import register_ui
 from ..panels import register_panels
-from ..rules import add_advanced_rules
 from .board import PEEK, RULES, ArenaUI, peek
 from .clicks import on_click
 from .live import Live
@@ -44,6 +41,5 @@ async def setup(bot: commands.Bot) -> None:
     register_panels(PANEL)
     handles(PANEL.name)(on_click)  # after the kit's routing: this panel redraws in place
     handles(PEEK, RULES)(peek)
-    add_advanced_rules("arena", ADVANCED)
     bot.arena_live = Live(bot)  # type: ignore[attr-defined]
     bot.table.listeners.insert(0, bot.arena_live.on_timer)  # type: ignore[attr-defined]  # before the presenter's ping
