@@ -26,6 +26,7 @@ from .hits import head, paused_by
 from .modes import mode_of
 from .rounds import FIGHT, START
 from .statuses import has
+from .hill import hill_room
 from .stream import current_room, currents, flow_on
 from .turns import ROLL, TURNS, marker_of
 
@@ -89,6 +90,7 @@ def dice_work(state: State, seat: Seat, roll: bool = True) -> list[Action]:
         out.append({"type": "auto"})
     out += [{"type": "recover", "track": k} for k, n in dice["tracks"].items() if n]
     out += [{"type": "current", "track": k} for k in currents(state) if current_room(state, seat, k)]
+    out += [{"type": "hill"}] if hill_room(state, seat) else []
     return out
 
 

@@ -22,6 +22,7 @@ from .board import AREAS
 from .choices import legal
 from .data import CHARACTERS, SEAT_ORDER, START_SECONDS
 from .domination import Domination
+from .hill import KingOfTheHill, add_to_hill
 from .figures import LEFT, STANDING, State, board_of, is_standing, name, say
 from .guards import leave_board
 from .hits import answer, expire, head, next_window, paused_by, settle
@@ -66,7 +67,7 @@ from .turns import (
 from .views import public
 
 RESOLVES = ("attack", "move", "heal", "use")
-DICE_WORK = ("roll", "allocate", "auto", "recover", "current")
+DICE_WORK = ("roll", "allocate", "auto", "recover", "current", "hill")
 ANSWERS = ("parry", "take", "react")
 
 
@@ -80,7 +81,8 @@ class EyeForAnEye(Game):
                Option("advanced", "Advanced: innate actions, Tribal cards, Heat, Echo's Guards"),
                Option("alliances", "Alliances: 2 teams by seat order, 1 cup each"),
                Option("rainforest", "Rainforest: a stream, boulders, Raging Currents"),
-               Domination.option)
+               Domination.option,
+               KingOfTheHill.option)
     choices = (Choice("character", "Character", {c.key: c.name for c in CHARACTERS.values()}),)
     rules = RULES
 
@@ -329,6 +331,8 @@ class EyeForAnEye(Game):
             return move(state, seat, action.get("steps"), action.get("by"), action.get("flow"))
         if kind == "current":
             return add_to_current(state, seat, action.get("track"), action.get("count"))
+        if kind == "hill":
+            return add_to_hill(state, seat, action.get("count"))
         if kind == "heal":
             return heal(state, seat, action.get("dice"))
         if kind == "use":
