@@ -22,11 +22,11 @@ from .board import front_arc, key
 from .data import ATTACK, HEAL, MOVE, NETTED, PARRY, STANDARD
 from .dice import room, spends
 from .figures import State, board_of, character, is_standing, occupied, standing
+from .hill import hill_room
 from .hits import head, paused_by
 from .modes import mode_of
 from .rounds import FIGHT, START
 from .statuses import has
-from .hill import hill_room
 from .stream import current_room, currents, flow_on
 from .turns import ROLL, TURNS, marker_of
 

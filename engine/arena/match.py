@@ -22,9 +22,9 @@ from .board import AREAS
 from .choices import legal
 from .data import CHARACTERS, SEAT_ORDER, START_SECONDS
 from .domination import Domination
-from .hill import KingOfTheHill, add_to_hill
 from .figures import LEFT, STANDING, State, board_of, is_standing, name, say
 from .guards import leave_board
+from .hill import KingOfTheHill, add_to_hill
 from .hits import answer, expire, head, next_window, paused_by, settle
 from .invariants import broken_rules
 from .modes import mode_for, mode_of
