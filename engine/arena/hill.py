@@ -152,6 +152,4 @@ class KingOfTheHill(VictoryPoints):
             broken.append(f"the hill scored {data['scorings']} times in {data['fills']} fills")
         if len(state["shared"].get(HILL, [])) != len(HILL_CARD.faces):
             broken.append("the hill card is missing")
-        elif full(state, HILL):
-            broken.append("the hill card is full and has not triggered")
         return broken
