@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+import render.arena as board
 from engine.arena import EyeForAnEye
 from engine.arena.data import KNOCKOUT_PENALTY
 from engine.arena.hill import HILL_SCORINGS_TB, KingOfTheHill
@@ -13,6 +14,7 @@ from engine.arena.modes import mode_of
 from engine.errors import RuleError
 from engine.protocol import TIMEOUT
 from engine.simulate import main
+from tests.readability import image_width, recording_text
 from tests.test_arena_rules import NOW, W, do, put, refused
 
 GAME = EyeForAnEye()
@@ -193,3 +195,22 @@ def test_random_king_of_the_hill_keeps_every_invariant_and_replays_to_the_snapsh
     assert main(argv + (["--option", "turn_based"] if turn_based else [])) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["failures"] == 0 and figures["games"] == 3
+
+
+# --------------------------------------------------------------------------- the board
+
+def test_the_board_says_the_hill_climbing_and_the_vp_readably():
+    state = begun()
+    state, _ = fill(state)
+    put(state, 1, [0, 0], W)
+    state, _ = fill(state)
+    state, _ = fill(state)
+    with recording_text(board) as log:
+        image = board.render_arena(GAME.view(state, None), ["Ann", "Bob", "Cy", "Di"], now=NOW + 30)
+    assert image_width(image.png) == board.WIDTH and log.problems(board.WIDTH) == []
+    assert "Hold the hill: Climbing the Hill! (VP: Bob 4)." in image.description
+
+
+def test_king_of_the_hill_players_place_in_their_own_start_areas():
+    image = board.render_arena(GAME.view(new(), None), ["Ann", "Bob", "Cy", "Di"], now=NOW)
+    assert "Place your figure in your start area" in image.description
