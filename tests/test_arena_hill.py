@@ -8,14 +8,16 @@ import pytest
 
 import render.arena as board
 from engine.arena import EyeForAnEye
-from engine.arena.data import KNOCKOUT_PENALTY
+from engine.arena.data import CHARACTERS, GENERAL_CARDS, GENERALS_EACH, KNOCKOUT_PENALTY
+from engine.arena.figures import board_of
 from engine.arena.hill import HILL_SCORINGS_TB, KingOfTheHill
 from engine.arena.modes import mode_of
 from engine.errors import RuleError
 from engine.protocol import TIMEOUT
 from engine.simulate import main
 from tests.readability import image_width, recording_text
-from tests.test_arena_rules import NOW, W, do, put, refused
+from tests.test_arena_advanced import listed, ready
+from tests.test_arena_rules import NOW, SE, E, W, do, put, refused
 
 GAME = EyeForAnEye()
 HIGH_GROUND = [[0, 0], [1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]]
@@ -214,3 +216,87 @@ def test_the_board_says_the_hill_climbing_and_the_vp_readably():
 def test_king_of_the_hill_players_place_in_their_own_start_areas():
     image = board.render_arena(GAME.view(new(), None), ["Ann", "Bob", "Cy", "Di"], now=NOW)
     assert "Place your figure in your start area" in image.description
+
+
+# --------------------------------------------------------------------------- Manoeuvre cards (advanced)
+
+def dealt(state, seat, *keys):
+    """The seat plays these Manoeuvre cards (its dice tracks follow the new hand)."""
+    state["hands"][seat] = list(keys)
+    tracks = state["dice"][seat]["tracks"]
+    state["dice"][seat]["tracks"] = {k: tracks.get(k, 0) for k in board_of(state, seat)}
+
+
+def manoeuvres(card, *places):
+    """An advanced King of the Hill round: seat 0 holds `card` Ready with its dice; the figures stand at `places`
+    (hex, facing), the rest on the rim."""
+    state = begun(advanced=True)
+    dealt(state, 0, "leap", card)
+    use = GENERAL_CARDS[card].use
+    ready(state, 0, card, **{card: use.min})
+    for seat, (h, facing) in enumerate(places):
+        put(state, seat, h, facing)
+    return state
+
+
+def test_with_the_advanced_rules_each_player_plays_the_band_one_card_and_two_general_manoeuvres():
+    state = new(advanced=True)
+    for seat, hand in enumerate(state["hands"]):
+        own = {c.key: c.band for c in CHARACTERS[state["chars"][seat]].cards}
+        assert own[hand[0]] == 1 and len(set(hand[1:])) == GENERALS_EACH
+        assert set(hand[1:]) <= set(GENERAL_CARDS) and set(hand) <= set(state["dice"][seat]["tracks"])
+    assert "shield_bash" not in state["dice"][0]["tracks"]  # Grublic's Band II card is not played
+    assert GAME.setup(4, {"hill": True, "advanced": True}, 1, NOW)["hands"] == state["hands"]  # from the seed
+    assert "hands" not in GAME.setup(4, {"advanced": True}, 1, NOW)  # other modes keep the Tribal cards
+
+
+def test_shove_pushes_an_adjacent_figure_in_the_front_arc_one_hex():
+    state = manoeuvres("shove", ([-3, 1], E), ([-2, 1], W))
+    assert {"type": "use", "track": "shove", "target": 1, "dice": 1} in listed(state, 0, "use")
+    state, said = do(state, 0, type="use", track="shove", target=1)
+    assert state["figures"][1]["hex"] == [-1, 1] and state["figures"][1]["health"] == 15
+    assert said == ["Grublic ({0}): Shove! Riparian ({1}) goes 1 hex E."]
+
+
+def test_sprint_moves_two_hexes_straight_ahead():
+    state = manoeuvres("sprint", ([-3, 1], E))
+    state, _ = do(state, 0, type="use", track="sprint")
+    assert state["figures"][0]["hex"] == [-1, 1] and state["figures"][0]["facing"] == E
+
+
+def test_pull_brings_a_figure_in_sight_within_three_hexes_one_hex_closer():
+    state = manoeuvres("pull", ([-3, 1], E), ([0, 1], W))
+    state, said = do(state, 0, type="use", track="pull", target=1)
+    assert state["figures"][1]["hex"] == [-1, 1] and said == ["Grublic ({0}): Pull! Riparian ({1}) goes 1 hex W."]
+    put(state, 1, [1, 1], W)  # 4 hexes away: out of reach
+    dealt(state, 0, "leap", "pull")
+    ready(state, 0, "pull", pull=2)
+    refused(state, 0, "No one to pull whom from here", type="use", track="pull", target=1)
+
+
+def test_spin_turns_an_adjacent_front_arc_figure_three_sides():
+    state = manoeuvres("spin", ([-3, 1], E), ([-2, 1], W))
+    state, _ = do(state, 0, type="use", track="spin", target=1)
+    assert state["figures"][1]["facing"] == E
+
+
+def test_sweep_pushes_every_figure_in_the_front_arc():
+    state = manoeuvres("sweep", ([-3, 1], SE), ([-3, 2], W), ([-2, 1], W))
+    state, said = do(state, 0, type="use", track="sweep")
+    assert state["figures"][1]["hex"] == [-3, 3] and state["figures"][2]["hex"] == [-1, 1]
+    assert said == ["Grublic ({0}): Sweep! Riparian ({1}) goes 1 hex SE; Banksia ({2}) goes 1 hex E."]
+
+
+def test_a_manoeuvre_push_stops_at_a_stone():
+    state = manoeuvres("shove", ([0, 0], E), ([1, 0], W))
+    state, said = do(state, 0, type="use", track="shove", target=1)
+    assert state["figures"][1]["hex"] == [1, 0] and said == ["Grublic ({0}): Shove! Riparian ({1}) goes nowhere, stopped."]
+
+
+@pytest.mark.parametrize("turn_based", [False, True])
+def test_random_advanced_king_of_the_hill_keeps_every_invariant(turn_based, capsys):
+    """`python -m engine.simulate arena --players 4 --option hill --option advanced [--option turn_based]`."""
+    argv = ["arena", "--players", "4", "--option", "hill", "--option", "advanced", "--games", "3", "--json"]
+    assert main(argv + (["--option", "turn_based"] if turn_based else [])) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["failures"] == 0 and figures["games"] == 3

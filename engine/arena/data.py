@@ -261,3 +261,14 @@ BURRAPARAY_WINDOWS: tuple[tuple[float, float], ...] = ((50.0, 70.0), (110.0, 130
                                                        (230.0, 250.0))  # seconds into a real-time round
 TB_DECLARE_SECONDS = 30.0      # turn-based Domination: declare Trigger or Not and the dice to roll (3.4)
 TB_DOMINATION_GAME_TURNS = 12  # a turn-based Domination round's cap, should the flowers not all be scored
+
+# King of the Hill's General Manoeuvre cards (ARENA.md 2.7, advanced rules): Ready dice, then Special
+# dice to use. Each player plays two beside their character's Band I card (the Manoeuvre card).
+GENERAL_CARDS: dict[str, Card] = {c.key: c for c in (
+    card("shove", "Shove", 1, 1, flat("Shove", "shove", S, 1), push=1),
+    card("sprint", "Sprint", 1, 1, flat("Sprint", "sprint", S, 1), hexes=2),
+    card("pull", "Pull", 1, 2, flat("Pull", "pull", S, 2), range=3, hexes=1),
+    card("spin", "Spin", 1, 2, flat("Spin", "spin", S, 1), sides=3),
+    card("sweep", "Sweep", 1, 3, flat("Sweep", "sweep", S, 2), push=1),
+)}
+GENERALS_EACH = 2  # General Manoeuvres per player

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..protocol import Event, Seat, seat_name
 from .board import ARENAS, Arena, Key, key
-from .data import CHARACTERS, LOG_LINES, Card, Character, Track
+from .data import CHARACTERS, GENERAL_CARDS, LOG_LINES, Card, Character, Track
 
 State = dict[str, Any]
 Ref = tuple[Seat, int | None]
@@ -43,7 +43,7 @@ def board_of(state: State, seat: Seat) -> dict[str, Track]:
     tracks = dict(char.board)
     if char.innate is not None:
         tracks[char.innate.effect] = char.innate
-    for c in char.cards:
+    for c in hand(state, seat):
         tracks[c.key] = c.use if c.key in ready else c.ready
     return tracks
 
@@ -52,7 +52,18 @@ def card_of(state: State, seat: Seat, key_: str) -> Card | None:
     """The seat's Tribal card `key_`, if it has one and the advanced rules are on."""
     if not advanced(state):
         return None
-    return next((c for c in character(state, seat).cards if c.key == key_), None)
+    return next((c for c in hand(state, seat) if c.key == key_), None)
+
+
+def hand(state: State, seat: Seat) -> tuple[Card, ...]:
+    """The cards the seat plays with the advanced rules: its character's Tribal cards, or the
+    Manoeuvre cards a mode dealt it (state["hands"]: card keys per seat; King of the Hill)."""
+    dealt = state.get("hands")
+    char = character(state, seat)
+    if not dealt:
+        return char.cards
+    every = {c.key: c for c in char.cards} | GENERAL_CARDS
+    return tuple(every[k] for k in dealt[seat])
 
 
 def arena(state: State) -> Arena:

@@ -15,8 +15,10 @@ out counts as not on it; players who left the match do not count). Echo: only th
 (ARENA.md 4.10), as for Domination. Turn-based, a round ends at its third scoring (the rulebook's
 "the game ends" read per round, as Domination's end is); real time it ends as Every Eye's does.
 
-Not built yet: the Manoeuvre cards (the character's Band I card and 2 General Manoeuvres each):
-with the advanced rules the Tribal cards stay. A knocked-out player loses 5 VP (rule 28).
+With the advanced rules each player plays Manoeuvre cards instead of the Tribal cards: their
+character's Band I card and 2 General Manoeuvres (abilities/general). The rulebook lets each
+player pick their two; for now they are drawn from the match's seed (state["hands"], dealt once
+per match). A knocked-out player loses 5 VP (rule 28).
 
 state["mode"]: "vp" (modes), "fills" (the hill card's fills this round: odd means a health token
 lies on it) and "scorings" (this round); the track's dice are state["shared"]["hill"].
@@ -31,7 +33,7 @@ from ..protocol import Event, Option, Seat
 from ..rng import Rng
 from ..words import plural
 from .board import key
-from .data import KNOCKOUT_PENALTY
+from .data import CHARACTERS, GENERAL_CARDS, GENERALS_EACH, KNOCKOUT_PENALTY
 from .domination import together
 from .figures import State, arena, name, say, standing
 from .modes import VictoryPoints, mode_of, register
@@ -76,8 +78,8 @@ def add_to_hill(state: State, seat: Seat, count: Any) -> list[Event]:
 class KingOfTheHill(VictoryPoints):
     key = "hill"
     title = "King of the Hill"
-    option = Option("hill", "King of the Hill: hold the hill when the hill card scores")
     max_players = 4
+    option = Option("hill", "King of the Hill: hold the hill when the hill card scores", max_players=max_players)
     rules = (
         "**King of the Hill** (option, 2-4 players): the hill is the High Ground (the Rainforest: the 7 "
         "open stream hexes). Anyone may lock a Move, a Ready and a Special die on the shared **hill card** "
@@ -86,12 +88,24 @@ class KingOfTheHill(VictoryPoints):
         "on the hill scores 1 VP plus 1 for each player not on it; then it climbs again, and so on. "
         f"Turn-based, a round ends at its {HILL_SCORINGS_TB}rd scoring. A knocked-out player loses "
         f"{KNOCKOUT_PENALTY} VP. VP add up over the rounds; a tie goes to the most health left. Advanced "
-        "rules: the Tribal cards stay (the Manoeuvre cards are not built)."
+        "rules: your character's Band I card and 2 General Manoeuvres (Shove, Sprint, Pull, Spin, Sweep; "
+        "dealt from the seed for now) replace the Tribal cards."
     )
 
     def setup(self, state: State, rng: Rng) -> None:
         super().setup(state, rng)
         state["mode"].update(fills=0, scorings=0)
+        if state["advanced"]:
+            state["hands"] = [self.deal(state, seat, rng) for seat in range(state["players"])]
+
+    @staticmethod
+    def deal(state: State, seat: Seat, rng: Rng) -> list[str]:
+        """The seat's Manoeuvre cards: its character's Band I card and GENERALS_EACH General
+        Manoeuvres. The rulebook lets each player pick theirs; for now they are drawn from the seed."""
+        generals = list(GENERAL_CARDS)
+        rng.shuffle(generals)
+        band_one = next(c.key for c in CHARACTERS[state["chars"][seat]].cards if c.band == 1)
+        return [band_one, *generals[:GENERALS_EACH]]
 
     def prepare(self, state: State) -> None:
         super().prepare(state)

@@ -17,7 +17,7 @@ from .board import COMPASS, front_arc, line_of_sight
 from .cards import is_ready_card
 from .data import PASSIVES, STATUS_NAMES
 from .dice import room
-from .figures import State, advanced, arena, board_of, character, guards_of, occupied
+from .figures import State, advanced, arena, board_of, character, guards_of, hand, occupied
 from .hits import paused_by
 from .modes import mode_of
 from .stream import currents
@@ -90,7 +90,7 @@ def advanced_view(state: State, seat: int) -> dict[str, Any]:
         "cards": [{"key": c.key, "name": c.name, "band": c.band, "ready": is_ready_card(state, seat, c.key),
                    "ready_cost": c.ready.spaces, "use_face": c.use.face, "use_min": c.use.min,
                    "bonus": c.use.spaces - c.use.min, "reaction": c.use.reaction, "count": dice["tracks"][c.key]}
-                  for c in char.cards],
+                  for c in hand(state, seat)],
         "heat": state["figures"][seat]["heat"],
         "statuses": statuses_view(state["figures"][seat]),
         "guards": [None if g is None else {"guard": n, "hex": list(g["hex"]), "facing": g["facing"],
