@@ -62,8 +62,7 @@ def on_hill(state: State) -> list[Seat]:
 
 def hill_room(state: State, seat: Seat) -> int:
     """How many of `seat`'s pool dice could go on the hill card now (0 when the mode is not the Hill)."""
-    return room(state, seat, HILL, HILL_CARD) if HILL in state["shared"] and isinstance(
-        mode_of(state), KingOfTheHill) else 0
+    return room(state, seat, HILL, HILL_CARD) if isinstance(mode_of(state), KingOfTheHill) else 0
 
 
 def add_to_hill(state: State, seat: Seat, count: Any) -> list[Event]:
