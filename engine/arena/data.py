@@ -272,3 +272,7 @@ GENERAL_CARDS: dict[str, Card] = {c.key: c for c in (
     card("sweep", "Sweep", 1, 3, flat("Sweep", "sweep", S, 2), push=1),
 )}
 GENERALS_EACH = 2  # General Manoeuvres per player
+
+# The Nymphlet Ceremony (rule 25, ARENA.md 2.7, 4.11)
+NYMPHLETS_EACH = {2: 3, 3: 2}  # Nymphlets per player by players in the match; 1 with 4-6
+CATCH_VP, CATCH_VP_OUT = 2, 1  # a catch's VP; 1 once the catcher has been knocked out

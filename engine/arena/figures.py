@@ -107,7 +107,14 @@ def piece_at(state: State, h: Any) -> Ref | None:
 
 
 def occupied(state: State, but: Seat | Ref | None = None) -> set[Key]:
-    """Hexes holding a figure, Guards included (other than `but`: a seat's character, or a Ref)."""
+    """Hexes no figure may enter: those of the figures (other than `but`) and of the tokens that
+    block movement (state["tokens"]: the Ceremony's Nymphlets)."""
+    return figure_hexes(state, but) | {key(t["hex"]) for t in state.get("tokens", ())}
+
+
+def figure_hexes(state: State, but: Seat | Ref | None = None) -> set[Key]:
+    """Hexes holding a figure, Guards included (other than `but`: a seat's character, or a Ref):
+    what blocks line of sight."""
     skip = (but, None) if isinstance(but, int) else but
     return {key(spot(state, r)["hex"]) for r in pieces(state) if r != skip}
 

@@ -19,6 +19,7 @@ from .actions import (
     roll_dice,
 )
 from .board import AREAS
+from .ceremony import Ceremony, catch
 from .choices import legal
 from .data import CHARACTERS, SEAT_ORDER, START_SECONDS
 from .domination import Domination
@@ -82,7 +83,8 @@ class EyeForAnEye(Game):
                Option("alliances", "Alliances: 2 teams by seat order, 1 cup each"),
                Option("rainforest", "Rainforest: a stream, boulders, Raging Currents"),
                Domination.option,
-               KingOfTheHill.option)
+               KingOfTheHill.option,
+               Ceremony.option)
     choices = (Choice("character", "Character", {c.key: c.name for c in CHARACTERS.values()}),)
     rules = RULES
 
@@ -325,6 +327,8 @@ class EyeForAnEye(Game):
             return auto_allocate(state, seat)
         if kind == "recover":
             return recover_dice(state, seat, action.get("track"), action.get("count"))
+        if kind == "attack" and "nymphlet" in action:
+            return catch(state, seat, action)
         if kind == "attack":
             return attack(state, seat, action, now, stamp(action))
         if kind == "move":

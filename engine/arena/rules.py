@@ -7,6 +7,7 @@ for whoever shows them beside RULES.
 """
 from __future__ import annotations
 
+from .ceremony import Ceremony
 from .data import (
     BETWEEN_SECONDS,
     CHARACTERS,
@@ -74,7 +75,7 @@ RULES = (
     "Waiting attacks are answered by Auto-Parry when a round ends; figures knocked out together score no "
     "survivor bonus. A player who leaves takes their figure out of the arena (no one's trophy) and ranks last.\n"
     "**Options** with rules of their own: **Advanced** (innate actions, Tribal cards, Heat, Guards), "
-    "**Alliances**, **the Rainforest**, **Domination**, **King of the Hill**."
+    "**Alliances**, **the Rainforest**, **Domination**, **King of the Hill**, **the Nymphlet Ceremony**."
 )
 
 
@@ -173,4 +174,5 @@ OPTION_RULES: dict[str, str] = {
     ),
     "domination": Domination.rules,
     "hill": KingOfTheHill.rules,
+    "ceremony": Ceremony.rules,
 }
