@@ -526,13 +526,15 @@ def _score(view: dict[str, Any], points: int) -> str:
 
 
 def _mode_words(view: dict[str, Any], who: Sequence[str]) -> str:
-    """Domination: the flower's area to hold; King of the Hill: the hill, climbing or not; and who
-    has scored this round ('' in Every Eye)."""
+    """Domination: the flower's area to hold; King of the Hill: the hill, climbing or not; the
+    Ceremony: the Nymphlets left; and who has scored this round ('' in Every Eye)."""
     mode = view.get("game_mode") or {}
     if mode.get("flower"):
         goal = f"Hold the {mode['flower']} area"
     elif mode.get("hill"):
         goal = "Hold the hill" + (": Climbing the Hill!" if mode["climbing"] else "")
+    elif "nymphlets" in mode:
+        goal = f"Catch the Nymphlets ({len(mode['nymphlets'])} left)"
     else:
         return ""
     scored = sorted(((vp, s) for s, vp in enumerate(mode["vp"]) if vp), reverse=True)

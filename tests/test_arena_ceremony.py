@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+import render.arena as board
 from engine.arena import EyeForAnEye
 from engine.arena.ceremony import Ceremony, catch
 from engine.arena.data import CATCH_VP, CATCH_VP_OUT, CHARACTERS
@@ -12,6 +13,7 @@ from engine.arena.modes import mode_of
 from engine.protocol import TIMEOUT
 from engine.rng import rig
 from engine.simulate import main
+from tests.readability import image_width, recording_text
 from tests.test_arena_rules import NOW, E, W, do, give, put, refused
 
 GAME = EyeForAnEye()
@@ -136,3 +138,15 @@ def test_random_ceremony_keeps_every_invariant_and_replays_to_the_snapshot(extra
     assert main(argv + [a for o in extra for a in ("--option", o)]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["failures"] == 0 and figures["games"] == 3
+
+
+def test_the_board_says_how_many_nymphlets_are_left_and_the_vp_readably():
+    state = begun()
+    put(state, 0, [-3, 1], E)
+    index = nymphlet_at(state, 1, [-2, 1])
+    give(state, 0, attack=1)
+    state, _ = do(state, 0, type="attack", nymphlet=index, dice=1)
+    with recording_text(board) as log:
+        image = board.render_arena(GAME.view(state, None), ["Ann", "Bob", "Cy", "Di"], now=NOW + 30)
+    assert image_width(image.png) == board.WIDTH and log.problems(board.WIDTH) == []
+    assert f"Catch the Nymphlets (3 left) (VP: Ann {CATCH_VP})." in image.description

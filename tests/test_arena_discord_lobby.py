@@ -1,7 +1,7 @@
 """Eye for an Eye's lobby on Discord: its options, and each player's character.
 
-Eye for an Eye will have seven options (turn_based, advanced, alliances, rainforest, domination
-and two more modes); Discord allows five buttons a row, so the toggles spill over rows 1-3 and
+Eye for an Eye has seven options (turn_based, advanced, alliances, rainforest, domination, hill
+and ceremony); Discord allows five buttons a row, so the toggles spill over rows 1-3 and
 the character select follows them. Played in process (simcord), as the host sees the lobby.
 """
 from __future__ import annotations

@@ -17,12 +17,12 @@ Where the rules ask the mode:
   orders the match;
 - `view` and `invariants`.
 
-Domination (engine/arena/domination) and King of the Hill (engine/arena/hill: its hill card is a
-shared track, the `hill` dice action, `max_players` 4, turn-based `round_over` at the third
-scoring) are built. The Nymphlet Ceremony needs the advanced rules' Ceremony card and is not: a
-`VictoryPoints` mode whose Nymphlets are figures it adds in `prepare`, whose catches `gain` VP (1
-instead of 2 once the catcher is out: `knockout_penalty` 0, its own `round_vp`), and whose round
-is over (`round_over`) when no Nymphlet is left.
+Built: Domination (engine/arena/domination), King of the Hill (engine/arena/hill: its hill card
+is a shared track, the `hill` dice action, `max_players` 4, turn-based `round_over` at the third
+scoring, Manoeuvre cards dealt as state["hands"]) and the Nymphlet Ceremony (engine/arena/ceremony:
+its Nymphlets are movement-blocking tokens it adds in `prepare`, its catches `gain` VP, 1 instead
+of 2 once the catcher is out through its own `round_vp` with `knockout_penalty` 0, and its round is
+over when no Nymphlet is left).
 """
 from __future__ import annotations
 
