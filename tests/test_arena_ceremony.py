@@ -150,3 +150,18 @@ def test_the_board_says_how_many_nymphlets_are_left_and_the_vp_readably():
         image = board.render_arena(GAME.view(state, None), ["Ann", "Bob", "Cy", "Di"], now=NOW + 30)
     assert image_width(image.png) == board.WIDTH and log.problems(board.WIDTH) == []
     assert f"Catch the Nymphlets (3 left) (VP: Ann {CATCH_VP})." in image.description
+
+
+def test_turn_based_a_player_whose_only_action_is_a_catch_takes_their_turn():
+    state = new(2, turn_based=True)
+    for _ in ("placing time", "countdown"):
+        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
+    put(state, 0, FAR[0], W)
+    put(state, 1, [-3, 1], E)
+    index = nymphlet_at(state, 0, [-2, 1])
+    give(state, 0)
+    give(state, 1, attack=1)
+    state, _ = do(state, 1, type="marker", marker=1)
+    state, _ = do(state, 0, type="marker", marker=2)
+    assert state["phase"] == "turns" and state["tb"]["active"] == 1
+    assert {"type": "attack", "nymphlet": index, "dice": 1} in GAME.legal_actions(state, 1)
