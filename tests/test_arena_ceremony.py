@@ -103,7 +103,7 @@ def test_turn_based_a_catch_needs_a_hit_face_on_the_rolled_die():
     give(state, 0, attack=1)
     rig(state, 2)  # Defence: no hit
     said = catch(state, 0, {"nymphlet": index, "dice": 1})
-    assert "no hit, it stays" in said[0].text and len(state["tokens"]) == 6
+    assert "no hit lands, it stays" in said[0].text and len(state["tokens"]) == 6
 
 
 def test_a_catch_is_worth_one_vp_if_the_catcher_is_knocked_out_and_no_other_penalty():
@@ -165,3 +165,29 @@ def test_turn_based_a_player_whose_only_action_is_a_catch_takes_their_turn():
     state, _ = do(state, 0, type="marker", marker=2)
     assert state["phase"] == "turns" and state["tb"]["active"] == 1
     assert {"type": "attack", "nymphlet": index, "dice": 1} in GAME.legal_actions(state, 1)
+
+
+def test_dart_cancels_hits_on_a_nymphlet_from_any_arc_spending_only_the_dice_needed():
+    state = begun()
+    put(state, 0, [-3, 1], E)
+    index = nymphlet_at(state, 1, [-2, 1])
+    give(state, 0, attack=2)
+    give(state, 1, dart=2)
+    state, said = do(state, 0, type="attack", nymphlet=index, dice=1)
+    assert len(state["tokens"]) == 4 and state["dice"][1]["tracks"]["dart"] == 1
+    assert said == ["Grublic ({0}) attacks Riparian ({1})'s Nymphlet at [-2, 1], Dart cancels 1 hit: no hit lands, it stays."]
+    give(state, 0, attack=2)
+    state, said = do(state, 0, type="attack", nymphlet=index, dice=2)
+    assert len(state["tokens"]) == 3 and state["dice"][1]["tracks"]["dart"] == 0 and "Dart cancels 1 hit" in said[0]
+
+
+def test_scamper_moves_a_nymphlet_one_hex_a_move_die_through_open_hexes():
+    state = begun()
+    index = nymphlet_at(state, 1, [-2, 1])
+    give(state, 1, scamper=2)
+    assert {"type": "scamper", "nymphlet": index, "steps": ["E"]} in GAME.legal_actions(state, 1)
+    refused(state, 0, "Name one of your Nymphlets", type="scamper", nymphlet=index, steps=["E"])
+    refused(state, 1, "Step 1 .* is blocked", type="scamper", nymphlet=index, steps=["NW"])  # a stone
+    state, said = do(state, 1, type="scamper", nymphlet=index, steps=["E", "E"])
+    assert state["tokens"][index]["hex"] == [0, 1] and state["dice"][1]["tracks"]["scamper"] == 0
+    assert said == ["Riparian ({1})'s Nymphlet scampers from [-2, 1] to [0, 1]."]

@@ -8,7 +8,7 @@ time or turn-based (option `turn_based`), with the four basic actions of each ch
 board; with the option `advanced`, also each character's innate action and passives, its Tribal
 cards of Bands I-III, Incendiary's Heat, Echo's Guards, unblockable hits, reactions beside Parry
 and the statuses Netted and Hidden (rules 14-18), and on the Rainforest the stream's flow and
-Raging Currents. Not built yet: the Ceremony's Dart and Scamper actions.
+Raging Currents.
 
 Modules: data (every tunable number), board (hex geometry), dice (pool and tracks), figures
 (who stands where, how texts name them), actions (roll, allocate, the basic actions), hits
@@ -47,7 +47,7 @@ Actions: {"type": "roll"}, {"type": "allocate", "track": "attack"|"move"|"heal"|
 {"type": "ready"}, turn-based {"type": "marker", "marker": 1..n}, {"type": "end_turn"},
 {"type": "pass"}, Domination's {"type": "declare", "trigger": bool, "dice": n}, King of the Hill's
 {"type": "hill", "count": n (optional: all that fit)}, the Ceremony's catch {"type": "attack",
-"nymphlet": i, "dice": n}; and the table's
+"nymphlet": i, "dice": n} and {"type": "scamper", "nymphlet": i, "steps": [...]}; and the table's
 TIMEOUT (also for a mode's timed events: Domination's unannounced calls), and LEAVE. Any action
 may carry "at_ms", when its player clicked (ms); attacks and markers keep it, so a slower player
 can learn by how much they lost the race (races). Advanced: {"type": "use", "track": key, "dice":

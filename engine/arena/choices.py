@@ -19,7 +19,7 @@ from .abilities import answers as reactions
 from .abilities import uses
 from .actions import luftles, open_steps, resolvable, targets, walk
 from .board import front_arc, key
-from .ceremony import catch_choices
+from .ceremony import catch_choices, scamper_choices
 from .data import ATTACK, HEAL, MOVE, NETTED, PARRY, STANDARD
 from .dice import room, spends
 from .figures import State, board_of, character, is_standing, occupied, standing
@@ -102,7 +102,7 @@ def _flows(state: State, seat: Seat, by: int | None, step: str) -> bool:
 
 
 def resolves(state: State, seat: Seat) -> list[Action]:
-    out: list[Action] = uses(state, seat) + catch_choices(state, seat)
+    out: list[Action] = uses(state, seat) + catch_choices(state, seat) + scamper_choices(state, seat)
     if not resolvable(state, seat):
         return out
     dice, board = state["dice"][seat], board_of(state, seat)

@@ -276,3 +276,8 @@ GENERALS_EACH = 2  # General Manoeuvres per player
 # The Nymphlet Ceremony (rule 25, ARENA.md 2.7, 4.11)
 NYMPHLETS_EACH = {2: 3, 3: 2}  # Nymphlets per player by players in the match; 1 with 4-6
 CATCH_VP, CATCH_VP_OUT = 2, 1  # a catch's VP; 1 once the catcher has been knocked out
+DART, SCAMPER = "dart", "scamper"
+NYMPHLET_TRACKS: dict[str, Track] = {  # each player's Nymphlet card, for any of their Nymphlets
+    DART: Track("Dart", "D", 2, 1, DART),  # cancels a hit on a Nymphlet, from any arc, at once
+    SCAMPER: Track("Scamper", "M", 2, 1, SCAMPER),  # moves a Nymphlet 1 hex a die
+}

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..protocol import Event, Seat, seat_name
 from .board import ARENAS, Arena, Key, key
-from .data import CHARACTERS, GENERAL_CARDS, LOG_LINES, Card, Character, Track
+from .data import CHARACTERS, GENERAL_CARDS, LOG_LINES, NYMPHLET_TRACKS, Card, Character, Track
 
 State = dict[str, Any]
 Ref = tuple[Seat, int | None]
@@ -34,13 +34,14 @@ def character(state: State, seat: Seat) -> Character:
 
 
 def board_of(state: State, seat: Seat) -> dict[str, Track]:
-    """The tracks dice may go on: the player board and, with the advanced rules, the innate
-    action and each Tribal card's ready track (while Unready) or use track (while Ready)."""
+    """The tracks dice may go on: the player board, the Ceremony's Nymphlet card and, with the
+    advanced rules, the innate action and each Tribal card's ready track (while Unready) or use
+    track (while Ready)."""
     char = character(state, seat)
+    tracks = dict(char.board) | (NYMPHLET_TRACKS if state.get("game_mode") == "ceremony" else {})
     if not advanced(state):
-        return char.board
+        return tracks
     ready = state["cards"][seat]
-    tracks = dict(char.board)
     if char.innate is not None:
         tracks[char.innate.effect] = char.innate
     for c in hand(state, seat):

@@ -19,7 +19,7 @@ from .actions import (
     roll_dice,
 )
 from .board import AREAS
-from .ceremony import Ceremony, catch
+from .ceremony import Ceremony, catch, scamper
 from .choices import legal
 from .data import CHARACTERS, SEAT_ORDER, START_SECONDS
 from .domination import Domination
@@ -67,7 +67,7 @@ from .turns import (
 )
 from .views import public
 
-RESOLVES = ("attack", "move", "heal", "use")
+RESOLVES = ("attack", "move", "heal", "use", "scamper")
 DICE_WORK = ("roll", "allocate", "auto", "recover", "current", "hill")
 ANSWERS = ("parry", "take", "react")
 
@@ -329,6 +329,8 @@ class EyeForAnEye(Game):
             return recover_dice(state, seat, action.get("track"), action.get("count"))
         if kind == "attack" and "nymphlet" in action:
             return catch(state, seat, action)
+        if kind == "scamper":
+            return scamper(state, seat, action)
         if kind == "attack":
             return attack(state, seat, action, now, stamp(action))
         if kind == "move":
