@@ -75,7 +75,7 @@ RULES = (
     "Waiting attacks are answered by Auto-Parry when a round ends; figures knocked out together score no "
     "survivor bonus. A player who leaves takes their figure out of the arena (no one's trophy) and ranks last.\n"
     "**Options** with rules of their own: **Advanced** (innate actions, Tribal cards, Heat, Guards), "
-    "**Alliances**, **the Rainforest**, **Domination**, **King of the Hill**, **the Nymphlet Ceremony**."
+    "**Alliances**, **the Rainforest**, **Domination**, **Hill**, **Ceremony**."
 )
 
 
