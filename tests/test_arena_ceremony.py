@@ -10,10 +10,12 @@ from engine.arena import EyeForAnEye
 from engine.arena.ceremony import Ceremony, catch
 from engine.arena.data import CATCH_VP, CATCH_VP_OUT, CHARACTERS
 from engine.arena.modes import mode_of
+from engine.hexgrid import distance, neighbour
 from engine.protocol import TIMEOUT
 from engine.rng import rig
-from engine.simulate import main
+from engine.simulate import main, play_one
 from tests.readability import image_width, recording_text
+from tests.test_arena_domination import Patient
 from tests.test_arena_rules import NOW, E, W, do, give, put, refused
 
 GAME = EyeForAnEye()
@@ -191,3 +193,41 @@ def test_scamper_moves_a_nymphlet_one_hex_a_move_die_through_open_hexes():
     state, said = do(state, 1, type="scamper", nymphlet=index, steps=["E", "E"])
     assert state["tokens"][index]["hex"] == [0, 1] and state["dice"][1]["tracks"]["scamper"] == 0
     assert said == ["Riparian ({1})'s Nymphlet scampers from [-2, 1] to [0, 1]."]
+
+
+class Catch(EyeForAnEye):
+    """The same rules, listing what a Nymphlet hunter would do: catch one in reach, keep Move and
+    Attack dice, walk towards the nearest Nymphlet of another player, pass. The listing changes,
+    never the rules."""
+
+    def legal_actions(self, state, seat):
+        actions = super().legal_actions(state, seat)
+        for wanted in (lambda a: a["type"] == "attack" and "nymphlet" in a,
+                       lambda a: a["type"] == "recover" and a["track"] not in ("move", "attack"),
+                       lambda a: a["type"] == "allocate" and a["track"] in ("move", "attack"),
+                       lambda a: a["type"] == "move" and self._closer(state, seat, a["steps"][0]) > 0,
+                       lambda a: a["type"] == "move" and self._closer(state, seat, a["steps"][0]) == 0,
+                       lambda a: a["type"] == "roll",
+                       lambda a: a["type"] in ("marker", "ready", "pass")):
+            chosen = [a for a in actions if wanted(a)]
+            if chosen:
+                return chosen
+        return actions
+
+    @staticmethod
+    def _closer(state, seat, step):
+        """How much nearer the step takes the figure to the nearest prey (turns: 0)."""
+        prey = [n["hex"] for n in state["tokens"] if n["owner"] != seat]
+        if step in ("L", "R") or not prey:
+            return 0
+        here = state["figures"][seat]["hex"]
+        to = neighbour(here, ("E", "NE", "NW", "W", "SW", "SE").index(step))
+        return min(distance(here, h) for h in prey) - min(distance(to, h) for h in prey)
+
+
+@pytest.mark.parametrize("turn_based", [False, True])
+def test_players_who_hunt_nymphlets_catch_them_and_every_invariant_holds(turn_based):
+    for seed in range(2):
+        state, _, outcome = play_one(Catch(), 2, {"turn_based": turn_based, "ceremony": True}, seed, Patient(seed))
+        assert any(any(r["scores"]) for r in state["results"]), state["results"]
+        assert outcome.scores == tuple(float(p) for p in state["points"])

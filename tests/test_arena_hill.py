@@ -13,10 +13,12 @@ from engine.arena.figures import board_of
 from engine.arena.hill import HILL_SCORINGS_TB, KingOfTheHill
 from engine.arena.modes import mode_of
 from engine.errors import RuleError
+from engine.hexgrid import distance, neighbour
 from engine.protocol import TIMEOUT
-from engine.simulate import main
+from engine.simulate import main, play_one
 from tests.readability import image_width, recording_text
 from tests.test_arena_advanced import listed, ready
+from tests.test_arena_domination import Patient
 from tests.test_arena_rules import NOW, SE, E, W, do, put, refused
 
 GAME = EyeForAnEye()
@@ -300,3 +302,39 @@ def test_random_advanced_king_of_the_hill_keeps_every_invariant(turn_based, caps
     assert main(argv + (["--option", "turn_based"] if turn_based else [])) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["failures"] == 0 and figures["games"] == 3
+
+
+class Climb(EyeForAnEye):
+    """The same rules, listing what a player who wants the hill would do: lock dice on the hill
+    card once up, keep Move dice and walk up the hill until then, pass. The listing changes, never the rules."""
+
+    def legal_actions(self, state, seat):
+        actions = super().legal_actions(state, seat)
+        up = state["figures"][seat]["hex"] is not None and distance(state["figures"][seat]["hex"], [0, 0]) <= 1
+        for wanted in (lambda a: a["type"] == "hill" and up,
+                       lambda a: a["type"] == "recover" and a["track"] != "move",
+                       lambda a: a["type"] == "allocate" and a["track"] == "move" and not up,
+                       lambda a: a["type"] == "move" and self._closer(state, seat, a["steps"][0]),
+                       lambda a: a["type"] == "hill",
+                       lambda a: a["type"] == "roll",
+                       lambda a: a["type"] in ("marker", "ready", "pass")):
+            chosen = [a for a in actions if wanted(a)]
+            if chosen:
+                return chosen
+        return actions
+
+    @staticmethod
+    def _closer(state, seat, step):
+        if step in ("L", "R"):
+            return False
+        here = state["figures"][seat]["hex"]
+        to = neighbour(here, ("E", "NE", "NW", "W", "SW", "SE").index(step))
+        return distance(to, [0, 0]) < distance(here, [0, 0])
+
+
+@pytest.mark.parametrize("turn_based", [False, True])
+def test_players_who_climb_the_hill_score_and_every_invariant_holds(turn_based):
+    for seed in range(2):
+        state, _, outcome = play_one(Climb(), 3, {"turn_based": turn_based, "hill": True}, seed, Patient(seed))
+        assert any(any(r["scores"]) for r in state["results"]), state["results"]
+        assert outcome.scores == tuple(float(p) for p in state["points"])
