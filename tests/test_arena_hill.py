@@ -8,9 +8,9 @@ import pytest
 
 import render.arena as board
 from engine.arena import EyeForAnEye
-from engine.arena.data import CHARACTERS, GENERAL_CARDS, GENERALS_EACH, KNOCKOUT_PENALTY
+from engine.arena.data import CHARACTERS, GENERAL_CARDS, GENERALS_EACH, HILL_SCORINGS_TB, KNOCKOUT_PENALTY
 from engine.arena.figures import board_of
-from engine.arena.hill import HILL_SCORINGS_TB, KingOfTheHill
+from engine.arena.hill import KingOfTheHill
 from engine.arena.modes import mode_of
 from engine.errors import RuleError
 from engine.hexgrid import distance, neighbour

@@ -272,6 +272,8 @@ GENERAL_CARDS: dict[str, Card] = {c.key: c for c in (
     card("sweep", "Sweep", 1, 3, flat("Sweep", "sweep", S, 2), push=1),
 )}
 GENERALS_EACH = 2  # General Manoeuvres per player
+HILL_FACES = ("M", "R", "S")  # the hill card's spaces (ARENA.md 2.7)
+HILL_SCORINGS_TB = 3  # turn-based King of the Hill: a round ends at its third scoring (rule 26)
 
 # The Nymphlet Ceremony (rule 25, ARENA.md 2.7, 4.11)
 NYMPHLETS_EACH = {2: 3, 3: 2}  # Nymphlets per player by players in the match; 1 with 4-6

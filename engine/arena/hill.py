@@ -33,14 +33,13 @@ from ..protocol import Event, Option, Seat
 from ..rng import Rng
 from ..words import plural
 from .board import key
-from .data import CHARACTERS, GENERAL_CARDS, GENERALS_EACH, KNOCKOUT_PENALTY
+from .data import CHARACTERS, GENERAL_CARDS, GENERALS_EACH, HILL_FACES, HILL_SCORINGS_TB, KNOCKOUT_PENALTY
 from .domination import together
 from .figures import State, arena, name, say, standing
 from .modes import VictoryPoints, mode_of, register
 from .shared import add, full, room, send_home
 
 HILL = "hill"  # the hill card's key among the shared tracks
-HILL_SCORINGS_TB = 3  # turn-based: a round ends at its third scoring (rule 26)
 
 
 @dataclass(frozen=True)
@@ -48,7 +47,7 @@ class HillCard:
     """The shared hill card (shared.SharedTrack): one die of each face fills it."""
 
     name: str = "hill card"
-    faces: tuple[str, ...] = ("M", "R", "S")
+    faces: tuple[str, ...] = HILL_FACES
 
 
 HILL_CARD = HillCard()
