@@ -74,6 +74,7 @@ class Option:
     key: str
     label: str
     default: bool = False
+    max_players: int | None = None  # the most players the game takes with it on (None: the game's own)
 
 
 @dataclass(frozen=True)

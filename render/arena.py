@@ -526,13 +526,20 @@ def _score(view: dict[str, Any], points: int) -> str:
 
 
 def _mode_words(view: dict[str, Any], who: Sequence[str]) -> str:
-    """Domination: the flower's area to hold, and who has scored this round ('' otherwise)."""
+    """Domination: the flower's area to hold; King of the Hill: the hill, climbing or not; the
+    Ceremony: the Nymphlets left; and who has scored this round ('' in Every Eye)."""
     mode = view.get("game_mode") or {}
-    if not mode.get("flower"):
+    if mode.get("flower"):
+        goal = f"Hold the {mode['flower']} area"
+    elif mode.get("hill"):
+        goal = "Hold the hill" + (": Climbing the Hill!" if mode["climbing"] else "")
+    elif "nymphlets" in mode:
+        goal = f"Catch the Nymphlets ({len(mode['nymphlets'])} left)"
+    else:
         return ""
     scored = sorted(((vp, s) for s, vp in enumerate(mode["vp"]) if vp), reverse=True)
     vp = ", ".join(f"{who[s]} {v}" for v, s in scored)
-    return f"Hold the {mode['flower']} area" + (f" (VP: {vp})" if vp else "") + ". "
+    return goal + (f" (VP: {vp})" if vp else "") + ". "
 
 
 def _round_name(view: dict[str, Any]) -> str:
@@ -593,7 +600,7 @@ def _asks(view: dict[str, Any], who: Sequence[str], aborted: bool) -> str:
     if phase == "start":
         playing = [s for s in view["in_round"] if not view["seats"][s]["left"]]
         ready = [s for s in playing if s not in view["waiting"]]
-        where = "next to the centre" if view.get("game_mode") else "in your start area"
+        where = "next to the centre" if (view.get("game_mode") or {}).get("key") == "domination" else "in your start area"
         if len(ready) < len(playing):
             return (f"Place your figure {where} (any facing with a clear front arc), then say "
                     f"ready: {len(ready)} of {len(playing)} ready.")

@@ -26,8 +26,9 @@ def cases():
         for players in counts:
             yield pytest.param(name, players, {o.key: False for o in game.options}, id=f"{name}-{players}")
         for option in game.options:
-            yield pytest.param(name, counts[-1], {o.key: o.key == option.key for o in game.options},
-                               id=f"{name}-{counts[-1]}-{option.key}")
+            most = option.max_players or counts[-1]  # King of the Hill: 4 of Eye for an Eye's 6
+            yield pytest.param(name, most, {o.key: o.key == option.key for o in game.options},
+                               id=f"{name}-{most}-{option.key}")
 
 
 def check_views(game, state, players):

@@ -1,14 +1,14 @@
 """Eye for an Eye (Ben and Shae Boersma, Darwin Games 2018): `arena`.
 
 Rules: shared/seeds/003_29c9cf3d14f9c507.txt, digested with our design in shared/ARENA.md.
-Every Eye for Themselves, Domination (option `domination`) or Alliances (option `alliances`,
+Every Eye for Themselves, Domination (option `domination`), King of the Hill (option `hill`), the
+Nymphlet Ceremony (option `ceremony`) or Alliances (option `alliances`,
 teams) on the Bushland or the Rainforest (option `rainforest`, stream), for 2-6 players, in real
 time or turn-based (option `turn_based`), with the four basic actions of each character's player
 board; with the option `advanced`, also each character's innate action and passives, its Tribal
 cards of Bands I-III, Incendiary's Heat, Echo's Guards, unblockable hits, reactions beside Parry
 and the statuses Netted and Hidden (rules 14-18), and on the Rainforest the stream's flow and
-Raging Currents. Nymphlet Ceremony and King of the Hill are not built yet (game modes are hooks,
-so they can be added).
+Raging Currents.
 
 Modules: data (every tunable number), board (hex geometry), dice (pool and tracks), figures
 (who stands where, how texts name them), actions (roll, allocate, the basic actions), hits
@@ -17,7 +17,7 @@ ranks), shared (dice tracks anyone fills), stream (the Rainforest's flow and Rag
 turns (turn-based phases), rounds (round life and scoring), races (who beat a refused action),
 choices (legal actions), views, rules (the /rules texts), invariants (what random play
 checks), modes (the game-mode framework: hooks, Victory Point scoring), domination (its flowers,
-Burraparay calls and trigger declaration), match (the Game). Advanced rules: cards (readying
+Burraparay calls and trigger declaration), hill (King of the Hill's hill card and Manoeuvre cards), ceremony (the Nymphlets and their catching), match (the Game). Advanced rules: cards (readying
 and spending Tribal cards), reactions (which ones an attack allows), statuses, guards (Echo's
 Guard figures and tokens), abilities (what each innate action and card does, one module per
 character).
@@ -45,7 +45,9 @@ Actions: {"type": "roll"}, {"type": "allocate", "track": "attack"|"move"|"heal"|
 {"type": "parry", "dice": n}, {"type": "take"},
 {"type": "auto_parry", "on": bool}, {"type": "place", "hex": [q, r], "facing": 0-5},
 {"type": "ready"}, turn-based {"type": "marker", "marker": 1..n}, {"type": "end_turn"},
-{"type": "pass"}, Domination's {"type": "declare", "trigger": bool, "dice": n}; and the table's
+{"type": "pass"}, Domination's {"type": "declare", "trigger": bool, "dice": n}, King of the Hill's
+{"type": "hill", "count": n (optional: all that fit)}, the Ceremony's catch {"type": "attack",
+"nymphlet": i, "dice": n} and {"type": "scamper", "nymphlet": i, "steps": [...]}; and the table's
 TIMEOUT (also for a mode's timed events: Domination's unannounced calls), and LEAVE. Any action
 may carry "at_ms", when its player clicked (ms); attacks and markers keep it, so a slower player
 can learn by how much they lost the race (races). Advanced: {"type": "use", "track": key, "dice":

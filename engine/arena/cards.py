@@ -14,7 +14,7 @@ from ..protocol import Event, Seat
 from ..rng import rng_of
 from ..words import plural
 from .dice import faces_text, roll_faces, spend
-from .figures import State, board_of, character, name, say
+from .figures import State, board_of, hand, name, say
 
 
 def new_cards(state: State) -> None:
@@ -30,7 +30,7 @@ def ready_full(state: State, seat: Seat) -> list[Event]:
     """Ready every Unready card whose ready track is full; its dice go back to the pool."""
     events = []
     dice = state["dice"][seat]
-    for card in character(state, seat).cards:
+    for card in hand(state, seat):
         count = dice["tracks"].get(card.key, 0)
         if is_ready_card(state, seat, card.key) or count < card.ready.spaces:
             continue

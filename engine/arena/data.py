@@ -261,3 +261,25 @@ BURRAPARAY_WINDOWS: tuple[tuple[float, float], ...] = ((50.0, 70.0), (110.0, 130
                                                        (230.0, 250.0))  # seconds into a real-time round
 TB_DECLARE_SECONDS = 30.0      # turn-based Domination: declare Trigger or Not and the dice to roll (3.4)
 TB_DOMINATION_GAME_TURNS = 12  # a turn-based Domination round's cap, should the flowers not all be scored
+
+# King of the Hill's General Manoeuvre cards (ARENA.md 2.7, advanced rules): Ready dice, then Special
+# dice to use. Each player plays two beside their character's Band I card (the Manoeuvre card).
+GENERAL_CARDS: dict[str, Card] = {c.key: c for c in (
+    card("shove", "Shove", 1, 1, flat("Shove", "shove", S, 1), push=1),
+    card("sprint", "Sprint", 1, 1, flat("Sprint", "sprint", S, 1), hexes=2),
+    card("pull", "Pull", 1, 2, flat("Pull", "pull", S, 2), range=3, hexes=1),
+    card("spin", "Spin", 1, 2, flat("Spin", "spin", S, 1), sides=3),
+    card("sweep", "Sweep", 1, 3, flat("Sweep", "sweep", S, 2), push=1),
+)}
+GENERALS_EACH = 2  # General Manoeuvres per player
+HILL_FACES = ("M", "R", "S")  # the hill card's spaces (ARENA.md 2.7)
+HILL_SCORINGS_TB = 3  # turn-based King of the Hill: a round ends at its third scoring (rule 26)
+
+# The Nymphlet Ceremony (rule 25, ARENA.md 2.7, 4.11)
+NYMPHLETS_EACH = {2: 3, 3: 2}  # Nymphlets per player by players in the match; 1 with 4-6
+CATCH_VP, CATCH_VP_OUT = 2, 1  # a catch's VP; 1 once the catcher has been knocked out
+DART, SCAMPER = "dart", "scamper"
+NYMPHLET_TRACKS: dict[str, Track] = {  # each player's Nymphlet card, for any of their Nymphlets
+    DART: Track("Dart", "D", 2, 1, DART),  # cancels a hit on a Nymphlet, from any arc, at once
+    SCAMPER: Track("Scamper", "M", 2, 1, SCAMPER),  # moves a Nymphlet 1 hex a die
+}

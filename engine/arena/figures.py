@@ -17,7 +17,7 @@ from typing import Any
 
 from ..protocol import Event, Seat, seat_name
 from .board import ARENAS, Arena, Key, key
-from .data import CHARACTERS, LOG_LINES, Card, Character, Track
+from .data import CHARACTERS, GENERAL_CARDS, LOG_LINES, NYMPHLET_TRACKS, Card, Character, Track
 
 State = dict[str, Any]
 Ref = tuple[Seat, int | None]
@@ -34,16 +34,17 @@ def character(state: State, seat: Seat) -> Character:
 
 
 def board_of(state: State, seat: Seat) -> dict[str, Track]:
-    """The tracks dice may go on: the player board and, with the advanced rules, the innate
-    action and each Tribal card's ready track (while Unready) or use track (while Ready)."""
+    """The tracks dice may go on: the player board, the Ceremony's Nymphlet card and, with the
+    advanced rules, the innate action and each Tribal card's ready track (while Unready) or use
+    track (while Ready)."""
     char = character(state, seat)
+    tracks = dict(char.board) | (NYMPHLET_TRACKS if state.get("game_mode") == "ceremony" else {})
     if not advanced(state):
-        return char.board
+        return tracks
     ready = state["cards"][seat]
-    tracks = dict(char.board)
     if char.innate is not None:
         tracks[char.innate.effect] = char.innate
-    for c in char.cards:
+    for c in hand(state, seat):
         tracks[c.key] = c.use if c.key in ready else c.ready
     return tracks
 
@@ -52,7 +53,18 @@ def card_of(state: State, seat: Seat, key_: str) -> Card | None:
     """The seat's Tribal card `key_`, if it has one and the advanced rules are on."""
     if not advanced(state):
         return None
-    return next((c for c in character(state, seat).cards if c.key == key_), None)
+    return next((c for c in hand(state, seat) if c.key == key_), None)
+
+
+def hand(state: State, seat: Seat) -> tuple[Card, ...]:
+    """The cards the seat plays with the advanced rules: its character's Tribal cards, or the
+    Manoeuvre cards a mode dealt it (state["hands"]: card keys per seat; King of the Hill)."""
+    dealt = state.get("hands")
+    char = character(state, seat)
+    if not dealt:
+        return char.cards
+    every = {c.key: c for c in char.cards} | GENERAL_CARDS
+    return tuple(every[k] for k in dealt[seat])
 
 
 def arena(state: State) -> Arena:
@@ -96,7 +108,14 @@ def piece_at(state: State, h: Any) -> Ref | None:
 
 
 def occupied(state: State, but: Seat | Ref | None = None) -> set[Key]:
-    """Hexes holding a figure, Guards included (other than `but`: a seat's character, or a Ref)."""
+    """Hexes no figure may enter: those of the figures (other than `but`) and of the tokens that
+    block movement (state["tokens"]: the Ceremony's Nymphlets)."""
+    return figure_hexes(state, but) | {key(t["hex"]) for t in state.get("tokens", ())}
+
+
+def figure_hexes(state: State, but: Seat | Ref | None = None) -> set[Key]:
+    """Hexes holding a figure, Guards included (other than `but`: a seat's character, or a Ref):
+    what blocks line of sight."""
     skip = (but, None) if isinstance(but, int) else but
     return {key(spot(state, r)["hex"]) for r in pieces(state) if r != skip}
 

@@ -11,7 +11,7 @@ from .board import key
 from .cards import is_ready_card
 from .data import HEAT_MAX, STATUS_NAMES
 from .dice import dice_total
-from .figures import STANDING, State, advanced, arena, board_of, character, guards_of, pieces, spot
+from .figures import STANDING, State, advanced, arena, board_of, character, guards_of, hand, pieces, spot
 from .modes import mode_of
 from .rounds import COUNTDOWN, OVER, PLAYING, START, dice_count, fronts_clear
 from .shared import held
@@ -89,7 +89,7 @@ def _advanced(state: State) -> list[str]:
         most = HEAT_MAX if advanced(state) and "flame_blade" in char.passives else 0
         if not 0 <= f["heat"] <= most:
             broken.append(f"{seat_name(seat)} holds {f['heat']} Heat")
-        for c in char.cards if advanced(state) else ():
+        for c in hand(state, seat) if advanced(state) else ():
             if not is_ready_card(state, seat, c.key) and state["dice"][seat]["tracks"][c.key] >= c.ready.spaces:
                 broken.append(f"{seat_name(seat)}'s {c.name} is full of Ready dice but Unready")
         if f["status"] != STANDING and (f["statuses"] or any(g is not None for g in guards_of(state, seat))):

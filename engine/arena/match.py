@@ -19,11 +19,13 @@ from .actions import (
     roll_dice,
 )
 from .board import AREAS
+from .ceremony import Ceremony, catch, scamper
 from .choices import legal
 from .data import CHARACTERS, SEAT_ORDER, START_SECONDS
 from .domination import Domination
 from .figures import LEFT, STANDING, State, board_of, is_standing, name, say
 from .guards import leave_board
+from .hill import KingOfTheHill, add_to_hill
 from .hits import answer, expire, head, next_window, paused_by, settle
 from .invariants import broken_rules
 from .modes import mode_for, mode_of
@@ -65,8 +67,8 @@ from .turns import (
 )
 from .views import public
 
-RESOLVES = ("attack", "move", "heal", "use")
-DICE_WORK = ("roll", "allocate", "auto", "recover", "current")
+RESOLVES = ("attack", "move", "heal", "use", "scamper")
+DICE_WORK = ("roll", "allocate", "auto", "recover", "current", "hill")
 ANSWERS = ("parry", "take", "react")
 
 
@@ -80,7 +82,9 @@ class EyeForAnEye(Game):
                Option("advanced", "Advanced: innate actions, Tribal cards, Heat, Echo's Guards"),
                Option("alliances", "Alliances: 2 teams by seat order, 1 cup each"),
                Option("rainforest", "Rainforest: a stream, boulders, Raging Currents"),
-               Domination.option)
+               Domination.option,
+               KingOfTheHill.option,
+               Ceremony.option)
     choices = (Choice("character", "Character", {c.key: c.name for c in CHARACTERS.values()}),)
     rules = RULES
 
@@ -323,12 +327,18 @@ class EyeForAnEye(Game):
             return auto_allocate(state, seat)
         if kind == "recover":
             return recover_dice(state, seat, action.get("track"), action.get("count"))
+        if kind == "attack" and "nymphlet" in action:
+            return catch(state, seat, action)
+        if kind == "scamper":
+            return scamper(state, seat, action)
         if kind == "attack":
             return attack(state, seat, action, now, stamp(action))
         if kind == "move":
             return move(state, seat, action.get("steps"), action.get("by"), action.get("flow"))
         if kind == "current":
             return add_to_current(state, seat, action.get("track"), action.get("count"))
+        if kind == "hill":
+            return add_to_hill(state, seat, action.get("count"))
         if kind == "heal":
             return heal(state, seat, action.get("dice"))
         if kind == "use":

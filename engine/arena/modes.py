@@ -17,12 +17,12 @@ Where the rules ask the mode:
   orders the match;
 - `view` and `invariants`.
 
-Domination (engine/arena/domination) is built. Nymphlet Ceremony and King of the Hill need the
-advanced rules' cards (a Ceremony card; Manoeuvre and General cards) and come with them: both are
-`VictoryPoints`; the Ceremony's Nymphlets are figures it adds in `prepare`, its catches `gain` VP (1
-instead of 2 once the catcher is out: `knockout_penalty` 0, its own `round_vp`), and its round is
-over (`round_over`) when no Nymphlet is left; the Hill's shared track is mode data its `play`
-fills, `max_players` 4, and turn-based `round_over` at the third scoring.
+Built: Domination (engine/arena/domination), King of the Hill (engine/arena/hill: its hill card
+is a shared track, the `hill` dice action, `max_players` 4, turn-based `round_over` at the third
+scoring, Manoeuvre cards dealt as state["hands"]) and the Nymphlet Ceremony (engine/arena/ceremony:
+its Nymphlets are movement-blocking tokens it adds in `prepare`, its catches `gain` VP, 1 instead
+of 2 once the catcher is out through its own `round_vp` with `knockout_penalty` 0, and its round is
+over when no Nymphlet is left).
 """
 from __future__ import annotations
 

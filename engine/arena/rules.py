@@ -7,6 +7,7 @@ for whoever shows them beside RULES.
 """
 from __future__ import annotations
 
+from .ceremony import Ceremony
 from .data import (
     BETWEEN_SECONDS,
     CHARACTERS,
@@ -30,6 +31,7 @@ from .data import (
     TB_TURN_SECONDS,
 )
 from .domination import Domination
+from .hill import KingOfTheHill
 
 RULES = (
     "**Eye for an Eye** (Darwin Games): a real-time arena brawl on hexes. Core game, every eye for themselves.\n"
@@ -73,7 +75,7 @@ RULES = (
     "Waiting attacks are answered by Auto-Parry when a round ends; figures knocked out together score no "
     "survivor bonus. A player who leaves takes their figure out of the arena (no one's trophy) and ranks last.\n"
     "**Options** with rules of their own: **Advanced** (innate actions, Tribal cards, Heat, Guards), "
-    "**Alliances**, **the Rainforest**, **Domination**."
+    "**Alliances**, **the Rainforest**, **Domination**, **Hill**, **Ceremony**."
 )
 
 
@@ -171,4 +173,6 @@ OPTION_RULES: dict[str, str] = {
         "takes a hit."
     ),
     "domination": Domination.rules,
+    "hill": KingOfTheHill.rules,
+    "ceremony": Ceremony.rules,
 }

@@ -47,9 +47,10 @@ def room(state: State, seat: Seat, key: str, track: SharedTrack) -> int:
 def add(state: State, seat: Seat, key: str, track: SharedTrack, count: int | None) -> int:
     """Lock `count` matching pool dice on the track (None: all that fit); returns how many."""
     most = room(state, seat, key, track)
-    faces = " or ".join(sorted({FACE_NAMES[f] for f in track.faces}))
-    if not _free(state, key, track):
+    free = _free(state, key, track)
+    if not free:
         raise RuleError(f"The {track.name} is full.")
+    faces = " or ".join(dict.fromkeys(FACE_NAMES[track.faces[i]] for i in free))  # the free spaces' faces
     if not most:
         raise RuleError(f"No {faces} die in your pool for the {track.name}.")
     count = most if count is None else count

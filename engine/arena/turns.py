@@ -24,6 +24,7 @@ from ..rng import rng_of
 from ..words import plural
 from .abilities import uses
 from .actions import resolvable
+from .ceremony import catch_choices, scamper_choices
 from .data import TB_ACTIONS, TB_ROLL_SECONDS, TB_ROLLS, TB_TURN_SECONDS
 from .dice import put_all, roll_pool, roll_unrolled
 from .figures import State, board_of, name, say, standing
@@ -140,7 +141,8 @@ def _advance(state: State, now: float) -> list[Event]:
         if tb["passed"][seat] or seat not in standing(state):
             continue
         events += turn_begins(state, seat)
-        if seat in state["flow"]["away"] or not (resolvable(state, seat) or uses(state, seat)):
+        if seat in state["flow"]["away"] or not (resolvable(state, seat) or uses(state, seat)
+                                                 or catch_choices(state, seat) or scamper_choices(state, seat)):
             tb["passed"][seat] = True
             why = "is away" if seat in state["flow"]["away"] else "has nothing to resolve"
             events.append(say(state, f"{name(state, seat)} {why} and passes."))

@@ -17,7 +17,7 @@ from .board import COMPASS, front_arc, line_of_sight
 from .cards import is_ready_card
 from .data import PASSIVES, STATUS_NAMES
 from .dice import room
-from .figures import State, advanced, arena, board_of, character, guards_of, occupied
+from .figures import State, advanced, arena, board_of, character, figure_hexes, guards_of, hand
 from .hits import paused_by
 from .modes import mode_of
 from .stream import currents
@@ -56,7 +56,7 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
         "hex": list(figure["hex"]) if placed else None,
         "facing": figure["facing"],
         "front": front_arc(figure["hex"], figure["facing"]) if placed else [],
-        "sight": line_of_sight(arena(state), occupied(state), figure["hex"], figure["facing"]) if placed else [],
+        "sight": line_of_sight(arena(state), figure_hexes(state), figure["hex"], figure["facing"]) if placed else [],
         "health": figure["health"],
         "max_health": character(state, seat).health,
         "cup": state["cups"][seat],  # what this player landed; Alliances: the team's cup is in "teams"
@@ -90,7 +90,7 @@ def advanced_view(state: State, seat: int) -> dict[str, Any]:
         "cards": [{"key": c.key, "name": c.name, "band": c.band, "ready": is_ready_card(state, seat, c.key),
                    "ready_cost": c.ready.spaces, "use_face": c.use.face, "use_min": c.use.min,
                    "bonus": c.use.spaces - c.use.min, "reaction": c.use.reaction, "count": dice["tracks"][c.key]}
-                  for c in char.cards],
+                  for c in hand(state, seat)],
         "heat": state["figures"][seat]["heat"],
         "statuses": statuses_view(state["figures"][seat]),
         "guards": [None if g is None else {"guard": n, "hex": list(g["hex"]), "facing": g["facing"],

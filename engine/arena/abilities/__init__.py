@@ -4,7 +4,7 @@
 resolves an innate dice action or a Ready Tribal card; {"type": "react", "track": key, ...}
 answers the attack waiting on the player with a reaction (reactions.py says which are offered).
 One module per character holds what its tracks do (grublic, riparian, banksia, incendiary, pluma,
-echo); the use spends the track's dice afterwards, and a card turns Unready (cards.py).
+echo), and general King of the Hill's General Manoeuvres; the use spends the track's dice afterwards, and a card turns Unready (cards.py).
 """
 from __future__ import annotations
 
@@ -20,11 +20,11 @@ from ..dice import is_ready, spends
 from ..figures import State, advanced, board_of, spot
 from ..hits import go_on, head, reaction_names
 from ..reactions import offered
-from . import banksia, echo, grublic, incendiary, pluma, riparian
+from . import banksia, echo, general, grublic, incendiary, pluma, riparian
 from .kit import Effect, Use
 
 EFFECTS: dict[str, Effect] = {**grublic.EFFECTS, **riparian.EFFECTS, **banksia.EFFECTS, **incendiary.EFFECTS,
-                              **pluma.EFFECTS, **echo.EFFECTS}
+                              **pluma.EFFECTS, **echo.EFFECTS, **general.EFFECTS}
 
 
 def usable_keys(state: State, seat: Seat) -> list[str]:

@@ -12,7 +12,7 @@ from ...protocol import Action, Event, Seat
 from ..actions import foes, in_hexes
 from ..board import COMPASS, front_arc, key, line_of_sight, open_hex
 from ..data import HIDDEN, NETTED, Card, Track
-from ..figures import Ref, State, arena, card_of, name, occupied, piece_name, pieces, spot
+from ..figures import Ref, State, arena, card_of, figure_hexes, name, occupied, piece_name, pieces, spot
 from ..guards import placed
 from ..hits import call_attack
 from ..races import stamp
@@ -141,7 +141,7 @@ def sighted_foes(state: State, seat: Seat, most: int) -> list[Ref]:
     """Other players' figures in the seat's line of sight within `most` hexes, Hidden ones left
     out (a line-of-sight effect cannot target them)."""
     me = state["figures"][seat]
-    seen = [h for h in line_of_sight(arena(state), occupied(state, but=seat), me["hex"], me["facing"])
+    seen = [h for h in line_of_sight(arena(state), figure_hexes(state, but=seat), me["hex"], me["facing"])
             if distance(me["hex"], h) <= most]
     return [r for r in foes(state, seat, in_hexes(state, seen)) if not has(state, r, HIDDEN)]
 

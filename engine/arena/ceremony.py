@@ -1,0 +1,219 @@
+"""The Nymphlet Ceremony (option `ceremony`, rule 25; ARENA.md 2.7, 4.11): catch the other
+players' Nymphlets. Victory Points as every alternative mode scores them (modes).
+
+Nymphlets: 3 each with 2 players, 2 with 3, 1 with 4-6. They start in their owner's starting
+area, on the hexes its figure leaves free; when the area is full, on the nearest open hex inward
+(the nearest to the area, then to the centre, then to the
+whole area). They have 1 health and no facing, block movement
+but not line of sight (state["tokens"], figures.occupied).
+
+Each player's Nymphlet card (data.NYMPHLET_TRACKS, on the player's board in this mode) serves all
+their Nymphlets: Scamper (Move dice, 1-2) moves one of them 1 hex a die through open hexes
+({"type": "scamper", "nymphlet": i, "steps": ["E", ...]}); Dart (Defence dice, 1-2) cancels
+hits on any of them from any arc. Dart answers at once, as Auto-Parry does, spending only the
+dice needed: a Nymphlet's owner is not asked (our reading, no reaction window).
+
+A catch: a basic attack on another player's Nymphlet ({"type": "attack", "nymphlet": i, "dice":
+n}) from an adjacent hex in the attacker's front arc (4.11); allies' Nymphlets cannot be caught.
+In real time every hit Dart does not cancel lands (a Nymphlet cannot Parry); turn-based the attack
+rolls one die per hit, as a front attack does, and a hit face is a hit. A catch is worth 2 VP,
+or 1 if the catcher is knocked out by the end of the round (rule 25: no knock-out penalty). The
+round also ends when no Nymphlet is left. Echo's Guards do not catch (only the Chief).
+
+With the advanced rules the Ceremony card replaces the Tribal cards: each character's Band I card.
+
+state["mode"]: "vp" (modes), "catches" (per seat, this round); the Nymphlets are state["tokens"]:
+{"owner": seat, "hex": [q, r]}.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import RuleError
+from ..hexgrid import distance, neighbour
+from ..protocol import Action, Event, Option, Seat
+from ..rng import Rng, rng_of
+from ..words import plural
+from .board import COMPASS, adjacent, clear_front, front_arc, key, open_hex
+from .data import ATTACK, CATCH_VP, CATCH_VP_OUT, CHARACTERS, DART, NYMPHLETS_EACH, SCAMPER
+from .dice import faces_text, hits_in, roll_faces, spend, spends
+from .figures import OUT, State, arena, board_of, figure_hexes, name, occupied, say
+from .modes import VictoryPoints, mode_of, register
+from .teams import allied
+
+
+def nymphlets_each(players: int) -> int:
+    return NYMPHLETS_EACH.get(players, 1)
+
+
+def catchable(state: State, seat: Seat) -> list[int]:
+    """The Nymphlets the seat's figure could catch now: another side's, adjacent, in its front arc."""
+    me = state["figures"][seat]
+    if not isinstance(mode_of(state), Ceremony) or me.get("hex") is None:
+        return []
+    arc = {key(h) for h in front_arc(me["hex"], me["facing"])}
+    return [i for i, n in enumerate(state["tokens"]) if key(n["hex"]) in arc
+            and n["owner"] != seat and not allied(state, seat, n["owner"])]
+
+
+def catch_choices(state: State, seat: Seat) -> list[Action]:
+    counts = spends(state["dice"][seat], board_of(state, seat), ATTACK)
+    return [{"type": "attack", "nymphlet": i, "dice": n} for i in catchable(state, seat)
+            for n in sorted({counts[0], counts[-1]})] if counts else []
+
+
+def catch(state: State, seat: Seat, action: Action) -> list[Event]:
+    """A basic attack on a Nymphlet: any hit that lands catches it."""
+    if not isinstance(mode_of(state), Ceremony):
+        raise RuleError("Nymphlets are the Ceremony's.")
+    index = action.get("nymphlet")
+    tokens = state["tokens"]
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(tokens):
+        raise RuleError("Name a Nymphlet in the arena.")
+    nymphlet = tokens[index]
+    owner = nymphlet["owner"]
+    if owner == seat or allied(state, seat, owner):
+        raise RuleError("Catch another side's Nymphlet, not your own or an ally's.")
+    if not adjacent(state["figures"][seat]["hex"], nymphlet["hex"]):
+        raise RuleError("A Nymphlet is caught from an adjacent hex.")
+    if index not in catchable(state, seat):
+        raise RuleError(f"{name(state, owner)}'s Nymphlet is not in your front arc.")
+    board = board_of(state, seat)
+    counts = spends(state["dice"][seat], board, ATTACK)
+    count = counts[-1] if action.get("dice") is None and counts else action.get("dice")
+    if count not in counts or isinstance(count, bool):
+        raise RuleError(f"Attack needs Attack dice allocated: spend {' or '.join(map(str, counts)) or 'some'}.")
+    spend(state["dice"][seat], board, ATTACK, count)
+    hits, rolled = board[ATTACK].amount(count), ""
+    if state["turn_based"]:
+        with rng_of(state) as rng:
+            faces = roll_faces(rng, hits)
+        hits, rolled = hits_in(faces), f", rolling {faces_text(faces)}"
+    whose = f"{name(state, owner)}'s Nymphlet at {nymphlet['hex']}"
+    darted = _dart(state, owner, hits)
+    hits -= darted
+    dodge = f", Dart cancels {plural(darted, 'hit')}" if darted else ""
+    if not hits:
+        return [say(state, f"{name(state, seat)} attacks {whose}{rolled}{dodge}: no hit lands, it stays.")]
+    tokens.pop(index)
+    mode = mode_of(state)
+    assert isinstance(mode, Ceremony)
+    mode.gain(state, seat, CATCH_VP)
+    state["mode"]["catches"][seat] += 1
+    left = plural(len(tokens), "Nymphlet")
+    return [say(state, f"{name(state, seat)} catches {whose}{rolled}{dodge}: {CATCH_VP} VP. {left} left.",
+                kind="catch")]
+
+
+def _dart(state: State, owner: Seat, hits: int) -> int:
+    """Dart answers at once, as Auto-Parry does: the owner's Defence dice on it cancel hits, one a
+    die, from any arc; only the dice needed are spent. Returns the hits cancelled."""
+    dice = state["dice"][owner]
+    cancels = min(hits, dice["tracks"].get(DART, 0))
+    if cancels:
+        spend(dice, board_of(state, owner), DART, cancels)
+    return cancels
+
+
+def scamper_choices(state: State, seat: Seat) -> list[Action]:
+    """One-hex Scampers of the seat's Nymphlets to open hexes."""
+    if not isinstance(mode_of(state), Ceremony) or not spends(state["dice"][seat], board_of(state, seat), SCAMPER):
+        return []
+    taken = occupied(state)
+    return [{"type": "scamper", "nymphlet": i, "steps": [step]} for i, n in enumerate(state["tokens"])
+            if n["owner"] == seat for d, step in enumerate(COMPASS)
+            if open_hex(arena(state), taken, neighbour(n["hex"], d))]
+
+
+def scamper(state: State, seat: Seat, action: Action) -> list[Event]:
+    """Scamper: one of the seat's Nymphlets moves 1 hex a Move die spent, through open hexes."""
+    if not isinstance(mode_of(state), Ceremony):
+        raise RuleError("Nymphlets are the Ceremony's.")
+    index, steps = action.get("nymphlet"), action.get("steps")
+    tokens = state["tokens"]
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(tokens) \
+            or tokens[index]["owner"] != seat:
+        raise RuleError("Name one of your Nymphlets.")
+    counts = spends(state["dice"][seat], board_of(state, seat), SCAMPER)
+    if not isinstance(steps, list) or len(steps) not in counts:
+        raise RuleError(f"Scamper moves a Nymphlet 1 hex a Move die on it: {' or '.join(map(str, counts)) or 'none'}.")
+    nymphlet = tokens[index]
+    here, others = nymphlet["hex"], occupied(state) - {key(nymphlet["hex"])}
+    for n, step in enumerate(steps, 1):
+        if step not in COMPASS:
+            raise RuleError(f"A step is one of {', '.join(COMPASS)}.")
+        here = neighbour(here, COMPASS.index(step))
+        if not open_hex(arena(state), others, here):
+            raise RuleError(f"Step {n} ({step}) is blocked: the edge, a {arena(state).obstacle} or a figure is there.")
+    start = nymphlet["hex"]
+    spend(state["dice"][seat], board_of(state, seat), SCAMPER, len(steps))
+    nymphlet["hex"] = list(here)
+    return [say(state, f"{name(state, seat)}'s Nymphlet scampers from {start} to {nymphlet['hex']}.", kind="move")]
+
+
+@register
+class Ceremony(VictoryPoints):
+    key = "ceremony"
+    title = "Nymphlet Ceremony"
+    option = Option("ceremony", "Nymphlet Ceremony: catch the others' Nymphlets")
+    knockout_penalty = 0
+    rules = (
+        "**Nymphlet Ceremony** (option): each player has Nymphlets (3 with 2 players, 2 with 3, 1 with "
+        "4-6) in their starting area: 1 health, no facing; they block movement, not sight. A basic attack "
+        "from an adjacent hex with the Nymphlet in your front arc catches another player's Nymphlet when "
+        f"a hit lands (turn-based: the attack rolls, a hit face catches): {CATCH_VP} VP, {CATCH_VP_OUT} if "
+        "you are knocked out by the round's end (no other penalty). The round also ends when no Nymphlet "
+        "is left. Allies' Nymphlets cannot be caught. Your Nymphlet card: **Scamper** (Move dice: a Nymphlet "
+        "moves 1 hex a die) and **Dart** (Defence dice: cancel a hit on a Nymphlet, at once, from any arc). "
+        "Advanced rules: your Band I card replaces the Tribal cards."
+    )
+
+    def setup(self, state: State, rng: Rng) -> None:
+        super().setup(state, rng)
+        state["mode"]["catches"] = [0] * state["players"]
+        if state["advanced"]:
+            state["hands"] = [[next(c.key for c in CHARACTERS[char].cards if c.band == 1)] for char in state["chars"]]
+
+    def prepare(self, state: State) -> None:
+        """The Nymphlets in their owners' areas (or the nearest open hex inward)."""
+        super().prepare(state)
+        state["mode"]["catches"] = [0] * state["players"]
+        state["tokens"] = []
+        each = nymphlets_each(state["players"])
+        for seat in state["in_round"]:
+            area = [list(h) for h in arena(state).areas[state["areas"][seat]][0]]
+            for _ in range(each):
+                state["tokens"].append({"owner": seat, "hex": self._free_near(state, area)})
+
+    @staticmethod
+    def _free_near(state: State, area: list[list[int]]) -> list[int]:
+        taken = occupied(state)
+        free = [list(h) for h in sorted(arena(state).hexes) if open_hex(arena(state), taken, list(h))]
+        return min(free, key=lambda h: (min(distance(h, a) for a in area), distance(h, [0, 0]),
+                                         sum(distance(h, a) for a in area), h))
+
+    def clear_start(self, state: State, seat: Seat, where: list[int], facing: int) -> bool:
+        """Nymphlets stand in the areas: only figures count against a clear front arc."""
+        return clear_front(arena(state), figure_hexes(state, but=seat), where, facing)
+
+    def round_vp(self, state: State) -> list[int]:
+        return [c * (CATCH_VP_OUT if state["figures"][s]["status"] == OUT else CATCH_VP)
+                for s, c in enumerate(state["mode"]["catches"])]
+
+    def round_over(self, state: State) -> str | None:
+        return None if state["tokens"] else "every Nymphlet has been caught"
+
+    def view(self, state: State) -> dict[str, Any] | None:
+        shown = super().view(state)
+        assert shown is not None
+        return shown | {"nymphlets": [{"owner": n["owner"], "hex": list(n["hex"])} for n in state["tokens"]],
+                        "catches": list(state["mode"]["catches"])}
+
+    def invariants(self, state: State) -> list[str]:
+        broken = super().invariants(state)
+        if state["mode"]["vp"] != [CATCH_VP * c for c in state["mode"]["catches"]]:
+            broken.append(f"the VP {state['mode']['vp']} are not {CATCH_VP} per catch")
+        hexes = [key(n["hex"]) for n in state["tokens"]]
+        if len(set(hexes)) != len(hexes) or set(hexes) & figure_hexes(state):
+            broken.append("two pieces share a hex with a Nymphlet")
+        return broken

@@ -1,0 +1,167 @@
+"""King of the Hill (option `hill`, rule 26; ARENA.md 2.2, 2.3, 2.7): stand on the hill when the
+hill card scores. Victory Points as every alternative mode scores them (modes), 2-4 players.
+
+The hill: the Bushland's High Ground (the centre hex and its 6 neighbours), or the Rainforest's 7
+open stream hexes (board.Arena.high_ground holds either).
+
+The hill card is a shared track (shared) of one Move, one Ready and one Special space: anyone
+locks matching pool dice on it at any time they may handle dice (real time: the fight; turn-based:
+the realtime roll phase), and they stay locked until the die that fills it triggers it and sends
+every die home. The rulebook: the first fill is "Climbing the Hill!" (a health token goes on the
+card, nothing scores), the second "King of the Hill!". We read the fills as alternating: odd
+fills climb, even fills score, so a round scores at every second fill. At a scoring every
+standing figure on the hill scores 1 VP plus 1 for each player of the round not on it (knocked
+out counts as not on it; players who left the match do not count). Echo: only the Chief counts
+(ARENA.md 4.10), as for Domination. Turn-based, a round ends at its third scoring (the rulebook's
+"the game ends" read per round, as Domination's end is); real time it ends as Every Eye's does.
+
+With the advanced rules each player plays Manoeuvre cards instead of the Tribal cards: their
+character's Band I card and 2 General Manoeuvres (abilities/general). The rulebook lets each
+player pick their two; for now they are drawn from the match's seed (state["hands"], dealt once
+per match). A knocked-out player loses 5 VP (rule 28).
+
+state["mode"]: "vp" (modes), "fills" (the hill card's fills this round: odd means a health token
+lies on it) and "scorings" (this round); the track's dice are state["shared"]["hill"].
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import RuleError
+from ..protocol import Event, Option, Seat
+from ..rng import Rng
+from ..words import plural
+from .board import key
+from .data import CHARACTERS, GENERAL_CARDS, GENERALS_EACH, HILL_FACES, HILL_SCORINGS_TB, KNOCKOUT_PENALTY
+from .domination import together
+from .figures import State, arena, name, say, standing
+from .modes import VictoryPoints, mode_of, register
+from .shared import add, full, room, send_home
+
+HILL = "hill"  # the hill card's key among the shared tracks
+
+
+@dataclass(frozen=True)
+class HillCard:
+    """The shared hill card (shared.SharedTrack): one die of each face fills it."""
+
+    name: str = "hill card"
+    faces: tuple[str, ...] = HILL_FACES
+
+
+HILL_CARD = HillCard()
+
+
+def on_hill(state: State) -> list[Seat]:
+    """The standing figures on the hill (Echo: the Chief only, ARENA.md 4.10)."""
+    hill = arena(state).high_ground
+    return [s for s in standing(state) if key(state["figures"][s]["hex"]) in hill]
+
+
+def hill_room(state: State, seat: Seat) -> int:
+    """How many of `seat`'s pool dice could go on the hill card now (0 when the mode is not the Hill)."""
+    return room(state, seat, HILL, HILL_CARD) if isinstance(mode_of(state), KingOfTheHill) else 0
+
+
+def add_to_hill(state: State, seat: Seat, count: Any) -> list[Event]:
+    """Lock dice on the hill card; the die that fills it climbs or scores."""
+    mode = mode_of(state)
+    if not isinstance(mode, KingOfTheHill):
+        raise RuleError("The hill card is King of the Hill's.")
+    return mode.add(state, seat, count)
+
+
+@register
+class KingOfTheHill(VictoryPoints):
+    key = "hill"
+    title = "King of the Hill"
+    max_players = 4
+    option = Option("hill", "King of the Hill: hold the hill when the hill card scores", max_players=max_players)
+    rules = (
+        "**King of the Hill** (option, 2-4 players): the hill is the High Ground (the Rainforest: the 7 "
+        "open stream hexes). Anyone may lock a Move, a Ready and a Special die on the shared **hill card** "
+        "(turn-based: in the realtime roll phase); locked dice stay until the die that fills it sends them "
+        "all home. The first fill is **Climbing the Hill!**, the second **King of the Hill!**: every figure "
+        "on the hill scores 1 VP plus 1 for each player not on it; then it climbs again, and so on. "
+        f"Turn-based, a round ends at its {HILL_SCORINGS_TB}rd scoring. A knocked-out player loses "
+        f"{KNOCKOUT_PENALTY} VP. VP add up over the rounds; a tie goes to the most health left. Advanced "
+        "rules: your character's Band I card and 2 General Manoeuvres (Shove, Sprint, Pull, Spin, Sweep; "
+        "dealt from the seed for now) replace the Tribal cards."
+    )
+
+    def setup(self, state: State, rng: Rng) -> None:
+        super().setup(state, rng)
+        state["mode"].update(fills=0, scorings=0)
+        if state["advanced"]:
+            state["hands"] = [self.deal(state, seat, rng) for seat in range(state["players"])]
+
+    @staticmethod
+    def deal(state: State, seat: Seat, rng: Rng) -> list[str]:
+        """The seat's Manoeuvre cards: its character's Band I card and GENERALS_EACH General
+        Manoeuvres. The rulebook lets each player pick theirs; for now they are drawn from the seed."""
+        generals = list(GENERAL_CARDS)
+        rng.shuffle(generals)
+        band_one = next(c.key for c in CHARACTERS[state["chars"][seat]].cards if c.band == 1)
+        return [band_one, *generals[:GENERALS_EACH]]
+
+    def prepare(self, state: State) -> None:
+        super().prepare(state)
+        state["mode"].update(fills=0, scorings=0)
+        state["shared"][HILL] = [None] * len(HILL_CARD.faces)
+
+    # ---------------------------------------------------------------- the hill card
+
+    def add(self, state: State, seat: Seat, count: Any) -> list[Event]:
+        added = add(state, seat, HILL, HILL_CARD, count)
+        if not full(state, HILL):
+            filled = sum(1 for s in state["shared"][HILL] if s is not None)
+            return [say(state, f"{name(state, seat)} locks {plural(added, 'die', 'dice')} on the hill card "
+                               f"({filled} of {len(HILL_CARD.faces)}).")]
+        owners = send_home(state, HILL)
+        home = f" Dice home: {', '.join(name(state, s) for s in owners)}."
+        state["mode"]["fills"] += 1
+        if state["mode"]["fills"] % 2:
+            return [say(state, f"{name(state, seat)} fills the hill card: Climbing the Hill! The next fill "
+                               f"scores.{home}", kind="climb")]
+        return [say(state, f"{name(state, seat)} fills the hill card.{home}")] + self.score(state)
+
+    def score(self, state: State) -> list[Event]:
+        """King of the Hill!: every figure on the hill scores 1 VP plus 1 per player of the round off it."""
+        players = [s for s in state["in_round"] if s not in state["flow"]["left"]]
+        on = on_hill(state)
+        each = 1 + len(players) - len(on)
+        for seat in on:
+            self.gain(state, seat, each)
+        state["mode"]["scorings"] += 1
+        if not on:
+            return [say(state, "King of the Hill! Nobody is on the hill.", kind="hill")]
+        are = "is" if len(on) == 1 else "are"
+        return [say(state, f"King of the Hill! {together(state, on)} {are} on the hill: {each} VP"
+                           f"{' each' if len(on) > 1 else ''}.", kind="hill")]
+
+    def round_over(self, state: State) -> str | None:
+        if state["turn_based"] and state["mode"]["scorings"] >= HILL_SCORINGS_TB:
+            return f"the hill has scored {HILL_SCORINGS_TB} times"
+        return None
+
+    # ---------------------------------------------------------------- shown and checked
+
+    def view(self, state: State) -> dict[str, Any] | None:
+        shown = super().view(state)
+        assert shown is not None
+        return shown | {
+            "hill": sorted(list(h) for h in arena(state).high_ground),
+            "card": {"faces": list(HILL_CARD.faces), "dice": list(state["shared"].get(HILL, []))},
+            "climbing": state["mode"]["fills"] % 2 == 1,
+            "scorings": state["mode"]["scorings"],
+        }
+
+    def invariants(self, state: State) -> list[str]:
+        broken = super().invariants(state)
+        data = state["mode"]
+        if data["scorings"] != data["fills"] // 2:
+            broken.append(f"the hill scored {data['scorings']} times in {data['fills']} fills")
+        if len(state["shared"].get(HILL, [])) != len(HILL_CARD.faces):
+            broken.append("the hill card is missing")
+        return broken

@@ -1,0 +1,233 @@
+"""Eye for an Eye's Nymphlet Ceremony (rule 25; ARENA.md 2.7, 4.11), one test per rule, named for it."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import render.arena as board
+from engine.arena import EyeForAnEye
+from engine.arena.ceremony import Ceremony, catch
+from engine.arena.data import CATCH_VP, CATCH_VP_OUT, CHARACTERS
+from engine.arena.modes import mode_of
+from engine.hexgrid import distance, neighbour
+from engine.protocol import TIMEOUT
+from engine.rng import rig
+from engine.simulate import main, play_one
+from tests.readability import image_width, recording_text
+from tests.test_arena_domination import Patient
+from tests.test_arena_rules import NOW, E, W, do, give, put, refused
+
+GAME = EyeForAnEye()
+FAR = ([-4, 4], [4, -4], [0, -4], [0, 4])
+
+
+def new(players=4, **options):
+    return GAME.setup(players, {"ceremony": True, **options}, 1, NOW)
+
+
+def begun(players=4, **options):
+    """A Ceremony round under way, the figures on the rim and one Nymphlet of seat 1 at [1, 1]
+    (the others' Nymphlets stay in their areas)."""
+    state = new(players, **options)
+    for _ in ("placing time", "countdown"):
+        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
+    for seat in range(players):
+        put(state, seat, FAR[seat], W)
+    return state
+
+
+def nymphlet_at(state, owner, h):
+    """Move one of `owner`'s Nymphlets to `h`; returns its index."""
+    index = next(i for i, n in enumerate(state["tokens"]) if n["owner"] == owner)
+    state["tokens"][index]["hex"] = list(h)
+    return index
+
+
+def test_the_ceremony_option_picks_the_nymphlet_ceremony():
+    assert isinstance(mode_of(new()), Ceremony) and "ceremony" in {o.key for o in GAME.options}
+
+
+@pytest.mark.parametrize("players,each", [(2, 3), (3, 2), (4, 1), (6, 1)])
+def test_each_player_has_three_nymphlets_with_two_players_two_with_three_one_with_more(players, each):
+    state = new(players)
+    assert [n["owner"] for n in state["tokens"]] == [s for s in range(players) for _ in range(each)]
+
+
+def test_nymphlets_start_in_their_owners_area_or_the_nearest_open_hex_inward():
+    state = new(2)
+    assert state["figures"][0]["hex"] == [4, -2]
+    assert [n["hex"] for n in state["tokens"] if n["owner"] == 0] == [[4, -3], [4, -1], [3, -2]]
+
+
+def test_nymphlets_block_movement_but_not_line_of_sight():
+    state = begun()
+    put(state, 0, [-3, 1], E)
+    nymphlet_at(state, 1, [-2, 1])
+    give(state, 0, move=1)
+    refused(state, 0, "is blocked", type="move", steps=["E"])
+    sight = GAME.view(state, None)["seats"][0]["sight"]
+    assert [-1, 1] in sight
+
+
+def test_a_basic_attack_from_an_adjacent_hex_in_the_front_arc_catches_a_nymphlet():
+    state = begun()
+    put(state, 0, [-3, 1], E)
+    index = nymphlet_at(state, 1, [-2, 1])
+    give(state, 0, attack=1)
+    assert {"type": "attack", "nymphlet": index, "dice": 1} in GAME.legal_actions(state, 0)
+    state, said = do(state, 0, type="attack", nymphlet=index, dice=1)
+    assert state["mode"]["vp"][0] == CATCH_VP and len(state["tokens"]) == 3
+    assert said == [f"Grublic ({{0}}) catches Riparian ({{1}})'s Nymphlet at [-2, 1]: {CATCH_VP} VP. 3 Nymphlets left."]
+
+
+def test_catching_a_nymphlet_needs_it_in_the_front_arc():
+    state = begun()
+    put(state, 0, [-3, 1], W)
+    index = nymphlet_at(state, 1, [-2, 1])
+    give(state, 0, attack=1)
+    refused(state, 0, "not in your front arc", type="attack", nymphlet=index, dice=1)
+
+
+def test_your_own_nymphlets_and_your_allies_cannot_be_caught():
+    state = begun(alliances=True)  # seats 0 and 1 against 2 and 3
+    put(state, 0, [-3, 1], E)
+    index = nymphlet_at(state, 1, [-2, 1])
+    give(state, 0, attack=1)
+    refused(state, 0, "not your own or an ally's", type="attack", nymphlet=index, dice=1)
+
+
+def test_turn_based_a_catch_needs_a_hit_face_on_the_rolled_die():
+    state = new(2, turn_based=True)
+    state["phase"] = "fight"  # the catch itself: rolled as a front attack is
+    put(state, 0, [-3, 1], E)
+    index = nymphlet_at(state, 1, [-2, 1])
+    give(state, 0, attack=1)
+    rig(state, 2)  # Defence: no hit
+    said = catch(state, 0, {"nymphlet": index, "dice": 1})
+    assert "no hit lands, it stays" in said[0].text and len(state["tokens"]) == 6
+
+
+def test_a_catch_is_worth_one_vp_if_the_catcher_is_knocked_out_and_no_other_penalty():
+    state = begun()
+    state["mode"]["vp"], state["mode"]["catches"] = [2 * CATCH_VP, CATCH_VP, 0, 0], [2, 1, 0, 0]
+    state["figures"][0].update(status="out", hex=None, health=0)
+    state["cups"][1] += 15
+    state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
+    assert state["results"][0]["scores"] == [2 * CATCH_VP_OUT, CATCH_VP, 0, 0]
+
+
+def test_the_round_ends_when_no_nymphlet_is_left():
+    state = begun(2)
+    state["tokens"] = state["tokens"][:1]
+    put(state, 1, [-3, 1], E)
+    index = nymphlet_at(state, 0, [-2, 1])
+    give(state, 1, attack=1)
+    state, said = do(state, 1, type="attack", nymphlet=index, dice=1)
+    assert state["round"] == 2 and "every Nymphlet has been caught" in " ".join(said)
+
+
+def test_with_the_advanced_rules_the_ceremony_card_is_the_band_one_card():
+    state = new(advanced=True)
+    for seat, hand in enumerate(state["hands"]):
+        assert [c.band for c in CHARACTERS[state["chars"][seat]].cards if c.key in hand] == [1] and len(hand) == 1
+
+
+@pytest.mark.parametrize("extra", [[], ["turn_based"], ["advanced", "alliances"]])
+def test_random_ceremony_keeps_every_invariant_and_replays_to_the_snapshot(extra, capsys):
+    """`python -m engine.simulate arena --players 4 --option ceremony [...]`."""
+    argv = ["arena", "--players", "4", "--option", "ceremony", "--games", "3", "--json"]
+    assert main(argv + [a for o in extra for a in ("--option", o)]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["failures"] == 0 and figures["games"] == 3
+
+
+def test_the_board_says_how_many_nymphlets_are_left_and_the_vp_readably():
+    state = begun()
+    put(state, 0, [-3, 1], E)
+    index = nymphlet_at(state, 1, [-2, 1])
+    give(state, 0, attack=1)
+    state, _ = do(state, 0, type="attack", nymphlet=index, dice=1)
+    with recording_text(board) as log:
+        image = board.render_arena(GAME.view(state, None), ["Ann", "Bob", "Cy", "Di"], now=NOW + 30)
+    assert image_width(image.png) == board.WIDTH and log.problems(board.WIDTH) == []
+    assert f"Catch the Nymphlets (3 left) (VP: Ann {CATCH_VP})." in image.description
+
+
+def test_turn_based_a_player_whose_only_action_is_a_catch_takes_their_turn():
+    state = new(2, turn_based=True)
+    for _ in ("placing time", "countdown"):
+        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
+    put(state, 0, FAR[0], W)
+    put(state, 1, [-3, 1], E)
+    index = nymphlet_at(state, 0, [-2, 1])
+    give(state, 0)
+    give(state, 1, attack=1)
+    state, _ = do(state, 1, type="marker", marker=1)
+    state, _ = do(state, 0, type="marker", marker=2)
+    assert state["phase"] == "turns" and state["tb"]["active"] == 1
+    assert {"type": "attack", "nymphlet": index, "dice": 1} in GAME.legal_actions(state, 1)
+
+
+def test_dart_cancels_hits_on_a_nymphlet_from_any_arc_spending_only_the_dice_needed():
+    state = begun()
+    put(state, 0, [-3, 1], E)
+    index = nymphlet_at(state, 1, [-2, 1])
+    give(state, 0, attack=2)
+    give(state, 1, dart=2)
+    state, said = do(state, 0, type="attack", nymphlet=index, dice=1)
+    assert len(state["tokens"]) == 4 and state["dice"][1]["tracks"]["dart"] == 1
+    assert said == ["Grublic ({0}) attacks Riparian ({1})'s Nymphlet at [-2, 1], Dart cancels 1 hit: no hit lands, it stays."]
+    give(state, 0, attack=2)
+    state, said = do(state, 0, type="attack", nymphlet=index, dice=2)
+    assert len(state["tokens"]) == 3 and state["dice"][1]["tracks"]["dart"] == 0 and "Dart cancels 1 hit" in said[0]
+
+
+def test_scamper_moves_a_nymphlet_one_hex_a_move_die_through_open_hexes():
+    state = begun()
+    index = nymphlet_at(state, 1, [-2, 1])
+    give(state, 1, scamper=2)
+    assert {"type": "scamper", "nymphlet": index, "steps": ["E"]} in GAME.legal_actions(state, 1)
+    refused(state, 0, "Name one of your Nymphlets", type="scamper", nymphlet=index, steps=["E"])
+    refused(state, 1, "Step 1 .* is blocked", type="scamper", nymphlet=index, steps=["NW"])  # a stone
+    state, said = do(state, 1, type="scamper", nymphlet=index, steps=["E", "E"])
+    assert state["tokens"][index]["hex"] == [0, 1] and state["dice"][1]["tracks"]["scamper"] == 0
+    assert said == ["Riparian ({1})'s Nymphlet scampers from [-2, 1] to [0, 1]."]
+
+
+class Catch(EyeForAnEye):
+    """The same rules, listing what a Nymphlet hunter would do: catch one in reach, keep Move and
+    Attack dice, walk towards the nearest Nymphlet of another player, pass. The listing changes,
+    never the rules."""
+
+    def legal_actions(self, state, seat):
+        actions = super().legal_actions(state, seat)
+        for wanted in (lambda a: a["type"] == "attack" and "nymphlet" in a,
+                       lambda a: a["type"] == "recover" and a["track"] not in ("move", "attack"),
+                       lambda a: a["type"] == "allocate" and a["track"] in ("move", "attack"),
+                       lambda a: a["type"] == "move" and self._closer(state, seat, a["steps"][0]) > 0,
+                       lambda a: a["type"] == "move" and self._closer(state, seat, a["steps"][0]) == 0,
+                       lambda a: a["type"] == "roll",
+                       lambda a: a["type"] in ("marker", "ready", "pass")):
+            chosen = [a for a in actions if wanted(a)]
+            if chosen:
+                return chosen
+        return actions
+
+    @staticmethod
+    def _closer(state, seat, step):
+        """How much nearer the step takes the figure to the nearest prey (turns: 0)."""
+        prey = [n["hex"] for n in state["tokens"] if n["owner"] != seat]
+        if step in ("L", "R") or not prey:
+            return 0
+        here = state["figures"][seat]["hex"]
+        to = neighbour(here, ("E", "NE", "NW", "W", "SW", "SE").index(step))
+        return min(distance(here, h) for h in prey) - min(distance(to, h) for h in prey)
+
+
+@pytest.mark.parametrize("turn_based", [False, True])
+def test_players_who_hunt_nymphlets_catch_them_and_every_invariant_holds(turn_based):
+    for seed in range(2):
+        state, _, outcome = play_one(Catch(), 2, {"turn_based": turn_based, "ceremony": True}, seed, Patient(seed))
+        assert any(any(r["scores"]) for r in state["results"]), state["results"]
+        assert outcome.scores == tuple(float(p) for p in state["points"])
