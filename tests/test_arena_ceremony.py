@@ -1,8 +1,6 @@
 """Eye for an Eye's Nymphlet Ceremony (rule 25; ARENA.md 2.7, 4.11), one test per rule, named for it."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
 import render.arena as board
@@ -13,7 +11,8 @@ from engine.arena.modes import mode_of
 from engine.hexgrid import distance, neighbour
 from engine.protocol import TIMEOUT
 from engine.rng import rig
-from engine.simulate import main, play_one
+from engine.simulate import play_one
+from tests.arena_play import first_wanted, simulated
 from tests.readability import image_width, recording_text
 from tests.test_arena_domination import Patient
 from tests.test_arena_rules import NOW, E, W, do, give, put, refused
@@ -136,9 +135,8 @@ def test_with_the_advanced_rules_the_ceremony_card_is_the_band_one_card():
 @pytest.mark.parametrize("extra", [[], ["turn_based"], ["advanced", "alliances"]])
 def test_random_ceremony_keeps_every_invariant_and_replays_to_the_snapshot(extra, capsys):
     """`python -m engine.simulate arena --players 4 --option ceremony [...]`."""
-    argv = ["arena", "--players", "4", "--option", "ceremony", "--games", "3", "--json"]
-    assert main(argv + [a for o in extra for a in ("--option", o)]) == 0
-    figures = json.loads(capsys.readouterr().out)
+    argv = ["arena", "--players", "4", "--option", "ceremony", "--games", "3"]
+    figures = simulated(capsys, argv + [a for o in extra for a in ("--option", o)])
     assert figures["failures"] == 0 and figures["games"] == 3
 
 
@@ -202,17 +200,13 @@ class Catch(EyeForAnEye):
 
     def legal_actions(self, state, seat):
         actions = super().legal_actions(state, seat)
-        for wanted in (lambda a: a["type"] == "attack" and "nymphlet" in a,
-                       lambda a: a["type"] == "recover" and a["track"] not in ("move", "attack"),
-                       lambda a: a["type"] == "allocate" and a["track"] in ("move", "attack"),
-                       lambda a: a["type"] == "move" and self._closer(state, seat, a["steps"][0]) > 0,
-                       lambda a: a["type"] == "move" and self._closer(state, seat, a["steps"][0]) == 0,
-                       lambda a: a["type"] == "roll",
-                       lambda a: a["type"] in ("marker", "ready", "pass")):
-            chosen = [a for a in actions if wanted(a)]
-            if chosen:
-                return chosen
-        return actions
+        return first_wanted(actions, lambda a: a["type"] == "attack" and "nymphlet" in a,
+                            lambda a: a["type"] == "recover" and a["track"] not in ("move", "attack"),
+                            lambda a: a["type"] == "allocate" and a["track"] in ("move", "attack"),
+                            lambda a: a["type"] == "move" and self._closer(state, seat, a["steps"][0]) > 0,
+                            lambda a: a["type"] == "move" and self._closer(state, seat, a["steps"][0]) == 0,
+                            lambda a: a["type"] == "roll",
+                            lambda a: a["type"] in ("marker", "ready", "pass"))
 
     @staticmethod
     def _closer(state, seat, step):

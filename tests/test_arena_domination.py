@@ -27,8 +27,9 @@ from engine.errors import RuleError
 from engine.hexgrid import distance, neighbour
 from engine.protocol import TIMEOUT, Option, canonical
 from engine.rng import Rng, rig
-from engine.simulate import main, play_one
+from engine.simulate import play_one
 from tests import test_arena_rules as core
+from tests.arena_play import first_wanted, simulated
 from tests.readability import image_width, recording_text
 
 GAME = EyeForAnEye()
@@ -444,9 +445,8 @@ def test_the_view_shows_the_flower_the_vp_and_the_declarations_and_shares_nothin
 @pytest.mark.parametrize("turn_based", [False, True])
 def test_random_domination_keeps_every_invariant_and_replays_to_the_snapshot(turn_based, capsys):
     """`python -m engine.simulate arena --players 4 --option domination [--option turn_based]`."""
-    argv = ["arena", "--players", "4", "--option", "domination", "--games", "3", "--seed", "5", "--json"]
-    assert main(argv + (["--option", "turn_based"] if turn_based else [])) == 0
-    figures = json.loads(capsys.readouterr().out)
+    argv = ["arena", "--players", "4", "--option", "domination", "--games", "3", "--seed", "5"]
+    figures = simulated(capsys, argv + (["--option", "turn_based"] if turn_based else []))
     assert figures["failures"] == 0 and figures["games"] == 3
 
 
@@ -460,15 +460,11 @@ class Dominate(EyeForAnEye):
         if state["phase"] == "declare":
             on = state["figures"][seat]["hex"] in area(state, state["mode"]["flower"])
             return [a for a in actions if a["trigger"] == on and a["dice"] >= len(actions) // 4] or actions
-        for wanted in (lambda a: a["type"] == "recover" and a["track"] != "move",
-                       lambda a: a["type"] == "allocate" and a["track"] == "move",
-                       lambda a: a["type"] == "move" and self._closer(state, seat, a["steps"][0]),
-                       lambda a: a["type"] == "roll",
-                       lambda a: a["type"] in ("marker", "ready", "pass")):
-            chosen = [a for a in actions if wanted(a)]
-            if chosen:
-                return chosen
-        return actions
+        return first_wanted(actions, lambda a: a["type"] == "recover" and a["track"] != "move",
+                            lambda a: a["type"] == "allocate" and a["track"] == "move",
+                            lambda a: a["type"] == "move" and self._closer(state, seat, a["steps"][0]),
+                            lambda a: a["type"] == "roll",
+                            lambda a: a["type"] in ("marker", "ready", "pass"))
 
     @staticmethod
     def _closer(state, seat, step):

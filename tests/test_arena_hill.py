@@ -2,8 +2,6 @@
 rule, named for it."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
 import render.arena as board
@@ -15,7 +13,8 @@ from engine.arena.modes import mode_of
 from engine.errors import RuleError
 from engine.hexgrid import distance, neighbour
 from engine.protocol import TIMEOUT
-from engine.simulate import main, play_one
+from engine.simulate import play_one
+from tests.arena_play import first_wanted, simulated
 from tests.readability import image_width, recording_text
 from tests.test_arena_advanced import listed, ready
 from tests.test_arena_domination import Patient
@@ -195,9 +194,8 @@ def test_real_time_the_round_goes_on_after_the_third_scoring():
 @pytest.mark.parametrize("turn_based", [False, True])
 def test_random_king_of_the_hill_keeps_every_invariant_and_replays_to_the_snapshot(turn_based, capsys):
     """`python -m engine.simulate arena --players 4 --option hill [--option turn_based]`."""
-    argv = ["arena", "--players", "4", "--option", "hill", "--games", "3", "--seed", "5", "--json"]
-    assert main(argv + (["--option", "turn_based"] if turn_based else [])) == 0
-    figures = json.loads(capsys.readouterr().out)
+    argv = ["arena", "--players", "4", "--option", "hill", "--games", "3", "--seed", "5"]
+    figures = simulated(capsys, argv + (["--option", "turn_based"] if turn_based else []))
     assert figures["failures"] == 0 and figures["games"] == 3
 
 
@@ -298,9 +296,8 @@ def test_a_manoeuvre_push_stops_at_a_stone():
 @pytest.mark.parametrize("turn_based", [False, True])
 def test_random_advanced_king_of_the_hill_keeps_every_invariant(turn_based, capsys):
     """`python -m engine.simulate arena --players 4 --option hill --option advanced [--option turn_based]`."""
-    argv = ["arena", "--players", "4", "--option", "hill", "--option", "advanced", "--games", "3", "--json"]
-    assert main(argv + (["--option", "turn_based"] if turn_based else [])) == 0
-    figures = json.loads(capsys.readouterr().out)
+    argv = ["arena", "--players", "4", "--option", "hill", "--option", "advanced", "--games", "3"]
+    figures = simulated(capsys, argv + (["--option", "turn_based"] if turn_based else []))
     assert figures["failures"] == 0 and figures["games"] == 3
 
 
@@ -311,17 +308,13 @@ class Climb(EyeForAnEye):
     def legal_actions(self, state, seat):
         actions = super().legal_actions(state, seat)
         up = state["figures"][seat]["hex"] is not None and distance(state["figures"][seat]["hex"], [0, 0]) <= 1
-        for wanted in (lambda a: a["type"] == "hill" and up,
-                       lambda a: a["type"] == "recover" and a["track"] != "move",
-                       lambda a: a["type"] == "allocate" and a["track"] == "move" and not up,
-                       lambda a: a["type"] == "move" and self._closer(state, seat, a["steps"][0]),
-                       lambda a: a["type"] == "hill",
-                       lambda a: a["type"] == "roll",
-                       lambda a: a["type"] in ("marker", "ready", "pass")):
-            chosen = [a for a in actions if wanted(a)]
-            if chosen:
-                return chosen
-        return actions
+        return first_wanted(actions, lambda a: a["type"] == "hill" and up,
+                            lambda a: a["type"] == "recover" and a["track"] != "move",
+                            lambda a: a["type"] == "allocate" and a["track"] == "move" and not up,
+                            lambda a: a["type"] == "move" and self._closer(state, seat, a["steps"][0]),
+                            lambda a: a["type"] == "hill",
+                            lambda a: a["type"] == "roll",
+                            lambda a: a["type"] in ("marker", "ready", "pass"))
 
     @staticmethod
     def _closer(state, seat, step):
