@@ -25,12 +25,25 @@ def test_latency_bench_compares_with_the_naive_pipeline(name: str) -> None:
     assert line.startswith(f"{name}: p50 ") and ", naive p50 " in line and line.endswith("x")
 
 
+def bounded(run, seconds: float = 90, attempts: int = 2):
+    """The bench run `run()` makes, within `seconds`; a run that hangs is tried once more.
+
+    Why: the burst's harness has hung twice with its loop idle (a board edit it waits for that
+    never comes); until that is found, a hang must not block the whole suite."""
+    for attempt in range(attempts):
+        try:
+            return asyncio.run(asyncio.wait_for(run(), seconds))
+        except TimeoutError:
+            if attempt == attempts - 1:
+                raise
+
+
 def test_throughput_bench_drives_the_table_and_presenter() -> None:
     from bench import throughput
 
-    stats, elapsed, edits = asyncio.run(throughput.burst(["dragon", "tiger"], 2, 0.5, 0.001))
+    stats, elapsed, edits = bounded(lambda: throughput.burst(["dragon", "tiger"], 2, 0.5, 0.001))
     assert stats.applied > 0 and edits >= stats.applied and stats.acks and stats.stale == 0
-    stats, elapsed, rss = asyncio.run(throughput.steady(["ghosts", "arena"], 4, 40, 0.5, 0.001))
+    stats, elapsed, rss = bounded(lambda: throughput.steady(["ghosts", "arena"], 4, 40, 0.5, 0.001))
     assert stats.applied > 0 and rss > 0
 
 
