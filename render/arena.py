@@ -55,6 +55,7 @@ from engine.arena import EyeForAnEye
 from engine.arena.data import FACE_NAMES, FLAME_BLADE, TB_GAME_TURNS
 from engine.flow import ranks
 from engine.words import plural
+from render import arena_modes as modes
 from render import palette
 from render.cache import cached_layer
 from render.canvas import draw_text, rounded_panel, text_width, wrap_text
@@ -93,13 +94,6 @@ BADGE_OUT = 24     # a badge's centre from its hex's centre, towards a corner
 SUPER = 4          # supersampling for cached art
 NAME_CHARS = 18    # a display name inside a sentence on the image is cut to this
 DESCRIBE_CHARS = 24  # ... and in the description, when the whole would not fit (see DETAILS)
-
-# The Raging Current tracks, in the board's corners (clear of the hexes).
-TRACK_W, TRACK_H = 92, 46
-TRACK_TOP = BOARD_Y + 2
-TRACK_BOTTOM = BOARD_BOTTOM - 2 - TRACK_H
-SLOT = 18          # a die's space on a track
-SLOT_GAP = 2
 
 # Legend columns (centres, except the name, which starts at NAME_X).
 MINI_X = MARGIN + PAD + MINI
@@ -162,6 +156,10 @@ def hex_points(c: tuple[float, float], size: float) -> list[tuple[float, float]]
     half = size * HEX_W / (2 * S)
     return [(x, y - size), (x + half, y - size / 2), (x + half, y + size / 2),
             (x, y + size), (x - half, y + size / 2), (x - half, y - size / 2)]
+
+
+FRAME = modes.Frame(centre, lambda h: hex_points(centre(h), S), AREA_COLOURS,
+                    (MARGIN, BOARD_Y, WIDTH - MARGIN, BOARD_BOTTOM), SMALL)
 
 
 def _angle(direction: int) -> float:
@@ -354,14 +352,17 @@ def _draw_terrain(d: ImageDraw.ImageDraw, board: dict[str, Any], colours: tuple[
             _chevron(d, c, COMPASS.index(board["flows"]))
 
 
-def _key(d: ImageDraw.ImageDraw, board: dict[str, Any], currents: bool) -> None:
+def _key(d: ImageDraw.ImageDraw, board: dict[str, Any], fixed: modes.Fixed) -> None:
     """The terrain key in the board's bottom corners (left: stone or boulder, start area; right:
-    high ground or stream). With the Raging Current tracks in the corners, the boulder and the
-    stream are keyed under the top two tracks, and the start areas go unkeyed."""
+    high ground or stream, outlined in white when it is King of the Hill's hill). With the Raging
+    Current tracks in the corners, the boulder and the stream are keyed under the top two tracks,
+    and the start areas go unkeyed."""
     def icon(x: float, y: float, kind: str) -> None:
         fill = {"stone": STONE_HEX, "start": _mix(GROUND, palette.WHITE, START_TINT), "high": HIGH,
                 "stream": WATER}.get(kind, GROUND)
-        d.polygon(hex_points((x, y), 10), fill=fill, outline=GROUND_LINE, width=1)
+        hill = fixed.hill and kind in ("high", "stream")
+        d.polygon(hex_points((x, y), 10), fill=fill, outline=modes.HILL_EDGE if hill else GROUND_LINE,
+                  width=2 if hill else 1)
         if kind == "stone":
             d.ellipse((x - 5, y - 4, x + 5, y + 5), fill=ROCK, outline=ROCK_DARK)
         if kind == "boulder":
@@ -376,10 +377,10 @@ def _key(d: ImageDraw.ImageDraw, board: dict[str, Any], currents: bool) -> None:
             draw_text(d, (x + 16, y), label, SMALL, palette.TEXT, anchor="lm")
     stream = bool(board["stream"])
     rock, water = ("boulder", "Boulder") if stream else ("stone", "Stone"), \
-        ("stream", "Stream") if stream else ("high", "High ground")
+        ("stream", "Stream") if stream else ("high", "The hill" if fixed.hill else "High ground")
     left, right = MARGIN + 10, WIDTH - MARGIN
-    if currents:
-        y = TRACK_TOP + TRACK_H + 20
+    if fixed.tracks:
+        y = modes.track_at(FRAME, "NW")[1] + modes.TRACK_H + 20
         entry(left, y, *rock)
         entry(right, y, *water, right=True)
         return
@@ -389,80 +390,31 @@ def _key(d: ImageDraw.ImageDraw, board: dict[str, Any], currents: bool) -> None:
     entry(right, y2, *water, right=True)
 
 
-def _track_at(corner: str) -> tuple[int, int]:
-    """The top-left of a track's box in its corner of the board."""
-    x = MARGIN + 2 if corner.endswith("W") else WIDTH - MARGIN - 2 - TRACK_W
-    return x, TRACK_TOP if corner.startswith("N") else TRACK_BOTTOM
-
-
-def _slot(corner: str, i: int) -> tuple[int, int, int, int]:
-    x, y = _track_at(corner)
-    left = x + 5 + i * (SLOT + SLOT_GAP)
-    return (left, y + 23, left + SLOT, y + 23 + SLOT)
-
-
-def _track_box(d: ImageDraw.ImageDraw, name: str, corner: str, effect: str, faces: Sequence[str]) -> None:
-    """A Raging Current track's box: its name, what it does, and an empty space per die (its face)."""
-    x, y = _track_at(corner)
-    rounded_panel(d, (x, y, x + TRACK_W, y + TRACK_H), radius=8)
-    draw_text(d, (x + 5, y + 3), name, SMALL, palette.TEXT)
-    slots = _slot(corner, len(faces) - 1)
-    draw_text(d, (x + TRACK_W - 5, (slots[1] + slots[3]) / 2), effect, SMALL, palette.MUTED, anchor="rm")
-    for i, face in enumerate(faces):
-        box = _slot(corner, i)
-        d.rectangle(box, outline=palette.PANEL_BORDER, width=2)
-        draw_text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), face, SMALL, palette.MUTED, anchor="mm")
-
-
-def _draw_currents(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """The dice locked on the tracks: each in its owner's colour, showing its face."""
-    colours = [seat["colour"] for seat in view["seats"]]
-    for current in view["currents"] or []:
-        for i, (face, owner) in enumerate(zip(current["faces"], current["dice"], strict=True)):
-            if owner is not None:
-                box = _slot(current["corner"], i)
-                d.rectangle(box, fill=AREA_COLOURS[colours[owner]], outline=OUTLINE, width=2)
-                draw_text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), face, SMALL, INK, anchor="mm")
-
-
-def _effect(view: dict[str, Any], current: dict[str, Any]) -> str:
-    """What a track does, in the fewest words: '1 E', '2 E', '1 W', 'in' (the flood)."""
-    if current["flood"]:
-        return "in"
-    flows = COMPASS.index(view["board"]["flows"])
-    return f"{abs(current['shift'])} {COMPASS[flows if current['shift'] > 0 else (flows + 3) % 6]}"
-
-
-def _tracks(view: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
-    """The tracks' fixed parts, for the cached layer."""
-    return tuple((c["name"], c["corner"], _effect(view, c), *c["faces"]) for c in view.get("currents") or [])
-
-
 def _base_layer(board: dict[str, Any], colours: tuple[str, ...], players: int, advanced: bool,
-                currents: tuple[tuple[str, ...], ...] = ()) -> Image.Image:
+                fixed: modes.Fixed) -> Image.Image:
     """Everything that does not change during a match: background, terrain, the key, the panels,
-    the Raging Current tracks' boxes (`currents`: each track's name, corner, effect and faces) and
-    the legend's column heads (cached; RGB; copy it before drawing)."""
+    the fixed parts of the mode and the Rainforest (`fixed`: the hill's outline, the boxes of the
+    Raging Current tracks and of the mode) and the legend's column heads (cached; RGB; copy it
+    before drawing)."""
     def build() -> Image.Image:
         height = _height(players, advanced)
         image = Image.new("RGB", (WIDTH, height), palette.BACKGROUND)
         d = ImageDraw.Draw(image)
         _draw_terrain(d, board, colours)
         rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H))
-        _key(d, board, bool(currents))
-        for name, corner, effect, *faces in currents:
-            _track_box(d, name, corner, effect, faces)
+        _key(d, board, fixed)
+        modes.draw_fixed(d, FRAME, fixed)
         legend_bottom = LEGEND_Y + LEGEND_HEAD + 8 + players * _row_h(advanced) + 6
         rounded_panel(d, (MARGIN, LEGEND_Y, WIDTH - MARGIN, legend_bottom))
         head = LEGEND_Y + 6 + LEGEND_HEAD / 2
         draw_text(d, (NAME_X, head), "Player", SMALL, palette.MUTED, anchor="lm")
         draw_text(d, (HEALTH_X, head), "Health", SMALL, palette.MUTED, anchor="mm")
-        draw_text(d, (CUP_X, head), "Cup", SMALL, palette.MUTED, anchor="mm")
+        draw_text(d, (CUP_X, head), "VP" if fixed.mode else "Cup", SMALL, palette.MUTED, anchor="mm")
         draw_text(d, (POINTS_X, head), "Points", SMALL, palette.MUTED, anchor="mm")
         news = _news_y(players, advanced)
         rounded_panel(d, (MARGIN, news, WIDTH - MARGIN, news + NEWS_H))
         return image
-    return cached_layer(("arena", "base", board["name"], colours, players, advanced, currents), build)
+    return cached_layer(("arena", "base", board["name"], colours, players, advanced, fixed), build)
 
 
 # ----------------------------------------------------------------- words
@@ -539,7 +491,7 @@ def _mode_words(view: dict[str, Any], who: Sequence[str]) -> str:
         return ""
     scored = sorted(((vp, s) for s, vp in enumerate(mode["vp"]) if vp), reverse=True)
     vp = ", ".join(f"{who[s]} {v}" for v, s in scored)
-    return goal + (f" (VP: {vp})" if vp else "") + ". "
+    return goal + (f" (VP: {vp})." if vp else "" if goal.endswith("!") else ".") + " "
 
 
 def _round_name(view: dict[str, Any]) -> str:
@@ -790,7 +742,9 @@ def _describe(view: dict[str, Any], full: Sequence[str], now: float | None, abor
     if view.get("teams"):
         lines.append(_teams_words(view, who))
     if detail.currents and view.get("currents"):
-        lines.append(_currents_words(view, who))
+        lines.append(modes.currents_words(view, who))
+    if modes.mode_words(view, who):
+        lines.append(modes.mode_words(view, who))
     if detail.log and view["log"]:
         lines.append("Last: " + name_seats(view["log"][-1], view, who))
     if detail.terrain:
@@ -802,18 +756,6 @@ def _teams_words(view: dict[str, Any], who: Sequence[str]) -> str:
     """'Teams: A Ann and Bob, cup 7; B Cy and Di, cup 3.'"""
     return "Teams: " + "; ".join(f"{TEAM_LETTERS[i]} {' and '.join(who[s] for s in team['seats'])}, cup {team['cup']}"
                                  for i, team in enumerate(view["teams"])) + "."
-
-
-def _currents_words(view: dict[str, Any], who: Sequence[str]) -> str:
-    """Each Raging Current track: where, what fills it, what it does, whose dice are on it."""
-    parts = []
-    for c in view["currents"]:
-        face = FACE_NAMES[c["faces"][0]]
-        faces = plural(len(c["faces"]), f"{face} die", f"{face} dice")
-        dice = [who[s] for s in c["dice"] if s is not None]
-        parts.append(f"{c['name']} ({c['corner']}, {faces}, {_effect(view, c)}): "
-                     + (", ".join(dice) if dice else "empty"))
-    return "Raging Currents: " + "; ".join(parts) + "."
 
 
 def _terrain_words(board: dict[str, Any]) -> str:
@@ -1110,6 +1052,7 @@ def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
     winners = set(_winners(view)) if view["phase"] == "over" and not aborted else set()
     advanced = is_advanced(view)
     row = _row_h(advanced)
+    vp = modes.mode_of(view).get("vp")
     for seat in view["seats"]:
         s = seat["seat"]
         top = _row_top(s, advanced)
@@ -1125,11 +1068,12 @@ def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
         draw_text(d, (MINI_X, cy), seat["name"][0], SMALL, INK, anchor="mm", bold=True)
         tags = _tags(view, seat, aborted)
         tag_text = " ".join(t for t, _ in tags)
-        x = TAGS_RIGHT - text_width(tag_text, SMALL)
+        tags_right = modes.draw_row_stars(image, FRAME, view, seat, TAGS_RIGHT, cy) - (4 if tag_text else 0)
+        x = tags_right - text_width(tag_text, SMALL)
         for text, colour in tags:
             draw_text(d, (x, cy), text, SMALL, colour, anchor="lm")
             x += text_width(text + " ", SMALL)
-        room = TAGS_RIGHT - text_width(tag_text, SMALL) - 8 - NAME_X
+        room = tags_right - text_width(tag_text, SMALL) - 8 - NAME_X
         if seat.get("team") is not None:
             room -= 2 * BADGE + 6
             _draw_team_badge(image, d, seat["team"], (NAME_X + room + 4 + BADGE, cy))
@@ -1151,10 +1095,12 @@ def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
                 share = health / max(1, seat["max_health"])
                 tone = GOOD if share > 0.5 else palette.HIGHLIGHT if share > 0.25 else ATTACK
                 d.rectangle((bar[0], bar[1], bar[0] + round(44 * share), bar[3]), fill=tone)
-        if not view.get("teams"):
+        if vp is not None:  # a mode: this round's Victory Points instead of the cup
+            draw_text(d, (CUP_X, cy), str(vp[s]), BODY, colour, anchor="mm")
+        elif not view.get("teams"):
             draw_text(d, (CUP_X, cy), str(seat["cup"]), BODY, colour, anchor="mm")
         draw_text(d, (POINTS_X, cy), str(seat["points"]), BODY, colour, anchor="mm", bold=True)
-    for team in view.get("teams") or []:  # one cup per team, across its players' rows
+    for team in view.get("teams") or [] if vp is None else []:  # one cup per team, across its players' rows
         if advanced:  # second lines run between the rows: the cup shows on each of the team's rows
             for s in team["seats"]:
                 draw_text(d, (CUP_X, _row_top(s, advanced) + ROW / 2 - 1), str(team["cup"]), BODY, palette.TEXT,
@@ -1213,9 +1159,9 @@ def draw_board(view: dict[str, Any], names: Sequence[str] | None = None, *, now:
     """The board of `render_arena` as an RGB image, before encoding."""
     who = [_cut(name, NAME_CHARS) for name in _names(view, names)]
     colours = tuple(sorted(seat["colour"] for seat in view["seats"]))
-    image = _base_layer(view["board"], colours, len(view["seats"]), is_advanced(view), _tracks(view)).copy()
+    image = _base_layer(view["board"], colours, len(view["seats"]), is_advanced(view), modes.fixed_parts(view)).copy()
     d = ImageDraw.Draw(image)
-    _draw_currents(d, view)
+    modes.draw_live(image, d, FRAME, view)
     _draw_header(d, view, who, now, aborted)
     _draw_figures(image, d, view, aborted)
     _draw_legend(image, d, view, _names(view, names), aborted, now)
@@ -1274,15 +1220,34 @@ def _rainforest_views() -> list[dict[str, Any]]:
     return views
 
 
+def _mode_views() -> list[dict[str, Any]]:
+    """Four players in each mode under the advanced rules, on both boards, every mode piece on
+    show: the Nymphlets, each colour's flower and its area, dice on the hill card while climbing."""
+    game = EyeForAnEye()
+    views = []
+    for mode in ("ceremony", "domination", "hill"):
+        for rainforest in (False, True):
+            options = {"advanced": True, mode: True, "rainforest": rainforest}
+            views += palette.sample_views(game, 4, seed=4, at=(0, 40), options=options)
+    for view in views:
+        shown = view["game_mode"]
+        if "card" in shown:
+            shown.update(climbing=True, card=dict(shown["card"], dice=[0, None, 3]))
+    flowers = [{**view, "game_mode": {**view["game_mode"], "flower": colour,
+                                      "area": view["board"]["areas"][colour]["hexes"]}}
+               for view in views if view["game_mode"]["key"] == "domination" for colour in AREA_COLOURS]
+    return views + flowers
+
+
 def _specimen() -> list[Image.Image]:
     """Every colour a board draws: boards of seeded matches at small and full tables, in both
     modes, core and advanced, from the start to the end, two with every mark on it, an ended one,
-    and Alliances on the Rainforest with its tracks."""
+    Alliances on the Rainforest with its tracks, and the game modes' pieces."""
     views = [view for players in (2, 4, 6) for turn_based in (False, True) for advanced in (False, True)
              for view in palette.sample_views(EyeForAnEye(), players, seed=players, at=(0, 9, 40),
                                               options={"turn_based": turn_based, "advanced": advanced})]
     busy = [view for view in views if view["phase"] not in ("start", "over") and view["deadline"]]
-    return ([draw_board(view, now=view["deadline"] or 0.0) for view in views + _rainforest_views()]
+    return ([draw_board(view, now=view["deadline"] or 0.0) for view in views + _rainforest_views() + _mode_views()]
             + [draw_board(_everything(view), now=0.0) for view in busy[-1:] + [v for v in busy if is_advanced(v)][-1:]]
             + [draw_board(views[-1], aborted=True)])
 

@@ -18,6 +18,7 @@ import pytest
 from PIL import Image
 
 import render.arena as R
+import render.arena_modes as RM
 from engine.arena import EyeForAnEye
 from engine.arena.board import COMPASS, front_arc, open_hex
 from engine.arena.figures import arena, board_of, occupied
@@ -305,7 +306,7 @@ def test_the_states_cover_every_phase():
 @pytest.mark.parametrize("kind", list(states()))
 def test_every_board_text_is_readable_on_a_phone(kind, long_names):
     view, aborted = states()[kind]
-    with recording_text(R) as log:
+    with recording_text(R, RM) as log:
         image = render(view, aborted, long_names)
     assert len(log.drawn) > 20
     assert image_width(image.png) == R.WIDTH
@@ -316,7 +317,7 @@ def test_every_board_text_is_readable_on_a_phone(kind, long_names):
 def test_every_text_lies_inside_the_image(kind):
     view, aborted = states()[kind]
     boxes = []
-    with recording_text(R):
+    with recording_text(R, RM):
         drawing = R.draw_text
 
         def boxed(draw, xy, text, *args, **kwargs):
@@ -362,7 +363,7 @@ def crowded() -> dict:
 
 def test_a_crowded_board_still_reads_and_stays_small():
     view = crowded()
-    with recording_text(R) as log:
+    with recording_text(R, RM) as log:
         image = render(view, False)
     assert log.problems(image_width(image.png)) == []
     assert len(image.png) <= MAX_PNG, len(image.png)
@@ -433,12 +434,12 @@ def test_an_aborted_board_says_ended_early_and_prompts_nobody():
     text = R.describe(view, ["Ann", "Bob"], NOW, aborted=True)
     assert "ended early" in text
     assert "to answer" not in text and "Attacks waiting" not in text and "Answer by" not in text
-    with recording_text(R) as log:
+    with recording_text(R, RM) as log:
         render(view, True)
     drawn = " ".join(t.text for t in log.drawn)
     assert "ended early" in drawn and "to answer" not in drawn and "left)" not in drawn
     tb_view, _ = states()["aborted turn-based"]
-    with recording_text(R) as log:
+    with recording_text(R, RM) as log:
         R.render_arena(tb_view, ["Ann", "Bob"], aborted=True)
     assert "turn" not in [t.text for t in log.drawn]  # no tag for the player on turn
     assert "Turn order" not in R.describe(tb_view, ["Ann", "Bob"], aborted=True)
@@ -446,7 +447,7 @@ def test_an_aborted_board_says_ended_early_and_prompts_nobody():
 
 def test_the_image_names_players_and_seats_in_the_log():
     view, _ = states()["fight, an attack pending"]
-    with recording_text(R) as log:
+    with recording_text(R, RM) as log:
         R.render_arena(view, ["Ann", "Bob"], now=NOW)
     drawn = [t.text for t in log.drawn]
     assert not any("Seat" in t for t in drawn)
@@ -503,7 +504,7 @@ def test_the_rainforest_and_alliance_states_are_what_they_claim():
 
 def drawn(kind, names=None):
     view, aborted = states()[kind]
-    with recording_text(R) as log:
+    with recording_text(R, RM) as log:
         image = R.render_arena(view, names, now=NOW, aborted=aborted)
     return image, [t.text for t in log.drawn]
 
@@ -521,7 +522,7 @@ def test_dice_locked_on_a_track_show_in_their_owners_colours():
     view = states()[FOREST][0]
     rapids = next(c for c in view["currents"] if c["key"] == "rapids")
     for i, owner in enumerate(rapids["dice"]):
-        left, top, _, _ = R._slot(rapids["corner"], i)
+        left, top, _, _ = RM.track_slot(R.FRAME, rapids["corner"], i)
         colour = R.AREA_COLOURS[view["seats"][owner]["colour"]] if owner is not None else palette.PANEL
         assert max(abs(a - b) for a, b in zip(pixels.getpixel((left + 3, top + 3)), colour, strict=True)) <= 4
 
@@ -551,7 +552,7 @@ def test_an_alliance_game_over_names_the_winning_team():
 
 # ----------------------------------------------------------------- the advanced rules
 def drawn_texts(view, names=None, now=NOW + 30):
-    with recording_text(R) as log:
+    with recording_text(R, RM) as log:
         image = R.render_arena(view, names, now=now)
     assert log.problems(image_width(image.png)) == []
     return log.drawn
@@ -655,7 +656,7 @@ def test_a_crowded_advanced_board_still_reads_and_stays_small():
                         {"attacker": 0, "defender": 5, "action": "Thunderstomp", "hits": 2, "unblockable": 0,
                          "arc": "front", "rolled": None, "deadline": None, "guard": 2, "by": None, "card": "Thunderstomp"}]
     view["paused"] = {"seat": 0, "card": "Thunderstomp"}
-    with recording_text(R) as log:
+    with recording_text(R, RM) as log:
         image = render(view, False)
     assert log.problems(image_width(image.png)) == []
     assert len(image.png) <= MAX_PNG, len(image.png)
