@@ -29,6 +29,9 @@ from render import palette
 from render.cache import cached_layer_count, clear_layer_cache
 from render.encode import MAX_DESCRIPTION
 from tests.readability import image_width, recording_text
+from tests.test_arena_ceremony import nymphlet_at
+from tests.test_arena_domination import show_flower
+from tests.test_arena_hill import pool
 from tests.test_arena_rules import give, put
 
 GAME = EyeForAnEye()
@@ -175,6 +178,42 @@ def card_pause() -> Play:
     return use(play, 0, "shield_bash", ["shield_bash"], target=2, guard=0)
 
 
+def readied(players: int, **options) -> Play:
+    """Everyone ready: the round under way."""
+    play = Play(players, **options)
+    for seat in range(players):
+        play.do(seat, type="ready")
+    return play
+
+
+CEREMONY, DOMINATION, HILL, FOREST_HILL = "ceremony, a catch", "domination, a flower", "hill, climbing", \
+    "hill on the rainforest, tracks"
+
+
+def mode_states() -> dict[str, dict]:
+    """A board of each mode with its pieces: the Ceremony after seat 0 caught seat 1's Nymphlet;
+    Domination with the blue flower shown and seat 1 on it; King of the Hill climbing, seat 2's
+    die on the card's R, seat 3 on the hill; and on the Rainforest, the card with the tracks."""
+    ceremony = readied(4, ceremony=True)
+    put(ceremony.state, 0, [-3, 1], E)
+    caught = nymphlet_at(ceremony.state, 1, [-2, 1])
+    give(ceremony.state, 0, attack=1)
+    ceremony.do(0, type="attack", nymphlet=caught, dice=1)
+    domination = readied(4, domination=True, advanced=True)
+    show_flower(domination.state, "blue")
+    put(domination.state, 1, [-2, 4], NE)
+    out = {CEREMONY: ceremony.state, DOMINATION: domination.state}
+    for kind, options in ((HILL, {}), (FOREST_HILL, {"rainforest": True})):
+        hill = readied(4, hill=True, advanced=True, **options)
+        pool(hill.state, 0, "M", "R", "S")
+        hill.do(0, type="hill")
+        pool(hill.state, 2, "R")
+        out[kind] = hill.do(2, type="hill").state
+    put(out[HILL], 3, [0, 0], W)
+    out[FOREST_HILL]["shared"]["rapids"][0] = 1
+    return out
+
+
 @cache
 def states() -> dict[str, tuple[dict, bool]]:
     """Every kind of board a table shows, as (view, aborted)."""
@@ -272,6 +311,7 @@ def states() -> dict[str, tuple[dict, bool]]:
     out["advanced, 6 players"] = advanced_six().state
     out["advanced, a card pauses"] = card_pause().state
     out["advanced turn-based, statuses"] = advanced_six(tb=True).state
+    out.update(mode_states())
     return {**{k: (GAME.view(v, None), False) for k, v in out.items()},
             "aborted mid-fight": (GAME.view(pending.state, None), True),
             "aborted turn-based": (GAME.view(tb.state, None), True)}
@@ -324,11 +364,11 @@ def test_every_text_lies_inside_the_image(kind):
             box = drawing(draw, xy, text, *args, **kwargs)
             boxes.append((text, box))
             return box
-        R.draw_text = boxed
+        R.draw_text = RM.draw_text = boxed
         try:
             image = render(view, aborted)
         finally:
-            R.draw_text = drawing
+            R.draw_text = RM.draw_text = drawing
     width, height = Image.open(io.BytesIO(image.png)).size
     outside = [text for text, (left, top, right, bottom) in boxes
                if left < R.MARGIN or top < R.MARGIN or right > width - R.MARGIN or bottom > height - R.MARGIN]
@@ -669,3 +709,103 @@ def test_an_advanced_alliance_shows_its_team_cup_on_each_players_row():
     view["teams"][0]["cup"], view["teams"][1]["cup"] = 7, 3
     texts = [t.text for t in drawn_texts(view, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])]
     assert texts.count("7") == 3 and texts.count("3") >= 3
+
+
+# ----------------------------------------------------------------- the modes' pieces
+def test_the_mode_states_are_what_they_claim():
+    s = states()
+    ceremony = s[CEREMONY][0]["game_mode"]
+    assert ceremony["catches"] == [1, 0, 0, 0] and [n["owner"] for n in ceremony["nymphlets"]] == [0, 2, 3]
+    assert s[DOMINATION][0]["game_mode"]["flower"] == "blue" and s[DOMINATION][0]["seats"][1]["hex"] == [-2, 4]
+    for kind in (HILL, FOREST_HILL):
+        hill = s[kind][0]["game_mode"]
+        assert hill["climbing"] and hill["card"]["dice"] == [None, 2, None]
+    assert s[FOREST_HILL][0]["currents"][1]["dice"][0] == 1
+
+
+def colour_at(image, xy) -> tuple[int, int, int]:
+    return image.getpixel((round(xy[0]), round(xy[1])))
+
+
+def test_nymphlets_are_stars_in_their_owners_colour_on_their_hexes():
+    view, _ = states()[CEREMONY]
+    image = R.draw_board(view)
+    for nymphlet in view["game_mode"]["nymphlets"]:
+        colour = R.AREA_COLOURS[view["seats"][nymphlet["owner"]]["colour"]]
+        x, y = R.centre(nymphlet["hex"])
+        assert colour_at(image, (x, y)) == colour
+        assert colour_at(image, (x, y - 7)) == colour, "an arm upwards"
+        assert colour_at(image, (x + RM.STAR * 0.8, y)) != colour, "a star, not a disc"
+
+
+def test_the_legend_shows_a_star_for_each_nymphlet_a_player_has_left_and_the_rounds_vp():
+    view, _ = states()[CEREMONY]
+    image = R.draw_board(view)
+    for seat in view["seats"]:
+        at = (R.TAGS_RIGHT - RM.ROW_STAR - 1, R._row_top(seat["seat"]) + R.ROW / 2 - 1)
+        has = any(n["owner"] == seat["seat"] for n in view["game_mode"]["nymphlets"])
+        assert (colour_at(image, at) == R.AREA_COLOURS[seat["colour"]]) == has, seat["seat"]
+    texts = [t.text for t in drawn_texts(view, ["Ann", "Bob", "Cy", "Di"])]
+    assert "VP" in texts and "Cup" not in texts and "2" in texts
+
+
+def side_middle(frame, h, direction):
+    first, second = (frame.corners(h)[i] for i in RM.SIDE_CORNERS[direction])
+    return ((first[0] + second[0]) / 2, (first[1] + second[1]) / 2)
+
+
+def test_the_flowers_area_is_outlined_in_its_colour_with_a_flower_on_each_hex():
+    view, _ = states()[DOMINATION]
+    image = R.draw_board(view)
+    blue = R.AREA_COLOURS["blue"]
+    assert colour_at(image, side_middle(R.FRAME, [-2, 4], SE)) == blue, "the area's outer side"
+    assert colour_at(image, side_middle(R.FRAME, [-2, 4], E)) != blue, "not between two of its hexes"
+    for free in ([-1, 4], [-3, 4]):  # a white heart in petals of the flower's colour
+        x, y = R.centre(free)
+        assert colour_at(image, (x, y)) == palette.WHITE and colour_at(image, (x, y - RM.FLOWER + 4)) == blue
+    texts = [t.text for t in drawn_texts(view)]
+    assert "Flower" in texts and "5 left" in texts
+
+
+@pytest.mark.parametrize("kind", [HILL, FOREST_HILL])
+def test_the_hill_is_outlined_and_its_card_shows_the_dice_on_it_and_climbing(kind):
+    view, _ = states()[kind]
+    image = R.draw_board(view)
+    hill = view["game_mode"]["hill"]
+    outer = next((h, d) for h in hill for d in range(6) if neighbour(h, d) not in hill
+                 and neighbour(h, d) in view["board"]["hexes"])
+    assert colour_at(image, side_middle(R.FRAME, *outer)) == RM.HILL_EDGE
+    fixed = RM.fixed_parts(view)
+    for i, owner in enumerate(view["game_mode"]["card"]["dice"]):
+        left, top, _, _ = RM.card_slot(R.FRAME, fixed, i)
+        colour = R.AREA_COLOURS[view["seats"][owner]["colour"]] if owner is not None else palette.PANEL
+        assert colour_at(image, (left + 3, top + 3)) == colour
+    climbing = next(t for t in drawn_texts(view) if t.text == "Climbing!")
+    assert climbing.background == palette.PANEL
+
+
+@pytest.mark.parametrize("kind", [DOMINATION, HILL, FOREST_HILL])
+def test_the_modes_box_lies_clear_of_the_hexes_and_the_tracks(kind):
+    view, _ = states()[kind]
+    fixed = RM.fixed_parts(view)
+    left, top = RM.card_at(R.FRAME, fixed)
+    right, bottom = left + RM.CARD_W, top + RM.CARD_H
+    inside = [h for h in view["board"]["hexes"] for x, y in R.FRAME.corners(h)
+              if left < x < right and top < y < bottom]
+    assert inside == []
+    for name, corner, *_ in fixed.tracks:
+        x, y = RM.track_at(R.FRAME, corner)
+        assert x >= right or y >= bottom or x + RM.TRACK_W <= left or y + RM.TRACK_H <= top, name
+
+
+def test_the_description_says_where_each_nymphlet_is_the_flowers_area_and_the_hill_card():
+    names = ["Ann", "Bob", "Cy", "Di"]
+    ceremony = R.describe(states()[CEREMONY][0], names, NOW)
+    assert "Nymphlets (stars): Ann's at [4, -3], Cy's at [-4, 1], Di's at [-3, -1]; caught: Ann 1." in ceremony
+    domination = R.describe(states()[DOMINATION][0], names, NOW)
+    assert "Flower: blue, its area [-1, 4] [-2, 4] [-3, 4] outlined, 5 flower cards left in the deck." in domination
+    hill = R.describe(states()[HILL][0], names, NOW)
+    assert "The hill (outlined in white): the high ground. Hill card: M empty, R Cy, S empty; Climbing the Hill!" in hill
+    assert "Hold the hill: Climbing the Hill! Fight!" in hill
+    forest = R.describe(states()[FOREST_HILL][0], names, NOW)
+    assert "The hill (outlined in white): the stream's open hexes." in forest
