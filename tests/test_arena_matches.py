@@ -7,9 +7,13 @@ rules' Tribal card and a reaction answered from the prompt; ... Positions and di
 """
 from __future__ import annotations
 
-from tests.arena_matches import only_the_end_pinged, play_out, the_end
+from cogs.arena.panel import ARROW
+from engine.arena.board import ARENAS, COMPASS, turn
+from engine.arena.data import BURRAPARAY_WINDOWS
+from engine.hexgrid import neighbour
+from tests.arena_matches import only_the_end_pinged, play_out, the_end, wait
 from tests.discord_helpers import buttons
-from tests.test_arena_discord import A, D, E, H, M, R, S, W, at_once, begin, log_lines, put
+from tests.test_arena_discord import A, D, E, H, M, R, S, W, at_once, begin, board_of, log_lines, put
 
 __all__ = ["at_once"]  # boards are edited at once
 
@@ -48,4 +52,35 @@ async def test_an_advanced_match_a_tribal_card_and_watch_out_from_the_prompt(wor
     state = await play_out(table)
     assert state["round"] == 3, "a match of 2 players is 3 rounds"
     the_end(table, "ann", f"{state['points'][grublic]} points")
+    only_the_end_pinged(table)
+
+
+async def test_a_domination_match_the_flowers_area_scores_at_burraparay(world, simcord_bot):
+    env, _guild, channel, u = world
+    table = await begin(env, simcord_bot, channel, u, ("ann", "bob", "cat"), domination=True, advanced=True)
+    flower = (await table.state())["mode"]["flower"]
+    board = await board_of(simcord_bot, channel)
+    assert f"The Ceremonial Flower is {flower}: hold the {flower} area." in board.embeds[0].description
+    assert f"Flower: {flower}, its area" in board.attachments[0].description
+
+    # Ann walks onto the flower's area before the first call (its time is a secret): from the hex
+    # inward of the area's middle hex, a step out onto it and a turn.
+    (_, middle, _), inward = ARENAS["bushland"].areas[flower]
+    outward = turn(inward, 3)
+    await put(table, ann=(neighbour(list(middle), inward), outward))
+    await table.roll("ann", M, M, H, H, D)
+    await table.click("ann", "👣 Move…")
+    await table.click("ann", ARROW[COMPASS[outward]])
+    await table.click("ann", "⟲ Left")
+    assert (await table.state())["figures"][0]["hex"] == list(middle)
+    await wait(table, BURRAPARAY_WINDOWS[0][1])  # the first call, not the second
+    state = await table.state()
+    news = (await board_of(simcord_bot, channel)).embeds[0].description
+    assert f"Burraparay! Grublic (<@{u['ann'].id}>) holds the {flower} area: 3 VP." in news, "1 + 2 players off it"
+    assert state["mode"]["vp"] == [3, 0, 0] and state["mode"]["flower"] != flower, "the next flower is flipped"
+
+    state = await play_out(table)
+    assert state["round"] == 4, "a match of 3 players is 4 rounds"
+    assert state["points"] == [3, 0, 0], "nobody held a flower's area at the other calls"
+    the_end(table, "ann", "3 VP")
     only_the_end_pinged(table)
