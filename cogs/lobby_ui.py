@@ -1,9 +1,10 @@
 """How a lobby looks: the seats and what each picked, the options, Join / Leave / Start / Cancel,
-and a select per lobby choice (a character) offering the values nobody holds yet.
+and a select per lobby choice the options offer (a character; with King of the Hill and the
+advanced rules, a pair of General Manoeuvres) offering the values nobody holds yet.
 
 Discord allows 5 rows of 5 buttons, and a select fills a row: row 0 holds Join / Leave / Start /
-Cancel, the option toggles fill rows 1-3 five to a row (Eye for an Eye has seven), and each lobby
-choice's select takes a row of its own after them, while rows last."""
+Cancel, the option toggles fill rows 1-3 five to a row (Eye for an Eye has seven: rows 1-2), and
+each offered choice's select takes a row of its own after them, while rows last."""
 from __future__ import annotations
 
 import discord
@@ -25,7 +26,7 @@ OPTION_ROWS = (1, 2, 3)  # the rows the option toggles may fill
 
 def seat_line(session: Session, game: Game, seat: int, user: int) -> str:
     """'1. @Ann (host) · Grublic': the player, and what they picked in the lobby."""
-    picked = [choice.values[value] for choice in game.choices
+    picked = [choice.values[value] for choice in offered(session, game)
               if (value := session.pick_of(choice.key, user)) is not None]
     return " · ".join([f"{seat + 1}. <@{user}>{' (host)' if user == session.host_id else ''}", *picked])
 
@@ -47,7 +48,7 @@ def lobby_board(session: Session, game: Game) -> Board:
         # After the host leaves, the news says who hosts now; "opened a table" would name the wrong one.
         opened = markup.said(session, session.news[-1]) if session.news else f"<@{session.host_id}> opened a table."
         text = f"{opened} Press **Join** to take a seat; the host presses **Start** when everyone is in."
-        for choice in game.choices:
+        for choice in offered(session, game):
             text += f"\nChoose your {choice.label.lower()} below; whoever does not gets a random one."
         if session.deadline:
             text += f"\nThe lobby closes <t:{int(session.deadline)}:R> if nobody starts."
@@ -71,10 +72,15 @@ def lobby_board(session: Session, game: Game) -> Board:
     ]
     items += option_buttons(session, game)
     first = OPTION_ROWS[0] + option_rows(game)
-    for row, choice in enumerate(game.choices[:ROWS - first], start=first):
+    for row, choice in enumerate(offered(session, game)[:ROWS - first], start=first):
         if (select := choice_select(session, choice, row)) is not None:
             items.append(select)
     return Board(embed, items=items)
+
+
+def offered(session: Session, game: Game) -> list[Choice]:
+    """The lobby choices the options on now offer (a mode's pick only with its mode)."""
+    return [choice for choice in game.choices if choice.offered(session.options)]
 
 
 def option_rows(game: Game) -> int:

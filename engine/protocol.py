@@ -10,7 +10,8 @@ on, and a game left with too few players to go on ends (a solo LEAVE is a resign
 
 Lobby choices (`Choice`: a character, a colour) are per player; `setup` finds every seat's pick
 in `options[choice.key]`, a list in seat order, and nothing under that key when nobody chose
-(the simulator, engine tests), so a game chooses for them.
+(the simulator, engine tests), so a game chooses for them. A choice may come with options
+(`Choice.needs`): the lobby offers it only while they are on, and its picks count only then.
 """
 from __future__ import annotations
 
@@ -82,23 +83,34 @@ class Choice:
     """Something each player picks for themselves in the lobby, e.g. their character.
 
     `values` maps each value to the name players read, in the order the lobby offers them;
-    with `unique`, no two players hold the same value.
+    with `unique`, no two players hold the same value. `needs`: the yes/no options that must all be
+    on for the lobby to offer it (King of the Hill's General Manoeuvres); otherwise it is always offered.
     """
 
     key: str
     label: str  # "Character": the lobby asks "Choose your character"
     values: Mapping[str, str]
     unique: bool = True
+    needs: tuple[str, ...] = ()
+
+    def offered(self, options: Mapping[str, Any]) -> bool:
+        """Whether players pick it with these options on."""
+        return all(options.get(key) for key in self.needs)
 
     def picks(self, options: Mapping[str, Any], players: int) -> list[str] | None:
-        """Every seat's pick as the table handed it to `setup`, checked; None when nobody chose."""
+        """Every seat's pick as the table handed it to `setup`, checked; None when nobody chose,
+        or when the options do not offer the choice (what was picked then does not count)."""
         picked = options.get(self.key)
-        if picked is None:
+        if picked is None or not self.offered(options):
             return None
-        if not isinstance(picked, list) or len(picked) != players or any(v not in self.values for v in picked):
-            raise RuleError(f"Every player needs a {self.label.lower()} of this game: {picked!r} is not that.")
+        what = self.label.lower()
+        if not isinstance(picked, list) or len(picked) != players:
+            raise RuleError(f"Every player needs a {what}: {picked!r} is not one for each of {players}.")
+        unknown = [v for v in picked if not isinstance(v, str) or v not in self.values]
+        if unknown:
+            raise RuleError(f"{unknown[0]!r} is not a {what} of this game: choose one of {', '.join(self.values)}.")
         if self.unique and len(set(picked)) != players:
-            raise RuleError(f"Two players may not share a {self.label.lower()}: {picked!r}.")
+            raise RuleError(f"Two players may not share a {what}: {picked!r}.")
         return list(picked)
 
     def fill(self, picks: Sequence[str | None], seed: int) -> list[str]:

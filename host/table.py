@@ -252,6 +252,8 @@ class Table:
             what = choice.label.lower()
             if user_id not in session.seats:
                 raise TableError(f"Join the table first: only seated players choose a {what}.")
+            if not choice.offered(session.options):
+                raise TableError(f"The {what} is chosen only with the options {' and '.join(choice.needs)} on.")
             if value not in choice.values:
                 raise TableError(f"There is no {what} '{_echo(value)}'. "
                                  f"Choose one of: {', '.join(choice.values.values())}.")
@@ -507,8 +509,12 @@ class Table:
     @staticmethod
     def _fill_picks(session: Session, game: Game) -> None:
         """Every seat without a pick gets a random one, drawn from the session's seed: the start
-        is deterministic, and the picks are stored with the session for every replay."""
+        is deterministic, and the picks are stored with the session for every replay. A choice the
+        options do not offer (its mode is off) keeps no picks."""
         for choice in game.choices:
+            if not choice.offered(session.options):
+                session.picks.pop(choice.key, None)
+                continue
             picked = [session.pick_of(choice.key, user) for user in session.seats]
             session.picks[choice.key] = dict(zip(session.seats, choice.fill(picked, session.seed), strict=True))
 

@@ -2,13 +2,15 @@
 rule, named for it."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import render.arena as board
 from engine.arena import EyeForAnEye
 from engine.arena.data import CHARACTERS, GENERAL_CARDS, GENERALS_EACH, HILL_SCORINGS_TB, KNOCKOUT_PENALTY
 from engine.arena.figures import board_of
-from engine.arena.hill import KingOfTheHill
+from engine.arena.hill import GENERALS, KingOfTheHill
 from engine.arena.modes import mode_of
 from engine.errors import RuleError
 from engine.hexgrid import distance, neighbour
@@ -248,6 +250,42 @@ def test_with_the_advanced_rules_each_player_plays_the_band_one_card_and_two_gen
     assert "shield_bash" not in state["dice"][0]["tracks"]  # Grublic's Band II card is not played
     assert GAME.setup(4, {"hill": True, "advanced": True}, 1, NOW)["hands"] == state["hands"]  # from the seed
     assert "hands" not in GAME.setup(4, {"advanced": True}, 1, NOW)  # other modes keep the Tribal cards
+
+
+def test_the_lobby_offers_the_ten_pairs_of_general_manoeuvres_with_king_of_the_hill_and_the_advanced_rules():
+    assert GENERALS in GAME.choices and not GENERALS.unique, "two players may hold the same pair"
+    assert len(GENERALS.values) == 10 and GENERALS.values["shove+sprint"] == "Shove & Sprint"
+    assert all(len(set(pair.split("+"))) == GENERALS_EACH for pair in GENERALS.values)
+    assert GENERALS.offered({"hill": True, "advanced": True})
+    assert not GENERALS.offered({"hill": True}) and not GENERALS.offered({"advanced": True, "domination": True})
+
+
+def test_each_player_is_dealt_the_general_manoeuvres_picked_in_the_lobby():
+    picks = ["shove+sprint", "pull+sweep", "shove+sprint"]
+    state = GAME.setup(3, {"hill": True, "advanced": True, "generals": picks}, 1, NOW)
+    assert [hand[1:] for hand in state["hands"]] == [["shove", "sprint"], ["pull", "sweep"], ["shove", "sprint"]]
+    assert {"pull", "sweep"} <= set(state["dice"][1]["tracks"]) and "spin" not in state["dice"][1]["tracks"]
+
+
+def test_without_picks_each_player_is_dealt_a_pair_of_general_manoeuvres_drawn_from_the_seed():
+    def pairs(seed):
+        state = GAME.setup(4, {"hill": True, "advanced": True}, seed, NOW)
+        return ["+".join(hand[1:]) for hand in state["hands"]]
+    assert pairs(7) == pairs(7) and all(pair in GENERALS.values for pair in pairs(7))
+    assert len({tuple(pairs(seed)) for seed in range(20)}) > 1, "the seed decides"
+
+
+def test_a_pick_that_is_no_pair_of_general_manoeuvres_is_refused():
+    for picks, says in ((["shove+shove", "pull+spin"], "'shove+shove' is not a pair of general manoeuvres"),
+                        (["spin+pull", "pull+spin"], "'spin+pull' is not a pair"),
+                        (["pull+spin"], "Every player needs a pair of general manoeuvres")):
+        with pytest.raises(RuleError, match=re.escape(says)):
+            GAME.setup(2, {"hill": True, "advanced": True, "generals": picks}, 1, NOW)
+
+
+def test_general_manoeuvres_picked_while_the_hill_is_off_do_not_count():
+    state = GAME.setup(2, {"advanced": True, "generals": ["shove+shove", None]}, 1, NOW)
+    assert "hands" not in state
 
 
 def test_shove_pushes_an_adjacent_figure_in_the_front_arc_one_hex():

@@ -16,7 +16,7 @@ from engine.protocol import Choice
 from tests.discord_helpers import message_in, selects
 
 GAME = EyeForAnEye()
-(CHARACTER,) = GAME.choices
+CHARACTER = GAME.choices[0]
 COLOUR = Choice("colour", "Colour", {"red": "Red", "blue": "Blue"}, unique=False)
 
 

@@ -15,7 +15,7 @@ from host.table import LOBBY_SECONDS, Table
 
 GUILD, CHANNEL = 10, 20
 ANN, BOB, CAT, DAN = 1, 2, 3, 4
-(CHARACTER,) = EyeForAnEye.choices
+CHARACTER = EyeForAnEye.choices[0]
 
 
 async def lobby(table: Table, *players: int):

@@ -16,9 +16,10 @@ out counts as not on it; players who left the match do not count). Echo: only th
 "the game ends" read per round, as Domination's end is); real time it ends as Every Eye's does.
 
 With the advanced rules each player plays Manoeuvre cards instead of the Tribal cards: their
-character's Band I card and 2 General Manoeuvres (abilities/general). The rulebook lets each
-player pick their two; for now they are drawn from the match's seed (state["hands"], dealt once
-per match). A knocked-out player loses 5 VP (rule 28).
+character's Band I card and 2 General Manoeuvres (abilities/general), dealt once per match as
+state["hands"]. Each player picks their pair in the lobby (`GENERALS`, offered with `advanced` and
+`hill` on; the table gives a random pair to who does not pick); without picks (the simulator) the
+pairs are drawn from the match's seed. A knocked-out player loses 5 VP (rule 28).
 
 state["mode"]: "vp" (modes), "fills" (the hill card's fills this round: odd means a health token
 lies on it) and "scorings" (this round); the track's dice are state["shared"]["hill"].
@@ -26,10 +27,11 @@ lies on it) and "scorings" (this round); the track's dice are state["shared"]["h
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from ..errors import RuleError
-from ..protocol import Event, Option, Seat
+from ..protocol import Choice, Event, Option, Seat
 from ..rng import Rng
 from ..words import plural
 from .board import key
@@ -51,6 +53,14 @@ class HillCard:
 
 
 HILL_CARD = HillCard()
+
+GENERALS = Choice(
+    "generals", "Pair of General Manoeuvres",
+    {"+".join(pair): " & ".join(GENERAL_CARDS[card].name for card in pair)
+     for pair in combinations(GENERAL_CARDS, GENERALS_EACH)},
+    unique=False, needs=("advanced", "hill"))
+"""The lobby's pick of each player's General Manoeuvres ("shove+sprint": "Shove & Sprint"): any two
+different cards, and two players may hold the same ones (each has their own copies)."""
 
 
 def on_hill(state: State) -> list[Seat]:
@@ -86,24 +96,24 @@ class KingOfTheHill(VictoryPoints):
         "on the hill scores 1 VP plus 1 for each player not on it; then it climbs again, and so on. "
         f"Turn-based, a round ends at its {HILL_SCORINGS_TB}rd scoring. A knocked-out player loses "
         f"{KNOCKOUT_PENALTY} VP. VP add up over the rounds; a tie goes to the most health left. Advanced "
-        "rules: your character's Band I card and 2 General Manoeuvres (Shove, Sprint, Pull, Spin, Sweep; "
-        "dealt from the seed for now) replace the Tribal cards."
+        "rules: your character's Band I card and the 2 General Manoeuvres you picked in the lobby (Shove, "
+        "Sprint, Pull, Spin, Sweep; a random pair if you did not) replace the Tribal cards."
     )
 
     def setup(self, state: State, rng: Rng) -> None:
         super().setup(state, rng)
         state["mode"].update(fills=0, scorings=0)
         if state["advanced"]:
-            state["hands"] = [self.deal(state, seat, rng) for seat in range(state["players"])]
+            pairs = state["picks"].get(GENERALS.key) or [rng.choice(list(GENERALS.values))
+                                                        for _ in range(state["players"])]
+            state["hands"] = [self.deal(state, seat, pair) for seat, pair in enumerate(pairs)]
 
     @staticmethod
-    def deal(state: State, seat: Seat, rng: Rng) -> list[str]:
-        """The seat's Manoeuvre cards: its character's Band I card and GENERALS_EACH General
-        Manoeuvres. The rulebook lets each player pick theirs; for now they are drawn from the seed."""
-        generals = list(GENERAL_CARDS)
-        rng.shuffle(generals)
+    def deal(state: State, seat: Seat, pair: str) -> list[str]:
+        """The seat's Manoeuvre cards: its character's Band I card and the General Manoeuvres of
+        its pair (a `GENERALS` value)."""
         band_one = next(c.key for c in CHARACTERS[state["chars"][seat]].cards if c.band == 1)
-        return [band_one, *generals[:GENERALS_EACH]]
+        return [band_one, *pair.split("+")]
 
     def prepare(self, state: State) -> None:
         super().prepare(state)

@@ -25,7 +25,7 @@ from .data import CHARACTERS, SEAT_ORDER, START_SECONDS
 from .domination import Domination
 from .figures import LEFT, STANDING, State, board_of, is_standing, name, say
 from .guards import leave_board
-from .hill import KingOfTheHill, add_to_hill
+from .hill import GENERALS, KingOfTheHill, add_to_hill
 from .hits import answer, expire, head, next_window, paused_by, settle
 from .invariants import broken_rules
 from .modes import mode_for, mode_of
@@ -85,20 +85,20 @@ class EyeForAnEye(Game):
                Domination.option,
                KingOfTheHill.option,
                Ceremony.option)
-    choices = (Choice("character", "Character", {c.key: c.name for c in CHARACTERS.values()}),)
+    choices = (Choice("character", "Character", {c.key: c.name for c in CHARACTERS.values()}), GENERALS)
     rules = RULES
 
     # ---------------------------------------------------------------- setup
 
     def setup(self, players: int, options: dict[str, Any], seed: int, now: float) -> State:
         """Each seat plays the character picked in the lobby; without picks (the simulator),
-        the seats take SEAT_ORDER."""
+        the seats take SEAT_ORDER. The other picks (a mode's) wait in state["picks"] for the mode's setup."""
         if not self.min_players <= players <= self.max_players:
             raise RuleError(f"{self.title} takes {self.min_players}-{self.max_players} players.")
         mode = mode_for(options)
         if players > mode.max_players:
             raise RuleError(f"{mode.title} takes {self.min_players}-{mode.max_players} players.")
-        (character_choice,) = self.choices
+        character_choice, *mode_choices = self.choices
         chars = character_choice.picks(options, players) or list(SEAT_ORDER[:players])
         rng = Rng(seed)
         areas = list(AREAS)
@@ -111,6 +111,7 @@ class EyeForAnEye(Game):
             "teams": form_teams(players) if options.get("alliances") else None,
             "game_mode": mode.key,
             "chars": chars,
+            "picks": {choice.key: choice.picks(options, players) for choice in mode_choices},
             "areas": areas[:players],
             "rng": rng.state,
             "flow": flow.new(players),
