@@ -33,13 +33,12 @@ from typing import Any
 from ..errors import RuleError
 from ..protocol import Choice, Event, Option, Seat
 from ..rng import Rng
-from ..words import plural
 from .board import key
 from .data import CHARACTERS, GENERAL_CARDS, GENERALS_EACH, HILL_FACES, HILL_SCORINGS_TB, KNOCKOUT_PENALTY
 from .domination import together
 from .figures import State, arena, name, say, standing
 from .modes import VictoryPoints, mode_of, register
-from .shared import add, full, room, send_home
+from .shared import lock, room
 
 HILL = "hill"  # the hill card's key among the shared tracks
 
@@ -123,18 +122,15 @@ class KingOfTheHill(VictoryPoints):
     # ---------------------------------------------------------------- the hill card
 
     def add(self, state: State, seat: Seat, count: Any) -> list[Event]:
-        added = add(state, seat, HILL, HILL_CARD, count)
-        if not full(state, HILL):
-            filled = sum(1 for s in state["shared"][HILL] if s is not None)
-            return [say(state, f"{name(state, seat)} locks {plural(added, 'die', 'dice')} on the hill card "
-                               f"({filled} of {len(HILL_CARD.faces)}).")]
-        owners = send_home(state, HILL)
-        home = f" Dice home: {', '.join(name(state, s) for s in owners)}."
+        return lock(state, seat, HILL, HILL_CARD, count, lambda home: self.filled(state, seat, home))
+
+    def filled(self, state: State, seat: Seat, home: str) -> list[Event]:
+        """`seat`'s die filled the hill card: odd fills climb, even fills score."""
         state["mode"]["fills"] += 1
         if state["mode"]["fills"] % 2:
             return [say(state, f"{name(state, seat)} fills the hill card: Climbing the Hill! The next fill "
-                               f"scores.{home}", kind="climb")]
-        return [say(state, f"{name(state, seat)} fills the hill card.{home}")] + self.score(state)
+                               f"scores. {home}", kind="climb")]
+        return [say(state, f"{name(state, seat)} fills the hill card. {home}")] + self.score(state)
 
     def score(self, state: State) -> list[Event]:
         """King of the Hill!: every figure on the hill scores 1 VP plus 1 per player of the round off it."""

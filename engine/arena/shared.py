@@ -1,6 +1,7 @@
 """Shared dice tracks: anyone adds dice from their pool; the dice are locked there until the die
 that fills the track triggers it and sends every die home (the Rainforest's Raging Currents,
-ARENA.md 2.3; King of the Hill's hill card has the same shape).
+ARENA.md 2.3; King of the Hill's hill card has the same shape). `lock` is the dice action on a
+track: it says how full the track is, or triggers it with the die that fills it.
 
 `state["shared"]` maps a track's key to its spaces, one per face the track asks for: the seat
 whose die sits there, or None. A die goes on the first free space of its face. Dice sent home
@@ -9,14 +10,14 @@ every shared track empty.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from ..errors import RuleError
-from ..protocol import Seat
+from ..protocol import Event, Seat
 from ..words import plural
 from .data import FACE_NAMES
-from .figures import State
+from .figures import State, name, say
 
 
 class SharedTrack(Protocol):
@@ -62,6 +63,18 @@ def add(state: State, seat: Seat, key: str, track: SharedTrack, count: int | Non
         pool.remove(track.faces[space])
         spaces[space] = seat
     return count
+
+
+def lock(state: State, seat: Seat, key: str, track: SharedTrack, count: int | None,
+         trigger: Callable[[str], list[Event]]) -> list[Event]:
+    """`seat` locks `count` matching pool dice on the track (`add`). The die that fills it sends every
+    die home and calls `trigger` (what the track does) with the words "Dice home: Ann, Bob."."""
+    added = add(state, seat, key, track, count)
+    if not full(state, key):
+        filled = len(track.faces) - len(_free(state, key, track))
+        return [say(state, f"{name(state, seat)} locks {plural(added, 'die', 'dice')} on the {track.name} "
+                           f"({filled} of {len(track.faces)}).")]
+    return trigger(f"Dice home: {', '.join(name(state, s) for s in send_home(state, key))}.")
 
 
 def full(state: State, key: str) -> bool:

@@ -23,7 +23,7 @@ from ..words import plural
 from .board import COMPASS, key, open_hex, turn
 from .data import CURRENTS, Current
 from .figures import Ref, State, advanced, arena, name, occupied, piece_name, pieces, say, spot
-from .shared import add, full, new_shared, room, send_home
+from .shared import lock, new_shared, room
 
 # Flood, from each bank of the stream (r below the stream's row: north), the steps tried in order.
 SE, SW, NW, NE = 5, 4, 2, 1
@@ -88,15 +88,8 @@ def add_to_current(state: State, seat: Seat, track: Any, count: Any) -> list[Eve
     if track not in tracks:
         raise RuleError(f"The tracks are {', '.join(t.name for t in tracks.values())}.")
     current = tracks[track]
-    added = add(state, seat, track, current, count)
-    if not full(state, track):
-        filled = sum(1 for s in state["shared"][track] if s is not None)
-        return [say(state, f"{name(state, seat)} locks {plural(added, 'die', 'dice')} on the {current.name} "
-                           f"({filled} of {len(current.faces)}).")]
-    moves = surge(state, current)
-    owners = send_home(state, track)
-    home = ", ".join(name(state, s) for s in owners)
-    return [say(state, f"{name(state, seat)} fills the {current.name}! {moves} Dice home: {home}.", kind="move")]
+    return lock(state, seat, track, current, count, lambda home: [
+        say(state, f"{name(state, seat)} fills the {current.name}! {surge(state, current)} {home}", kind="move")])
 
 
 def surge(state: State, current: Current) -> str:
