@@ -13,7 +13,7 @@ from engine.arena.data import BURRAPARAY_WINDOWS
 from engine.hexgrid import neighbour
 from tests.arena_matches import only_the_end_pinged, play_out, the_end, wait
 from tests.discord_helpers import buttons
-from tests.test_arena_discord import A, D, E, H, M, R, S, W, at_once, begin, board_of, log_lines, put
+from tests.test_arena_discord import NE, SW, A, D, E, H, M, R, S, W, at_once, begin, board_of, log_lines, put
 
 __all__ = ["at_once"]  # boards are edited at once
 
@@ -83,4 +83,28 @@ async def test_a_domination_match_the_flowers_area_scores_at_burraparay(world, s
     assert state["round"] == 4, "a match of 3 players is 4 rounds"
     assert state["points"] == [3, 0, 0], "nobody held a flower's area at the other calls"
     the_end(table, "ann", "3 VP")
+    only_the_end_pinged(table)
+
+
+async def test_an_alliances_match_on_the_rainforest_allies_are_spared_and_the_stream_carries(world, simcord_bot):
+    env, _guild, channel, u = world
+    table = await begin(env, simcord_bot, channel, u, ("ann", "bob", "cat", "dan"), alliances=True, rainforest=True,
+                        advanced=True)
+    state = await table.state()
+    assert state["teams"] == [[0, 1], [2, 3]] and state["arena"] == "rainforest"
+    # Ann and Bob each face the other both in their front arcs and Cat of the other team: their
+    # Attack goes to Cat alone, in 1 click, and adds to the team cup.
+    await put(table, ann=([0, 0], E), bob=([1, -1], SW), cat=([1, 0], W), dan=([-3, 3], NE))
+    for name in ("ann", "bob"):
+        await table.roll(name, A, A, A, A, H)
+        shown = [label for label in buttons(table.panel(name)) if label.startswith("⚔")]
+        assert shown == ["⚔ Attack → Banksia"], f"{name}'s ally is no target"
+        await table.click(name, "⚔ Attack → Banksia")
+    state = await table.state()
+    assert state["cups"] == [4, 4, 0, 0] and state["figures"][2]["health"] == 7
+
+    state = await play_out(table)
+    assert state["round"] == 5, "a match of 4 players is 5 rounds, Alliances too"
+    assert state["points"][0] == state["points"][1] > state["points"][2] == state["points"][3]
+    assert f"<@{u['bob'].id}>" in the_end(table, "ann", f"{state['points'][0]} points"), "allies win together"
     only_the_end_pinged(table)
