@@ -5,7 +5,10 @@ edits in between merge, the newest wins), so its buttons carry no version: Open 
 panel), Peek boards (everyone's dice, privately: nothing in the game is hidden) and Rules. The
 embed has the clock as a live timestamp, health, cups, points and the last log lines; under the
 advanced rules also Heat, statuses (ending as live timestamps), Echo's Guards and tokens, every
-player's Tribal cards, and a pause while a card's attack waits to land.
+player's Tribal cards, and a pause while a card's attack waits to land. A game mode shows each
+player's VP and a field of its own (Domination's flower and calls, the hill card, the Nymphlets);
+Domination's turn-based declaring is the Now line, naming who is still to declare. Alliances add
+the teams with their one cup; the Rainforest (advanced) whose dice sit on each Raging Current.
 
 A round's start (after its countdown), a knock-out and the results are headlines: messages of
 their own. The advanced rules' news (a card readied or used, a status, Heat, a Guard sent back)
@@ -32,7 +35,20 @@ from ..game_ui import GameUI
 from ..refs import Ref
 from ..rules import rules_embed
 from .panel import PANEL
-from .words import ICON, ORDINAL, advanced_words, cards_words, figure_name, pool_text, stamp
+from .words import (
+    ICON,
+    ORDINAL,
+    advanced_words,
+    cards_words,
+    current_lines,
+    declare_words,
+    figure_name,
+    mode_lines,
+    pool_text,
+    score_words,
+    stamp,
+    team_lines,
+)
 
 PEEK, RULES = "arena_peek", "arena_rules"
 HEADLINES = ("round", "round_end", "knockout", "game_over")  # not "ready", "card", "status", "heat", "guard"
@@ -48,7 +64,7 @@ def player_line(view: dict, seat: dict, user: int, waiting: set[int]) -> str:
     if seat["status"] == "standing":
         tags += "".join(f" · {words}" for words in advanced_words(seat))
     line = (f"{'▶ ' if seat['seat'] in waiting else ''}{seat['seat'] + 1}. <@{user}> · {seat['name']} · "
-            f"❤ {seat['health']}/{seat['max_health']} · cup {seat['cup']} · {plural(seat['points'], 'pt')}")
+            f"❤ {seat['health']}/{seat['max_health']} · {score_words(view, seat)}")
     return line + (f" · {tags.strip(' ·')}" if tags.strip(" ·") else "")
 
 
@@ -63,6 +79,8 @@ def now_words(view: dict, session: Session) -> str:
     if phase == "roll":
         said = (f"Game turn {turns['game_turn']}: roll, allocate and take a turn-order marker in "
                 f"**Open my board**, {until}.")
+    elif phase == "declare":
+        said = declare_words(view)
     elif phase == "turns" and turns["active"] is not None:
         said = f"<@{session.seats[turns['active']]}>'s turn: {plural(turns['actions_left'], 'action')} left, {until}."
     if view.get("paused"):
@@ -74,7 +92,7 @@ def now_words(view: dict, session: Session) -> str:
         unblockable = f" and {p['unblockable']} unblockable" if p["unblockable"] else ""
         said += f"\n⚔ {a} → {d}: {p['action']}, {plural(p['hits'], 'hit')}{unblockable} from the {p['arc']}" + \
             (f"; {answers} answers {stamp(p['deadline'])}" if p["deadline"] else "")
-    return said[:1024]
+    return markup.said(session, said)[:1024]
 
 
 class ArenaUI(GameUI):
@@ -96,7 +114,8 @@ class ArenaUI(GameUI):
         view = game.view(session.game_state, None)
         playing = session.status == PLAYING and view["phase"] != "over"
         which = "tiebreak round" if view["tiebreak"] else f"round {view['round']} of {view['rounds']}"
-        mode = " · turn-based" if view["mode"] == "turn_based" else ""
+        game_mode = view["game_mode"]
+        mode = (f" · {game_mode['title']}" if game_mode else "") + (" · turn-based" if view["mode"] == "turn_based" else "")
         lines = [markup.said(session, line) for line in view["log"]]
         if not playing and session.summary:
             lines.append(markup.said(session, session.summary))
@@ -105,6 +124,11 @@ class ArenaUI(GameUI):
         waiting = set(game.waiting_for(session.game_state)) if playing else set()
         embed.add_field(name="Players", inline=False, value="\n".join(
             player_line(view, seat, user, waiting) for seat, user in zip(view["seats"], session.seats, strict=True)))
+        options = (("Teams", team_lines(view)), (game_mode and game_mode["title"], mode_lines(view)),
+                   ("Raging Currents", current_lines(view)))
+        for name, lines in options:
+            if lines:
+                embed.add_field(name=name, value=markup.said(session, "\n".join(lines))[:1024], inline=False)
         if playing:
             embed.add_field(name="Now", value=now_words(view, session) or "-", inline=False)
         cards = [f"{seat['name']}: {cards_words(seat)}" for seat in view["seats"]

@@ -1,10 +1,13 @@
-"""How Eye for an Eye's views read as text: dice faces, tracks, clocks, lost races, and under the
-advanced rules Tribal cards, Heat, statuses and Echo's Guards.
+"""How Eye for an Eye's views read as text: dice faces, tracks, clocks, lost races; under the
+advanced rules Tribal cards, Heat, statuses and Echo's Guards; and what the options add: a game
+mode's Victory Points and its own line (Domination's flower and calls, the hill card, the
+Nymphlets), Alliances' teams and the Rainforest's Raging Current tracks.
 
 Texts name seats as the engine does ("Seat 2"); the session turns them into mentions.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from engine.arena.data import FLAME_BLADE
@@ -43,7 +46,7 @@ def who(view: dict[str, Any], seat: int) -> str:
 def clock_words(view: dict[str, Any]) -> str:
     which = "tiebreak round" if view["tiebreak"] else f"round {view['round']} of {view['rounds']}"
     when = {"start": "starts", "countdown": "starts", "fight": "ends", "roll": "realtime phase ends",
-            "turns": "turn ends"}
+            "turns": "turn ends", "declare": "declaring ends"}
     if view["phase"] not in when:
         return which
     return f"{which} {when[view['phase']]} {stamp(view['phase_deadline'])}"
@@ -120,3 +123,95 @@ def cards_words(seat: dict[str, Any]) -> str:
     """A seat's Tribal cards and their states: 'Leap ● · Shield Bash ○ 1/2⏫'."""
     return " · ".join(f"{c['name']} ●" if c["ready"] else f"{c['name']} ○ {c['count']}/{c['ready_cost']}{READY_FACE}"
                       for c in seat.get("cards", ()))
+
+
+# ------------------------------------------------------------------ the options: modes, teams, currents
+
+def score_words(view: dict[str, Any], seat: dict[str, Any]) -> str:
+    """What a player scored: in a game mode this round's VP and the match's ('3 VP · 7 in all');
+    in Every Eye their cup and the match points (Alliances: the team's cup, in `team_lines`)."""
+    mode = view.get("game_mode")
+    if mode is not None:
+        return f"{mode['vp'][seat['seat']]} VP · {seat['points']} in all"
+    team = f"team {seat['team'] + 1}" if seat.get("team") is not None else f"cup {seat['cup']}"
+    return f"{team} · {plural(seat['points'], 'pt')}"
+
+
+def shared_track_words(view: dict[str, Any], faces: list[str], dice: list[int | None]) -> str:
+    """A shared track's spaces, each its face and whose die sits there: '👣 Grublic ({0}) · ✨ free'."""
+    return " · ".join(f"{FACE[face]} {'free' if seat is None else who(view, seat)}"
+                      for face, seat in zip(faces, dice, strict=True))
+
+
+def current_lines(view: dict[str, Any]) -> list[str]:
+    """The Rainforest's Raging Current tracks: what each does and whose dice are locked on it."""
+    lines = []
+    for current in view.get("currents") or ():
+        shift = current["shift"]
+        does = [f"the stream moves {abs(shift)} {'downstream' if shift > 0 else 'upstream'}"] if shift else []
+        does += ["figures beside the stream step in"] if current["flood"] else []
+        lines.append(f"**{current['name']}** ({', '.join(does)}): "
+                     f"{shared_track_words(view, current['faces'], current['dice'])}")
+    return lines
+
+
+def team_lines(view: dict[str, Any]) -> list[str]:
+    """Alliances: each team's players and its one cup (in a game mode, also its VP together)."""
+    mode = view.get("game_mode")
+    lines = []
+    for n, team in enumerate(view.get("teams") or ()):
+        vp = f" · {sum(mode['vp'][s] for s in team['seats'])} VP together" if mode else ""
+        lines.append(f"Team {n + 1}: {', '.join(who(view, s) for s in team['seats'])} · cup {team['cup']}{vp}")
+    return lines
+
+
+def undeclared(view: dict[str, Any]) -> list[int]:
+    """Domination, turn-based: the standing players still to declare Trigger or Not."""
+    declared = view["game_mode"]["declared"]
+    return [s["seat"] for s in view["seats"] if s["status"] == "standing" and declared[s["seat"]] is None]
+
+
+def declare_words(view: dict[str, Any]) -> str:
+    """Domination's declaring phase, for the board: who is still to declare, and until when."""
+    names = [seat_name(s) for s in undeclared(view)]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return (f"Burraparay? The flower is **{view['game_mode']['flower']}**: {listed} still to declare "
+            f"Trigger or Not and the dice they roll (**Open my board**), {stamp(view['phase_deadline'])}.")
+
+
+def mode_lines(view: dict[str, Any]) -> list[str]:
+    """What the game mode shows beside the players: Domination's flower, calls and last trigger;
+    the hill card and whether the hill is climbing; the Nymphlets left and caught."""
+    mode = view.get("game_mode")
+    if mode is None:
+        return []
+    shown = {"domination": _domination_lines, "hill": _hill_lines, "ceremony": _ceremony_lines}.get(mode["key"])
+    return shown(view, mode) if shown else []
+
+
+def _domination_lines(view: dict[str, Any], mode: dict[str, Any]) -> list[str]:
+    flower = mode["flower"]
+    held = f"🌸 Hold the **{flower}** area" if flower else "🌸 Yarra Mark! flips the first flower"
+    lines = [f"{held} · {plural(mode['scored'], 'flower')} scored this round, {mode['deck']} left in the deck"]
+    if mode["calls"] is not None:  # real time: how many were made, never when the next comes
+        lines.append(f"📣 Burraparay! {mode['calls']['made']} of {mode['calls']['of']} calls made "
+                     "(they come unannounced)")
+    trigger = mode["trigger"]
+    if trigger is not None:
+        lines.append(f"Last Burraparay?: Trigger {trigger['trigger']}, Not {trigger['not']}: "
+                     f"{'scored' if trigger['scored'] else 'no scoring'}")
+    return lines
+
+
+def _hill_lines(view: dict[str, Any], mode: dict[str, Any]) -> list[str]:
+    card = mode["card"]
+    climbing = "⛰ **Climbing the Hill!** The next fill scores" if mode["climbing"] else "⛰ The next fill climbs the hill"
+    return [f"Hill card: {shared_track_words(view, card['faces'], card['dice'])}",
+            f"{climbing} · scored {plural(mode['scorings'], 'time')} this round"]
+
+
+def _ceremony_lines(view: dict[str, Any], mode: dict[str, Any]) -> list[str]:
+    left = Counter(n["owner"] for n in mode["nymphlets"])
+    caught = [f"{who(view, s)} {c}" for s, c in enumerate(mode["catches"]) if c]
+    return [f"🌟 Nymphlets left: {' · '.join(f'{who(view, s)} {left[s]}' for s in view['in_round'])}",
+            f"Caught: {' · '.join(caught) or 'none yet'}"]
