@@ -1,12 +1,16 @@
-"""/rules: a game's rules summary, privately; `advanced:True` for its advanced rules.
+"""/rules: a game's rules summary, privately; `option:` a game option's own rules page
+(`advanced:True` is `option:advanced`).
 
-A game's rules fit one embed description; advanced rules (Eye for an Eye's Tribal cards) are a
-page of their own, as long again, so they are asked for apart: two such embeds together would
-pass Discord's 6000 characters in one message. The game protocol holds one rules text, so the
-advanced ones are named here, by game (a fixed table: this module is an extension that discord.py
-loads afresh, so nothing registered into it would outlive a reload).
+A game's rules fit one embed description. Its options' rules are pages of their own: Eye for an
+Eye's advanced rules are as long again as its core, so two such embeds together would pass
+Discord's 6000 characters in one message. The game protocol holds one rules text, so the option
+pages are named here, by game (a fixed table: this module is an extension that discord.py loads
+afresh, so nothing registered into it would outlive a reload). An option whose rules the core
+text already explains (Eye for an Eye's turn-based play) gets that paragraph as its page.
 """
 from __future__ import annotations
+
+from collections.abc import Collection
 
 import discord
 from discord import app_commands
@@ -14,6 +18,8 @@ from discord.ext import commands
 
 from engine import registry
 from engine.arena.rules import ADVANCED as ARENA_ADVANCED
+from engine.arena.rules import OPTION_RULES as ARENA_OPTION_RULES
+from engine.arena.rules import RULES as ARENA_RULES
 from engine.errors import RuleError
 from engine.protocol import Game
 from engine.words import player_count
@@ -21,27 +27,76 @@ from engine.words import player_count
 from . import replies
 from .games import offer_games
 
-EMBED_LIMIT = 4000
-ADVANCED_RULES: dict[str, str] = {"arena": ARENA_ADVANCED}  # a game's advanced rules, by its name
+EMBED_LIMIT = 4000  # a page's description (Discord allows 4096)
+FIELD_LIMIT = 1024  # an option's rules beside others, as one field
+ADVANCED = "advanced"
+
+
+def paragraph(text: str, heading: str) -> str:
+    """The paragraph (line) of a rules text that starts with its bold `heading`."""
+    return next(line for line in text.splitlines() if line.startswith(f"**{heading}**"))
+
+
+OPTION_PAGES: dict[str, dict[str, str]] = {  # a game's options' rules, by game and option
+    "arena": {ADVANCED: ARENA_ADVANCED, "turn_based": paragraph(ARENA_RULES, "Turn-based"), **ARENA_OPTION_RULES},
+}
+
+
+def option_rules(game: str, option: str) -> str | None:
+    return OPTION_PAGES.get(game, {}).get(option)
 
 
 def advanced_rules(game: str) -> str | None:
-    return ADVANCED_RULES.get(game)
+    return option_rules(game, ADVANCED)
 
 
-def rules_embed(game: Game, *, advanced: bool = False) -> discord.Embed:
-    """The rules of `game` as one embed: its summary, or its advanced rules; the footer says how
-    to ask for the other page when there is one."""
-    more = advanced_rules(game.name)
-    if advanced and more:
-        title, text = f"{game.title}: advanced rules", more
-        footer = f"The core rules: /rules game:{game.name}"
+def option_title(game: Game, option: str) -> str:
+    """'Turn-based' for the option whose label is 'Turn-based: 7 dice, ...'."""
+    label = next((o.label for o in game.options if o.key == option), option)
+    return label.split(":")[0]
+
+
+def rules_embed(game: Game, *, advanced: bool = False, option: str | None = None) -> discord.Embed:
+    """The rules of `game` as one embed: its summary, or an option's page (`advanced`: the
+    advanced rules'); the footer says how to ask for the other pages."""
+    option = ADVANCED if advanced else option
+    page = None if option is None else option_rules(game.name, option)
+    if option is not None and page is not None:
+        what = "advanced rules" if option == ADVANCED else option_title(game, option)
+        title, text = f"{game.title}: {what}", page
+        footer = f"The core rules: /rules game:{game.name} · /play game:{game.name} options:{option}"
     else:
         title, text = f"{game.title}: rules", game.rules or "No rules summary yet."
-        footer = f"/play game:{game.name}" + (f" · advanced rules: /rules game:{game.name} advanced:True"
-                                               if more else "")
+        footer = f"/play game:{game.name}"
+        if advanced_rules(game.name):
+            footer += f" · advanced rules: /rules game:{game.name} advanced:True"
+        if OPTION_PAGES.get(game.name):
+            footer += f" · an option's rules: /rules game:{game.name} option:…"
     embed = discord.Embed(title=title, description=text[:EMBED_LIMIT], colour=discord.Colour.blurple())
     return embed.set_footer(text=f"{player_count(game.min_players, game.max_players)} · {footer}")
+
+
+def options_embed(game: Game, options: Collection[str]) -> discord.Embed | None:
+    """The rules of the options on in a game, a field each, beside its core rules: those the core
+    text does not already hold, and not the advanced rules (a page of their own). None if none."""
+    pages = {key: page for key in options if key != ADVANCED and (page := option_rules(game.name, key))
+             and page not in (game.rules or "")}
+    if not pages:
+        return None
+    embed = discord.Embed(title=f"{game.title}: this game's options", colour=discord.Colour.blurple())
+    for key, page in pages.items():
+        embed.add_field(name=option_title(game, key), value=page[:FIELD_LIMIT], inline=False)
+    return embed
+
+
+async def option_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete the chosen game's options that have a rules page."""
+    try:
+        game = registry.find(str(getattr(interaction.namespace, "game", "") or ""))
+    except RuleError:
+        return []
+    return [app_commands.Choice(name=f"{o.key} ({o.label})"[:100], value=o.key) for o in game.options
+            if o.key in OPTION_PAGES.get(game.name, {}) and current.strip().lower() in o.key][:25]
 
 
 class Rules(commands.Cog):
@@ -49,16 +104,24 @@ class Rules(commands.Cog):
         offer_games(self.rules)
 
     @app_commands.command(name="rules", description="How a game is played")
-    @app_commands.describe(game="The game", advanced="Its advanced rules (Eye for an Eye's Tribal cards)")
-    async def rules(self, interaction: discord.Interaction, game: str, advanced: bool = False) -> None:
+    @app_commands.describe(game="The game", advanced="Its advanced rules (Eye for an Eye's Tribal cards)",
+                           option="One of its options' own rules")
+    @app_commands.autocomplete(option=option_names)
+    async def rules(self, interaction: discord.Interaction, game: str, advanced: bool = False,
+                    option: str | None = None) -> None:
         try:
             chosen = registry.find(game)
         except RuleError as unknown:
             await replies.tell(interaction, str(unknown))
             return
-        none = advanced and advanced_rules(chosen.name) is None
-        await replies.tell(interaction, f"{chosen.title} has no advanced rules: here are its rules." if none else None,
-                           embed=rules_embed(chosen, advanced=advanced))
+        asked = ADVANCED if advanced else (option or "").strip().lower() or None
+        note = None
+        if asked is not None and option_rules(chosen.name, asked) is None:
+            pages = ", ".join(OPTION_PAGES.get(chosen.name, {}))
+            note = (f"{chosen.title} has no advanced rules: here are its rules." if asked == ADVANCED else
+                    f"{chosen.title} has no option `{asked}` with rules of its own"
+                    + (f" (those that have: {pages})" if pages else "") + ": here are its rules.")
+        await replies.tell(interaction, note, embed=rules_embed(chosen, option=asked))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,6 +1,7 @@
 """Eye for an Eye's public board under the options, in process: what the embed says in each game
 mode (each player's VP; Domination's flower, calls and declaring; the hill card; the Nymphlets),
-in Alliances (the teams and their one cup) and on the Rainforest (the Raging Current tracks).
+in Alliances (the teams and their one cup) and on the Rainforest (the Raging Current tracks);
+and the rules pages of every option, by /rules and by the board's Rules button.
 
 Figures are set down and dice rigged on the stored state (test set-up); dice are rolled on the
 panels. Moves the panel has no button for yet (Domination's declaring, locking dice on a shared
@@ -13,8 +14,13 @@ import math
 
 from cogs.arena.words import clock_words
 from cogs.presenter import presenter_of
+from cogs.rules import EMBED_LIMIT, FIELD_LIMIT
 from engine.arena import EyeForAnEye
+from engine.arena.ceremony import Ceremony
 from engine.arena.data import BURRAPARAY_WINDOWS
+from engine.arena.domination import Domination
+from engine.arena.hill import KingOfTheHill
+from engine.arena.rules import ADVANCED, OPTION_RULES
 from engine.hexgrid import neighbour
 from tests.discord_helpers import pinged
 from tests.test_arena_discord import NE, A, D, H, M, R, S, at_once, begin, board_of, put, session_of
@@ -178,3 +184,50 @@ async def test_every_eye_adds_no_option_field(world, simcord_bot):
     board = await board_of(simcord_bot, channel)
     assert [f.name for f in board.embeds[0].fields] == ["Players", "Now"]
     assert "cup 0 · 0 pts" in board.embeds[0].fields[0].value and " · " not in board.embeds[0].title[15:]
+
+
+# --------------------------------------------------------------------------- the options' rules pages
+
+async def test_every_option_has_its_rules_page_within_discords_limits(world):
+    env, _guild, channel, u = world
+    titles = {}
+    for option in GAME.options:
+        result = await u["ann"].slash(channel, "rules", game="arena", option=option.key)
+        (embed,) = result.response.embeds
+        assert result.ephemeral and not result.response.content, option.key
+        assert len(embed.description) <= (EMBED_LIMIT if option.key == "advanced" else FIELD_LIMIT), option.key
+        assert len(embed) <= 6000 and "The core rules" not in embed.description
+        assert f"The core rules: /rules game:arena · /play game:arena options:{option.key}" in embed.footer.text
+        titles[option.key] = (embed.title, embed.description)
+    assert titles["advanced"] == ("Eye for an Eye: advanced rules", ADVANCED)
+    assert titles["turn_based"][0] == "Eye for an Eye: Turn-based"
+    assert titles["turn_based"][1].startswith("**Turn-based** (option): each game turn starts with a realtime phase")
+    assert titles["domination"] == ("Eye for an Eye: Domination", Domination.rules)
+    assert titles["hill"] == ("Eye for an Eye: King of the Hill", KingOfTheHill.rules)
+    assert titles["ceremony"] == ("Eye for an Eye: Nymphlet Ceremony", Ceremony.rules)
+    assert titles["alliances"][1] == OPTION_RULES["alliances"] and titles["rainforest"][1] == OPTION_RULES["rainforest"]
+
+
+async def test_the_rules_option_autocompletes_the_options_with_a_page_and_an_unknown_one_is_told(world):
+    env, _guild, channel, u = world
+    choices = await u["ann"].autocomplete(channel, "rules", "option", "", game="arena")
+    assert [c["value"] for c in choices] == [o.key for o in GAME.options]
+    assert [c["value"] for c in await u["ann"].autocomplete(channel, "rules", "option", "hil", game="arena")] == ["hill"]
+    result = await u["ann"].slash(channel, "rules", game="arena", option="turbo")
+    assert "no option `turbo` with rules of its own (those that have: advanced, turn_based" in result.response.content
+    assert result.response.embeds[0].title == "Eye for an Eye: rules"
+    assert "option:" in result.response.embeds[0].footer.text
+
+
+async def test_the_board_rules_button_adds_the_rules_of_the_options_on(world, simcord_bot):
+    env, _guild, channel, u = world
+    await begin(env, simcord_bot, channel, u, ("ann", "bob", "cat", "dan"), domination=True, alliances=True,
+                turn_based=True)
+    rules = await u["ann"].click(await board_of(simcord_bot, channel), label="📜 Rules")
+    pages = [m for m in (rules.response, *rules.followups) if m is not None and m.embeds]
+    assert [m.embeds[0].title for m in pages] == ["Eye for an Eye: rules", "Eye for an Eye: this game's options"]
+    options = pages[1].embeds[0]
+    assert [(f.name, f.value) for f in options.fields] == [("Alliances", OPTION_RULES["alliances"]),
+                                                           ("Domination", Domination.rules)], \
+        "turn-based play is in the core rules already"
+    assert all(m.ephemeral for m in pages) and all(len(m.embeds[0]) <= 6000 for m in pages)

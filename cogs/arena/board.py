@@ -33,7 +33,7 @@ from ..actions import table_of
 from ..components import TableButton
 from ..game_ui import GameUI
 from ..refs import Ref
-from ..rules import rules_embed
+from ..rules import options_embed, rules_embed
 from .panel import PANEL
 from .words import (
     ICON,
@@ -149,10 +149,13 @@ async def peek(interaction: discord.Interaction, ref: Ref, values: list[str]) ->
     """Everyone's dice, privately (nothing in the game is hidden: ARENA.md 3.5); or the rules."""
     session = await table_of(interaction).get(ref.session_id)
     game = registry.get(session.game)
-    if ref.action == RULES:  # the advanced rules follow the core, in a message of their own
+    if ref.action == RULES:  # the advanced rules and the other options' follow the core, each a message
         await replies.tell(interaction, embed=rules_embed(game))
         if session.game_state.get("advanced"):
             await replies.tell(interaction, embed=rules_embed(game, advanced=True))
+        options = options_embed(game, [key for key, on in session.options.items() if on])
+        if options is not None:
+            await replies.tell(interaction, embed=options)
         return
     view = game.view(session.game_state, None)
     lines = [f"**{s['name']}** <@{user}> · ❤ {s['health']}/{s['max_health']} · pool {pool_text(s['pool'])}\n"
