@@ -10,8 +10,9 @@ RGB at about a third of the size. Three ways to encode:
 
 Palette images are written here, not by Pillow: the rows of palette indices go through ISA-L's
 deflate (the `isal` package, ten times faster than zlib on boards for a file ~8% larger), or
-through zlib at a level the caller names. A busy board that comes out large (about one in 1,500
-Dragon boards) is compressed again harder, so boards stay small enough to send quickly.
+through zlib at a level the caller names. A busy board that comes out large (a few Dragon boards
+in a thousand; every Eye for an Eye board of 5-6 players under the advanced rules) is compressed
+again harder, so boards stay small enough to send quickly.
 
 Rendering is CPU-bound, so `render_async` moves the whole render off the event loop, onto a
 render thread.
@@ -51,7 +52,11 @@ except ImportError:  # pragma: no cover - the package is a dependency; zlib stil
 COMPRESS_LEVEL = 4  # zlib's level when ISA-L is missing (level 6: ~12% smaller, ~50% slower)
 FAST_LEVEL = 1  # ISA-L's level (0-3): 1 is as fast as 0 and ~15% smaller
 SQUEEZE_ABOVE = 36 * 1024  # a PNG larger than this is compressed again at zlib's SQUEEZE_LEVEL
-SQUEEZE_LEVEL = 6  # ~18% smaller than ISA-L's level 1 in ~4 ms (1 board in ~1,500; level 9: ~20 ms)
+# zlib's level for that. Eye for an Eye's 6-player advanced boards (41-45 KiB from ISA-L) come out
+# at most 34.5 KiB at level 6 in ~4.3 ms, 36.7 KiB at 5 in ~2.9 ms, 38.2 KiB at 4 in ~2.4 ms; the
+# crowded advanced test board (every mark at once) is 39.5 KB at 6 but 41.8 KB at 5, over the 40
+# KiB a board may take, so 6 it stays. ISA-L's levels 2-3 are no smaller than its 1; level 9: ~20 ms.
+SQUEEZE_LEVEL = 6
 
 
 @dataclass(frozen=True)
