@@ -36,7 +36,8 @@ from render.encode import RenderedImage
 
 from . import markup
 from .game_ui import GameUI, register_ui
-from .panels import Drawn, Panel, Seat, register_panels
+from .panels import Panel, Seat, register_panels
+from .redraw import Drawn
 
 PER_SELECT = 25  # Discord's limit of options in one select
 GRAB, ELSEWHERE = "g", "p"  # place selects (+ their index): grab a tile, put it back on an empty place

@@ -26,7 +26,8 @@ from .actions import perform_race
 from .components import handles
 from .drafts import Draft, option
 from .game_ui import BoardWords, GameUI, register_ui
-from .panels import CONFIRM, Drawn, Panel, Seat, register_panels, seat_for
+from .panels import CONFIRM, Panel, Seat, register_panels, seat_for
+from .redraw import Drawn
 from .refs import Ref
 
 STYLE = {"red": discord.ButtonStyle.danger, "blue": discord.ButtonStyle.primary,

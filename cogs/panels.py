@@ -4,7 +4,8 @@ A panel is an ephemeral message for one seated player: a few lines and controls 
 the game's legal actions and that player's view (never the raw state). An opener button on the
 board posts it; a pick in it either redraws it by editing it (nothing happens to the game) or
 names an engine action, which is made at once; the panel then becomes a note of what happened,
-or, `in_place`, redraws itself with what happened on top (a panel used all game long).
+or, `in_place`, redraws itself with what happened on top (a panel used all game long). How
+its message is posted, edited in place and left as a note is cogs/redraw.py's.
 
 The choice so far (the draft) travels in the custom_id of every control, so a panel keeps
 working after a restart: a short string, or a typed `Draft` whose fields the controls set. A
@@ -18,8 +19,8 @@ waits on (unless the panel says otherwise). Why a move is refused is the engine'
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import discord
@@ -30,33 +31,19 @@ from engine.protocol import Action, Game, State, View, seat_name
 from host.errors import StaleAction, TableError
 from host.session import PLAYING, Session
 from host.table import Change
-from render.encode import RenderedImage, render_async
 
-from . import markup, replies
+from . import markup
 from .actions import Lost, perform, table_of
-from .components import TableButton, TableSelect, handles, pressed_ms, view_of
+from .components import TableButton, TableSelect, handles, pressed_ms
 from .drafts import PER_SELECT, Draft, clip
 from .markup import said
-from .presenter import as_file, presenter_of
+from .presenter import presenter_of
+from .redraw import Drawn, leave_note
 from .refs import Ref
 
 OPEN = "open"
 CONFIRM = "go"  # the control of a panel's Confirm button: the move the draft has come to
 WATCHING = "You are watching this game: only seated players can act."
-
-
-@dataclass
-class Drawn:
-    """What a panel shows: text, controls, and perhaps a picture (drawn off the event loop)."""
-
-    text: str
-    items: list[discord.ui.Item] = field(default_factory=list)
-    image: Callable[[], RenderedImage] | None = None
-
-    @classmethod
-    def of(cls, lines: Iterable[str | None], items: Iterable[discord.ui.Item | None] = ()) -> Drawn:
-        """A panel from its lines and controls, leaving out those a draft does not call for (None)."""
-        return cls("\n".join(line for line in lines if line is not None), [item for item in items if item is not None])
 
 
 @dataclass(frozen=True)
@@ -152,7 +139,7 @@ class Panel(ABC):
 
     async def offer(self, interaction: discord.Interaction, seat: Seat) -> None:
         """Open this panel for `seat` now (after a board move that calls for it)."""
-        await _post(interaction, self.draw(seat, self.start(seat)))
+        await self.draw(seat, self.start(seat)).post(interaction)
 
     def start(self, seat: Seat) -> str:
         """The draft a freshly opened panel starts from: a typed draft's `opening`, else ""."""
@@ -225,13 +212,13 @@ async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]
     if control == OPEN:
         if reason := panel.refusal(seat):
             raise TableError(said(session, reason))
-        await _post(interaction, panel.draw(seat, panel.start(seat)))
+        await panel.draw(seat, panel.start(seat)).post(interaction)
         return
     picked = panel.pick(seat, draft, control, values)
     if isinstance(picked, str):
         if not panel.versioned and (reason := panel.refusal(seat)):  # others acted meanwhile
             raise TableError(said(session, reason))
-        await _redraw(interaction, panel.draw(seat, picked))
+        await panel.draw(seat, picked).redraw(interaction)
         return
     if reason := seat.explain(picked):
         raise TableError(said(session, reason))
@@ -239,7 +226,7 @@ async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]
                                                           expected_version=ref.version))
     if change.duplicate:
         return
-    await replies.edit(interaction, content=panel.done(change), view=None, attachments=[])
+    await leave_note(interaction, panel.done(change))
     if panel.again and change.session.status == PLAYING:
         after = await seat_for(interaction, change.session)
         if panel.refusal(after) is None:
@@ -281,23 +268,7 @@ async def move_in_place(interaction: discord.Interaction, panel: Panel, ref: Ref
     session = await table.get(ref.session_id)
     note = said(session, note)
     if session.status != PLAYING:
-        await replies.edit(interaction, content=f"{note}\nThe game is over: see the channel.".strip()[-2000:],
-                           view=None, attachments=[], allowed_mentions=replies.QUIET)
+        await leave_note(interaction, f"{note}\nThe game is over: see the channel.".strip())
     else:
-        await _redraw(interaction, panel.draw(await seat_for(interaction, session), draft), note)
+        await panel.draw(await seat_for(interaction, session), draft).redraw(interaction, note)
     return Moved(seat, draft, change)
-
-
-async def _post(interaction: discord.Interaction, drawn: Drawn) -> None:
-    extra: dict[str, Any] = {"view": view_of(drawn.items)} if drawn.items else {}
-    if drawn.image is not None:
-        extra["file"] = as_file(await render_async(drawn.image))
-    await replies.tell(interaction, drawn.text, **extra)
-
-
-async def _redraw(interaction: discord.Interaction, drawn: Drawn, note: str = "") -> None:
-    """The panel's message edited to show `drawn`, with `note` (what just happened) on top."""
-    files = [] if drawn.image is None else [as_file(await render_async(drawn.image))]
-    await replies.edit(interaction, content=((f"{note}\n" if note else "") + drawn.text)[:2000],
-                       view=view_of(drawn.items) if drawn.items else None, attachments=files,
-                       allowed_mentions=replies.QUIET)

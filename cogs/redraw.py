@@ -1,0 +1,55 @@
+"""A private panel's own message: posted once, then redrawn in place, at last left as a note.
+
+A panel is an ephemeral message, which only the interaction that posted it or a click on it can
+change; so every pick redraws the same message (text, controls and picture at once, what just
+happened on top) instead of piling up new ones. Pictures are drawn off the event loop; nothing
+in a panel pings anyone. What a panel means, and who may use it, is the kit's (cogs/panels.py).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from render.encode import RenderedImage, render_async
+
+from . import replies
+from .components import view_of
+from .presenter import as_file
+
+LIMIT = 2000  # Discord's characters in a message
+
+
+@dataclass
+class Drawn:
+    """What a panel shows: text, controls, and perhaps a picture (drawn off the event loop)."""
+
+    text: str
+    items: list[discord.ui.Item] = field(default_factory=list)
+    image: Callable[[], RenderedImage] | None = None
+
+    @classmethod
+    def of(cls, lines: Iterable[str | None], items: Iterable[discord.ui.Item | None] = ()) -> Drawn:
+        """A panel from its lines and controls, leaving out those a draft does not call for (None)."""
+        return cls("\n".join(line for line in lines if line is not None), [item for item in items if item is not None])
+
+    async def post(self, interaction: discord.Interaction) -> None:
+        """Open the panel: a new private message to the player who clicked."""
+        extra: dict[str, Any] = {"view": view_of(self.items)} if self.items else {}
+        if self.image is not None:
+            extra["file"] = as_file(await render_async(self.image))
+        await replies.tell(interaction, self.text, **extra)
+
+    async def redraw(self, interaction: discord.Interaction, note: str = "") -> None:
+        """The panel's message edited to show this, with `note` (what just happened) on top."""
+        files = [] if self.image is None else [as_file(await render_async(self.image))]
+        await replies.edit(interaction, content=((f"{note}\n" if note else "") + self.text)[:LIMIT],
+                           view=view_of(self.items) if self.items else None, attachments=files,
+                           allowed_mentions=replies.QUIET)
+
+
+async def leave_note(interaction: discord.Interaction, text: str) -> None:
+    """The panel's work is done: its message becomes `text` alone, no controls, no picture."""
+    await replies.edit(interaction, content=text[-LIMIT:], view=None, attachments=[], allowed_mentions=replies.QUIET)
