@@ -10,7 +10,9 @@ What it shows (ARENA.md 3.2):
   starting areas in play faintly tinted in their colour; a key in the bottom corners. On the
   Rainforest: the stream (water with chevrons pointing downstream) and round mossy boulders
   (impassable, sight passes); in the advanced rules its four Raging Current tracks fill the
-  corners, each die locked on one in its owner's colour (the key moves under the top two);
+  corners (the key moves under the top two);
+- the modes' pieces (render.arena_modes, with the Raging Current tracks): the Nymphlets as stars,
+  the current flower's area, the hill's outline, the hill card or the flower deck in a box;
 - Alliances: a square team badge (A white, B black) on each figure and in each player's row,
   and one cup per team across its rows;
 - every standing figure: a disc in its area's colour with the character's initial (unique per
@@ -21,8 +23,9 @@ What it shows (ARENA.md 3.2):
   from the attacker towards the defender, whose disc is ringed in red. A knocked-out figure has
   left the board (the engine clears its hex): the legend shows it;
 - one row per player: disc (grey when knocked out, left or sitting out), name and character,
-  status tags (KO, left, away, sits out, ready, defend, #marker, turn, passed), health with a
-  bar, cup (this round) and match points; the player on turn (or the winners) outlined;
+  status tags (KO, left, away, sits out, ready, defend, #marker, turn, passed), the Ceremony's
+  Nymphlets left as stars, health with a bar, cup (in a mode: VP) this round and match points;
+  the player on turn (or the winners) outlined;
 - the news: the pending attacks first (who attacks whom, how many hits, who must answer), then
   the newest lines of the game's log, seats named as the players are.
 With `aborted`, the header says the game was ended early and nothing asks anyone to act: no
@@ -1159,9 +1162,10 @@ def draw_board(view: dict[str, Any], names: Sequence[str] | None = None, *, now:
     """The board of `render_arena` as an RGB image, before encoding."""
     who = [_cut(name, NAME_CHARS) for name in _names(view, names)]
     colours = tuple(sorted(seat["colour"] for seat in view["seats"]))
-    image = _base_layer(view["board"], colours, len(view["seats"]), is_advanced(view), modes.fixed_parts(view)).copy()
+    fixed = modes.fixed_parts(view)
+    image = _base_layer(view["board"], colours, len(view["seats"]), is_advanced(view), fixed).copy()
     d = ImageDraw.Draw(image)
-    modes.draw_live(image, d, FRAME, view)
+    modes.draw_live(image, d, FRAME, view, fixed)
     _draw_header(d, view, who, now, aborted)
     _draw_figures(image, d, view, aborted)
     _draw_legend(image, d, view, _names(view, names), aborted, now)

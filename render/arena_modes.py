@@ -47,6 +47,7 @@ FLOWER = 13                # a flower on the current flower's hexes: its petals'
 EDGE = 4                   # px, the outline of the hill and of the flower's area
 SUPER = 4                  # supersampling for the stars and flowers
 HILL_EDGE = palette.WHITE
+CLIMBING = (0xFF, 0xD2, 0x4D)  # the hill card's title while climbing: 10:1 on the panel
 RIM = palette.BLACK
 # A hex's corners, top first and clockwise (as Frame.corners gives them), at each end of the
 # side towards each direction: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.
@@ -223,16 +224,15 @@ def draw_fixed(d: ImageDraw.ImageDraw, frame: Frame, fixed: Fixed) -> None:
         _box(d, frame, card_at(frame, fixed), (CARD_W, CARD_H), (), "Flower")
 
 
-def draw_live(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, view: View) -> None:
+def draw_live(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, view: View, fixed: Fixed) -> None:
     """What changes: the dice on the tracks and the hill card, the flower and its area, the
-    Nymphlets (under the figures: draw the figures after)."""
+    Nymphlets (under the figures: draw the figures after). `fixed`: the view's `fixed_parts`."""
     colours = [frame.colours[seat["colour"]] for seat in view["seats"]]
     for current in view.get("currents") or []:
         for i, (face, owner) in enumerate(zip(current["faces"], current["dice"], strict=True)):
             if owner is not None:
                 _die(d, frame, track_slot(frame, current["corner"], i), face, colours[owner])
     mode = mode_of(view)
-    fixed = fixed_parts(view)
     if "card" in mode:
         x, y = card_at(frame, fixed)
         climbing = mode["climbing"]
@@ -245,9 +245,6 @@ def draw_live(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, view: Vi
         _draw_flower(image, d, frame, fixed, mode)
     for nymphlet in mode.get("nymphlets", ()):
         _paste(image, star_sprite(colours[nymphlet["owner"]]), frame.centre(nymphlet["hex"]))
-
-
-CLIMBING = (0xFF, 0xD2, 0x4D)  # the hill card's title while climbing: 10:1 on the panel
 
 
 def _draw_flower(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, fixed: Fixed, mode: dict[str, Any]) -> None:
