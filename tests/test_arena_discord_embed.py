@@ -231,3 +231,26 @@ async def test_the_board_rules_button_adds_the_rules_of_the_options_on(world, si
                                                            ("Domination", Domination.rules)], \
         "turn-based play is in the core rules already"
     assert all(m.ephemeral for m in pages) and all(len(m.embeds[0]) <= 6000 for m in pages)
+
+
+async def test_a_full_board_under_every_option_at_once_fits_discords_limits(world, simcord_bot):
+    """Six players, advanced, Alliances, the Rainforest and Domination turn-based, declaring, every
+    Raging Current but its last space filled, statuses on everyone: each field and the whole embed fit."""
+    env, guild, channel, u = world
+    for name in ("eve", "fay"):
+        u[name] = guild.add_member(env.create_user(name))
+    names = ("ann", "bob", "cat", "dan", "eve", "fay")
+    table = await begin(env, simcord_bot, channel, u, names, advanced=True, alliances=True, rainforest=True,
+                        domination=True, turn_based=True)
+    await all_pass(simcord_bot, channel, u, names)
+    state = await table.state()
+    for spaces in state["shared"].values():
+        spaces[:-1] = [n % 6 for n in range(len(spaces) - 1)]
+    for figure in state["figures"]:
+        figure["statuses"] = {"netted": {"until": 1_800_000_100.0}, "hidden": {"until": 1_800_000_100.0}}
+    state["log"] = ["{0} " + "x" * 300] * len(state["log"])
+    await act(simcord_bot, channel, u["ann"], type="declare", trigger=True, dice=0)
+    embed = (await board_of(simcord_bot, channel)).embeds[0]
+    sizes = {f.name: len(f.value) for f in embed.fields}
+    assert {"Players", "Teams", "Domination", "Raging Currents", "Now", "Tribal cards (● Ready)"} <= set(sizes)
+    assert max(sizes.values()) <= 1024 and len(embed) <= 6000

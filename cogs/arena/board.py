@@ -123,7 +123,8 @@ class ArenaUI(GameUI):
                               colour=discord.Colour.dark_orange())
         waiting = set(game.waiting_for(session.game_state)) if playing else set()
         embed.add_field(name="Players", inline=False, value="\n".join(
-            player_line(view, seat, user, waiting) for seat, user in zip(view["seats"], session.seats, strict=True)))
+            player_line(view, seat, user, waiting) for seat, user in zip(view["seats"], session.seats, strict=True)
+        )[:1024])
         options = (("Teams", team_lines(view)), (game_mode and game_mode["title"], mode_lines(view)),
                    ("Raging Currents", current_lines(view)))
         for name, lines in options:
