@@ -1,11 +1,14 @@
 """What a panel remembers between clicks (its draft, carried in every custom_id) and what a click means.
 
 A draft (the kit's typed Draft, fields joined by "-") holds a Qty (0: all), the view ("" MAIN,
-"m" MOVE, "t" TARGET, "k" the turn-order markers, "u" a card's choices), a path the view has
-queued (MOVE's steps; a card's own picks, cards.py), and under the advanced rules which of
-Echo's figures acts (`by`), whether Flame Blade burns Heat (`heat`) and which track is being used
-(`card`: its place on the board). A click either changes the draft (the panel is redrawn) or
-names an engine action; whether the action is allowed, and why not, is the engine's to say.
+"m" MOVE, "t" TARGET, "k" the turn-order markers, "u" a card's choices, "n" a Nymphlet's Scamper),
+a path the view has queued (MOVE's and Scamper's steps; a card's own picks, cards.py), and under
+the advanced rules which of Echo's figures acts (`by`), whether Flame Blade burns Heat (`heat`)
+and which track is being used (`card`: its place on the board). The game modes add whether the
+Movement goes with the flow (`flow`, the Rainforest), which Nymphlet scampers (`nymphlet`) and
+Domination's declared side (`trigger`: 1 Trigger, 0 Not); extras.py reads them. A click either
+changes the draft (the panel is redrawn) or names an engine action; whether the action is
+allowed, and why not, is the engine's to say.
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from .words import track
 STEPS = (*COMPASS, "L", "R")
 CODES = "012345lr"  # a step in the draft: one character
 CODE = dict(zip(STEPS, CODES, strict=True))
-MAIN, MOVE, TARGET, MARKERS, USE = "", "m", "t", "k", "u"
+MAIN, MOVE, TARGET, MARKERS, USE, SCAMPER = "", "m", "t", "k", "u", "n"
 NUMBERED = re.compile(r"(?P<kind>mk|p|t)(?P<n>[0-9]+)(?:g(?P<guard>[0-9]))?")  # a marker, Parry n, attack a figure
 SIMPLE: dict[str, Action] = {"roll": {"type": "roll"}, "auto": {"type": "auto"}, "ready": {"type": "ready"},
                              "take": {"type": "take"}, "end": {"type": "end_turn"}, "pass": {"type": "pass"}}
@@ -38,14 +41,18 @@ class Draft(drafts.Draft):
     by: int | None = None   # Echo: the Guard taking his Attack or Movement (None: the Chief)
     heat: bool = False      # Incendiary: his Attack burns Heat (Flame Blade)
     card: int | None = None  # the track being used, by its place on the board (mode USE)
+    flow: bool = False      # the Rainforest: the Movement goes with the flow (MOVE)
+    nymphlet: int | None = None  # the Ceremony: the Nymphlet scampering, its place in the view (SCAMPER)
+    trigger: int | None = None  # Domination, turn-based: the side declared, 1 Trigger or 0 Not
 
     @property
     def steps(self) -> tuple[str, ...]:
         return tuple(STEPS[CODES.index(c)] for c in self.path if c in CODES)
 
-    def to(self, mode: str = MAIN, path: str = "", card: int | None = None) -> Draft:
-        """The same Qty, figure and Heat toggle, in another view."""
-        return dataclasses.replace(self, mode=mode, path=path, card=card)
+    def to(self, mode: str = MAIN, path: str = "", card: int | None = None, nymphlet: int | None = None) -> Draft:
+        """The same Qty, figure and Heat toggle, in another view (its own picks afresh)."""
+        return dataclasses.replace(self, mode=mode, path=path, card=card, flow=False, nymphlet=nymphlet,
+                                   trigger=None)
 
     def count(self) -> dict[str, int]:
         """The Qty as an action's dice count (none: the engine spends all it may)."""
@@ -68,8 +75,9 @@ def meaning(seat: Seat, draft: str, control: str, values: list[str]) -> str | Ac
     if control in SIMPLE:
         return SIMPLE[control]
     changed = {"ref": d, "qty": dataclasses.replace(d, qty=(d.qty + 1) % 5), "x": d.to(), "back": d.to(),
-               "mv": d.to(MOVE), "who": d.to(TARGET), "undo": d.to(MOVE, d.path[:-1]),
-               "fire": dataclasses.replace(d, heat=not d.heat), "by": next_luftle(me, d)}.get(control)
+               "mv": d.to(MOVE), "who": d.to(TARGET), "undo": dataclasses.replace(d, path=d.path[:-1]),
+               "fire": dataclasses.replace(d, heat=not d.heat), "by": next_luftle(me, d),
+               "flow": dataclasses.replace(d, flow=not d.flow)}.get(control)
     if changed is not None:
         return str(changed)
     if control == "ap":
@@ -105,8 +113,11 @@ def meaning(seat: Seat, draft: str, control: str, values: list[str]) -> str | Ac
     raise TableError("That button does nothing now.")
 
 
-def move(d: Draft, path: str) -> Action:
-    return {"type": "move", "steps": list(Draft(path=path).steps), **d.luftle()}
+def move(d: Draft, path: str, *, whole: bool = True) -> Action:
+    """The Movement along `path`; going with the flow when the toggle is on and the path is `whole`
+    (a step on the way to a longer path is checked without it)."""
+    flow = {"flow": True} if d.flow and whole else {}
+    return {"type": "move", "steps": list(Draft(path=path).steps), **d.luftle(), **flow}
 
 
 def burn(d: Draft) -> dict[str, bool]:

@@ -7,7 +7,8 @@ Heal and, under the advanced rules, the innate action, Incendiary's Flame Blade 
 figure cycle; row 3 the Tribal cards, and turn-based End turn and Pass; the realtime phase's ✔
 Done), MOVE (compass steps and turns queue as a path), TARGET (only with 2+ targets), a card's
 view (cards.py), MARKERS (after Done), REACT (Parry 1..k, the reactions beside it, or take the
-hits; turn-based, Defence dice to roll).
+hits; turn-based, Defence dice to roll). The game modes' controls (row 4's extras, 🌊 Flow,
+Nymphlets as targets, SCAMPER, Domination's declaration) are drawn and read by extras.py.
 """
 from __future__ import annotations
 
@@ -25,7 +26,9 @@ from .. import markup
 from ..panels import Drawn, Panel, Seat
 from .cards import card_buttons, draw_form, innate_button, react_items, react_pick
 from .cards import pick as card_pick
-from .draft import CODE, MARKERS, MOVE, STEPS, TARGET, USE, Draft, meaning
+from .draft import CODE, MARKERS, MOVE, STEPS, TARGET, USE, Draft, meaning, move
+from .extras import attack_aims, draw_extra, extras_row, flow_button, score_words
+from .extras import pick as extra_pick
 from .words import (
     BANDS,
     FACE,
@@ -53,8 +56,8 @@ class ArenaPanel(Panel):
     def draw(self, seat: Seat, draft: str, note: str = "") -> Drawn:
         view, me, d = seat.view, seat.view["seats"][seat.seat], Draft.parse(draft)
         head = [markup.said(seat.session, note)] if note else []
-        head.append(f"**{me['name']}** (you) · ❤ {me['health']}/{me['max_health']} · cup {me['cup']} · "
-                    f"{plural(me['points'], 'point')} · {clock_words(view)}")
+        head.append(f"**{me['name']}** (you) · ❤ {me['health']}/{me['max_health']} · {score_words(view, me)} · "
+                    f"{clock_words(view)}")
         if view["phase"] in ("start", "countdown") and seat.seat in view["in_round"]:
             return self.draw_start(seat, me, head)
         if seat.seat not in view["in_round"] or me["status"] != "standing":
@@ -68,14 +71,14 @@ class ArenaPanel(Panel):
         if view.get("paused"):
             who = view["seats"][view["paused"]["seat"]]["name"]
             head.append(f"⏸ **Paused:** {who}'s {view['paused']['card']} lands first; then you may act.")
-        targets = sorted({(a["target"], a.get("guard", -1)) for a in legal if a["type"] == "attack"
-                          and a.get("by") == d.by})
+        if (drawn := draw_extra(self, seat, me, d, head)) is not None:
+            return drawn
+        targets = attack_aims(view, legal, d.by)
         if d.mode == MOVE and track(me, "move")["ready"]:
             return self.draw_move(seat, me, d, head)
         if d.mode == TARGET and targets:
-            items: Items = [self.button(seat, f"⚔ {figure_name(view, t, None if g < 0 else g)}",
-                                        aim_control(t, g), str(d), style=discord.ButtonStyle.danger, row=i // 5)
-                            for i, (t, g) in enumerate(targets[:15])]
+            items: Items = [self.button(seat, f"⚔ {name}", control, str(d), style=discord.ButtonStyle.danger,
+                                        row=i // 5) for i, (name, control) in enumerate(targets[:15])]
             items.append(self.button(seat, "✖ Cancel", "x", str(d), row=3))
             who = "Attack whom?" if d.by is None else f"Guard {d.by + 1} attacks whom?"
             return Drawn("\n".join(head + [f"**{who}**"]), items)
@@ -129,7 +132,7 @@ class ArenaPanel(Panel):
         items.append(self.button(seat, "Take the hits", "take", "", style=discord.ButtonStyle.danger, row=3))
         return Drawn("\n".join(head), items)
 
-    def draw_main(self, seat: Seat, me: dict, d: Draft, legal: list[Action], targets: list[tuple[int, int]],
+    def draw_main(self, seat: Seat, me: dict, d: Draft, legal: list[Action], targets: list[tuple[str, str]],
                   head: list[str]) -> Drawn:
         view, phase, kinds, arg = seat.view, seat.view["phase"], {a["type"] for a in legal}, str(d)
         qty = f" {d.qty}" if d.qty else ""
@@ -145,14 +148,15 @@ class ArenaPanel(Panel):
         items.append(self.button(seat, "🔄 Refresh", "ref", arg, row=0))
         if options := dice_options(me, legal):
             items.append(self.select(seat, "al", arg, options, placeholder="Allocate or recover dice…", row=1))
+        items += extras_row(self, seat, me, d, legal)
         if phase == "roll":
             items.append(self.button(seat, "✔ Done", "done", arg, style=discord.ButtonStyle.success,
                                      disabled=me["marker"] is not None, row=2))
             return Drawn("\n".join(head), items)
         attack, control = f"⚔ Attack{qty}", "atk" if not targets else "who"
         if len(targets) == 1:
-            (t, g), = targets
-            attack, control = f"{attack} → {figure_name(view, t, None if g < 0 else g)}", aim_control(t, g)
+            (name, control), = targets
+            attack = f"{attack} → {name}"
         items += [self.button(seat, attack, control, arg, style=discord.ButtonStyle.danger,
                               disabled=not track(me, "attack")["ready"], row=2),
                   self.button(seat, "👣 Move…", "mv", arg, disabled=not track(me, "move")["ready"], row=2),
@@ -206,7 +210,7 @@ class ArenaPanel(Panel):
         else:
             where = f"{plural(have, 'Move die', 'Move dice')} allocated: each is a step or a turn. The path goes " \
                     "when all are used, or on Go."
-        refused = {s: seat.explain({"type": "move", "steps": steps + [s], **d.luftle()}) for s in STEPS}
+        refused = {s: seat.explain(move(d, d.path + CODE[s], whole=len(steps) + 1 >= have)) for s in STEPS}
         items: Items = []
         for row, keys in enumerate(PAD):
             for s in keys:
@@ -219,8 +223,11 @@ class ArenaPanel(Panel):
                               disabled=not steps, row=3),
                   self.button(seat, "⌫ Undo", "undo", str(d), disabled=not steps, row=3),
                   self.button(seat, "✖ Cancel", "x", str(d), row=3)]
+        flow, stuck = flow_button(self, seat, d, have)
+        items += [flow] if flow is not None else []
         why = next((w for w in refused.values() if w), None) if all(refused.values()) else None
-        return Drawn("\n".join(head + [f"**Move** · {where}"] + ([f"❌ {why}"] if why else [])), items)
+        lines = [f"**Move** · {where}"] + ([f"❌ {why}"] if why else []) + ([f"🌊 {stuck}"] if stuck else [])
+        return Drawn("\n".join(head + lines), items)
 
     def parry_switch(self, seat: Seat, me: dict, row: int) -> discord.ui.Item:
         on = me["auto_parry"]
@@ -230,15 +237,12 @@ class ArenaPanel(Panel):
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
         if (reaction := react_pick(seat, control, values)) is not None:
             return reaction
+        if (extra := extra_pick(seat, draft, control, values)) is not None:
+            return extra
         if Draft.parse(draft).mode == USE or control[:1] == "c" and control[1:].isdigit():
             picked = card_pick(seat, draft, control, values)
             return picked if isinstance(picked, dict) else str(picked)
         return meaning(seat, draft, control, values)
-
-
-def aim_control(seat: int, guard: int) -> str:
-    """The control attacking a figure: 't2', or one of Echo's Guards 't5g1' (guard -1: none)."""
-    return f"t{seat}" + (f"g{guard}" if guard >= 0 else "")
 
 
 def board_lines(view: dict[str, Any], me: dict[str, Any]) -> list[str]:

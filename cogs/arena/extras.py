@@ -1,0 +1,228 @@
+"""What the game modes and the Rainforest add to the private panel (ARENA.md 3.3-3.4): the header's
+score, MOVE's 🌊 Flow toggle, MAIN's row 5 of mode extras (the Raging Current tracks, the hill
+card, Scamper), Nymphlets among the Attack's targets, the Scamper view and turn-based
+Domination's declaration. As everywhere on the panel, what is offered is the engine's legal
+actions and a refusal is its `explain`.
+
+Control codes (a button's custom_id control, for tests and whole-match players that click them):
+- `flow`: MOVE's 🌊 Flow toggle; ✔ Go and the automatic commit then send `flow: true`.
+- `cur<track>` (`curswell`, `currapids`, `curbackwash`, `curflood`): lock dice on that Raging
+  Current track (the Qty's count, or all that fit).
+- `hill`: lock dice on King of the Hill's hill card (the Qty's count, or all that fit).
+- `ny<i>`: catch Nymphlet i (its place in view["game_mode"]["nymphlets"]): the Attack button
+  when it is the only target, else in the TARGET view beside the figures.
+- `scm`: open the Scamper view (your Nymphlet's steps; with several, which one first: `scm<i>`);
+  there `ns<code>` queues a step (draft.CODE of a compass direction; the path goes once every
+  Scamper die is used), `nsgo` sends a shorter path, `nsu` undoes a step, `x` cancels.
+- `dec1` / `dec0`: Domination's declaration, Trigger / Not; then `dd<n>` declares rolling n dice.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import discord
+
+from engine.arena.board import COMPASS
+from engine.arena.data import SCAMPER as SCAMPER_TRACK
+from engine.arena.stream import current_room, flowing
+from engine.hexgrid import neighbour
+from engine.protocol import Action
+from engine.words import plural
+
+from ..panels import Drawn, Panel, Seat
+from .cards import ARROW
+from .draft import CODE, CODES, SCAMPER, Draft, move
+from .words import FACE, figure_name, stamp, track
+
+Items = list[discord.ui.Item]
+DECLARE = "declare"  # Domination's phase between turn-based game turns
+HEXES = (("NW", "NE"), ("W", "E"), ("SW", "SE"))  # compass steps laid out as the hexes lie
+
+
+# ---------------------------------------------------------------- the header and the Attack's targets
+
+def score_words(view: dict[str, Any], me: dict[str, Any]) -> str:
+    """The header's score: in a game mode this round's VP and the match's; else the cup and the
+    points. Alliances add the team's: its VP this round, or its cup."""
+    mode, team = view["game_mode"], next((t for t in view["teams"] or () if me["seat"] in t["seats"]), None)
+    if mode is not None and "vp" in mode:
+        ours = f" (team {sum(mode['vp'][s] for s in team['seats'])})" if team else ""
+        return f"{mode['vp'][me['seat']]} VP this round{ours} · {me['points']} VP in all"
+    ours = f" (team cup {team['cup']})" if team else ""
+    return f"cup {me['cup']}{ours} · {plural(me['points'], 'point')}"
+
+
+def aim_control(seat: int, guard: int | None) -> str:
+    """The control attacking a figure: 't2', or one of Echo's Guards 't5g1'."""
+    return f"t{seat}" + ("" if guard is None else f"g{guard}")
+
+
+def attack_aims(view: dict[str, Any], legal: list[Action], by: int | None) -> list[tuple[str, str]]:
+    """What the Attack may strike now, as (name, control): the figures, then the Nymphlets the
+    Chief could catch (an owner's name alone, or with the hex when they have two in reach)."""
+    figures = sorted({(a["target"], a.get("guard", -1)) for a in legal
+                      if a["type"] == "attack" and "target" in a and a.get("by") == by})
+    aims = [(figure_name(view, t, None if g < 0 else g), aim_control(t, None if g < 0 else g)) for t, g in figures]
+    if by is not None:
+        return aims  # Echo's Guards do not catch
+    nymphlets = (view["game_mode"] or {}).get("nymphlets", [])
+    caught = sorted({a["nymphlet"] for a in legal if a["type"] == "attack" and "nymphlet" in a})
+    owners = [nymphlets[i]["owner"] for i in caught]
+    for i, owner in zip(caught, owners, strict=True):
+        where = f" at {nymphlets[i]['hex'][0]},{nymphlets[i]['hex'][1]}" if owners.count(owner) > 1 else ""
+        aims.append((f"Nymphlet of {view['seats'][owner]['name']}{where}", f"ny{i}"))
+    return aims
+
+
+# ---------------------------------------------------------------- MOVE: going with the flow
+
+def flow_button(panel: Panel, seat: Seat, d: Draft, have: int) -> tuple[discord.ui.Item | None, str | None]:
+    """The Rainforest's 🌊 Flow toggle, and why it is greyed: the engine's reason when neither the
+    path so far nor one more step could end in the stream (it can always be turned off)."""
+    if not flowing(seat.state):
+        return None, None
+    on, off = dataclasses.replace(d, flow=True), dataclasses.replace(d, flow=False)
+    ends = ([d.path] if d.path else []) + ([d.path + c for c in CODES] if len(d.steps) < have else [])
+    refused = [seat.explain(move(on, p)) for p in ends]
+    why = None
+    if refused and all(refused):  # the reason for a path the figure could walk, rather than a blocked step's
+        why = next((w for p, w in zip(ends, refused, strict=True) if seat.explain(move(off, p)) is None), refused[0])
+    button = panel.button(seat, f"🌊 Flow: {'on' if d.flow else 'off'}", "flow", str(d), row=3,
+                          disabled=why is not None and not d.flow,
+                          style=discord.ButtonStyle.primary if d.flow else discord.ButtonStyle.secondary)
+    return button, why
+
+
+# ---------------------------------------------------------------- MAIN row 5: the mode's extras
+
+def extras_row(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft, legal: list[Action]) -> Items:
+    """Row 4: a button per Raging Current track with room for the player's dice, the hill card's,
+    and Scamper for a Ceremony player who has Nymphlets."""
+    view, items = seat.view, list[discord.ui.Item]()
+    for current in view["currents"] or ():
+        room = current_room(seat.state, seat.seat, current["key"])
+        if room:
+            shift = current["shift"]
+            does = "banks step in" if current["flood"] else \
+                f"stream {abs(shift)} {'downstream' if shift > 0 else 'upstream'}"
+            filled = sum(s is not None for s in current["dice"])
+            items.append(panel.button(seat, f"🌊 {current['name']} ({does}) {filled}/{len(current['dice'])} "
+                                            f"+{min(room, d.qty or room)}{FACE[current['faces'][0]]}",
+                                      f"cur{current['key']}", str(d), row=4))
+    mode = view["game_mode"] or {}
+    if any(a["type"] == "hill" for a in legal):
+        card = mode["card"]
+        filled = sum(s is not None for s in card["dice"])
+        items.append(panel.button(seat, f"⛰ Hill card {filled}/{len(card['dice'])} (next fill "
+                                        f"{'scores' if mode['climbing'] else 'climbs'})", "hill", str(d), row=4))
+    if any(n["owner"] == seat.seat for n in mode.get("nymphlets", ())):
+        scamper = track(me, SCAMPER_TRACK)
+        items.append(panel.button(seat, f"🐾 Scamper {scamper['count']}/{scamper['spaces']}{FACE['M']}", "scm",
+                                  str(d), row=4, disabled=not any(a["type"] == "scamper" for a in legal)))
+    return items[:5]
+
+
+# ---------------------------------------------------------------- the Scamper view and Domination's declaration
+
+def draw_extra(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft, head: list[str]) -> Drawn | None:
+    """Domination's declaration in its phase, or the Scamper view (None: neither; the main view)."""
+    if seat.view["phase"] == DECLARE:
+        return draw_declare(panel, seat, d, head)
+    if d.mode == SCAMPER:
+        return draw_scamper(panel, seat, me, d, head)
+    return None
+
+
+def my_nymphlets(seat: Seat) -> list[int]:
+    nymphlets = (seat.view["game_mode"] or {}).get("nymphlets", ())
+    return [i for i, n in enumerate(nymphlets) if n["owner"] == seat.seat]
+
+
+def scamper(d: Draft, path: str) -> Action:
+    return {"type": "scamper", "nymphlet": d.nymphlet, "steps": list(Draft(path=path).steps)}
+
+
+def draw_scamper(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft, head: list[str]) -> Drawn | None:
+    """Which Nymphlet (when there are several), then its steps: 1 hex a Scamper die."""
+    mine, have = my_nymphlets(seat), track(me, SCAMPER_TRACK)["count"]
+    if not mine or not have:
+        return None
+    cancel = panel.button(seat, "✖ Cancel", "x", str(d), row=3)
+    nymphlets = seat.view["game_mode"]["nymphlets"]
+    if d.nymphlet not in mine and len(mine) > 1:
+        items: Items = [panel.button(seat, f"⭐ Nymphlet at {nymphlets[i]['hex'][0]},{nymphlets[i]['hex'][1]}",
+                                     f"scm{i}", str(d), row=0) for i in mine[:5]]
+        return Drawn("\n".join(head + ["**Scamper** · which Nymphlet?"]), [*items, cancel])
+    if d.nymphlet not in mine:
+        d = dataclasses.replace(d, nymphlet=mine[0], path="")
+    q, r = nymphlets[d.nymphlet]["hex"]
+    for step in d.steps:
+        q, r = neighbour([q, r], COMPASS.index(step))
+    refused = {s: seat.explain(scamper(d, d.path + CODE[s])) for s in COMPASS}
+    items = [panel.button(seat, f"{ARROW[s]} {s}", "ns" + CODE[s], str(d), row=row, disabled=refused[s] is not None)
+             for row, line in enumerate(HEXES) for s in line]
+    items += [panel.button(seat, f"✔ Go ({len(d.steps)})", "nsgo", str(d), style=discord.ButtonStyle.success,
+                           disabled=not d.steps, row=3),
+              panel.button(seat, "⌫ Undo", "nsu", str(d), disabled=not d.steps, row=3), cancel]
+    path = f"path {', '.join(d.steps)}: it ends at {q},{r}" if d.steps else f"it stands at {q},{r}"
+    why = next(iter(refused.values())) if all(refused.values()) else None
+    return Drawn("\n".join(head + [f"**Scamper** · your Nymphlet moves 1 hex a Scamper die "
+                                   f"({len(d.steps)} of {have}); {path}."] + ([f"❌ {why}"] if why else [])),
+                 items)
+
+
+def draw_declare(panel: Panel, seat: Seat, d: Draft, head: list[str]) -> Drawn:
+    """Burraparay?: Trigger or Not, then how many pool dice to roll; once declared, who is awaited."""
+    view, refresh = seat.view, panel.button(seat, "🔄 Refresh", "ref", str(d), row=0)
+    mode = view["game_mode"]
+    mine = mode["declared"][seat.seat]
+    if mine is not None:
+        others = [view["seats"][s]["name"] for s in view["waiting"] if s != seat.seat]
+        head.append(f"You declared **{'Trigger' if mine['trigger'] else 'Not'}**, rolling "
+                    f"{plural(mine['dice'], 'die', 'dice')}; waiting for {', '.join(others) or 'the others'}.")
+        return Drawn("\n".join(head), [refresh])
+    legal = seat.game.legal_actions(seat.state, seat.seat)
+    most = max((a["dice"] for a in legal if a["type"] == "declare"), default=0)
+    head.append(f"**Burraparay?** The flower is **{mode['flower']}**. Declare Trigger or Not, then how many "
+                f"of your pool's dice you roll (Attack counts for Trigger, Defence for Not, Special for your "
+                f"side) {stamp(view['phase_deadline'])}; if you do not, Not with no dice.")
+    side = {1: discord.ButtonStyle.success, 0: discord.ButtonStyle.danger}
+    items: Items = [panel.button(seat, "⚡ Trigger", "dec1", str(d), row=0,
+                                 style=side[1] if d.trigger == 1 else discord.ButtonStyle.secondary),
+                    panel.button(seat, "✋ Not", "dec0", str(d), row=0,
+                                 style=side[0] if d.trigger == 0 else discord.ButtonStyle.secondary), refresh]
+    items += [panel.button(seat, f"🎲 Roll {n}", f"dd{n}", str(d), disabled=d.trigger is None,
+                           style=discord.ButtonStyle.primary, row=1 + n // 5) for n in range(min(most, 9) + 1)]
+    if d.trigger is None:
+        head.append("Pick **Trigger** or **Not** first.")
+    return Drawn("\n".join(head), items)
+
+
+# ---------------------------------------------------------------- a click on a mode's control
+
+def pick(seat: Seat, draft: str, control: str, values: list[str]) -> str | Action | None:
+    """A click on one of the controls above: the new draft or the action (None: not one of them)."""
+    d = Draft.parse(draft)
+    if control.startswith("cur") and len(control) > 3:
+        return {"type": "current", "track": control[3:], **({"count": d.qty} if d.qty else {})}
+    if control == "hill":
+        return {"type": "hill", **({"count": d.qty} if d.qty else {})}
+    if control.startswith("ny") and control[2:].isdigit():
+        return {"type": "attack", "nymphlet": int(control[2:]), **d.count()}
+    if control == "scm" or control.startswith("scm") and control[3:].isdigit():
+        return str(d.to(SCAMPER, nymphlet=int(control[3:]) if control[3:] else None))
+    if control in ("dec1", "dec0"):
+        return str(dataclasses.replace(d, trigger=int(control[3])))
+    if control.startswith("dd") and control[2:].isdigit():
+        trigger = {} if d.trigger is None else {"trigger": d.trigger == 1}
+        return {"type": "declare", **trigger, "dice": int(control[2:])}
+    if control == "nsu":
+        return str(dataclasses.replace(d, path=d.path[:-1]))
+    if control == "nsgo":
+        return scamper(d, d.path)
+    if control.startswith("ns") and control[2:] in CODES[:6]:
+        path = d.path + control[2:]
+        have = track(seat.view["seats"][seat.seat], SCAMPER_TRACK)["count"]
+        return scamper(d, path) if len(path) >= have else str(dataclasses.replace(d, path=path))
+    return None
