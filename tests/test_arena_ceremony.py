@@ -1,15 +1,19 @@
 """Eye for an Eye's Nymphlet Ceremony (rule 25; ARENA.md 2.7, 4.11), one test per rule, named for it."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 import render.arena as board
 from engine.arena import EyeForAnEye
 from engine.arena.ceremony import Ceremony, catch
-from engine.arena.data import CATCH_VP, CATCH_VP_OUT, CHARACTERS
+from engine.arena.data import CATCH_VP, CATCH_VP_OUT, CHARACTERS, REACT_SECONDS, TB_DEFEND_SECONDS
+from engine.arena.hits import new_entry
 from engine.arena.modes import mode_of
+from engine.arena.races import stamp
 from engine.hexgrid import distance, neighbour
-from engine.protocol import TIMEOUT
+from engine.protocol import TIMEOUT, canonical
 from engine.rng import rig
 from engine.simulate import play_one
 from tests.arena_play import first_wanted, simulated
@@ -77,7 +81,8 @@ def test_a_basic_attack_from_an_adjacent_hex_in_the_front_arc_catches_a_nymphlet
     assert {"type": "attack", "nymphlet": index, "dice": 1} in GAME.legal_actions(state, 0)
     state, said = do(state, 0, type="attack", nymphlet=index, dice=1)
     assert state["mode"]["vp"][0] == CATCH_VP and len(state["tokens"]) == 3
-    assert said == [f"Grublic ({{0}}) catches Riparian ({{1}})'s Nymphlet at [-2, 1]: {CATCH_VP} VP. 3 Nymphlets left."]
+    assert said == ["Grublic ({0}): Spear Thrust 1 on Riparian ({1})'s Nymphlet at [-2, 1]: 1 hit.",
+                    f"Grublic ({{0}}) catches Riparian ({{1}})'s Nymphlet at [-2, 1]: {CATCH_VP} VP. 3 Nymphlets left."]
 
 
 def test_catching_a_nymphlet_needs_it_in_the_front_arc():
@@ -104,7 +109,8 @@ def test_turn_based_a_catch_needs_a_hit_face_on_the_rolled_die():
     give(state, 0, attack=1)
     rig(state, 2)  # Defence: no hit
     said = catch(state, 0, {"nymphlet": index, "dice": 1})
-    assert "no hit lands, it stays" in said[0].text and len(state["tokens"]) == 6
+    assert said[0].text.endswith(": rolls Defence: 0 hits.") and "no hit lands, it stays" in said[1].text
+    assert len(state["tokens"]) == 6
 
 
 def test_a_catch_is_worth_one_vp_if_the_catcher_is_knocked_out_and_no_other_penalty():
@@ -167,20 +173,6 @@ def test_turn_based_a_player_whose_only_action_is_a_catch_takes_their_turn():
     assert {"type": "attack", "nymphlet": index, "dice": 1} in GAME.legal_actions(state, 1)
 
 
-def test_dart_cancels_hits_on_a_nymphlet_from_any_arc_spending_only_the_dice_needed():
-    state = begun()
-    put(state, 0, [-3, 1], E)
-    index = nymphlet_at(state, 1, [-2, 1])
-    give(state, 0, attack=2)
-    give(state, 1, dart=2)
-    state, said = do(state, 0, type="attack", nymphlet=index, dice=1)
-    assert len(state["tokens"]) == 4 and state["dice"][1]["tracks"]["dart"] == 1
-    assert said == ["Grublic ({0}) attacks Riparian ({1})'s Nymphlet at [-2, 1], Dart cancels 1 hit: no hit lands, it stays."]
-    give(state, 0, attack=2)
-    state, said = do(state, 0, type="attack", nymphlet=index, dice=2)
-    assert len(state["tokens"]) == 3 and state["dice"][1]["tracks"]["dart"] == 0 and "Dart cancels 1 hit" in said[0]
-
-
 def test_scamper_moves_a_nymphlet_one_hex_a_move_die_through_open_hexes():
     state = begun()
     index = nymphlet_at(state, 1, [-2, 1])
@@ -195,14 +187,16 @@ def test_scamper_moves_a_nymphlet_one_hex_a_move_die_through_open_hexes():
 
 class Catch(EyeForAnEye):
     """The same rules, listing what a Nymphlet hunter would do: catch one in reach, keep Move and
-    Attack dice, walk towards the nearest Nymphlet of another player, pass. The listing changes,
-    never the rules."""
+    Attack dice (and those on the tracks in `keep`), walk towards the nearest Nymphlet of another
+    player, pass. The listing changes, never the rules."""
+
+    keep = ("move", "attack")
 
     def legal_actions(self, state, seat):
         actions = super().legal_actions(state, seat)
         return first_wanted(actions, lambda a: a["type"] == "attack" and "nymphlet" in a,
-                            lambda a: a["type"] == "recover" and a["track"] not in ("move", "attack"),
-                            lambda a: a["type"] == "allocate" and a["track"] in ("move", "attack"),
+                            lambda a: a["type"] == "recover" and a["track"] not in self.keep,
+                            lambda a: a["type"] == "allocate" and a["track"] in self.keep,
                             lambda a: a["type"] == "move" and self._closer(state, seat, a["steps"][0]) > 0,
                             lambda a: a["type"] == "move" and self._closer(state, seat, a["steps"][0]) == 0,
                             lambda a: a["type"] == "roll",
@@ -225,3 +219,195 @@ def test_players_who_hunt_nymphlets_catch_them_and_every_invariant_holds(turn_ba
         state, _, outcome = play_one(Catch(), 2, {"turn_based": turn_based, "ceremony": True}, seed, Patient(seed))
         assert any(any(r["scores"]) for r in state["results"]), state["results"]
         assert outcome.scores == tuple(float(p) for p in state["points"])
+
+
+# --------------------------------------------------------------------------- Dart's reaction window
+
+@pytest.fixture
+def timed_catches(monkeypatch):
+    """Catches played with the table's clock, as match.py is to pass it (`catch(..., now, at_ms)`):
+    with a clock, a catch opens its owner's window. Redundant once match.py passes it."""
+    untimed = EyeForAnEye._dice_or_resolve
+
+    def timed(self, state, seat, kind, action, now):
+        if kind == "attack" and "nymphlet" in action:
+            return catch(state, seat, action, now, stamp(action))
+        return untimed(self, state, seat, kind, action, now)
+
+    monkeypatch.setattr(EyeForAnEye, "_dice_or_resolve", timed)
+
+
+def darting(dart=2, attack=2, players=4, **options):
+    """Grublic beside one of Riparian's Nymphlets, facing it; Attack and Dart dice allocated."""
+    state = begun(players, **options)
+    put(state, 0, [-3, 1], E)
+    index = nymphlet_at(state, 1, [-2, 1])
+    give(state, 0, attack=attack)
+    give(state, 1, dart=dart)
+    return state, index
+
+
+def test_a_catch_opens_a_window_for_the_owner_to_dart_one_to_k_or_take_it(timed_catches):
+    state, index = darting()
+    state, said = do(state, 0, type="attack", nymphlet=index, dice=2)
+    assert said == ["Grublic ({0}): Spear Thrust 2 on Riparian ({1})'s Nymphlet at [-2, 1]: 2 hits.",
+                    "Spear Thrust on your Nymphlet at [-2, 1]: 2 hits. Dart or take it (4 s)."]
+    assert len(state["tokens"]) == 4 and GAME.next_deadline(state) == NOW + 1 + REACT_SECONDS
+    assert GAME.legal_actions(state, 1) == [{"type": "parry", "dice": 1}, {"type": "parry", "dice": 2},
+                                            {"type": "take"}]
+    assert GAME.waiting_for(state) == [1]
+    refused(state, 1, "Parry or take it first", type="scamper", nymphlet=index, steps=["E"])
+
+
+def test_dart_cancels_one_hit_a_die_from_any_arc_and_the_nymphlet_stays(timed_catches):
+    state, index = darting()
+    state, _ = do(state, 0, type="attack", nymphlet=index, dice=2)
+    state, said = do(state, 1, type="parry", dice=2)
+    assert said == ["Riparian ({1})'s Nymphlet at [-2, 1]: Dart 2; no hit lands, it stays."]
+    assert len(state["tokens"]) == 4 and state["dice"][1]["tracks"]["dart"] == 0 and not state["pending"]
+
+
+def test_dart_fewer_than_the_hits_and_the_rest_catch_the_nymphlet(timed_catches):
+    state, index = darting()
+    state, _ = do(state, 0, type="attack", nymphlet=index, dice=2)
+    state, said = do(state, 1, type="parry", dice=1)
+    assert said == [f"Grublic ({{0}}) catches Riparian ({{1}})'s Nymphlet at [-2, 1] (Dart 1; 1 hit lands): "
+                    f"{CATCH_VP} VP. 3 Nymphlets left."]
+    assert state["dice"][1]["tracks"]["dart"] == 1 and state["mode"]["catches"] == [1, 0, 0, 0]
+
+
+def test_taking_it_keeps_the_dart_dice_and_the_nymphlet_is_caught(timed_catches):
+    state, index = darting()
+    state, _ = do(state, 0, type="attack", nymphlet=index, dice=1)
+    refused(state, 1, "at most 1", type="parry", dice=2)  # one die a hit
+    state, said = do(state, 1, type="take")
+    assert "catches Riparian ({1})'s Nymphlet" in said[0] and state["dice"][1]["tracks"]["dart"] == 2
+
+
+def test_when_the_window_runs_out_auto_parry_darts_with_only_the_dice_needed(timed_catches):
+    state, index = darting()
+    state, _ = do(state, 0, type="attack", nymphlet=index, dice=1)
+    state, said = do(state, None, now=NOW + 1 + REACT_SECONDS, type="timeout")
+    assert said == ["Riparian ({1})'s Nymphlet at [-2, 1]: Dart 1; no hit lands, it stays."]
+    assert len(state["tokens"]) == 4 and state["dice"][1]["tracks"]["dart"] == 1
+
+
+def test_with_auto_parry_off_a_window_that_runs_out_lets_the_hits_land(timed_catches):
+    state, index = darting()
+    state, _ = do(state, 1, type="auto_parry", on=False)
+    state, _ = do(state, 0, type="attack", nymphlet=index, dice=1)
+    assert state["pending"][0]["deadline"] is not None, "the switch does not skip Dart's window"
+    state, said = do(state, None, now=NOW + 1 + REACT_SECONDS, type="timeout")
+    assert "catches Riparian ({1})'s Nymphlet" in said[0] and state["dice"][1]["tracks"]["dart"] == 2
+
+
+def test_without_dice_on_dart_no_window_opens_and_the_hits_land_at_once(timed_catches):
+    state, index = darting(dart=0)
+    state, said = do(state, 0, type="attack", nymphlet=index, dice=1)
+    assert not state["pending"] and "catches" in said[-1] and not any("take it" in s for s in said)
+
+
+def test_an_owner_who_is_away_gets_the_auto_answer_at_once(timed_catches):
+    state, index = darting()
+    state["flow"]["away"].append(1)
+    state, said = do(state, 0, type="attack", nymphlet=index, dice=1)
+    assert not state["pending"] and said[-1] == "Riparian ({1})'s Nymphlet at [-2, 1]: Dart 1; no hit lands, it stays."
+
+
+def test_a_nymphlet_with_a_catch_waiting_cannot_be_caught_twice(timed_catches):
+    state, index = darting()
+    put(state, 2, [-1, 1], W)  # Banksia beside it too, facing it
+    give(state, 2, attack=1)
+    state, _ = do(state, 0, type="attack", nymphlet=index, dice=1)
+    assert not [a for a in GAME.legal_actions(state, 2) if a.get("nymphlet") == index]
+    refused(state, 2, "already under attack", type="attack", nymphlet=index, dice=1)
+
+
+def test_a_catch_waits_behind_an_attack_on_its_owner_in_call_order(timed_catches):
+    state, index = darting()
+    state["auto_parry"][1] = False
+    put(state, 2, [2, -1], E)
+    put(state, 1, [3, -1], W)  # Riparian faces Banksia
+    give(state, 1, dart=2, parry=2)
+    give(state, 2, attack=2)
+    state, _ = do(state, 2, type="attack", target=1, dice=1)
+    state, _ = do(state, 0, type="attack", nymphlet=index, dice=1)
+    assert [p.get("nymphlet") for p in state["pending"]] == [None, index]
+    assert state["pending"][1]["deadline"] is None, "its window opens once the attack on her is answered"
+    state, said = do(state, 1, type="take")
+    assert said[-1] == "Spear Thrust on your Nymphlet at [-2, 1]: 1 hit. Dart or take it (4 s)."
+
+
+def test_a_tribal_cards_pause_holds_catches_too(timed_catches):
+    state, index = darting(advanced=True)
+    paused = new_entry(state, 2, 3, "Shield Bash", 1, 0, True, state["figures"][2]["hex"], None, card="Shield Bash")
+    paused["deadline"] = NOW + REACT_SECONDS
+    state["pending"].append(paused)
+    refused(state, 0, "Everyone waits", type="attack", nymphlet=index, dice=1)
+
+
+def test_turn_based_the_catch_is_rolled_then_the_owner_has_30_s_to_dart_or_take(timed_catches):
+    state = new(2, turn_based=True)
+    state["phase"] = "fight"  # the catch and its answer, as in the turn phase
+    put(state, 0, [-3, 1], E)
+    index = nymphlet_at(state, 1, [-2, 1])
+    give(state, 0, attack=2)
+    give(state, 1, dart=2)
+    rig(state, 1, 2)  # Attack: a hit; Defence: none
+    said = catch(state, 0, {"nymphlet": index, "dice": 2}, NOW)
+    assert said[0].text == "Grublic ({0}): Spear Thrust 2 on Riparian ({1})'s Nymphlet at [-2, 1]: rolls Attack, Defence: 1 hit."
+    assert said[1].text.endswith("Dart or take it (30 s).") and state["pending"][0]["deadline"] == NOW + TB_DEFEND_SECONDS
+    assert GAME.legal_actions(state, 1) == [{"type": "parry", "dice": 1}, {"type": "take"}]  # Dart is not rolled
+
+
+def test_a_knocked_out_owners_waiting_catch_gets_the_auto_answer(timed_catches):
+    state, index = darting()
+    state["figures"][1]["health"], state["cups"][2] = 1, 14
+    put(state, 2, [2, -1], E)
+    put(state, 1, [3, -1], W)
+    give(state, 2, attack=2)
+    state["auto_parry"][1] = False
+    give(state, 1, dart=2, parry=2)
+    state, _ = do(state, 2, type="attack", target=1, dice=1)
+    state, _ = do(state, 0, type="attack", nymphlet=index, dice=1)
+    state, said = do(state, 1, type="take")
+    assert "Riparian ({1}) is knocked out" in " ".join(said) and not state["pending"]
+    assert "catches Riparian ({1})'s Nymphlet" in said[-1], "Auto-Parry is off: the hit lands"
+
+
+def test_a_ceremony_game_stored_before_catches_waited_plays_on(timed_catches):
+    """A stored attack has no `nymphlet`: it is an attack on a figure, answered as before."""
+    state, index = darting()
+    state["auto_parry"][1] = False
+    put(state, 2, [2, -1], E)
+    put(state, 1, [3, -1], W)
+    give(state, 1, parry=2)
+    give(state, 2, attack=2)
+    state, _ = do(state, 2, type="attack", target=1, dice=1)
+    assert "nymphlet" not in state["pending"][0]
+    assert GAME.legal_actions(state, 1) == [{"type": "parry", "dice": 1}, {"type": "take"}]
+    state, said = do(state, 1, type="parry", dice=1)
+    assert "Parry 1; no hit lands" in said[0]
+    state, _ = do(state, 0, type="attack", nymphlet=index, dice=1)
+    assert state["pending"][0]["nymphlet"] == index
+
+
+class Darting(Catch):
+    """Hunters who also keep Defence dice on Dart: their catches open windows, answered at random."""
+
+    keep = ("move", "attack", "dart")
+
+
+@pytest.mark.parametrize("turn_based", [False, True])
+def test_random_play_with_dart_windows_keeps_every_invariant_and_replays(turn_based, timed_catches):
+    played = Counter()
+    for seed in range(2):
+        options = {"turn_based": turn_based, "ceremony": True}
+        state, log, outcome = play_one(Darting(), 2, options, seed, Patient(seed))
+        assert outcome is not None
+        played.update(e.action["type"] for e in log)
+        replayed = GAME.setup(2, options, seed, 1_700_000_000.0)
+        for entry in log:
+            replayed, _ = GAME.apply(replayed, entry.seat, entry.action, entry.now)
+        assert canonical(replayed) == canonical(state)
+    assert played["parry"] + played["take"] > 0, played

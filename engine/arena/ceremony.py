@@ -10,15 +10,23 @@ but not line of sight (state["tokens"], figures.occupied).
 Each player's Nymphlet card (data.NYMPHLET_TRACKS, on the player's board in this mode) serves all
 their Nymphlets: Scamper (Move dice, 1-2) moves one of them 1 hex a die through open hexes
 ({"type": "scamper", "nymphlet": i, "steps": ["E", ...]}); Dart (Defence dice, 1-2) cancels
-hits on any of them from any arc. Dart answers at once, as Auto-Parry does, spending only the
-dice needed: a Nymphlet's owner is not asked (our reading, no reaction window).
+hits on any of them from any arc, one a die.
 
 A catch: a basic attack on another player's Nymphlet ({"type": "attack", "nymphlet": i, "dice":
 n}) from an adjacent hex in the attacker's front arc (4.11); allies' Nymphlets cannot be caught.
-In real time every hit Dart does not cancel lands (a Nymphlet cannot Parry); turn-based the attack
-rolls one die per hit, as a front attack does, and a hit face is a hit. A catch is worth 2 VP,
-or 1 if the catcher is knocked out by the end of the round (rule 25: no knock-out penalty). The
-round also ends when no Nymphlet is left. Echo's Guards do not catch (only the Chief).
+It waits in the queue of attacks (hits.py) on the owner, in call order, and a Nymphlet with a
+catch waiting cannot be caught again. Dart is a reaction (ARENA.md 2: *Dart*), so the owner is
+asked as any defender is (3.3-3.4): whenever Dart could cancel a hit, a window opens (4 s; turn-
+based 30 s) for Dart 1..k ({"type": "parry", "dice": k}: the Defence dice that answer a catch) or
+{"type": "take"}. Our first reading answered Dart at once, unasked; issue 14 asks for the
+reaction prompts of 3.3 for every reaction, and with several Nymphlets to guard, or Defence dice
+wanted on Parry, the owner may rather keep them. When the window runs out, or the owner is away,
+Auto-Parry's switch answers as it does for Parry: on, Dart spends min(hits, dice on Dart); off, the
+hits land. Turn-based the attack rolls one die per hit, as a front attack does, and a hit face is
+a hit; Dart is not rolled. Every hit Dart does not cancel lands (a Nymphlet cannot Parry), and one
+catches it: 2 VP, or 1 if the catcher is knocked out by the end of the round (rule 25: no
+knock-out penalty). The round also ends when no Nymphlet is left. Echo's Guards do not catch
+(only the Chief). A caller without the clock (`now` None) gets the auto answer at once.
 
 With the advanced rules the Ceremony card replaces the Tribal cards: each character's Band I card.
 
@@ -35,9 +43,10 @@ from ..protocol import Action, Event, Option, Seat
 from ..rng import Rng, rng_of
 from ..words import plural
 from .board import COMPASS, adjacent, clear_front, front_arc, key, open_hex
-from .data import ATTACK, CATCH_VP, CATCH_VP_OUT, CHARACTERS, DART, NYMPHLETS_EACH, SCAMPER
+from .data import ATTACK, CATCH_VP, CATCH_VP_OUT, CHARACTERS, NYMPHLETS_EACH, SCAMPER
 from .dice import faces_text, hits_in, roll_faces, spend, spends
 from .figures import OUT, State, arena, board_of, figure_hexes, name, occupied, say
+from .hits import LANDINGS, hits_text, is_catch, new_entry, resolve, settle
 from .modes import VictoryPoints, mode_of, register
 from .teams import allied
 
@@ -47,12 +56,14 @@ def nymphlets_each(players: int) -> int:
 
 
 def catchable(state: State, seat: Seat) -> list[int]:
-    """The Nymphlets the seat's figure could catch now: another side's, adjacent, in its front arc."""
+    """The Nymphlets the seat's figure could catch now: another side's, adjacent, in its front arc,
+    without a catch already waiting on it."""
     me = state["figures"][seat]
     if not isinstance(mode_of(state), Ceremony) or me.get("hex") is None:
         return []
     arc = {key(h) for h in front_arc(me["hex"], me["facing"])}
-    return [i for i, n in enumerate(state["tokens"]) if key(n["hex"]) in arc
+    waiting = {p["nymphlet"] for p in state["pending"] if is_catch(p)}
+    return [i for i, n in enumerate(state["tokens"]) if key(n["hex"]) in arc and i not in waiting
             and n["owner"] != seat and not allied(state, seat, n["owner"])]
 
 
@@ -62,8 +73,10 @@ def catch_choices(state: State, seat: Seat) -> list[Action]:
             for n in sorted({counts[0], counts[-1]})] if counts else []
 
 
-def catch(state: State, seat: Seat, action: Action) -> list[Event]:
-    """A basic attack on a Nymphlet: any hit that lands catches it."""
+def catch(state: State, seat: Seat, action: Action, now: float | None = None,
+          at_ms: int | None = None) -> list[Event]:
+    """A basic attack on a Nymphlet, clicked at `at_ms`: it waits for its owner's answer (hits.py);
+    any hit that lands catches it."""
     if not isinstance(mode_of(state), Ceremony):
         raise RuleError("Nymphlets are the Ceremony's.")
     index = action.get("nymphlet")
@@ -76,6 +89,8 @@ def catch(state: State, seat: Seat, action: Action) -> list[Event]:
         raise RuleError("Catch another side's Nymphlet, not your own or an ally's.")
     if not adjacent(state["figures"][seat]["hex"], nymphlet["hex"]):
         raise RuleError("A Nymphlet is caught from an adjacent hex.")
+    if any(is_catch(p) and p["nymphlet"] == index for p in state["pending"]):
+        raise RuleError(f"{name(state, owner)}'s Nymphlet is already under attack: wait for the answer.")
     if index not in catchable(state, seat):
         raise RuleError(f"{name(state, owner)}'s Nymphlet is not in your front arc.")
     board = board_of(state, seat)
@@ -84,35 +99,46 @@ def catch(state: State, seat: Seat, action: Action) -> list[Event]:
     if count not in counts or isinstance(count, bool):
         raise RuleError(f"Attack needs Attack dice allocated: spend {' or '.join(map(str, counts)) or 'some'}.")
     spend(state["dice"][seat], board, ATTACK, count)
-    hits, rolled = board[ATTACK].amount(count), ""
+    entry = new_entry(state, seat, owner, board[ATTACK].name, board[ATTACK].amount(count), 0, True,
+                      state["figures"][seat]["hex"], at_ms, nymphlet=index)
+    rolled = ""
     if state["turn_based"]:
         with rng_of(state) as rng:
-            faces = roll_faces(rng, hits)
-        hits, rolled = hits_in(faces), f", rolling {faces_text(faces)}"
-    whose = f"{name(state, owner)}'s Nymphlet at {nymphlet['hex']}"
-    darted = _dart(state, owner, hits)
-    hits -= darted
-    dodge = f", Dart cancels {plural(darted, 'hit')}" if darted else ""
-    if not hits:
-        return [say(state, f"{name(state, seat)} attacks {whose}{rolled}{dodge}: no hit lands, it stays.")]
-    tokens.pop(index)
+            entry["rolled"] = roll_faces(rng, entry["hits"])
+        entry["hits"], rolled = hits_in(entry["rolled"]), f": rolls {faces_text(entry['rolled'])}"
+    state["pending"].append(entry)
+    called = say(state, f"{name(state, seat)}: {entry['action']} {count} on {_whose(state, index)}{rolled}: "
+                        f"{hits_text(entry['hits'], 0)}.", kind="attack")
+    if now is None:
+        return [called] + resolve(state, entry, None)
+    return [called] + settle(state, now)
+
+
+def _whose(state: State, index: int) -> str:
+    nymphlet = state["tokens"][index]
+    return f"{name(state, nymphlet['owner'])}'s Nymphlet at {nymphlet['hex']}"
+
+
+def _land(state: State, entry: dict, landed: int, said: str) -> list[Event]:
+    """Hits land on a Nymphlet (after Dart's `said`): with any, the catcher catches it and scores."""
+    index, seat = entry["nymphlet"], entry["attacker"]
+    whose = _whose(state, index)
+    if not landed:
+        return [say(state, f"{whose}: {said}no hit lands, it stays.", kind="hit")]
+    state["tokens"].pop(index)
+    for later in state["pending"]:  # the Nymphlets after it move up one in the list
+        if is_catch(later) and later["nymphlet"] > index:
+            later["nymphlet"] -= 1
     mode = mode_of(state)
     assert isinstance(mode, Ceremony)
     mode.gain(state, seat, CATCH_VP)
     state["mode"]["catches"][seat] += 1
-    left = plural(len(tokens), "Nymphlet")
-    return [say(state, f"{name(state, seat)} catches {whose}{rolled}{dodge}: {CATCH_VP} VP. {left} left.",
-                kind="catch")]
+    lands = f" ({said}{plural(landed, 'hit')} {'lands' if landed == 1 else 'land'})" if said else ""
+    left = plural(len(state["tokens"]), "Nymphlet")
+    return [say(state, f"{name(state, seat)} catches {whose}{lands}: {CATCH_VP} VP. {left} left.", kind="catch")]
 
 
-def _dart(state: State, owner: Seat, hits: int) -> int:
-    """Dart answers at once, as Auto-Parry does: the owner's Defence dice on it cancel hits, one a
-    die, from any arc; only the dice needed are spent. Returns the hits cancelled."""
-    dice = state["dice"][owner]
-    cancels = min(hits, dice["tracks"].get(DART, 0))
-    if cancels:
-        spend(dice, board_of(state, owner), DART, cancels)
-    return cancels
+LANDINGS["nymphlet"] = _land
 
 
 def scamper_choices(state: State, seat: Seat) -> list[Action]:
@@ -164,7 +190,8 @@ class Ceremony(VictoryPoints):
         f"a hit lands (turn-based: the attack rolls, a hit face catches): {CATCH_VP} VP, {CATCH_VP_OUT} if "
         "you are knocked out by the round's end (no other penalty). The round also ends when no Nymphlet "
         "is left. Allies' Nymphlets cannot be caught. Your Nymphlet card: **Scamper** (Move dice: a Nymphlet "
-        "moves 1 hex a die) and **Dart** (Defence dice: cancel a hit on a Nymphlet, at once, from any arc). "
+        "moves 1 hex a die) and ***Dart*** (Defence dice, a reaction: cancel a hit a die on a Nymphlet, from any "
+        "arc; when a catch waits you are asked, or Auto-Parry answers). "
         "Advanced rules: your Band I card replaces the Tribal cards."
     )
 

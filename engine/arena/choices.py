@@ -7,7 +7,7 @@ are listed with all and with the fewest dice; any count in between is accepted t
 Auto-Parry switch is listed in the start phase only (play accepts it at any time), so random
 play does not spend a round flicking it. Advanced rules: each innate action and Ready card with
 the fields its effect lists (abilities), Echo's Attack and Movement by each of his Luftle
-figures, and the reactions beside Parry in a window; nothing but answers while a Tribal card's
+figures, and the reactions beside Parry in a window (a catch's window: Dart, as parries); nothing but answers while a Tribal card's
 attack waits to land (the pause, rule 14). A phase of the game mode's own (Domination's
 declaration) lists what the mode lists.
 """
@@ -20,11 +20,11 @@ from .abilities import uses
 from .actions import luftles, open_steps, resolvable, targets, walk
 from .board import front_arc, key
 from .ceremony import catch_choices, scamper_choices
-from .data import ATTACK, HEAL, MOVE, NETTED, PARRY, STANDARD
+from .data import ATTACK, HEAL, MOVE, NETTED, STANDARD
 from .dice import room, spends
 from .figures import State, board_of, character, is_standing, occupied, standing
 from .hill import hill_room
-from .hits import head, paused_by
+from .hits import answer_counts, head, paused_by
 from .modes import mode_of
 from .rounds import FIGHT, START
 from .statuses import has
@@ -76,10 +76,8 @@ def placements(state: State, seat: Seat) -> list[Action]:
 
 
 def answers(state: State, seat: Seat, entry: dict) -> list[Action]:
-    allocated = state["dice"][seat]["tracks"][PARRY]
-    ready = entry["hits"] and entry["front"] and allocated >= board_of(state, seat)[PARRY].min
-    most = allocated if state["turn_based"] else min(allocated, entry["hits"])
-    return [{"type": "parry", "dice": n} for n in range(1, most + 1) if ready] + [{"type": "take"}]
+    """Parry 1..k (on a Nymphlet: Dart 1..k, spelt as a parry: the Defence dice that answer it), or take it."""
+    return [{"type": "parry", "dice": n} for n in answer_counts(state, entry)] + [{"type": "take"}]
 
 
 def dice_work(state: State, seat: Seat, roll: bool = True) -> list[Action]:

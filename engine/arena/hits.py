@@ -21,8 +21,17 @@ everyone else until it has landed (rule 14; match.py refuses their actions). An 
 made by or on one of Echo's Guards (`by`, `guard`); a Guard that a hit lands on goes back to the
 supply and its attacker takes a Guard token. Passives: Thick Bark (rear attacks deal fewer
 hits), Mending Tide and Kindle (a Parry that cancels enough heals, or heats).
+
+The Ceremony's catches wait here too (`nymphlet`: the index of the Nymphlet in state["tokens"];
+ceremony.py calls them): their defender is the Nymphlet's owner, whose answer is Dart instead of
+Parry (the Nymphlet card's Defence dice, from any arc, one hit a die, never rolled). A window
+opens whenever Dart could cancel a hit, whatever the switch, as for the other reactions; when it
+runs out (or the owner is away), Auto-Parry's switch decides: on, Dart spends min(hits, dice on
+it); off, the hits land. How hits land on a Nymphlet is the Ceremony's (LANDINGS).
 """
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from .. import flow
 from ..deadlines import after
@@ -32,6 +41,7 @@ from ..rng import rng_of
 from ..words import plural
 from .board import in_front
 from .data import (
+    DART,
     HEAT_MAX,
     HIDDEN,
     KINDLE,
@@ -48,7 +58,19 @@ from .data import (
     THICK_BARK_FEWER,
 )
 from .dice import blocks_in, faces_text, hits_in, is_ready, roll_faces, spend
-from .figures import OUT, STANDING, State, advanced, board_of, character, name, piece_name, say, spot
+from .figures import (
+    OUT,
+    STANDING,
+    State,
+    advanced,
+    board_of,
+    character,
+    is_standing,
+    name,
+    piece_name,
+    say,
+    spot,
+)
 from .guards import leave_board, take_token, to_supply
 from .reactions import offered
 from .statuses import lift
@@ -62,10 +84,8 @@ def call_attack(state: State, attacker: Seat, defender: Seat, action: str, spent
     a Tribal card's attack, which names its `card`)."""
     target, source = spot(state, (defender, guard)), spot(state, (attacker, by))
     front = in_front(target["hex"], target["facing"], source["hex"])
-    entry = {"id": state["next_id"], "attacker": attacker, "defender": defender, "action": action,
-             "hits": hits, "unblockable": unblockable, "front": front, "rolled": None, "deadline": None,
-             "at_ms": at_ms, "guard": guard, "by": by, "card": card, "from": list(source["hex"]), "opened": None}
-    state["next_id"] += 1
+    entry = new_entry(state, attacker, defender, action, hits, unblockable, front, source["hex"], at_ms,
+                      guard=guard, by=by, card=card)
     side = "front" if front else "rear"
     events = lift(state, (attacker, None), HIDDEN, "attacking gives him away")
     what = action if spent is None else f"{action} {spent}"
@@ -89,6 +109,28 @@ def call_attack(state: State, attacker: Seat, defender: Seat, action: str, spent
     return events + [say(state, text, kind="attack")] + settle(state, now)
 
 
+def new_entry(state: State, attacker: Seat, defender: Seat, action: str, hits: int, unblockable: int, front: bool,
+              source: list[int], at_ms: int | None, **more: object) -> dict:
+    """A pending attack, numbered; `more` names what it is aimed at or made by (guard, by, card,
+    nymphlet)."""
+    entry = {"id": state["next_id"], "attacker": attacker, "defender": defender, "action": action,
+             "hits": hits, "unblockable": unblockable, "front": front, "rolled": None, "deadline": None,
+             "at_ms": at_ms, "guard": None, "by": None, "card": None, "from": list(source), "opened": None} | more
+    state["next_id"] += 1
+    return entry
+
+
+def is_catch(entry: dict) -> bool:
+    """A Ceremony catch, on a Nymphlet (an entry stored before catches waited has no `nymphlet`)."""
+    return entry.get("nymphlet") is not None
+
+
+# How hits land on a Nymphlet (total landed, the answer's words): ceremony.py sets it, since it
+# imports this module to queue its catches.
+Landing = Callable[[State, dict, int, str], list[Event]]
+LANDINGS: dict[str, Landing] = {}
+
+
 def _passives(state: State, seat: Seat) -> tuple[str, ...]:
     return character(state, seat).passives if advanced(state) else ()
 
@@ -100,27 +142,47 @@ def hits_text(hits: int, unblockable: int) -> str:
     return " and ".join(parts)
 
 
+def defence(entry: dict) -> str:
+    """The track whose Defence dice answer this attack: Dart for a Nymphlet, else Parry."""
+    return DART if is_catch(entry) else PARRY
+
+
 def parry_ready(state: State, entry: dict) -> bool:
-    """Whether Parry may answer this attack: hits it could cancel, from the front, minimum filled."""
+    """Whether Parry (Dart, on a Nymphlet) may answer this attack: hits it could cancel, from the
+    front (Dart: any arc), minimum filled."""
     seat = entry["defender"]
-    return (entry["hits"] > 0 and entry["front"]
-            and is_ready(state["dice"][seat], board_of(state, seat), PARRY))
+    return (entry["hits"] > 0 and (entry["front"] or is_catch(entry))
+            and is_ready(state["dice"][seat], board_of(state, seat), defence(entry)))
+
+
+def answer_counts(state: State, entry: dict) -> range:
+    """How many Defence dice the defender may answer with (none when the defence cannot answer):
+    at most one a hit, but every allocated die when a turn-based Parry rolls them."""
+    if not parry_ready(state, entry):
+        return range(0)
+    allocated = state["dice"][entry["defender"]]["tracks"][defence(entry)]
+    rolls = state["turn_based"] and not is_catch(entry)
+    return range(1, (allocated if rolls else min(allocated, entry["hits"])) + 1)
 
 
 def window_needed(state: State, entry: dict) -> bool:
     """Ask the defender when a reaction beside Parry is possible, or Parry is: turn-based always
-    (ARENA.md 3.4), in real time only with Auto-Parry off (3.3); never a player who is away."""
+    (ARENA.md 3.4), in real time only with Auto-Parry off (3.3); Dart always, as the reaction it
+    is, the owner standing; never a player who is away."""
     seat = entry["defender"]
     if seat in state["flow"]["away"]:
         return False
+    if is_catch(entry):
+        return is_standing(state, seat) and parry_ready(state, entry)
     return bool(offered(state, entry)) or (parry_ready(state, entry)
                                            and (state["turn_based"] or not state["auto_parry"][seat]))
 
 
 def reaction_names(state: State, entry: dict) -> list[str]:
-    """What the defender may answer with now, by name: Parry, then the other reactions."""
+    """What the defender may answer with now, by name: Parry (or Dart), then the other reactions."""
     board = board_of(state, entry["defender"])
-    return (["Parry"] if parry_ready(state, entry) else []) + [board[k].name for k in offered(state, entry)]
+    guard = [board[defence(entry)].name] if parry_ready(state, entry) else []
+    return guard + [board[k].name for k in offered(state, entry)]
 
 
 def head(state: State, seat: Seat) -> dict | None:
@@ -145,10 +207,9 @@ def settle(state: State, now: float) -> list[Event]:
             if window_needed(state, entry):
                 seconds = TB_DEFEND_SECONDS if state["turn_based"] else REACT_SECONDS
                 entry["deadline"], entry["opened"] = after(now, seconds), now
-                side = "front" if entry["front"] else "rear"
-                on = "" if entry["guard"] is None else f" (on {piece_name(state, (entry['defender'], entry['guard']))})"
-                events.append(Event(f"{entry['action']} on you{on}: {hits_text(entry['hits'], entry['unblockable'])} "
-                                    f"from the {side}. {' or '.join(reaction_names(state, entry))} or take it "
+                whom, side = _aimed_at(state, entry)
+                events.append(Event(f"{entry['action']} on {whom}: {hits_text(entry['hits'], entry['unblockable'])}"
+                                    f"{side}. {' or '.join(reaction_names(state, entry))} or take it "
                                     f"({seconds:g} s).", private_to=entry["defender"], kind="react"))
                 continue
             events += resolve(state, entry, None)
@@ -157,23 +218,32 @@ def settle(state: State, now: float) -> list[Event]:
     return events
 
 
+def _aimed_at(state: State, entry: dict) -> tuple[str, str]:
+    """Whom the defender's window is about, in their own words, and from which side (a Nymphlet
+    has no facing)."""
+    if is_catch(entry):
+        return f"your Nymphlet at {state['tokens'][entry['nymphlet']]['hex']}", ""
+    on = "" if entry["guard"] is None else f" (on {piece_name(state, (entry['defender'], entry['guard']))})"
+    return f"you{on}", f" from the {'front' if entry['front'] else 'rear'}"
+
+
 def answer(state: State, seat: Seat, count: int, now: float) -> list[Event]:
-    """The defender answers the open window: Parry `count` dice (turn-based: roll them), 0 takes it."""
+    """The defender answers the open window: Parry `count` dice (turn-based: roll them; on a
+    Nymphlet: Dart), 0 takes it."""
     entry = head(state, seat)
     if entry is None or entry["deadline"] is None:
         raise RuleError("No attack is waiting for your answer.")
-    allocated = state["dice"][seat]["tracks"][PARRY]
-    track = board_of(state, seat)[PARRY]
+    allocated = state["dice"][seat]["tracks"][defence(entry)]
+    track = board_of(state, seat)[defence(entry)]
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise RuleError("Say how many dice to spend: 0 takes the hits.")
     if count:
-        if not entry["front"]:
+        if not entry["front"] and not is_catch(entry):
             raise RuleError(f"{track.name} works only against attacks from your front arc.")
         if not parry_ready(state, entry):
             raise RuleError(f"{track.name} needs {track.min} Defence dice allocated (you have {allocated}).")
-        most = allocated if state["turn_based"] else min(allocated, entry["hits"])
-        if count > most:
-            raise RuleError(f"You can spend at most {most} on this attack.")
+        if count not in answer_counts(state, entry):
+            raise RuleError(f"You can spend at most {len(answer_counts(state, entry))} on this attack.")
     return resolve(state, entry, count) + settle(state, now)
 
 
@@ -218,6 +288,8 @@ def next_window(state: State) -> float | None:
 
 def resolve(state: State, entry: dict, count: int | None) -> list[Event]:
     """Answer one attack (`count` None: Auto-Parry) and land what is not cancelled."""
+    if is_catch(entry):
+        return _resolve_catch(state, entry, count)
     seat = entry["defender"]
     track = board_of(state, seat)[PARRY]
     cancelled, said = 0, ""
@@ -237,6 +309,20 @@ def resolve(state: State, entry: dict, count: int | None) -> list[Event]:
             said = f"{track.name} {count}; "
     state["pending"].remove(entry)
     return land(state, entry, cancelled, said) + _after_parry(state, seat, cancelled)
+
+
+def _resolve_catch(state: State, entry: dict, count: int | None) -> list[Event]:
+    """Dart cancels `count` hits (None: Auto-Parry's switch, on, spends min(hits, dice on Dart)),
+    then the Ceremony lands the rest on the Nymphlet. No Parry passive answers a Dart."""
+    seat = entry["defender"]
+    if count is None:
+        counts = answer_counts(state, entry)
+        count = counts[-1] if counts and state["auto_parry"][seat] else 0
+    if count:
+        spend(state["dice"][seat], board_of(state, seat), DART, count)
+    state["pending"].remove(entry)
+    said = f"{board_of(state, seat)[DART].name} {count}; " if count else ""
+    return LANDINGS["nymphlet"](state, entry, entry["hits"] - count + entry["unblockable"], said)
 
 
 def _after_parry(state: State, seat: Seat, cancelled: int) -> list[Event]:
@@ -276,7 +362,7 @@ def land(state: State, entry: dict, cancelled: int, said: str) -> list[Event]:
         events.append(say(state, f"{name(state, defender)} is knocked out: {name(state, attacker)}'s trophy.",
                           kind="knockout"))
         events += leave_board(state, defender)
-        for late in [p for p in state["pending"] if p["defender"] == defender]:
+        for late in [p for p in state["pending"] if p["defender"] == defender and not is_catch(p)]:
             state["pending"].remove(late)
             events.append(Event(f"{name(state, defender)} was knocked out before your {late['action']} landed: "
                                 "it moves nothing.", private_to=late["attacker"], kind="late"))

@@ -1,9 +1,10 @@
 """What must hold after every action (engine/simulate checks it): health and Guard tokens are
 conserved between figures and cups, dice between pool, tracks and the shared tracks they are
 locked on (the Rainforest's Raging Currents), a full shared track has triggered, figures stand on
-open hexes one to a hex, a round goes on only with two sides standing (Alliances: teams), Heat
-stays within 0-HEAT_MAX, Guards and statuses stand only on the board, the clock matches the
-phase, and the game mode's own checks hold (modes)."""
+open hexes one to a hex, an attack waits only on a piece still there (a catch: on a Nymphlet of
+its defender, one catch a Nymphlet), a round goes on only with two sides standing (Alliances:
+teams), Heat stays within 0-HEAT_MAX, Guards and statuses stand only on the board, the clock
+matches the phase, and the game mode's own checks hold (modes)."""
 from __future__ import annotations
 
 from ..protocol import seat_name
@@ -12,6 +13,7 @@ from .cards import is_ready_card
 from .data import HEAT_MAX, STATUS_NAMES
 from .dice import dice_total
 from .figures import STANDING, State, advanced, arena, board_of, character, guards_of, hand, pieces, spot
+from .hits import is_catch
 from .modes import mode_of
 from .rounds import COUNTDOWN, OVER, PLAYING, START, dice_count, fronts_clear
 from .shared import held
@@ -23,7 +25,9 @@ def broken_rules(state: State, deadline: float | None) -> list[str]:
     """Every invariant that does not hold, in words ([] when all is well)."""
     broken = _health(state) + _places(state) + _boards(state) + _advanced(state)
     for p in state["pending"]:
-        if (p["defender"], p["guard"]) not in pieces(state):
+        if is_catch(p):
+            broken += _catch(state, p)
+        elif (p["defender"], p["guard"]) not in pieces(state):
             broken.append(f"an attack waits on {seat_name(p['defender'])}, who is not standing")
     if state["phase"] in (START, COUNTDOWN) and not fronts_clear(state):
         broken.append("a figure starts without a clear front arc")
@@ -38,6 +42,16 @@ def broken_rules(state: State, deadline: float | None) -> list[str]:
     if (state["phase"] == OVER) != (deadline is None):
         broken.append("the clock does not match the phase")
     return broken + mode_of(state).invariants(state)
+
+
+def _catch(state: State, entry: dict) -> list[str]:
+    """A catch waits on a Nymphlet of its defender that is still there, the only catch on it."""
+    tokens, index = state["tokens"], entry["nymphlet"]
+    if not 0 <= index < len(tokens) or tokens[index]["owner"] != entry["defender"]:
+        return [f"a catch waits on a Nymphlet of {seat_name(entry['defender'])} that is not there"]
+    if sum(1 for p in state["pending"] if is_catch(p) and p["nymphlet"] == index) > 1:
+        return [f"two catches wait on one Nymphlet of {seat_name(entry['defender'])}"]
+    return []
 
 
 def _health(state: State) -> list[str]:

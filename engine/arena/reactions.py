@@ -4,7 +4,8 @@ A reaction is a track marked as one whose minimum is filled: an innate action (W
 Ready Tribal card (Slippery, Protect the Chief). Pluma's Wing Guard is her Parry. Each is offered
 only where it can change the attack: Watch Out! against normal hits from the rear (turned, the
 defender may Parry them), Slippery against normal hits from any arc, Protect the Chief when a
-Guard stands next to Echo. Attacks on a Guard allow only Parry.
+Guard stands next to Echo. Attacks on a Guard allow only Parry, catches of a Nymphlet only Dart
+(hits.py: the Nymphlet card's answer, spelt as a parry).
 """
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ WHEN: dict[str, Callable[[State, Entry], bool]] = {
 
 def offered(state: State, entry: Entry) -> list[str]:
     """The reactions beside Parry the defender may use on this attack now (track keys)."""
-    if not advanced(state) or entry["guard"] is not None:
+    if not advanced(state) or entry["guard"] is not None or entry.get("nymphlet") is not None:
         return []
     seat = entry["defender"]
     board, dice = board_of(state, seat), state["dice"][seat]
