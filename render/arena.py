@@ -510,8 +510,8 @@ def _attack_text(p: dict[str, Any], who: Sequence[str], *, live: bool, spoken: b
         hits.append(plural(p["hits"], "hit"))
     if p["unblockable"]:
         hits.append(plural(p["unblockable"], "unblockable hit"))
-    attacker = piece_words(who, p["attacker"], p.get("by"))
-    defender = piece_words(who, p["defender"], p.get("guard"))
+    attacker = piece_words(who, *attacker_of(p))
+    defender = piece_words(who, *defender_of(p))
     text = f"{attacker} -> {defender}: {p['action']}, {' and '.join(hits)} from the {p['arc']}"
     if p.get("rolled") and rolled:
         faces = ", ".join(FACE_NAMES[f] for f in p["rolled"]) if spoken else " ".join(p["rolled"])
@@ -549,7 +549,10 @@ def _asks(view: dict[str, Any], who: Sequence[str], aborted: bool) -> str:
         p = windows[0]
         how = "roll Defence dice or take" if view["mode"] == "turn_based" else "Parry or take"
         how = "answer or take" if is_advanced(view) else how
-        return f"{who[p['defender']]}: {how} {p['action']} from {piece_words(who, p['attacker'], p.get('by'))}."
+        if defender_of(p)[2] is not None:  # a catch: the owner's Dart answers for the Nymphlet
+            return f"{who[p['defender']]}: Dart or take {p['action']} from {piece_words(who, *attacker_of(p))} " \
+                "on your Nymphlet."
+        return f"{who[p['defender']]}: {how} {p['action']} from {piece_words(who, *attacker_of(p))}."
     if view.get("paused"):
         return ""
     if phase == "start":
@@ -784,8 +787,24 @@ def on_board_guards(seat: dict[str, Any]) -> list[dict[str, Any]]:
     return [g for g in _guard_slots(seat) if g is not None]
 
 
-def piece_hex(view: dict[str, Any], seat: int, guard: int | None) -> list[int] | None:
-    """Where a figure stands: a seat's character, or (`guard`) one of Echo's Guards."""
+Piece = tuple[int, int | None, int | None]  # a seat, and one of its Guards or Nymphlets (or neither)
+
+
+def attacker_of(p: dict[str, Any]) -> Piece:
+    """Who makes a pending attack: a seat's character, or one of Echo's Guards (`by`)."""
+    return (p["attacker"], p.get("by"), None)
+
+
+def defender_of(p: dict[str, Any]) -> Piece:
+    """What a pending attack is aimed at: the defender's character, one of Echo's Guards, or (in the
+    Ceremony, a catch) a Nymphlet of the defender's, by its place in the mode's list."""
+    return (p["defender"], p.get("guard"), p.get("nymphlet"))
+
+
+def piece_hex(view: dict[str, Any], seat: int, guard: int | None, nymphlet: int | None = None) -> list[int] | None:
+    """Where a piece stands: a seat's character, one of Echo's Guards (`guard`), or a Nymphlet."""
+    if nymphlet is not None:
+        return modes.mode_of(view)["nymphlets"][nymphlet]["hex"]
     if guard is None:
         return view["seats"][seat]["hex"]
     slots = _guard_slots(view["seats"][seat])
@@ -793,8 +812,10 @@ def piece_hex(view: dict[str, Any], seat: int, guard: int | None) -> list[int] |
     return None if spot is None else spot["hex"]
 
 
-def piece_words(who: Sequence[str], seat: int, guard: int | None) -> str:
-    """'Ann', or one of her Guards: 'Ann's Guard 2'."""
+def piece_words(who: Sequence[str], seat: int, guard: int | None, nymphlet: int | None = None) -> str:
+    """'Ann', one of her Guards: 'Ann's Guard 2', or her Nymphlet: 'Ann's Nymphlet'."""
+    if nymphlet is not None:
+        return f"{who[seat]}'s Nymphlet"
     return who[seat] if guard is None else f"{who[seat]}'s Guard {guard + 1}"
 
 
@@ -890,7 +911,7 @@ def _draw_guards(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
     for seat in view["seats"]:
         for g in on_board_guards(seat):
             c = centre(g["hex"])
-            if (seat["seat"], g["guard"]) in targets:
+            if (seat["seat"], g["guard"], None) in targets:
                 _paste(image, target_ring(), c)
             _paste(image, disc_sprite(seat["colour"], g["facing"], GUARD), c)
             draw_text(d, (c[0], c[1]), str(g["guard"] + 1), SMALL, INK, anchor="mm", bold=True)
@@ -960,10 +981,14 @@ def _draw_figures(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, An
                 draw_arc(d, h, seat["colour"], min(nest, 3))
     turns = view["turns"]
     active = turns["active"] if live and turns and view["phase"] == "turns" else None
-    defenders = {(p["defender"], p.get("guard")) for p in view["pending"]} if live else set()
+    defenders = {defender_of(p) for p in view["pending"]} if live else set()
+    for seat_index, _, nymphlet in defenders:  # a Nymphlet an attack waits on: ringed in red, as a figure is
+        there = None if nymphlet is None else piece_hex(view, seat_index, None, nymphlet)
+        if there is not None:
+            _paste(image, target_ring(), centre(there))
     for seat in standing:
         c = centre(seat["hex"])
-        if (seat["seat"], None) in defenders:
+        if (seat["seat"], None, None) in defenders:
             _paste(image, target_ring(), c)
         elif seat["seat"] == active:
             _paste(image, turn_ring(), c)
@@ -1003,9 +1028,9 @@ def _free_corners(view: dict[str, Any], seat: dict[str, Any], live: bool) -> lis
     attack arrow (to or from a neighbour) passes within 60 degrees."""
     busy = [60 * seat["facing"]]
     if live:
-        me = (seat["seat"], None)
+        me = (seat["seat"], None, None)
         for p in view["pending"]:
-            ends = [(p["attacker"], p.get("by")), (p["defender"], p.get("guard"))]
+            ends = [attacker_of(p), defender_of(p)]
             other = ends[1] if ends[0] == me else ends[0] if ends[1] == me else None
             there = None if other is None else piece_hex(view, *other)
             if there is not None:
@@ -1032,7 +1057,7 @@ def _draw_attacks(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     adjacent, with a shaft when they are not."""
     drawn = set()
     for p in view["pending"]:
-        a, b = piece_hex(view, p["attacker"], p.get("by")), piece_hex(view, p["defender"], p.get("guard"))
+        a, b = piece_hex(view, *attacker_of(p)), piece_hex(view, *defender_of(p))
         if a is None or b is None or (tuple(a), tuple(b)) in drawn:
             continue
         drawn.add((tuple(a), tuple(b)))

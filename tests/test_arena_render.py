@@ -809,3 +809,21 @@ def test_the_description_says_where_each_nymphlet_is_the_flowers_area_and_the_hi
     assert "Hold the hill: Climbing the Hill! Fight!" in hill
     forest = R.describe(states()[FOREST_HILL][0], names, NOW)
     assert "The hill (outlined in white): the stream's open hexes." in forest
+
+
+def test_a_catch_waiting_rings_the_nymphlet_and_asks_its_owner_to_answer():
+    """A catch waits for the owner's Dart: the arrow and the red ring go to the Nymphlet (by its
+    place in the mode's list), not to its owner's figure."""
+    view = copy.deepcopy(states()[CEREMONY][0])
+    cy = view["game_mode"]["nymphlets"][1]
+    assert cy["owner"] == 2
+    view["pending"] = [{"attacker": 3, "defender": 2, "action": "Attack", "hits": 1, "unblockable": 0, "arc": "front",
+                        "rolled": None, "deadline": NOW + 4, "guard": None, "by": None, "card": None, "nymphlet": 1}]
+    text = R.describe(view, ["Ann", "Bob", "Cy", "Di"], NOW)
+    assert "Cy: Dart or take Attack from Di on your Nymphlet." in text
+    assert "Di -> Cy's Nymphlet: Attack, 1 hit from the front; Cy to answer" in text
+    image = R.draw_board(view, now=NOW)
+    x, y = R.centre(cy["hex"])
+    assert colour_at(image, (x, y - R.DISC - 2)) == R.ATTACK
+    x, y = R.centre(view["seats"][2]["hex"])
+    assert colour_at(image, (x, y - R.DISC - 2)) != R.ATTACK, "the owner's figure is not the target"
