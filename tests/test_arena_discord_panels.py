@@ -1,9 +1,11 @@
 """Every panel an advanced match shows fits Discord, and every control on it means something.
 
 Adventurous random games (tests/test_arena_simulate.py's player: it readies and uses every card
-and answers with every reaction) are replayed; at many moments, each seat's panel is drawn in
-every view it may be in (main, MOVE, TARGET, markers, each card's view, each of Echo's figures
-acting) and must fit Discord (5 rows of 5, custom_ids under 100 characters, labels under 80,
+and answers with every reaction), alone and with the Rainforest and each game mode, are
+replayed; at many moments (and at each Domination declaration), each seat's panel is drawn in
+every view it may be in (main, MOVE with and without the flow, TARGET, markers, each card's
+view, each of Echo's figures acting, Scamper for each Nymphlet, each declared side) and must fit
+Discord (5 rows of 5, custom_ids under 100 characters, labels under 80,
 text under 2000); then each enabled control is picked: it leads to a draft that draws, or to an
 action the engine either takes or refuses in words. No Discord here: the panel kit's Seat is
 built around the stored state, as the cog builds it.
@@ -16,7 +18,7 @@ import discord
 import pytest
 
 from cogs.arena.cards import usable
-from cogs.arena.draft import MARKERS, MOVE, TARGET, USE, Draft
+from cogs.arena.draft import MARKERS, MOVE, SCAMPER, TARGET, USE, Draft
 from cogs.arena.panel import PANEL
 from cogs.components import TableButton, TableSelect, view_of
 from cogs.panels import Seat
@@ -30,14 +32,16 @@ GAME = EyeForAnEye()
 TEXT_LIMIT, LABEL_LIMIT, ID_LIMIT = 2000, 80, 100
 
 
-def moments(chars: tuple[str, ...], turn_based: bool, seed: int, every: int = 80):
-    """(state, now) every `every` actions of an adventurous game of these characters."""
-    options = {"turn_based": turn_based, "advanced": True, "character": list(chars)}
+def moments(chars: tuple[str, ...], turn_based: bool, seed: int, every: int = 80, **extra: bool):
+    """(state, now) every `every` actions of an adventurous game of these characters (with the
+    `extra` options), and at the first action of each Domination declaration."""
+    options = {"turn_based": turn_based, "advanced": True, "character": list(chars), **extra}
     _, log, _ = play_one(Adventure(), len(chars), options, seed, Patient(seed))
     state = GAME.setup(len(chars), options, seed, START)
     for i, entry in enumerate(log):
         state, _ = GAME.apply(state, entry.seat, entry.action, entry.now)
-        if i % every == 0 and state["phase"] not in ("over",):
+        declaring = state["phase"] == "declare" and entry.action.get("type") != "declare"
+        if (i % every == 0 or declaring) and state["phase"] not in ("over",):
             yield state, entry.now
 
 
@@ -48,10 +52,13 @@ def seat_at(state, seat: int, now: float) -> Seat:
     return Seat(session, GAME, seat, GAME.view(state, seat), now)
 
 
-def drafts(me: dict) -> list[Draft]:
+def drafts(view: dict, me: dict) -> list[Draft]:
     """Every view a panel may be drawn in for this seat."""
     figures = [None, *(g["guard"] for g in me.get("guards") or [] if g is not None)]
     out = [Draft(mode=mode, by=by) for mode, by in itertools.product(("", MOVE, TARGET, MARKERS), figures)]
+    nymphlets = [i for i, n in enumerate((view["game_mode"] or {}).get("nymphlets", ())) if n["owner"] == me["seat"]]
+    out += [Draft(mode=MOVE, flow=True), Draft(trigger=0), Draft(trigger=1)]
+    out += [Draft(mode=SCAMPER, nymphlet=i) for i in [None, *nymphlets]]
     return out + [Draft(mode=USE, card=i) for i in usable(me)]
 
 
@@ -77,19 +84,23 @@ def controls(drawn) -> list[tuple[str, list[str]]]:
     return out
 
 
-CASTS = [(("grublic", "riparian", "echo"), False), (("banksia", "pluma", "incendiary"), False),
-         (("echo", "incendiary", "pluma"), True)]
+CASTS = [(("grublic", "riparian", "echo"), False, {}), (("banksia", "pluma", "incendiary"), False, {}),
+         (("echo", "incendiary", "pluma"), True, {}),
+         (("echo", "grublic", "riparian"), False, {"rainforest": True, "ceremony": True}),
+         (("pluma", "banksia", "echo"), True, {"rainforest": True, "hill": True}),
+         (("riparian", "incendiary", "grublic"), True, {"domination": True})]
 
 
-@pytest.mark.parametrize("chars,turn_based", CASTS)
-def test_every_panel_of_an_advanced_match_fits_discord_and_every_control_means_something(chars, turn_based):
+@pytest.mark.parametrize("chars,turn_based,extra", CASTS)
+def test_every_panel_of_an_advanced_match_fits_discord_and_every_control_means_something(chars, turn_based, extra):
     drawn_views = picked = 0
-    for state, now in moments(chars, turn_based, seed=3):
+    for state, now in moments(chars, turn_based, seed=3, **extra):
         for seat in range(state["players"]):
-            me = GAME.view(state, seat)["seats"][seat]
+            view = GAME.view(state, seat)
+            me = view["seats"][seat]
             if me["status"] != "standing" or me["hex"] is None:
                 continue
-            for draft in drafts(me):
+            for draft in drafts(view, me):
                 at = seat_at(state, seat, now)
                 drawn = PANEL.draw(at, str(draft))
                 fits(drawn)

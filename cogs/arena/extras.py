@@ -145,9 +145,10 @@ def scamper(d: Draft, path: str) -> Action:
 
 def draw_scamper(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft, head: list[str]) -> Drawn | None:
     """Which Nymphlet (when there are several), then its steps: 1 hex a Scamper die."""
-    mine, have = my_nymphlets(seat), track(me, SCAMPER_TRACK)["count"]
-    if not mine or not have:
+    mine = my_nymphlets(seat)
+    if not mine or not track(me, SCAMPER_TRACK)["count"]:
         return None
+    have = track(me, SCAMPER_TRACK)["count"]
     cancel = panel.button(seat, "✖ Cancel", "x", str(d), row=3)
     nymphlets = seat.view["game_mode"]["nymphlets"]
     if d.nymphlet not in mine and len(mine) > 1:
