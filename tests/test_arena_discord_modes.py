@@ -70,14 +70,14 @@ async def test_the_current_tracks_take_dice_by_qty_and_the_filled_swell_moves_th
             "🌊 Backwash (stream 1 upstream) 0/2 +2✨", "🌊 Flood (banks step in) 0/3 +2✨"} <= set(buttons(panel))
 
     await table.click("ann", "Qty: All")
-    await table.click("ann", "🌊 Rapids (stream 2 downstream) 0/3 +1👣")
+    await table.click("ann", "🌊 Rapids (stream 2 downstream) 0/3 +1👣")  # Qty 1: one die
     state = await table.state()
     assert state["shared"]["rapids"] == [ANN, None, None] and state["dice"][ANN]["pool"].count("M") == 1
     assert "locks 1 die on the Rapids (1 of 3)" in log_lines(state)
 
     for _ in range(3):
         await table.click("ann", labelled(table.panel("ann"), "Qty"))  # All -> 1 -> 2 -> 3
-    await unchanged(table, "ann", "🌊 Swell (stream 1 downstream) 0/2 +1👣",
+    await unchanged(table, "ann", "🌊 Swell (stream 1 downstream) 0/2 +3👣",
                     "The Swell can take 1 more die of yours now.")
     await table.click("ann", "Qty: 3")
     await table.click("ann", "Qty: 4")  # back to All
@@ -99,15 +99,16 @@ async def test_the_hill_card_climbs_then_scores_for_the_player_on_the_hill(world
     await table.roll("ann", M, R, S, A, D, auto=False)
     for _ in range(4):
         await table.click("ann", labelled(table.panel("ann"), "Qty"))
-    await unchanged(table, "ann", "⛰ Hill card 0/3 (next fill climbs)", "The hill card can take 3 more dice of yours now.")
+    await unchanged(table, "ann", "⛰ Hill card 0/3 +4 (next fill climbs)",
+                    "The hill card can take 3 more dice of yours now.")
     await table.click("ann", "Qty: 4")
-    await table.click("ann", "⛰ Hill card 0/3 (next fill climbs)")
+    await table.click("ann", "⛰ Hill card 0/3 +3 (next fill climbs)")
     state = await table.state()
     assert state["mode"]["fills"] == 1 and "Climbing the Hill!" in log_lines(state)
 
     rig(state, M, R, S, A, D)
     await table.click("ann", "🎲 Roll")
-    text = await table.click("ann", "⛰ Hill card 0/3 (next fill scores)")
+    text = await table.click("ann", "⛰ Hill card 0/3 +3 (next fill scores)")
     state = await table.state()
     assert state["mode"]["vp"] == [2, 0], "1 VP, and 1 for Bob off the hill"
     assert "2 VP this round · 0 VP in all" in text

@@ -25,7 +25,9 @@ import discord
 
 from engine.arena.board import COMPASS
 from engine.arena.data import SCAMPER as SCAMPER_TRACK
+from engine.arena.hill import hill_room
 from engine.arena.stream import current_room, flowing
+from engine.arena.turns import DECLARE
 from engine.hexgrid import neighbour
 from engine.protocol import Action
 from engine.words import plural
@@ -36,7 +38,6 @@ from .draft import CODE, CODES, SCAMPER, Draft, move
 from .words import FACE, figure_name, stamp, track
 
 Items = list[discord.ui.Item]
-DECLARE = "declare"  # Domination's phase between turn-based game turns
 HEXES = (("NW", "NE"), ("W", "E"), ("SW", "SE"))  # compass steps laid out as the hexes lie
 
 
@@ -98,29 +99,33 @@ def flow_button(panel: Panel, seat: Seat, d: Draft, have: int) -> tuple[discord.
 
 def extras_row(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft, legal: list[Action]) -> Items:
     """Row 4: a button per Raging Current track with room for the player's dice, the hill card's,
-    and Scamper for a Ceremony player who has Nymphlets."""
-    view, items = seat.view, list[discord.ui.Item]()
-    for current in view["currents"] or ():
-        room = current_room(seat.state, seat.seat, current["key"])
-        if room:
+    and Scamper for a Ceremony player who has Nymphlets. A shared track's label says what it does,
+    how full it is and how many dice a click locks (the Qty, else all of the player's that fit)."""
+    items: Items = []
+    for current in seat.view["currents"] or ():
+        if room := current_room(seat.state, seat.seat, current["key"]):
             shift = current["shift"]
             does = "banks step in" if current["flood"] else \
                 f"stream {abs(shift)} {'downstream' if shift > 0 else 'upstream'}"
-            filled = sum(s is not None for s in current["dice"])
-            items.append(panel.button(seat, f"🌊 {current['name']} ({does}) {filled}/{len(current['dice'])} "
-                                            f"+{min(room, d.qty or room)}{FACE[current['faces'][0]]}",
+            items.append(panel.button(seat, f"🌊 {current['name']} ({does}) {filled(current['dice'])} "
+                                            f"+{d.qty or room}{FACE[current['faces'][0]]}",
                                       f"cur{current['key']}", str(d), row=4))
-    mode = view["game_mode"] or {}
+    mode = seat.view["game_mode"] or {}
     if any(a["type"] == "hill" for a in legal):
-        card = mode["card"]
-        filled = sum(s is not None for s in card["dice"])
-        items.append(panel.button(seat, f"⛰ Hill card {filled}/{len(card['dice'])} (next fill "
-                                        f"{'scores' if mode['climbing'] else 'climbs'})", "hill", str(d), row=4))
-    if any(n["owner"] == seat.seat for n in mode.get("nymphlets", ())):
+        after = "scores" if mode["climbing"] else "climbs"
+        items.append(panel.button(seat, f"⛰ Hill card {filled(mode['card']['dice'])} +"
+                                        f"{d.qty or hill_room(seat.state, seat.seat)} (next fill {after})",
+                                  "hill", str(d), row=4))
+    if my_nymphlets(seat):
         scamper = track(me, SCAMPER_TRACK)
-        items.append(panel.button(seat, f"🐾 Scamper {scamper['count']}/{scamper['spaces']}{FACE['M']}", "scm",
-                                  str(d), row=4, disabled=not any(a["type"] == "scamper" for a in legal)))
+        items.append(panel.button(seat, f"🐾 Scamper {scamper['count']}/{scamper['spaces']}{FACE[scamper['face']]}",
+                                  "scm", str(d), row=4, disabled=not any(a["type"] == "scamper" for a in legal)))
     return items[:5]
+
+
+def filled(spaces: list[int | None]) -> str:
+    """How full a shared track is: '1/3'."""
+    return f"{sum(s is not None for s in spaces)}/{len(spaces)}"
 
 
 # ---------------------------------------------------------------- the Scamper view and Domination's declaration
