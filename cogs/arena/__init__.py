@@ -2,7 +2,8 @@
 
 Modules: board (the public board message and its Peek and Rules buttons), panel (the private
 panel's views), cards (the advanced rules' innate actions, Tribal cards and reactions on the
-panel), draft (what the panel remembers between clicks, and what a click means), clicks
+panel), extras (the game modes' controls: Flow, the Raging Current tracks, the hill card,
+Nymphlets to catch and Scamper, Domination's declaration), draft (what the panel remembers between clicks, and what a click means), clicks
 (a click: act, then redraw the panel in place), live (pushing prompts and news to panels of
 players who did not click), words (how views read as text). Every rule is the engine's: the
 panel draws from the player's view and legal actions, greys what `explain` refuses, and
