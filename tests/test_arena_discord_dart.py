@@ -1,0 +1,76 @@
+"""The Ceremony's Dart through Discord, in process: Ann (Grublic) attacks one of Bob's (Riparian's)
+Nymphlets and Bob's REACT prompt asks him to Dart or take it (ARENA.md 2.7, 3.3).
+
+As in test_arena_discord.py, figures, Nymphlets and dice are set on the stored state (test
+set-up); the catch, the answer and the timers are clicked and fired. The panel draws the prompt
+(panel.py draw_react): one answer button a Dart die and "Take the hits"; its Dart label and the
+words "on your Nymphlet" wait for the view to carry the catch's `nymphlet` (views.py), so the
+answer is found by its count here, not its label.
+"""
+from __future__ import annotations
+
+from engine.arena.data import REACT_SECONDS
+from tests.discord_helpers import buttons, pinged
+from tests.test_arena_ceremony import timed_catches
+from tests.test_arena_discord import A, D, E, H, M, at_once, begin, log_lines, put
+from tests.test_arena_rules import give
+
+__all__ = ["at_once", "timed_catches"]  # fixtures: boards edited at once; catches timed by the table's clock
+
+BOB = 1
+TAKE = "Take the hits"
+
+
+async def ceremony(env, bot, channel, u):
+    """Ann at the centre facing E with an Attack die, one of Bob's Nymphlets just ahead of her at
+    [1, 0], Bob far off with 2 Defence dice on his Nymphlet card's Dart."""
+    table = await begin(env, bot, channel, u, ("ann", "bob"), ceremony=True)
+    await put(table, ann=([0, 0], E), bob=([3, -3], 4))
+    state = await table.state()
+    ahead = next(n for n in state["tokens"] if n["owner"] == BOB)
+    ahead["hex"] = [1, 0]
+    give(state, BOB, dart=2)
+    await table.roll("ann", A, D, D, H, M)  # redraws her panel: the Nymphlet is the only target
+    return table
+
+
+def dart_answers(prompt) -> list[str]:
+    """The prompt's answer buttons beside taking it: one a Dart die that could cancel a hit."""
+    return [label for label in buttons(prompt) if label != TAKE]
+
+
+async def test_a_catch_prompts_the_owner_who_darts_and_the_nymphlet_stays(world, simcord_bot, timed_catches):
+    env, _guild, channel, u = world
+    table = await ceremony(env, simcord_bot, channel, u)
+    await table.click("ann", "⚔ Attack → Nymphlet of Riparian")  # Spear Thrust 1: 1 hit
+
+    prompt = table.panel("bob")  # pushed into Bob's live panel: no click of his
+    assert "Spear Thrust" in prompt.content and "1 hit" in prompt.content
+    answers = dart_answers(prompt)
+    assert len(answers) == 1 and answers[0].endswith(" 1") and TAKE in buttons(prompt), "Dart 1 (one a hit) or take it"
+    assert not [m for m in channel.history() if "your move" in (m.content or "")], "his panel was the call"
+
+    await table.click("bob", answers[0])
+    state = await table.state()
+    assert "Riparian ({1})'s Nymphlet at [1, 0]: Dart 1; no hit lands, it stays." in log_lines(state)
+    assert len(state["tokens"]) == 6 and state["dice"][BOB]["tracks"]["dart"] == 1 and not state["pending"]
+    assert state["mode"]["vp"] == [0, 0]
+
+
+async def test_an_owner_who_does_nothing_gets_auto_parrys_dart_when_the_window_runs_out(
+        world, simcord_bot, hand_clock, timed_catches):
+    env, _guild, channel, u = world
+    table = await ceremony(env, simcord_bot, channel, u)
+    await env.advance_time(15 * 60 + 1)  # Bob's panel token has expired: he is called in public
+    await table.click("ann", "⚔ Attack → Nymphlet of Riparian")
+
+    mention = channel.last_message
+    assert mention.content.startswith(f"<@{u['bob'].id}>, you are attacked!") and "Nymphlet" in mention.content
+    assert pinged(env, mention) == {u["bob"].id} and "Answer the attack" in buttons(mention)
+    assert (await table.state())["pending"][0]["nymphlet"] is not None
+
+    await table.fire(REACT_SECONDS + 0.5, hand_clock)
+    state = await table.state()
+    assert state["log"][-1] == "Riparian ({1})'s Nymphlet at [1, 0]: Dart 1; no hit lands, it stays."
+    assert len(state["tokens"]) == 6 and state["dice"][BOB]["tracks"]["dart"] == 1 and not state["pending"]
+    assert mention.id not in [m.id for m in channel.history()], "the answered prompt is gone"
