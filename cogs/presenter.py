@@ -29,10 +29,9 @@ from .components import view_of
 from .game_ui import Board, ui_for
 from .lobby_ui import lobby_board
 from .markup import board_link, mentions, message_link, pinging, said, summary
-from .refs import Ref
+from .repair import repair_boards
 
 log = logging.getLogger(__name__)
-ORPHAN_SEARCH = 25  # recent channel messages searched for a board whose id was never saved
 
 
 def as_file(image: RenderedImage) -> discord.File:
@@ -133,44 +132,8 @@ class Presenter:
             await self.post(session)
 
     async def repair(self) -> int:
-        """At start-up: redraw the boards a crash left behind, post lobbies that never were.
-
-        A board is behind when the bot died after saving a move and before drawing it; a game
-        that ended that way has not been announced either. A board posted just before the crash
-        whose id was never saved still has live buttons: the lobby's is adopted as the board,
-        any other loses its buttons. Returns how many sessions were repaired.
-        """
-        repaired = 0
-        for session in await self.table.boards_behind():
-            try:
-                ours = await self._messages_with_buttons(session)
-                if session.message_id is None:
-                    if not ours:
-                        await self.post(session)
-                        repaired += 1
-                        continue
-                    await self.adopt(session, ours[0])
-                for stray in ours:
-                    if stray != session.message_id:
-                        await self.client.get_partial_messageable(session.channel_id).get_partial_message(
-                            stray).edit(view=None)
-                await self.show(Change(session))
-                repaired += 1
-            except discord.HTTPException:
-                log.warning("could not repair the board of session %s", session.id, exc_info=True)
-        return repaired
-
-    async def _messages_with_buttons(self, session: Session) -> list[int]:
-        """Recent messages of ours carrying this session's buttons, newest first."""
-        channel = self.client.get_partial_messageable(session.channel_id)
-        me = self.client.user.id if self.client.user else None
-        found = []
-        async for message in channel.history(limit=ORPHAN_SEARCH):
-            refs = [Ref.parse(getattr(child, "custom_id", None) or "") for row in message.components
-                    for child in getattr(row, "children", [])]
-            if message.author.id == me and any(ref and ref.session_id == session.id for ref in refs):
-                found.append(message.id)
-        return found
+        """At start-up: redraw the boards a crash left behind (cogs/repair.py); how many."""
+        return await repair_boards(self)
 
     async def adopt(self, session: Session, message_id: int) -> None:
         """The board is this message (whose id a crash kept from being saved); redraw it next."""

@@ -1,0 +1,70 @@
+"""At start-up: redraw the boards a crash left behind, post the lobbies that never were.
+
+A board is behind when the bot died after saving a move and before drawing it; a game that
+ended that way has not been announced either. A board posted just before the crash whose id was
+never saved still has live buttons: the lobby's is adopted as the board, any other loses its
+buttons. It runs before the gateway connects, so no click races it.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Protocol
+
+import discord
+
+from host.session import Session
+from host.table import Change, Table
+
+from .refs import Ref
+
+log = logging.getLogger(__name__)
+ORPHAN_SEARCH = 25  # recent channel messages searched for a board whose id was never saved
+
+
+class Boards(Protocol):
+    """What the repair uses of the presenter (cogs/presenter.py calls it, so does not import it)."""
+
+    client: discord.Client
+    table: Table
+
+    async def post(self, session: Session, *, keep_old: bool = False) -> discord.Message: ...
+
+    async def adopt(self, session: Session, message_id: int) -> None: ...
+
+    async def show(self, change: Change) -> None: ...
+
+
+async def repair_boards(boards: Boards) -> int:
+    """Repair every session whose board is behind; how many were repaired."""
+    repaired = 0
+    for session in await boards.table.boards_behind():
+        try:
+            ours = await messages_with_buttons(boards.client, session)
+            if session.message_id is None:
+                if not ours:
+                    await boards.post(session)
+                    repaired += 1
+                    continue
+                await boards.adopt(session, ours[0])
+            for stray in ours:
+                if stray != session.message_id:
+                    await boards.client.get_partial_messageable(session.channel_id).get_partial_message(
+                        stray).edit(view=None)
+            await boards.show(Change(session))
+            repaired += 1
+        except discord.HTTPException:
+            log.warning("could not repair the board of session %s", session.id, exc_info=True)
+    return repaired
+
+
+async def messages_with_buttons(client: discord.Client, session: Session) -> list[int]:
+    """Recent messages of ours carrying this session's buttons, newest first."""
+    channel = client.get_partial_messageable(session.channel_id)
+    me = client.user.id if client.user else None
+    found = []
+    async for message in channel.history(limit=ORPHAN_SEARCH):
+        refs = [Ref.parse(getattr(child, "custom_id", None) or "") for row in message.components
+                for child in getattr(row, "children", [])]
+        if message.author.id == me and any(ref and ref.session_id == session.id for ref in refs):
+            found.append(message.id)
+    return found
