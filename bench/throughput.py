@@ -253,7 +253,8 @@ async def until_shown(seat: Seat, session_id: int, version: int, since: float, s
     board = seat.channel.boards[session_id]
     while board.version < version:
         try:
-            await asyncio.wait_for(board.changed.wait(), SHOWN_WITHIN)
+            async with asyncio.timeout(SHOWN_WITHIN):  # not wait_for: on 3.11 it may swallow a cancel
+                await board.changed.wait()
         except TimeoutError:
             raise AssertionError(f"table {session_id}: move {version} never shown (the board shows {board.version})") from None
     stats.shown.append(board.shown_at - since)
@@ -336,7 +337,8 @@ async def steady(games: list[str], sessions: int, rate: float, seconds: float,
 
         await asyncio.gather(*(player(seat) for seat in seats))
         elapsed = time.perf_counter() - started
-        await asyncio.wait_for(asyncio.gather(*waiting), timeout=30)
+        async with asyncio.timeout(30):
+            await asyncio.gather(*waiting)
         rss = _rss_mib()
         await close(client, store, scheduler)
     return stats, elapsed, rss

@@ -27,10 +27,9 @@ class Scheduler:
 
     async def stop(self) -> None:
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+            task, self._task = self._task, None
+            task.cancel()
+            await asyncio.wait({task})  # not `await task`, whose CancelledError would hide a cancel of stop itself
 
     async def _run(self) -> None:
         while True:
@@ -47,5 +46,12 @@ class Scheduler:
             if (marks := self.table.marks_due_in(MARKS_WAIT)) is not None:
                 nap = min(nap, marks)
             if nap > 0:
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(self.table.wakeup.wait(), timeout=nap)
+                await self._nap(nap)
+
+    async def _nap(self, seconds: float) -> None:
+        """Sleep until the table's wakeup or `seconds` pass. Not `asyncio.wait_for`: on Python 3.11
+        it swallows a cancel that comes as the wakeup does (CPython gh-86296; 3.12 rebuilt it on
+        `asyncio.timeout`), and `stop` then waited for ever on a scheduler that had eaten its cancel."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                await self.table.wakeup.wait()
