@@ -79,6 +79,7 @@ def mode_of(view: View) -> dict[str, Any]:
 
 
 def fixed_parts(view: View) -> Fixed:
+    """What of the view's tracks and mode stays put for the match."""
     mode = mode_of(view)
     tracks = tuple((c["name"], c["corner"], effect(view, c), tuple(c["faces"])) for c in view.get("currents") or [])
     return Fixed(tracks, mode.get("key", ""), tuple((h[0], h[1]) for h in mode.get("hill", ())),
@@ -214,10 +215,10 @@ def draw_fixed(d: ImageDraw.ImageDraw, frame: Frame, fixed: Fixed) -> None:
     """The parts that stay put: the hill's outline, the track boxes and the mode's box."""
     if fixed.hill:
         outline(d, frame, fixed.hill, HILL_EDGE)
-    for name, corner, what, faces in fixed.tracks:
-        spaces = _box(d, frame, track_at(frame, corner), (TRACK_W, TRACK_H), faces, name)
-        draw_text(d, (track_at(frame, corner)[0] + TRACK_W - 5, (spaces[-1][1] + spaces[-1][3]) / 2), what,
-                  frame.text, palette.MUTED, anchor="rm")
+    for name, corner, what, faces in fixed.tracks:  # what the track does, right of its spaces
+        origin = track_at(frame, corner)
+        last = _box(d, frame, origin, (TRACK_W, TRACK_H), faces, name)[-1]
+        draw_text(d, (origin[0] + TRACK_W - 5, (last[1] + last[3]) / 2), what, frame.text, palette.MUTED, anchor="rm")
     if fixed.card:
         _box(d, frame, card_at(frame, fixed), (CARD_W, CARD_H), fixed.card)
     elif fixed.mode == "domination":
@@ -236,7 +237,7 @@ def draw_live(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, view: Vi
     if "card" in mode:
         x, y = card_at(frame, fixed)
         climbing = mode["climbing"]
-        draw_text(d, (x + 5, y + 2), "Climbing!" if climbing else "Hill card", frame.text,
+        draw_text(d, (x + 5, y + 3), "Climbing!" if climbing else "Hill card", frame.text,
                   CLIMBING if climbing else palette.TEXT)
         for i, (face, owner) in enumerate(zip(mode["card"]["faces"], mode["card"]["dice"], strict=True)):
             if owner is not None:
