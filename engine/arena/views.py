@@ -129,7 +129,8 @@ def public(state: State, deadline: float | None) -> dict[str, Any]:
         "pending": [{"attacker": p["attacker"], "defender": p["defender"], "action": p["action"],
                      "hits": p["hits"], "unblockable": p["unblockable"], "arc": "front" if p["front"] else "rear",
                      "rolled": None if p["rolled"] is None else list(p["rolled"]), "deadline": p["deadline"],
-                     "guard": p["guard"], "by": p["by"], "card": p["card"]} for p in state["pending"]],
+                     "guard": p["guard"], "by": p["by"], "card": p["card"],
+                     "nymphlet": p.get("nymphlet")} for p in state["pending"]],  # a Ceremony catch's Nymphlet
         "paused": _paused(state),
         "turns": None if not state["turn_based"] else {
             "game_turn": tb["game_turn"], "game_turns": mode_of(state).tb_game_turns, "markers": list(tb["markers"]),
