@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from engine.arena.data import BETWEEN_SECONDS, COUNTDOWN_SECONDS, ROUND_SECONDS
-from tests.discord_helpers import assert_people_named_and_pinged, pinged
+from tests.discord_helpers import assert_people_named_and_pinged, buttons, pinged
 from tests.test_arena_discord import Table, session_of
 
 
@@ -41,6 +41,13 @@ async def play_out(table: Table) -> dict:
         await next_round(table)
         await wait(table, ROUND_SECONDS + 1)
     return (await table.bot.table.get(session.id)).state
+
+
+async def press(table: Table, name: str, starting: str) -> str:
+    """Click the one button of the player's panel whose label starts so (a shared track's label
+    goes on to say how full it is); returns the panel's text."""
+    (label,) = [label for label in buttons(table.panel(name)) if label.startswith(starting)]
+    return await table.click(name, label)
 
 
 def the_end(table: Table, winner: str, score: str) -> str:
