@@ -16,7 +16,8 @@ from cogs.arena.panel import ARROW
 from engine.arena.board import ARENAS, COMPASS, front_arc, turn
 from engine.arena.data import BURRAPARAY_WINDOWS, CHARACTERS
 from engine.hexgrid import neighbour
-from tests.arena_matches import only_the_end_pinged, play_out, press, the_end, wait
+from engine.rng import rig
+from tests.arena_matches import only_the_end_pinged, pings, play_out, press, the_end, wait
 from tests.discord_helpers import buttons
 from tests.test_arena_discord import NE, SW, A, D, E, H, M, R, S, W, at_once, begin, board_of, log_lines, put
 
@@ -212,3 +213,44 @@ async def test_a_hill_match_dice_on_the_hill_card_from_the_panels_and_the_hill_s
     assert state["points"] == [2, 0]
     the_end(table, "ann", "2 VP")
     only_the_end_pinged(table)
+
+
+async def test_a_turn_based_domination_game_turn_ends_in_a_declaration_that_scores(world, simcord_bot):
+    env, _guild, channel, u = world
+    table = await begin(env, simcord_bot, channel, u, ("ann", "bob"), domination=True, advanced=True,
+                        turn_based=True)
+    flower = (await table.state())["mode"]["flower"]
+    ann = f"Grublic (<@{u['ann'].id}>)"
+    rig(await table.state(), M, M, H, H, H, D, D)
+    await table.click("ann", "🎲 Roll (3 left)")
+    await table.click("ann", "✔ Done")
+    await table.click("ann", "1st")
+    rig(await table.state(), A, A, A, A, A, A, A)  # 4 on Attack, 3 left in his pool to declare with
+    await table.click("bob", "🎲 Roll (3 left)")
+    await table.click("bob", "✔ Done")
+    await table.click("bob", "2nd")
+    # Ann's turn: a step out onto the flower's area and a turn; then nobody has more to do.
+    (_, middle, _), inward = ARENAS["bushland"].areas[flower]
+    outward = turn(inward, 3)
+    await put(table, ann=(neighbour(list(middle), inward), outward))
+    await table.click("ann", "👣 Move…")
+    await table.click("ann", ARROW[COMPASS[outward]])
+    await table.click("ann", "⟲ Left")
+    assert f"Burraparay? The flower is {flower}: declare Trigger or Not" in await table.click("ann", "End turn")
+    asked = table.panel("bob")
+    assert f"**Burraparay?** The flower is **{flower}**." in asked.content
+    assert {"⚡ Trigger", "✋ Not", "🎲 Roll 0", "🎲 Roll 3"} <= set(buttons(asked))
+    assert buttons(asked)["🎲 Roll 1"].disabled, "Trigger or Not first"
+
+    # Ann declares Trigger rolling 2 dice, Bob Not rolling 1 (2 clicks each): Attack and her own
+    # Special beat his Defence, and the flower's area scores.
+    await table.click("ann", "⚡ Trigger")
+    assert "waiting for Riparian" in await table.click("ann", "🎲 Roll 2")
+    await table.click("bob", "✋ Not")
+    rig(await table.state(), A, S, D)
+    said = await table.click("bob", "🎲 Roll 1")
+    assert "Trigger 2, Not 1: scoring!" in said and f"Burraparay! {ann} holds the {flower} area: 2 VP." in said
+    state = await table.state()
+    assert state["mode"]["vp"] == [2, 0] and state["phase"] == "roll" and state["tb"]["game_turn"] == 2
+    assert state["dice"][0]["pool"][:2] == ["A", "S"], "the declared dice count as rolled"
+    assert pings(table) == [], "every panel was open: nobody needed a ping"
