@@ -74,6 +74,11 @@ class GameUI:
             lines.insert(0, ENDED_EARLY)
         return render_text_card(game.title, lines)
 
+    def calls_everyone(self, session: Session, game: Game) -> bool:
+        """Whether every seat the game waits on owes a move of its own now, so all are pinged (e.g.
+        a declaration each makes); otherwise several waited-on seats are a race, nobody's turn."""
+        return False
+
     def words(self, session: Session, game: Game, view: View) -> BoardWords:
         """This game's own words on its board, from the public `view`; by default its title only."""
         return BoardWords(game.title)

@@ -144,7 +144,8 @@ class Presenter:
         """Tell the player the game now waits on, in a message that replaces the last ping."""
         game = registry.get(session.game)
         waiting = [session.seats[seat] for seat in game.waiting_for(session.game_state)]
-        due = waiting if len(waiting) == 1 else []  # everyone at once (a race) is nobody's turn
+        # everyone at once is a race, nobody's turn, unless each owes a move of their own
+        due = waiting if len(waiting) == 1 or ui_for(session.game).calls_everyone(session, game) else []
         if change.started:
             text = f"**{game.title}** begins! {mentions(session.seats)}"
             if due:
@@ -153,8 +154,11 @@ class Presenter:
         elif due != session.pinged:
             if not due or due == [change.actor]:  # nobody to call, or they are at the table already
                 await self._replace_ping(session, None, [], due)
+            elif set(due) < set(session.pinged):  # some of those called have moved: the rest were called
+                session.pinged = due
+                await self.table.set_ping(session.id, session.ping_message_id, due)
             else:
-                await self._replace_ping(session, f"<@{due[0]}>, your move in **{game.title}**: "
+                await self._replace_ping(session, f"{mentions(due)}, your move in **{game.title}**: "
                                                   f"{board_link(session)}", due, due)
 
     async def _replace_ping(self, session: Session, text: str | None, notify: list[int], due: list[int]) -> None:

@@ -22,7 +22,7 @@ from engine.arena.domination import Domination
 from engine.arena.hill import KingOfTheHill
 from engine.arena.rules import ADVANCED, OPTION_RULES
 from engine.hexgrid import neighbour
-from tests.discord_helpers import pinged
+from tests.discord_helpers import message_in, pinged
 from tests.test_arena_discord import NE, A, D, H, M, R, S, at_once, begin, board_of, put, session_of
 
 __all__ = ["at_once"]  # the fixture that edits boards at once, for every test here
@@ -78,7 +78,10 @@ async def test_domination_turn_based_asks_those_still_to_declare_and_pings_only_
     env, _guild, channel, u = world
     names = ("ann", "bob", "cat")
     table = await begin(env, simcord_bot, channel, u, names, domination=True, turn_based=True)
+    before_declaring = {m.id for m in channel.history()}
     await all_pass(simcord_bot, channel, u, names)
+    declare_pings = [pinged(env, m) for m in channel.history() if m.id not in before_declaring and pinged(env, m)]
+    assert declare_pings[-1] == {u[n].id for n in names}, "each owes a declaration: all are pinged, together"
     state = await table.state()
     assert state["phase"] == "declare"
     deadline = math.ceil(state["flow"]["deadline"])
@@ -100,8 +103,9 @@ async def test_domination_turn_based_asks_those_still_to_declare_and_pings_only_
     shown = fields(await board_of(simcord_bot, channel))
     assert f"{mention(u, 'cat')} still to declare" in shown["Now"] and shown["Players"].count("▶ ") == 1
     new = [m for m in channel.history() if m.id not in pings_before]
-    notified = set().union(*(pinged(env, m) for m in new))
-    assert notified == {u["cat"].id}, "only the player still to declare is pinged"
+    assert not set().union(*(pinged(env, m) for m in new)), "Cat was called already; those who declared never again"
+    assert pinged(env, message_in(channel, (await session_of(simcord_bot, channel)).ping_message_id)) == \
+        {u[n].id for n in names}, "the call stays up until all have declared"
 
     await act(simcord_bot, channel, u["cat"], type="declare", trigger=True, dice=0)
     state = await table.state()

@@ -110,6 +110,10 @@ class ArenaUI(GameUI):
         round_ = session.game_state["round"]
         return None if round_ == 1 else str(round_)
 
+    def calls_everyone(self, session: Session, game: Game) -> bool:
+        """Domination's turn-based declaration: each undeclared player owes their Trigger/Not."""
+        return bool(session.game_state["phase"] == "declare")
+
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
         view = game.view(session.game_state, None)
         playing = session.status == PLAYING and view["phase"] != "over"
