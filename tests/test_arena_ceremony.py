@@ -108,7 +108,7 @@ def test_turn_based_a_catch_needs_a_hit_face_on_the_rolled_die():
     index = nymphlet_at(state, 1, [-2, 1])
     give(state, 0, attack=1)
     rig(state, 2)  # Defence: no hit
-    said = catch(state, 0, {"nymphlet": index, "dice": 1})
+    said = catch(state, 0, {"nymphlet": index, "dice": 1}, NOW)
     assert said[0].text.endswith(": rolls Defence: 0 hits.") and "no hit lands, it stays" in said[1].text
     assert len(state["tokens"]) == 6
 

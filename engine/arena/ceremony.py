@@ -26,7 +26,7 @@ hits land. Turn-based the attack rolls one die per hit, as a front attack does, 
 a hit; Dart is not rolled. Every hit Dart does not cancel lands (a Nymphlet cannot Parry), and one
 catches it: 2 VP, or 1 if the catcher is knocked out by the end of the round (rule 25: no
 knock-out penalty). The round also ends when no Nymphlet is left. Echo's Guards do not catch
-(only the Chief). A caller without the clock (`now` None) gets the auto answer at once.
+(only the Chief).
 
 With the advanced rules the Ceremony card replaces the Tribal cards: each character's Band I card.
 
@@ -46,7 +46,7 @@ from .board import COMPASS, adjacent, clear_front, front_arc, key, open_hex
 from .data import ATTACK, CATCH_VP, CATCH_VP_OUT, CHARACTERS, NYMPHLETS_EACH, SCAMPER
 from .dice import faces_text, hits_in, roll_faces, spend, spends
 from .figures import OUT, State, arena, board_of, figure_hexes, name, occupied, say
-from .hits import LANDINGS, hits_text, is_catch, new_entry, resolve, settle
+from .hits import LANDINGS, hits_text, is_catch, new_entry, settle
 from .modes import VictoryPoints, mode_of, register
 from .teams import allied
 
@@ -73,8 +73,7 @@ def catch_choices(state: State, seat: Seat) -> list[Action]:
             for n in sorted({counts[0], counts[-1]})] if counts else []
 
 
-def catch(state: State, seat: Seat, action: Action, now: float | None = None,
-          at_ms: int | None = None) -> list[Event]:
+def catch(state: State, seat: Seat, action: Action, now: float, at_ms: int | None = None) -> list[Event]:
     """A basic attack on a Nymphlet, clicked at `at_ms`: it waits for its owner's answer (hits.py);
     any hit that lands catches it."""
     if not isinstance(mode_of(state), Ceremony):
@@ -109,8 +108,6 @@ def catch(state: State, seat: Seat, action: Action, now: float | None = None,
     state["pending"].append(entry)
     called = say(state, f"{name(state, seat)}: {entry['action']} {count} on {_whose(state, index)}{rolled}: "
                         f"{hits_text(entry['hits'], 0)}.", kind="attack")
-    if now is None:
-        return [called] + resolve(state, entry, None)
     return [called] + settle(state, now)
 
 

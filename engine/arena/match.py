@@ -329,7 +329,7 @@ class EyeForAnEye(Game):
         if kind == "recover":
             return recover_dice(state, seat, action.get("track"), action.get("count"))
         if kind == "attack" and "nymphlet" in action:
-            return catch(state, seat, action)
+            return catch(state, seat, action, now, stamp(action))
         if kind == "scamper":
             return scamper(state, seat, action)
         if kind == "attack":
