@@ -14,9 +14,8 @@ from engine.arena.data import (
 from engine.arena.figures import board_of
 from engine.arena.races import KNOCKOUT, Race, lost_race
 from engine.arena.rules import ADVANCED
-from engine.protocol import TIMEOUT
 from engine.rng import rig
-from tests.test_arena_rules import NOW, SE, SW, A, Df, E, R, S, W, do, give, health, put, refused
+from tests.test_arena_rules import NOW, SE, SW, A, Df, E, R, S, W, do, give, health, put, refused, under_way
 
 GAME = EyeForAnEye()
 
@@ -30,9 +29,7 @@ def begun(*chars, tb=False, auto_parry=True, advanced=True):
     """A round under way with these characters, figures still in their starting areas."""
     state = new(*chars, tb=tb, advanced=advanced)
     state["auto_parry"] = [auto_parry] * len(chars)
-    for _ in ("placing time", "countdown"):
-        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
-    return state
+    return under_way(state)
 
 
 def ready(state, seat, *cards, **tracks):

@@ -10,7 +10,7 @@ from engine.arena.figures import OUT
 from engine.arena.teams import allied, form_teams
 from engine.errors import RuleError
 from engine.protocol import TIMEOUT, fill
-from tests.test_arena_rules import NOW, SW, E, W, do, give, put, refused
+from tests.test_arena_rules import NOW, SW, E, W, do, give, put, refused, under_way
 
 GAME = EyeForAnEye()
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
@@ -19,9 +19,7 @@ NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 def begun(players=4, tb=False, seed=1):
     """An Alliances round under way, figures still in their starting areas."""
     state = GAME.setup(players, {"alliances": True, "turn_based": tb}, seed, NOW)
-    for _ in ("placing time", "countdown"):
-        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
-    return state
+    return under_way(state)
 
 
 def knock_out(state, seat, by):

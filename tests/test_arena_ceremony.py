@@ -19,7 +19,7 @@ from engine.simulate import play_one
 from tests.arena_play import first_wanted, simulated
 from tests.readability import image_width, recording_text
 from tests.test_arena_domination import Patient
-from tests.test_arena_rules import NOW, E, W, do, give, put, refused
+from tests.test_arena_rules import NOW, E, W, do, give, put, refused, under_way
 
 GAME = EyeForAnEye()
 FAR = ([-4, 4], [4, -4], [0, -4], [0, 4])
@@ -33,11 +33,7 @@ def begun(players=4, **options):
     """A Ceremony round under way, the figures on the rim and one Nymphlet of seat 1 at [1, 1]
     (the others' Nymphlets stay in their areas)."""
     state = new(players, **options)
-    for _ in ("placing time", "countdown"):
-        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
-    for seat in range(players):
-        put(state, seat, FAR[seat], W)
-    return state
+    return under_way(state, FAR)
 
 
 def nymphlet_at(state, owner, h):
@@ -160,8 +156,7 @@ def test_the_board_says_how_many_nymphlets_are_left_and_the_vp_readably():
 
 def test_turn_based_a_player_whose_only_action_is_a_catch_takes_their_turn():
     state = new(2, turn_based=True)
-    for _ in ("placing time", "countdown"):
-        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
+    state = under_way(state)
     put(state, 0, FAR[0], W)
     put(state, 1, [-3, 1], E)
     index = nymphlet_at(state, 0, [-2, 1])

@@ -45,9 +45,7 @@ def new(players=4, tb=False, seed=1, domination=True):
 def begun(players=4, tb=False, seed=1):
     """Yarra Mark! called: the round under way, figures still around the centre."""
     state = new(players, tb, seed)
-    for _ in ("placing time", "countdown"):
-        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
-    return state
+    return core.under_way(state)
 
 
 do = partial(core.do, now=YARRA_MARK + 1)  # an action a second into the round; the invariants checked

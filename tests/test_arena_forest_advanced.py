@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from engine.arena import EyeForAnEye
 from engine.arena.guards import place
-from engine.protocol import TIMEOUT
 from tests.test_arena_advanced import listed, ready
-from tests.test_arena_rules import NOW, E, W, do, give, health, put, refused
+from tests.test_arena_rules import NOW, E, W, do, give, health, put, refused, under_way
 
 GAME = EyeForAnEye()
 FAR = ([-4, 4], [4, -4], [0, -4], [0, 4])  # rim hexes, out of everyone's way on both boards
@@ -17,11 +16,7 @@ FAR = ([-4, 4], [4, -4], [0, -4], [0, 4])  # rim hexes, out of everyone's way on
 def begun(*chars, **options):
     """An advanced round under way with these characters and options, every figure on the rim."""
     state = GAME.setup(len(chars), {"advanced": True, "character": list(chars), **options}, 1, NOW)
-    for _ in ("placing time", "countdown"):
-        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
-    for seat, h in zip(range(len(chars)), FAR, strict=False):
-        put(state, seat, h, W)
-    return state
+    return under_way(state, FAR)
 
 
 def pool(state, seat, *faces):

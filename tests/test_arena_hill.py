@@ -20,7 +20,7 @@ from tests.arena_play import first_wanted, simulated
 from tests.readability import image_width, recording_text
 from tests.test_arena_advanced import listed, ready
 from tests.test_arena_domination import Patient
-from tests.test_arena_rules import NOW, SE, E, W, do, put, refused
+from tests.test_arena_rules import NOW, SE, E, W, do, put, refused, under_way
 
 GAME = EyeForAnEye()
 HIGH_GROUND = [[0, 0], [1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]]
@@ -34,11 +34,7 @@ def new(players=4, **options):
 def begun(players=4, **options):
     """A King of the Hill round under way, every figure on the rim (off the hill)."""
     state = new(players, **options)
-    for _ in ("placing time", "countdown"):
-        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
-    for seat in range(players):
-        put(state, seat, FAR[seat], W)
-    return state
+    return under_way(state, FAR)
 
 
 def pool(state, seat, *faces):
@@ -105,8 +101,7 @@ def test_legal_actions_offer_the_hill_card_when_a_die_fits():
 
 def test_the_hill_card_is_king_of_the_hills_own():
     state = GAME.setup(2, {}, 1, NOW)
-    for _ in ("placing time", "countdown"):
-        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
+    state = under_way(state)
     refused(state, 0, "The hill card is King of the Hill's", type="hill")
 
 
@@ -169,8 +164,7 @@ def test_on_the_rainforest_the_stream_is_the_hill():
 
 def test_turn_based_the_round_ends_at_the_third_scoring():
     state = new(2, turn_based=True)
-    for _ in ("placing time", "countdown"):
-        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
+    state = under_way(state)
     assert state["phase"] == "roll"
     put(state, 0, [0, 0], W)
     put(state, 1, FAR[1], W)

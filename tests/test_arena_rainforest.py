@@ -9,7 +9,7 @@ from engine.arena.board import BOULDERS, RAINFOREST, STREAM, line_of_sight
 from engine.arena.dice import dice_total
 from engine.arena.rules import OPTION_RULES
 from engine.protocol import TIMEOUT
-from tests.test_arena_rules import NE, NOW, NW, SE, SW, E, W, do, give, put, refused
+from tests.test_arena_rules import NE, NOW, NW, SE, SW, E, W, do, give, put, refused, under_way
 
 GAME = EyeForAnEye()
 
@@ -17,9 +17,7 @@ GAME = EyeForAnEye()
 def begun(players=4, advanced=True, tb=False, seed=1):
     """A Rainforest round under way (advanced rules unless told), figures in their starting areas."""
     state = GAME.setup(players, {"rainforest": True, "turn_based": tb, "advanced": advanced}, seed, NOW)
-    for _ in ("placing time", "countdown"):
-        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
-    return state
+    return under_way(state)
 
 
 def pool(state, seat, *faces):
@@ -84,8 +82,7 @@ def test_in_the_basic_rules_the_stream_has_no_effect():
 
 def test_the_bushland_has_no_stream():
     state = GAME.setup(2, {"advanced": True}, 1, NOW)
-    for _ in ("placing time", "countdown"):
-        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
+    state = under_way(state)
     put(state, 0, [0, 0], E)
     put(state, 1, [-4, 4], E)
     give(state, 0, move=1)

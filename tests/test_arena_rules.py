@@ -33,13 +33,21 @@ def new(players=2, tb=False, seed=1):
     return GAME.setup(players, {"turn_based": tb}, seed, NOW)
 
 
+def under_way(state, rim=()):
+    """The placing time and the countdown run out ("Yarra Mark!" called); the figures then stand
+    on the `rim` hexes given, in seat order, facing W (the others stay in their starting areas)."""
+    for _ in ("placing time", "countdown"):
+        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
+    for seat, h in zip(range(state["players"]), rim, strict=False):
+        put(state, seat, h, W)
+    return state
+
+
 def begun(players=2, tb=False, seed=1, auto_parry=True):
     """A round under way ("Yarra Mark!" called), figures still in their starting areas."""
     state = new(players, tb, seed)
     state["auto_parry"] = [auto_parry] * players
-    for _ in ("placing time", "countdown"):
-        state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
-    return state
+    return under_way(state)
 
 
 def put(state, seat, hex_, facing):
