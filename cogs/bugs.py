@@ -36,7 +36,8 @@ from render.encode import RenderedImage
 
 from . import markup
 from .game_ui import GameUI, register_ui
-from .panels import Panel, Seat, register_panels
+from .panel_clicks import register_panels
+from .panels import Panel, Seat
 from .redraw import Drawn
 
 PER_SELECT = 25  # Discord's limit of options in one select

@@ -22,7 +22,7 @@ from render.encode import RenderedImage
 from . import replies
 from .components import TableButton, TableSelect, view_of
 from .game_ui import GameUI, register_ui
-from .panels import seat_for
+from .panel_clicks import seat_for
 from .refs import Ref
 
 

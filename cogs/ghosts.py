@@ -26,7 +26,8 @@ from .actions import perform_race
 from .components import handles
 from .drafts import Draft, option
 from .game_ui import BoardWords, GameUI, register_ui
-from .panels import CONFIRM, Panel, Seat, register_panels, seat_for
+from .panel_clicks import register_panels, seat_for
+from .panels import CONFIRM, Panel, Seat
 from .redraw import Drawn
 from .refs import Ref
 

@@ -13,32 +13,27 @@ working after a restart: a short string, or a typed `Draft` whose fields the con
 the game moved on; panels used while others act at the same time (a race, a simultaneous
 discard) are not versioned and rely on the engine's refusal instead.
 
-Seat checks happen once, here: watchers are refused, and a panel opens only for a seat the game
-waits on (unless the panel says otherwise). Why a move is refused is the engine's `explain`.
+A panel opens only for a seat the game waits on (unless its `refusal` says otherwise); the
+clicks themselves, and the seat checks they pass once, are cogs/panel_clicks.py's. Why a move is
+refused is the engine's `explain`.
 """
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import discord
 
-from engine import registry
-from engine.errors import RuleError
 from engine.protocol import Action, Game, State, View, seat_name
-from host.errors import StaleAction, TableError
-from host.session import PLAYING, Session
+from host.session import Session
 from host.table import Change
 
-from . import markup
-from .actions import Lost, perform, table_of
-from .components import TableButton, TableSelect, handles, pressed_ms
+from .components import TableButton, TableSelect
 from .drafts import PER_SELECT, Draft, clip
 from .markup import said
-from .presenter import presenter_of
-from .redraw import Drawn, leave_note
+from .redraw import Drawn
 from .refs import Ref
 
 OPEN = "open"
@@ -173,102 +168,3 @@ class Panel(ABC):
 
 def _told(change: Change, to: tuple[int | None, ...]) -> str:
     return "\n".join(said(change.session, e.text) for e in change.events if e.private_to in to)
-
-
-_panels: dict[str, Panel] = {}
-
-
-def register_panels(*panels: Panel) -> None:
-    for panel in panels:
-        _panels[panel.name] = panel
-        handles(panel.name)(on_panel)
-
-
-async def seat_for(interaction: discord.Interaction, session: Session) -> Seat:
-    """The clicking player as a seat of this game in play; watchers and ended games refused."""
-    if session.status != PLAYING:
-        raise TableError("This game is over." if session.started_at else "The game has not started yet.")
-    seat = session.seat_of(interaction.user.id)
-    if seat is None:
-        raise TableError(WATCHING)
-    game = registry.get(session.game)
-    return Seat(session, game, seat, game.view(session.game_state, seat), table_of(interaction).clock())
-
-
-async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
-    """Every click on every panel, and on the board buttons that open one."""
-    panel = _panels[ref.action]
-    table = table_of(interaction)
-    control, _, draft = ref.arg.partition("~")
-    if panel.in_place and control != OPEN:
-        moved = await move_in_place(interaction, panel, ref, values)
-        if moved.change is not None and not moved.change.duplicate:
-            await presenter_of(interaction.client).show(moved.change)
-        return
-    session = await table.get(ref.session_id)
-    seat = await seat_for(interaction, session)
-    if ref.version is not None and ref.version != session.version:
-        raise StaleAction("That panel is out of date; here is the current board.", session)
-    if control == OPEN:
-        if reason := panel.refusal(seat):
-            raise TableError(said(session, reason))
-        await panel.draw(seat, panel.start(seat)).post(interaction)
-        return
-    picked = panel.pick(seat, draft, control, values)
-    if isinstance(picked, str):
-        if not panel.versioned and (reason := panel.refusal(seat)):  # others acted meanwhile
-            raise TableError(said(session, reason))
-        await panel.draw(seat, picked).redraw(interaction)
-        return
-    if reason := seat.explain(picked):
-        raise TableError(said(session, reason))
-    change = await perform(interaction, lambda: table.act(session.id, interaction.user.id, picked, interaction.id,
-                                                          expected_version=ref.version))
-    if change.duplicate:
-        return
-    await leave_note(interaction, panel.done(change))
-    if panel.again and change.session.status == PLAYING:
-        after = await seat_for(interaction, change.session)
-        if panel.refusal(after) is None:
-            await panel.offer(interaction, after)
-
-
-@dataclass(frozen=True)
-class Moved:
-    """What a click on an `in_place` panel did: its player, the draft it shows now, the change made."""
-
-    seat: Seat
-    draft: str
-    change: Change | None
-
-
-async def move_in_place(interaction: discord.Interaction, panel: Panel, ref: Ref, values: list[str], *,
-                        after: Callable[[str], str] = lambda control: "", lost: Lost = lambda *_: None) -> Moved:
-    """A click on a panel that stays open: the action it names is made at once, with the time the
-    player clicked (a race is told by how much); the panel is redrawn in place, from the draft
-    `after(control)` gives, with on top what happened: the move's news, the refusal, or `lost`'s
-    words for a move an earlier click made impossible. The caller brings the board up to date."""
-    table, (control, _, draft) = table_of(interaction), ref.arg.partition("~")
-    seat = await seat_for(interaction, await table.get(ref.session_id))
-    change, picked, note, clicked = None, None, "", pressed_ms(interaction)
-    try:
-        picked = panel.pick(seat, draft, control, values)
-        if isinstance(picked, str):
-            draft = picked
-        else:
-            picked = {**picked, "at_ms": clicked}
-            await table.remember_name(interaction.user.id, interaction.user.display_name)
-            change = await table.act(ref.session_id, interaction.user.id, picked, interaction.id)
-            draft, note = after(control), panel.news(change, seat.seat)
-    except TableError as refused:
-        note = f"❌ {markup.refusal(refused)}"
-    except RuleError as refused:
-        race = lost(await table.get(ref.session_id), seat.seat, picked, clicked) if isinstance(picked, dict) else None
-        note = race or f"❌ {markup.refusal(refused)}"
-    session = await table.get(ref.session_id)
-    note = said(session, note)
-    if session.status != PLAYING:
-        await leave_note(interaction, f"{note}\nThe game is over: see the channel.".strip())
-    else:
-        await panel.draw(await seat_for(interaction, session), draft).redraw(interaction, note)
-    return Moved(seat, draft, change)

@@ -20,7 +20,8 @@ from render.tiger import render_tiger
 
 from .drafts import NONE, Draft, numbers, option, spread_pick
 from .game_ui import BoardWords, GameUI, register_ui
-from .panels import CONFIRM, Panel, Seat, register_panels
+from .panel_clicks import register_panels
+from .panels import CONFIRM, Panel, Seat
 from .redraw import Drawn
 
 NOTHING, KEEP_ALL = "nothing", "keep_all"

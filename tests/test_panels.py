@@ -9,7 +9,8 @@ import discord
 
 from cogs.drafts import NONE, Draft, fields, option, spread_pick
 from cogs.game_ui import BoardWords, GameUI, register_ui
-from cogs.panels import Drawn, Panel, Seat, register_panels
+from cogs.panel_clicks import register_panels
+from cogs.panels import Drawn, Panel, Seat
 from engine.protocol import seat_name
 from engine.registry import register
 from host.session import Session

@@ -30,7 +30,7 @@ from discord.ext import commands
 
 from ..components import handles
 from ..game_ui import register_ui
-from ..panels import register_panels
+from ..panel_clicks import register_panels
 from .board import PEEK, RULES, ArenaUI, peek
 from .clicks import on_click
 from .live import Live

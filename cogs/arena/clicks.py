@@ -16,7 +16,8 @@ from engine.protocol import Action
 from host.session import Session
 
 from ..actions import table_of
-from ..panels import OPEN, move_in_place, on_panel
+from ..panel_clicks import move_in_place, on_panel
+from ..panels import OPEN
 from ..presenter import presenter_of
 from ..refs import Ref
 from .draft import after_move
