@@ -35,6 +35,8 @@ from .words import (
     ORDINAL,
     UNROLLED,
     advanced_words,
+    aimed_at,
+    answer_label,
     clock_words,
     figure_name,
     holds_heat,
@@ -43,6 +45,7 @@ from .words import (
     track,
     track_text,
     turn_words,
+    unanswered,
 )
 
 ARROW = {"E": "➡ E", "NE": "↗ NE", "NW": "↖ NW", "W": "⬅ W", "SW": "↙ SW", "SE": "↘ SE", "L": "⟲ Left", "R": "⟳ Right"}
@@ -115,19 +118,16 @@ class ArenaPanel(Panel):
         return Drawn("\n".join(head), items)
 
     def draw_react(self, seat: Seat, legal: list[Action], head: list[str]) -> Drawn:
-        view = seat.view
+        view, me = seat.view, seat.view["seats"][seat.seat]
         entry = next(p for p in view["pending"] if p["defender"] == seat.seat and p["deadline"] is not None)
         tb = view["mode"] == "turn_based"
         hits = plural(entry["hits"], "hit") + (f" and {entry['unblockable']} unblockable" if entry["unblockable"] else "")
         attacker = figure_name(view, entry["attacker"], entry.get("by"))
-        on = "you" if entry.get("guard") is None else f"your Guard {entry['guard'] + 1}"
-        head.append(f"⚠ **{attacker}: {entry['action']} on {on} ({entry['arc']})**: "
-                    f"{hits}. Answer {stamp(entry['deadline'])}, or "
-                    + ("every Defence die is rolled." if tb else "Auto-Parry answers for you."))
-        parry = track(view["seats"][seat.seat], "parry")["name"]
-        parries = [a["dice"] for a in legal if a["type"] == "parry"]
-        items: Items = [self.button(seat, f"🎲 Roll {n} Defence" if tb else f"🛡 {parry} {n}", f"p{n}", "",
-                                    style=discord.ButtonStyle.primary, row=0) for n in parries[:5]]
+        answers = [a["dice"] for a in legal if a["type"] == "parry"]
+        head.append(f"⚠ **{attacker}: {entry['action']} on {aimed_at(view, entry)}**: {hits}. Answer "
+                    f"{stamp(entry['deadline'])}, or {unanswered(me, entry, tb, max(answers, default=0))}")
+        items: Items = [self.button(seat, answer_label(me, entry, tb, n), f"p{n}", "",
+                                    style=discord.ButtonStyle.primary, row=0) for n in answers[:5]]
         items += react_items(self, seat, legal)
         items.append(self.button(seat, "Take the hits", "take", "", style=discord.ButtonStyle.danger, row=3))
         return Drawn("\n".join(head), items)

@@ -96,6 +96,40 @@ def figure_name(view: dict[str, Any], seat: int, guard: int | None = None) -> st
     return name if guard is None else f"{name}'s Guard {guard + 1}"
 
 
+def aimed_at(view: dict[str, Any], entry: dict[str, Any]) -> str:
+    """Whom a waiting attack strikes, in its defender's words: their Nymphlet (a catch: it has no
+    facing, so no arc), or them or one of their Guards, and from which arc."""
+    if entry.get("nymphlet") is not None:
+        q, r = view["game_mode"]["nymphlets"][entry["nymphlet"]]["hex"]
+        return f"your Nymphlet at {q},{r}"
+    return ("you" if entry.get("guard") is None else f"your Guard {entry['guard'] + 1}") + f" ({entry['arc']})"
+
+
+def answer_label(me: dict[str, Any], entry: dict[str, Any], turn_based: bool, dice: int) -> str:
+    """A REACT answer button: Dart on a Nymphlet (never rolled), turn-based Parry's rolled Defence
+    dice, else Parry."""
+    if entry.get("nymphlet") is not None:
+        return f"🐾 {track(me, 'dart')['name']} {dice}"
+    return f"🎲 Roll {dice} Defence" if turn_based else f"🛡 {track(me, 'parry')['name']} {dice}"
+
+
+def unanswered(me: dict[str, Any], entry: dict[str, Any], turn_based: bool, most: int) -> str:
+    """What answers when the REACT window runs out (the engine's hits.resolve): in real time
+    Auto-Parry; turn-based Parry rolls every Defence die, while Dart, never rolled, spends one a hit
+    (at most `most`) with Auto-Parry's switch on, and off the hits land."""
+    if not turn_based:
+        return "Auto-Parry answers for you."
+    if entry.get("nymphlet") is None:
+        return "every Defence die is rolled."
+    return f"{track(me, 'dart')['name']} {most} answers for you." if me["auto_parry"] and most else "the hits land."
+
+
+def nymphlets_on(view: dict[str, Any], hexes: list[list[int]]) -> list[str]:
+    """The Ceremony's Nymphlets standing on `hexes`, by owner: "Riparian's Nymphlet"."""
+    return [f"{view['seats'][n['owner']]['name']}'s Nymphlet"
+            for n in (view.get("game_mode") or {}).get("nymphlets", ()) if n["hex"] in hexes]
+
+
 def holds_heat(seat: dict[str, Any]) -> bool:
     """Incendiary holds Heat, which his Flame Blade burns."""
     return any(p["key"] == FLAME_BLADE for p in seat.get("passives", ()))
