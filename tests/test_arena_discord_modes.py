@@ -131,6 +131,7 @@ async def test_a_nymphlet_among_the_targets_is_caught_and_scores(world, simcord_
     table, _ = await ceremony(env, simcord_bot, channel, u)
     await table.roll("ann", A, A, D, D, H)
     assert "⚔ Attack → Nymphlet of Riparian" in buttons(table.panel("ann")), "the only target: 1 click"
+    assert "in your front arc: Riparian's Nymphlet" in table.panel("ann").content, "a catch stands there"
 
     await put(table, bob=([1, -1], SW))
     await table.click("ann", "🔄 Refresh")

@@ -40,6 +40,7 @@ from .words import (
     clock_words,
     figure_name,
     holds_heat,
+    nymphlets_on,
     pool_text,
     stamp,
     track,
@@ -247,11 +248,12 @@ class ArenaPanel(Panel):
 
 def board_lines(view: dict[str, Any], me: dict[str, Any]) -> list[str]:
     """The player's own dice and tracks (Tribal cards by band, ● Ready or ○ Unready), Heat,
-    statuses and Guards, passives, and where they stand."""
+    statuses and Guards, passives, and where they stand: who is in their front arc, the Ceremony's
+    Nymphlets too."""
     unrolled = f" ({UNROLLED} = roll first)" if None in me["pool"] else ""
     front = [s["name"] for s in view["seats"] if s["hex"] in me["front"]] + \
         [figure_name(view, s["seat"], g["guard"]) for s in view["seats"] for g in s.get("guards") or []
-         if g is not None and g["hex"] in me["front"]]
+         if g is not None and g["hex"] in me["front"]] + nymphlets_on(view, me["front"])
     cards = {c["key"]: c for c in me.get("cards", ())}
     innate = (me.get("innate") or {}).get("key")
 
