@@ -66,7 +66,7 @@ async def test_an_owner_who_does_nothing_gets_auto_parrys_dart_when_the_window_r
     await table.click("ann", "⚔ Attack → Nymphlet of Riparian")
 
     mention = channel.last_message
-    assert mention.content.startswith(f"<@{u['bob'].id}>, you are attacked!") and "Nymphlet" in mention.content
+    assert mention.content.startswith(f"<@{u['bob'].id}>, your Nymphlet is attacked!"), "not Bob himself"
     assert pinged(env, mention) == {u["bob"].id} and "Answer the attack" in buttons(mention)
     assert (await table.state())["pending"][0]["nymphlet"] is not None
 

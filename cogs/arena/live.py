@@ -155,12 +155,14 @@ class Live:
         return True
 
     async def mention(self, session: Session, seat: int, entry: dict, notes: list[str]) -> None:
-        """A public prompt pinging only the defender, whose button opens their panel on it."""
+        """A public prompt pinging only the defender, whose button opens their panel on it: they are
+        attacked, or (a Ceremony catch) their Nymphlet is."""
         user = session.seats[seat]
         said = markup.said(session, notes[0]) if notes else f"An attack waits on <@{user}>."
+        whom = "you are" if entry.get("nymphlet") is None else "your Nymphlet is"
         channel = self.client.get_partial_messageable(session.channel_id)
         message = await channel.send(
-            f"<@{user}>, you are attacked! {said} Answer {stamp(entry['deadline'])}, or Auto-Parry answers for you.",
+            f"<@{user}>, {whom} attacked! {said} Answer {stamp(entry['deadline'])}, or Auto-Parry answers for you.",
             view=view_of([PANEL.opener(session, "Answer the attack", style=discord.ButtonStyle.danger)]),
             allowed_mentions=pinging([user]))
         self.mentions[(session.id, seat)] = message.id
