@@ -1,7 +1,8 @@
 """Eye for an Eye (`arena`) public board: the Bushland hexes, the figures, the round, the players.
 
 `render_arena(view, names=None, *, now=None, aborted=False)` draws `EyeForAnEye.view(state, None)`
-(a seat's view gives the same image: nothing in the game is hidden) and describes it in words.
+(a seat's view gives the same image: nothing in the game is hidden) and describes it in words; the
+words, on the image and in the description, come from render.arena_words.
 
 What it shows (ARENA.md 3.2):
 - the header: title, round (or tiebreak) and mode, what the phase asks of whom, and the clock
@@ -47,22 +48,41 @@ six-player board under the size at which `encode_png` would compress it again, s
 from __future__ import annotations
 
 import math
-import re
-import time
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.arena import EyeForAnEye
-from engine.arena.data import FACE_NAMES, FLAME_BLADE, TB_GAME_TURNS
-from engine.flow import ranks
+from engine.arena.board import COMPASS
 from engine.words import plural
 from render import arena_modes as modes
 from render import palette
+from render.arena_words import (
+    TEAM_LETTERS,
+    asks_text,
+    attack_text,
+    attacker_of,
+    card_words,
+    clock_line,
+    cut_name,
+    defender_of,
+    describe,
+    guard_slots,
+    holds_heat,
+    is_advanced,
+    is_live,
+    name_seats,
+    on_board_guards,
+    pause_text,
+    round_name,
+    seat_names,
+    status_words,
+    winning_seats,
+)
 from render.cache import cached_layer
 from render.canvas import draw_text, rounded_panel, text_width, wrap_text
-from render.encode import MAX_DESCRIPTION, RenderedImage, encode_png
+from render.encode import RenderedImage, encode_png
 
 WIDTH = 480
 SMALL = 15         # the smallest text: 15 * 400 / 480 = 12.5 px on a 400 px wide phone
@@ -96,7 +116,6 @@ GUARD = 12         # one of Echo's Guards: a small disc
 BADGE_OUT = 24     # a badge's centre from its hex's centre, towards a corner
 SUPER = 4          # supersampling for cached art
 NAME_CHARS = 18    # a display name inside a sentence on the image is cut to this
-DESCRIBE_CHARS = 24  # ... and in the description, when the whole would not fit (see DETAILS)
 
 # Legend columns (centres, except the name, which starts at NAME_X).
 MINI_X = MARGIN + PAD + MINI
@@ -140,9 +159,6 @@ HEAT = (0xFF, 0xB0, 0x60)           # Incendiary's Heat: its badge, and its word
 STATUS_FILL = {"netted": (0xD9, 0xC2, 0x8C), "hidden": (0xB8, 0xC8, 0xB0)}  # a status badge, lettered
 START_TINT = 0.3      # how strongly a starting area takes its colour
 ARC_WIDTH = 4         # px, a front-arc border
-COMPASS = ("E", "NE", "NW", "W", "SW", "SE")
-FACING_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
-BANDS = ("I", "II", "III")  # a Tribal card's band
 
 
 # ----------------------------------------------------------------- geometry
@@ -180,11 +196,6 @@ def _height(players: int, advanced: bool = False) -> int:
 
 def _news_y(players: int, advanced: bool = False) -> int:
     return LEGEND_Y + LEGEND_HEAD + 8 + players * _row_h(advanced) + 6 + GAP
-
-
-def is_advanced(view: dict[str, Any]) -> bool:
-    """Whether the view is of a game under the advanced rules (its seats carry cards)."""
-    return bool(view["seats"]) and "cards" in view["seats"][0]
 
 
 # ----------------------------------------------------------------- cached art
@@ -277,9 +288,6 @@ def team_badge(team: int) -> Image.Image:
         d.rounded_rectangle((c[0] - r, c[1] - r, c[0] + r, c[1] + r), radius=3 * k, fill=TEAM_COLOURS[team],
                             outline=TEAM_COLOURS[1 - team], width=2 * k)
     return _hex_sprite(f"team-{team}", paint)
-
-
-TEAM_LETTERS = "AB"
 
 
 def _draw_team_badge(image: Image.Image, d: ImageDraw.ImageDraw, team: int, at: tuple[float, float]) -> None:
@@ -420,208 +428,11 @@ def _base_layer(board: dict[str, Any], colours: tuple[str, ...], players: int, a
     return cached_layer(("arena", "base", board["name"], colours, players, advanced, fixed), build)
 
 
-# ----------------------------------------------------------------- words
-def _names(view: dict[str, Any], names: Sequence[str] | None) -> list[str]:
-    given = list(names or [])
-    return [given[s] if s < len(given) and given[s] else seat["name"] for s, seat in enumerate(view["seats"])]
-
-
-def _cut(name: str, most: int) -> str:
-    return name if len(name) <= most else name[:most - 1].rstrip() + "..."
-
-
-_SEATS = re.compile(r"(?:\b(\w+) \(\{(\d+)\}\)|\{(\d+)\})")
-
-
-def name_seats(text: str, view: dict[str, Any], who: Sequence[str]) -> str:
-    """An engine text with its seat fields named as the players are: 'Grublic ({0})' -> 'Ann' (the
-    character is the one that seat plays), and a bare '{1}' -> 'Bob'."""
-    seats = view["seats"]
-
-    def named(match: re.Match[str]) -> str:
-        character, number = match.group(1), match.group(2) or match.group(3)
-        seat = int(number)
-        if not 0 <= seat < len(who):
-            return match.group(0)
-        if character is None:
-            return who[seat]
-        return who[seat] if seats[seat]["name"] == character else f"{character} ({who[seat]})"
-    return _SEATS.sub(named, text)
-
-
-def clock_text(deadline: float, now: float | None) -> str:
-    """'00:21:40 UTC', with '(4:12 left)' when `now` is known."""
-    at = time.strftime("%H:%M:%S UTC", time.gmtime(deadline))
-    if now is None:
-        return at
-    left = max(0, math.ceil(deadline - now))
-    return f"{at} ({left // 60}:{left % 60:02d} left)"
-
-
-def _live(view: dict[str, Any], aborted: bool) -> bool:
-    return not aborted and view["phase"] != "over"
-
-
-def _winners(view: dict[str, Any]) -> list[int]:
-    """The engine's standings when it gives them (the modes break ties on health), else by points."""
-    points = [seat["points"] for seat in view["seats"]]
-    left = [seat["seat"] for seat in view["seats"] if seat["left"]]
-    places = view.get("ranks") or ranks(points, left)
-    return [s for s, place in enumerate(places) if place == 1]
-
-
-def _side(view: dict[str, Any], seat: int) -> tuple[str, int]:
-    """What a player ranks as: their team in Alliances, else themselves."""
-    team = view["seats"][seat].get("team")
-    return ("team", team) if team is not None else ("seat", seat)
-
-
-def _score(view: dict[str, Any], points: int) -> str:
-    return f"{points} VP" if view.get("game_mode") else plural(points, "point")
-
-
-def _mode_words(view: dict[str, Any], who: Sequence[str]) -> str:
-    """Domination: the flower's area to hold; King of the Hill: the hill, climbing or not; the
-    Ceremony: the Nymphlets left; and who has scored this round ('' in Every Eye)."""
-    mode = view.get("game_mode") or {}
-    if mode.get("flower"):
-        goal = f"Hold the {mode['flower']} area"
-    elif mode.get("hill"):
-        goal = "Hold the hill" + (": Climbing the Hill!" if mode["climbing"] else "")
-    elif "nymphlets" in mode:
-        goal = f"Catch the Nymphlets ({len(mode['nymphlets'])} left)"
-    else:
-        return ""
-    scored = sorted(((vp, s) for s, vp in enumerate(mode["vp"]) if vp), reverse=True)
-    vp = ", ".join(f"{who[s]} {v}" for v, s in scored)
-    return goal + (f" (VP: {vp})." if vp else "" if goal.endswith("!") else ".") + " "
-
-
-def _round_name(view: dict[str, Any]) -> str:
-    return "Tiebreak round" if view["tiebreak"] else f"Round {view['round']} of {view['rounds']}"
-
-
-def _attack_text(p: dict[str, Any], who: Sequence[str], *, live: bool, spoken: bool = False,
-                 rolled: bool = True) -> str:
-    """'Ann -> Bob: Spear Thrust, 3 hits from the front; Bob to answer'. Turn-based, the dice rolled
-    follow: as letters on the image, `spoken` as words (the description)."""
-    hits = []
-    if p["hits"] or not p["unblockable"]:
-        hits.append(plural(p["hits"], "hit"))
-    if p["unblockable"]:
-        hits.append(plural(p["unblockable"], "unblockable hit"))
-    attacker = piece_words(who, *attacker_of(p))
-    defender = piece_words(who, *defender_of(p))
-    text = f"{attacker} -> {defender}: {p['action']}, {' and '.join(hits)} from the {p['arc']}"
-    if p.get("rolled") and rolled:
-        faces = ", ".join(FACE_NAMES[f] for f in p["rolled"]) if spoken else " ".join(p["rolled"])
-        text += f" (rolled {faces})"
-    if live:
-        text += f"; {who[p['defender']]} to answer" if p["deadline"] is not None else "; waiting its turn"
-    return text
-
-
-def status_text(view: dict[str, Any], who: Sequence[str], aborted: bool) -> str:
-    """What the phase asks of whom, or how the match ended; first, while a Tribal card's attack
-    waits to land, that everyone else is paused."""
-    paused = pause_text(view, who) if _live(view, aborted) else None
-    asks = _asks(view, who, aborted)
-    return f"{paused}. {asks}" if paused and asks else paused or asks
-
-
-def _asks(view: dict[str, Any], who: Sequence[str], aborted: bool) -> str:
-    """What the phase asks of whom, or how the match ended."""
-    phase = view["phase"]
-    if aborted:
-        return f"The game was ended early, in {_round_name(view).lower()}."
-    if phase == "over":
-        if view.get("ended") == "left":
-            alone = _winners(view)
-            return f"Game over: the others left, {' and '.join(who[s] for s in alone)} {'win' if len(alone) > 1 else 'wins'}."
-        best = _winners(view)
-        points = _score(view, view["seats"][best[0]]["points"])
-        names = " and ".join(who[s] for s in best)
-        if len({_side(view, s) for s in best}) > 1:  # players or teams tied
-            return f"Game over: {names} share the win with {points}."
-        return f"Game over: {names} {'win' if len(best) > 1 else 'wins'} the match with {points}."
-    windows = [p for p in view["pending"] if p["deadline"] is not None]
-    if windows:
-        p = windows[0]
-        how = "roll Defence dice or take" if view["mode"] == "turn_based" else "Parry or take"
-        how = "answer or take" if is_advanced(view) else how
-        if defender_of(p)[2] is not None:  # a catch: the owner's Dart answers for the Nymphlet
-            return f"{who[p['defender']]}: Dart or take {p['action']} from {piece_words(who, *attacker_of(p))} " \
-                "on your Nymphlet."
-        return f"{who[p['defender']]}: {how} {p['action']} from {piece_words(who, *attacker_of(p))}."
-    if view.get("paused"):
-        return ""
-    if phase == "start":
-        playing = [s for s in view["in_round"] if not view["seats"][s]["left"]]
-        ready = [s for s in playing if s not in view["waiting"]]
-        where = "next to the centre" if (view.get("game_mode") or {}).get("key") == "domination" else "in your start area"
-        if len(ready) < len(playing):
-            return (f"Place your figure {where} (any facing with a clear front arc), then say "
-                    f"ready: {len(ready)} of {len(playing)} ready.")
-        return "Everyone is ready: the round starts."
-    return _mode_words(view, who) + _playing_text(view, who)
-
-
-def _playing_text(view: dict[str, Any], who: Sequence[str]) -> str:
-    """What a phase of play asks of whom."""
-    phase = view["phase"]
-    if phase == "fight":
-        return "Fight! Everyone acts at once, in real time."
-    turns = view["turns"] or {}
-    game_turn = f"game turn {turns.get('game_turn', 0)} of {turns.get('game_turns', TB_GAME_TURNS)}"
-    if phase == "declare":
-        declared = view["game_mode"]["declared"]
-        waiting = [who[s] for s in view["in_round"] if view["seats"][s]["status"] == "standing"
-                   and declared[s] is None]
-        return "Burraparay? Declare Trigger or Not, and the dice you roll" + \
-            (f": waiting for {', '.join(waiting)}." if waiting else ".")
-    if phase == "roll":
-        rolling = [who[s] for s in view["in_round"] if view["seats"][s]["status"] == "standing"
-                   and view["seats"][s]["marker"] is None and not view["seats"][s]["away"]]
-        text = f"Realtime phase, {game_turn}: roll, allocate, take a turn-order marker."
-        return text + (f" Waiting for {', '.join(rolling)}." if rolling else "")
-    active = turns.get("active")
-    if active is None:
-        return f"Turn phase, {game_turn}."
-    return f"{who[active]}'s turn, {plural(turns['actions_left'], 'action')} left ({game_turn})."
-
-
-def clock_line(view: dict[str, Any], now: float | None, aborted: bool) -> str | None:
-    """The timer: what happens when the deadline passes, and when."""
-    if not _live(view, aborted) or view.get("deadline") is None:
-        return None
-    deadline = view["deadline"]
-    if any(p["deadline"] == deadline for p in view["pending"]):
-        what = "Answer by"
-    else:
-        what = {"start": "Round starts", "fight": "Round ends (Yarra Bung!)", "roll": "Markers dealt",
-                "turns": "Turn passes", "declare": "Declaring closes"}.get(view["phase"], "Time runs out")
-        what += " at"
-    return f"{what} {clock_text(deadline, now)}"
-
-
-def _place(view: dict[str, Any], h: Sequence[int]) -> str:
-    """A hex as the engine names it, with a landmark: '[0, -1] high ground', '[4, -2] red start'."""
-    board = view["board"]
-    text = f"[{h[0]}, {h[1]}]"
-    if list(h) in board.get("stream", []):
-        return text + " stream"
-    if list(h) in board["high_ground"]:
-        return text + " high ground"
-    for colour, area in board["areas"].items():
-        if list(h) in area["hexes"]:
-            return f"{text} {colour} start"
-    return text
-
-
+# ----------------------------------------------------------------- the legend's tags, each in its colour
 def _tags(view: dict[str, Any], seat: dict[str, Any], aborted: bool) -> list[tuple[str, palette.RGB]]:
     """Short status words for a player's legend row, with their colour."""
     s = seat["seat"]
-    live = _live(view, aborted)
+    live = is_live(view, aborted)
     tags: list[tuple[str, palette.RGB]] = []
     if seat["left"]:
         return [("left", palette.MUTED)]
@@ -648,196 +459,16 @@ def _tags(view: dict[str, Any], seat: dict[str, Any], aborted: bool) -> list[tup
     return tags
 
 
-class Detail(NamedTuple):
-    """How much the description says; `describe` steps down these until the text fits."""
-
-    name_chars: int     # display names cut to this
-    places: bool        # landmarks after hexes ('high ground', 'red start')
-    arcs: bool          # who stands in each figure's front arc
-    attacks: bool       # every waiting attack (else the first and how many more)
-    rolled: bool        # the dice a turn-based attack rolled
-    log: bool           # the newest log line
-    terrain: bool       # where the stones are
-    cards: bool = True  # advanced rules: each Tribal card's state
-    guards: bool = True  # ... where each of Echo's Guards stands (else how many)
-    times: bool = True  # ... and until when each status lasts
-    currents: bool = True  # the Rainforest's Raging Current tracks and whose dice are on them
-
-
-DETAILS = (
-    Detail(40, True, True, True, True, True, True),
-    Detail(DESCRIBE_CHARS, True, True, True, True, True, True),
-    Detail(DESCRIBE_CHARS, True, True, True, True, True, False),
-    Detail(DESCRIBE_CHARS, True, True, True, False, False, False),
-    Detail(DESCRIBE_CHARS, True, True, True, False, False, False, cards=False),
-    Detail(16, False, True, True, False, False, False, cards=False),
-    Detail(14, False, False, False, False, False, False, cards=False, guards=False),
-    Detail(14, False, False, False, False, False, False, cards=False, guards=False, times=False),
-    Detail(14, False, False, False, False, False, False, cards=False, guards=False, times=False, currents=False),
-    Detail(10, False, False, False, False, False, False, cards=False, guards=False, times=False, currents=False),
-    Detail(8, False, False, False, False, False, False, cards=False, guards=False, times=False, currents=False),
-)
-
-
-def _figure_words(view: dict[str, Any], seat: dict[str, Any], who: Sequence[str], detail: Detail,
-                  now: float | None = None) -> str:
-    s = seat["seat"]
-    label = f"{who[s]} ({seat['name']})" if who[s] != seat["name"] else who[s]
-    team = seat.get("team")
-    tail = f"{'team ' + TEAM_LETTERS[team] if team is not None else 'cup ' + str(seat['cup'])}, " \
-        f"{plural(seat['points'], 'point')}"
-    if seat["left"]:
-        return f"{label}: left the match, {plural(seat['points'], 'point')}."
-    if seat["status"] == "out":
-        by = [a for a, other in enumerate(view["seats"]) if s in other["trophies"]]
-        trophy = f" ({who[by[0]]}'s trophy)" if by else ""
-        return f"{label}: knocked out{trophy}, {tail}."
-    if seat["hex"] is None:
-        return f"{label}: sits this round out, {plural(seat['points'], 'point')}."
-    where = _place(view, seat["hex"]) if detail.places else f"[{seat['hex'][0]}, {seat['hex'][1]}]"
-    text = f"{label}: {where}, facing {COMPASS[seat['facing']]}, health {seat['health']}/{seat['max_health']}, {tail}"
-    front = [other["seat"] for other in view["seats"] if other["seat"] != s and other["hex"] is not None
-             and other["hex"] in seat["front"]]
-    if front and detail.arcs:
-        text += ", front arc: " + " and ".join(who[o] for o in front)
-    if "cards" in seat:
-        text += _advanced_words(seat, now, detail)
-    return text + (", away" if seat["away"] else "") + "."
-
-
-def describe(view: dict[str, Any], names: Sequence[str] | None = None, now: float | None = None, *,
-             aborted: bool = False) -> str:
-    """The board in words, most important first, kept under Discord's 1024 characters: the
-    round and what it asks (or how it ended), the clock, pending attacks, the turn order, then
-    each figure (hex, facing, health, cup, points, status), the last log line and the stones.
-    Long names are cut and details dropped, in that order, until it fits."""
-    full = _names(view, names)
-    for detail in DETAILS:
-        text = _describe(view, full, now, aborted, detail)
-        if len(text) <= MAX_DESCRIPTION:
-            break
-    return text
-
-
-def _describe(view: dict[str, Any], full: Sequence[str], now: float | None, aborted: bool, detail: Detail) -> str:
-    who = [_cut(n, detail.name_chars) for n in full]
-    live = _live(view, aborted)
-    mode = "turn-based" if view["mode"] == "turn_based" else "real time"
-    lines = [f"Eye for an Eye on the {view['board']['name']}, {mode}. {_round_name(view)}. "
-             + status_text(view, who, aborted)]
-    clock = clock_line(view, now, aborted)
-    if clock:
-        lines.append(clock + ".")
-    if live and view["pending"]:
-        shown = view["pending"] if detail.attacks else view["pending"][:1]
-        attacks = "; ".join(_attack_text(p, who, live=True, spoken=detail.rolled, rolled=detail.rolled)
-                            for p in shown)
-        more = len(view["pending"]) - len(shown)
-        lines.append(f"Attacks waiting: {attacks}" + (f"; {plural(more, 'more attack')}." if more else "."))
-    turns = view["turns"]
-    if live and turns and any(m is not None for m in turns["markers"]):
-        order = []
-        for i, s in enumerate(turns["markers"]):
-            if s is None:
-                continue
-            note = " (on turn)" if turns["active"] == s and view["phase"] == "turns" else \
-                " (passed)" if view["seats"][s]["passed"] else ""
-            order.append(f"{i + 1} {who[s]}{note}")
-        lines.append("Turn order: " + ", ".join(order) + ".")
-    lines += [_figure_words(view, seat, who, detail, now) for seat in view["seats"]]
-    if view.get("teams"):
-        lines.append(_teams_words(view, who))
-    if detail.currents and view.get("currents"):
-        lines.append(modes.currents_words(view, who))
-    if modes.mode_words(view, who):
-        lines.append(modes.mode_words(view, who))
-    if detail.log and view["log"]:
-        lines.append("Last: " + name_seats(view["log"][-1], view, who))
-    if detail.terrain:
-        lines.append(_terrain_words(view["board"]))
-    return "\n".join(lines)
-
-
-def _teams_words(view: dict[str, Any], who: Sequence[str]) -> str:
-    """'Teams: A Ann and Bob, cup 7; B Cy and Di, cup 3.'"""
-    return "Teams: " + "; ".join(f"{TEAM_LETTERS[i]} {' and '.join(who[s] for s in team['seats'])}, cup {team['cup']}"
-                                 for i, team in enumerate(view["teams"])) + "."
-
-
-def _terrain_words(board: dict[str, Any]) -> str:
-    places = " ".join(f"[{q}, {r}]" for q, r in board["impassable"])
-    if board.get("stream"):
-        return (f"Boulders (impassable, sight passes): {places}. Stream: the row r = 0, flowing "
-                f"{board['flows']}.")
-    return f"Stones (impassable, block sight): {places}. High ground: [0, 0] and its 6 neighbours."
-
-
 # ----------------------------------------------------------------- advanced rules
-def _holds_heat(seat: dict[str, Any]) -> bool:
-    """Incendiary holds Heat (0-3): his Flame Blade burns it."""
-    return any(p["key"] == FLAME_BLADE for p in seat.get("passives", ()))
-
-
-def _guard_slots(seat: dict[str, Any]) -> list[dict[str, Any] | None]:
-    return seat.get("guards") or []
-
-
-def on_board_guards(seat: dict[str, Any]) -> list[dict[str, Any]]:
-    """Echo's Guards standing on the board (the others wait in the supply)."""
-    return [g for g in _guard_slots(seat) if g is not None]
-
-
-Piece = tuple[int, int | None, int | None]  # a seat, and one of its Guards or Nymphlets (or neither)
-
-
-def attacker_of(p: dict[str, Any]) -> Piece:
-    """Who makes a pending attack: a seat's character, or one of Echo's Guards (`by`)."""
-    return (p["attacker"], p.get("by"), None)
-
-
-def defender_of(p: dict[str, Any]) -> Piece:
-    """What a pending attack is aimed at: the defender's character, one of Echo's Guards, or (in the
-    Ceremony, a catch) a Nymphlet of the defender's, by its place in the mode's list."""
-    return (p["defender"], p.get("guard"), p.get("nymphlet"))
-
-
 def piece_hex(view: dict[str, Any], seat: int, guard: int | None, nymphlet: int | None = None) -> list[int] | None:
     """Where a piece stands: a seat's character, one of Echo's Guards (`guard`), or a Nymphlet."""
     if nymphlet is not None:
         return modes.mode_of(view)["nymphlets"][nymphlet]["hex"]
     if guard is None:
         return view["seats"][seat]["hex"]
-    slots = _guard_slots(view["seats"][seat])
+    slots = guard_slots(view["seats"][seat])
     spot = slots[guard] if guard < len(slots) else None
     return None if spot is None else spot["hex"]
-
-
-def piece_words(who: Sequence[str], seat: int, guard: int | None, nymphlet: int | None = None) -> str:
-    """'Ann', one of her Guards: 'Ann's Guard 2', or her Nymphlet: 'Ann's Nymphlet'."""
-    if nymphlet is not None:
-        return f"{who[seat]}'s Nymphlet"
-    return who[seat] if guard is None else f"{who[seat]}'s Guard {guard + 1}"
-
-
-def status_words(status: dict[str, Any], now: float | None, *, spoken: bool = False) -> str:
-    """How long a status lasts: 'Hidden till 12:03:21' (with `now`: 'Hidden 0:12'); spoken, with
-    the clock's words; turn-based, until or through the figure's next turn."""
-    name, until = status["name"], status.get("until")
-    if until is None:
-        return f"{name} {'until its next turn' if status.get('ends') == 'start' else 'through its next turn'}"
-    if spoken:
-        return f"{name} until {clock_text(until, now)}"
-    if now is None:
-        return f"{name} till {time.strftime('%H:%M:%S', time.gmtime(until))}"
-    left = max(0, math.ceil(until - now))
-    return f"{name} {left // 60}:{left % 60:02d}"
-
-
-def card_words(card: dict[str, Any], band: bool = False) -> str:
-    """A Tribal card and its state: 'Leap ✓' when Ready, else its Ready dice so far 'Shield Bash
-    1/2'; `band`: by its band, 'II 1/2'."""
-    label = BANDS[card["band"] - 1] if band else card["name"]
-    return f"{label} ✓" if card["ready"] else f"{label} {card['count']}/{card['ready_cost']}"
 
 
 def extras(seat: dict[str, Any], now: float | None, level: int = 0) -> list[tuple[str, palette.RGB]]:
@@ -845,43 +476,15 @@ def extras(seat: dict[str, Any], now: float | None, level: int = 0) -> list[tupl
     then each Tribal card. `level` shortens them: 1 statuses without their time, 2 cards by band,
     3 no cards."""
     out: list[tuple[str, palette.RGB]] = []
-    if _holds_heat(seat):
+    if holds_heat(seat):
         out.append((f"Heat {seat['heat']}", HEAT))
     out += [(status_words(st, now) if level < 1 else st["name"], WARN) for st in seat.get("statuses", ())]
-    if _guard_slots(seat):
-        out.append((f"Guards {len(on_board_guards(seat))}/{len(_guard_slots(seat))}, "
+    if guard_slots(seat):
+        out.append((f"Guards {len(on_board_guards(seat))}/{len(guard_slots(seat))}, "
                     f"{plural(seat['guard_tokens'], 'token')}", palette.TEXT))
     if level < 3:
         out += [(card_words(c, band=level >= 2), GOOD if c["ready"] else palette.MUTED) for c in seat["cards"]]
     return out
-
-
-def pause_text(view: dict[str, Any], who: Sequence[str]) -> str | None:
-    """While a Tribal card's attack waits to land, everyone else pauses (rule 14): whose card."""
-    paused = view.get("paused")
-    return None if paused is None else f"Paused: {who[paused['seat']]}'s {paused['card']} lands first"
-
-
-def _advanced_words(seat: dict[str, Any], now: float | None, detail: Detail) -> str:
-    """The advanced rules in a figure's description: Heat, statuses, Guards and tokens, cards."""
-    words = [f"Heat {seat['heat']}"] if _holds_heat(seat) else []
-    words += [status_words(st, now, spoken=True) if detail.times else st["name"] for st in seat.get("statuses", ())]
-    if _guard_slots(seat):
-        out = on_board_guards(seat)
-        where = [f"{g['guard'] + 1} at [{g['hex'][0]}, {g['hex'][1]}] facing {COMPASS[g['facing']]}"
-                 + "".join(f", {st['name']}" for st in g["statuses"]) for g in out]
-        if detail.guards:
-            guards = f"Guards {', '.join(where)}" if out else "every Guard in the supply"
-            words.append(f"{guards}; {plural(seat['guard_tokens'], 'Guard token')} left")
-        else:
-            words.append(f"Guards {len(out)} out, {plural(seat['guard_tokens'], 'token')}")
-    if detail.cards and seat["cards"]:
-        ready = [c["name"] for c in seat["cards"] if c["ready"]]
-        unready = [c["name"] + (f" {c['count']}/{c['ready_cost']}" if c["count"] else "")
-                   for c in seat["cards"] if not c["ready"]]
-        words.append("cards: " + "; ".join(f"{', '.join(names)} {state}" for names, state in
-                                           ((ready, "ready"), (unready, "unready")) if names))
-    return "".join(f", {w}" for w in words)
 
 
 def _draw_extras(d: ImageDraw.ImageDraw, seat: dict[str, Any], cy: float, now: float | None) -> None:
@@ -925,7 +528,7 @@ def _badges(seat: dict[str, Any], live: bool) -> list[tuple[palette.RGB, str]]:
         out.append((palette.MUTED if seat["passed"] else palette.WHITE, str(seat["marker"])))
     if seat["away"]:
         out.append((GONE, "z"))
-    if _holds_heat(seat) and seat["heat"]:
+    if holds_heat(seat) and seat["heat"]:
         out.append((HEAT, str(seat["heat"])))
     return out + [(STATUS_FILL[st["key"]], st["name"][0]) for st in seat.get("statuses", ())]
 
@@ -948,9 +551,9 @@ def _draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], who: Sequence[str
     right = WIDTH - MARGIN - PAD
     draw_text(d, (x, MARGIN + 10), "Eye for an Eye", TITLE, palette.HIGHLIGHT, bold=True)
     mode = "turn-based" if view["mode"] == "turn_based" else "real time"
-    draw_text(d, (right, MARGIN + 13), f"{_round_name(view)} · {mode}", BODY, palette.MUTED, anchor="ra")
-    banner = pause_text(view, who) if _live(view, aborted) else None
-    status = _asks(view, who, aborted)
+    draw_text(d, (right, MARGIN + 13), f"{round_name(view)} · {mode}", BODY, palette.MUTED, anchor="ra")
+    banner = pause_text(view, who) if is_live(view, aborted) else None
+    status = asks_text(view, who, aborted)
     clock = clock_line(view, now, aborted)
     width = right - x
     lines = [(line, palette.TEXT) for line in wrap_text(status, BODY, width)]
@@ -970,7 +573,7 @@ def _draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], who: Sequence[str
 
 
 def _draw_figures(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], aborted: bool) -> None:
-    live = _live(view, aborted)
+    live = is_live(view, aborted)
     standing = [seat for seat in view["seats"] if seat["hex"] is not None]
     nests: dict[tuple[int, int], int] = {}
     for seat in standing:  # arcs first, so no disc is covered by another figure's arc
@@ -1074,10 +677,10 @@ def _draw_attacks(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 
 def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], who: Sequence[str],
                  aborted: bool, now: float | None) -> None:
-    live = _live(view, aborted)
+    live = is_live(view, aborted)
     turns = view["turns"]
     active = turns["active"] if live and turns and view["phase"] == "turns" else None
-    winners = set(_winners(view)) if view["phase"] == "over" and not aborted else set()
+    winners = set(winning_seats(view)) if view["phase"] == "over" and not aborted else set()
     advanced = is_advanced(view)
     row = _row_h(advanced)
     vp = modes.mode_of(view).get("vp")
@@ -1148,12 +751,12 @@ def _row_top(seat: int, advanced: bool = False) -> float:
 
 def _news(view: dict[str, Any], who: Sequence[str], aborted: bool) -> list[tuple[str, palette.RGB, bool]]:
     """The lines of the news panel, each (text, colour, bold): pending attacks, then the log."""
-    live = _live(view, aborted)
+    live = is_live(view, aborted)
     width = WIDTH - 2 * (MARGIN + PAD)
     lines: list[tuple[str, palette.RGB, bool]] = []
     attacks = view["pending"] if live else []
     for i, p in enumerate(attacks):  # at most NEWS_LINES - 1 lines, 2 an attack, whole attacks only
-        wrapped = wrap_text(_attack_text(p, who, live=True), SMALL, width, bold=True)
+        wrapped = wrap_text(attack_text(p, who, live=True), SMALL, width, bold=True)
         if len(wrapped) > 2:
             wrapped = [wrapped[0], _fit(wrapped[1] + " ...", SMALL, width, bold=True)]
         later = len(attacks) - i - 1
@@ -1185,7 +788,7 @@ def _draw_news(d: ImageDraw.ImageDraw, view: dict[str, Any], who: Sequence[str],
 def draw_board(view: dict[str, Any], names: Sequence[str] | None = None, *, now: float | None = None,
                aborted: bool = False) -> Image.Image:
     """The board of `render_arena` as an RGB image, before encoding."""
-    who = [_cut(name, NAME_CHARS) for name in _names(view, names)]
+    who = [cut_name(name, NAME_CHARS) for name in seat_names(view, names)]
     colours = tuple(sorted(seat["colour"] for seat in view["seats"]))
     fixed = modes.fixed_parts(view)
     image = _base_layer(view["board"], colours, len(view["seats"]), is_advanced(view), fixed).copy()
@@ -1193,7 +796,7 @@ def draw_board(view: dict[str, Any], names: Sequence[str] | None = None, *, now:
     modes.draw_live(image, d, FRAME, view, fixed)
     _draw_header(d, view, who, now, aborted)
     _draw_figures(image, d, view, aborted)
-    _draw_legend(image, d, view, _names(view, names), aborted, now)
+    _draw_legend(image, d, view, seat_names(view, names), aborted, now)
     _draw_news(d, view, who, aborted)
     return image
 
@@ -1226,10 +829,10 @@ def _everything(view: dict[str, Any]) -> dict[str, Any]:
                         "unblockable": 1, "arc": "front", "rolled": ["A", "R", "M"], "deadline": view["deadline"]}]
     if is_advanced(view):  # Heat, both statuses, a Guard, a Ready card and a pause
         for seat in seats:
-            seat.update(heat=3 if _holds_heat(seat) else 0, cards=[dict(c, ready=c["band"] == 1) for c in seat["cards"]],
+            seat.update(heat=3 if holds_heat(seat) else 0, cards=[dict(c, ready=c["band"] == 1) for c in seat["cards"]],
                         statuses=[{"key": k, "name": k.capitalize(), "until": None, "ends": "end"}
                                   for k in STATUS_FILL][:seat["seat"] % 3])
-            if _guard_slots(seat) and seat["front"]:
+            if guard_slots(seat) and seat["front"]:
                 seat["guards"] = [{"guard": 0, "hex": seat["front"][0], "facing": seat["facing"], "front": [],
                                    "statuses": seat["statuses"]}] + seat["guards"][1:]
         view["paused"] = {"seat": 0, "card": "Thunderstomp"}

@@ -16,7 +16,7 @@ Layers: what cannot change during a match (the boxes, the hill's outline) is dra
 cached base layer (`draw_fixed`, keyed by `fixed_parts`); the flower, the Nymphlets and the dice
 change, so `draw_live` draws them on every board, before the figures (a figure's arc and disc go
 over them). render.arena lays the board out and passes its layout as a `Frame`: it imports this
-module, so this one cannot import it.
+module, so this one cannot import it (nor render.arena_words, which imports it for the modes' words).
 """
 from __future__ import annotations
 

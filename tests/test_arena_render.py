@@ -19,6 +19,7 @@ from PIL import Image
 
 import render.arena as R
 import render.arena_modes as RM
+import render.arena_words as RW
 from engine.arena import EyeForAnEye
 from engine.arena.board import COMPASS, front_arc, open_hex
 from engine.arena.figures import arena, board_of, occupied
@@ -380,7 +381,7 @@ def test_a_board_is_small_enough_to_send_quickly(kind):
     view, aborted = states()[kind]
     image = render(view, aborted)
     assert len(image.png) <= MAX_PNG, len(image.png)
-    assert Image.open(io.BytesIO(image.png)).size == (R.WIDTH, R._height(len(view["seats"]), R.is_advanced(view)))
+    assert Image.open(io.BytesIO(image.png)).size == (R.WIDTH, R._height(len(view["seats"]), RW.is_advanced(view)))
 
 
 def crowded() -> dict:
@@ -431,7 +432,7 @@ def test_the_description_names_every_figures_health_and_hex(kind, long_names):
 
 def test_the_description_says_who_attacks_whom_and_who_must_answer():
     view, _ = states()["fight, an attack pending"]
-    text = R.describe(view, ["Ann", "Bob"], NOW + 2)
+    text = RW.describe(view, ["Ann", "Bob"], NOW + 2)
     p = view["pending"][0]
     assert f"Ann -> Bob: Spear Thrust, {p['hits']} hits from the front; Bob to answer" in text
     assert text.startswith("Eye for an Eye on the Bushland, real time. Round 1 of 3. Bob: Parry or take Spear Thrust from Ann.")
@@ -441,37 +442,37 @@ def test_the_description_says_who_attacks_whom_and_who_must_answer():
 def test_the_description_gives_the_clock_as_the_image_does():
     view, _ = states()["fight, 6 players"]
     deadline = view["deadline"]
-    text = R.describe(view, None, deadline - 75)
+    text = RW.describe(view, None, deadline - 75)
     assert f"Round ends (Yarra Bung!) at {time.strftime('%H:%M:%S', time.gmtime(deadline))} UTC (1:15 left)." in text
-    assert R.clock_line(view, deadline - 75, False) in text
+    assert RW.clock_line(view, deadline - 75, False) in text
 
 
 def test_the_turn_based_description_gives_the_turn_order_and_the_player_on_turn():
     view, _ = states()["turn-based, turn phase"]
-    text = R.describe(view, ["Ann", "Bob"], NOW)
+    text = RW.describe(view, ["Ann", "Bob"], NOW)
     assert "Ann's turn, 2 actions left (game turn 1 of 6)." in text
     assert "Turn order: 1 Ann (on turn), 2 Bob." in text
 
 
 def test_a_knocked_out_figure_is_described_as_someones_trophy():
     view, _ = states()["fight, one knocked out"]
-    text = R.describe(view, ["Ann", "Bob", "Cy"])
+    text = RW.describe(view, ["Ann", "Bob", "Cy"])
     assert re.search(r"Bob \(Riparian\): knocked out \((Ann|Cy)'s trophy\), cup \d+, 0 points\.", text)
 
 
 def test_game_over_names_the_winner_and_asks_nothing():
     view, _ = states()["game over"]
-    text = R.describe(view, ["Ann", "Bob"])
+    text = RW.describe(view, ["Ann", "Bob"])
     assert "Game over: Ann wins the match" in text and "Answer by" not in text and " at " not in text.split("\n")[0]
     assert "Ann left" not in text
-    text = R.describe(states()["game over, the others left"][0], ["Ann", "Bob", "Cy"])
+    text = RW.describe(states()["game over, the others left"][0], ["Ann", "Bob", "Cy"])
     assert "Game over: the others left, Ann wins." in text
 
 
 def test_an_aborted_board_says_ended_early_and_prompts_nobody():
     view, aborted = states()["aborted mid-fight"]
     assert aborted
-    text = R.describe(view, ["Ann", "Bob"], NOW, aborted=True)
+    text = RW.describe(view, ["Ann", "Bob"], NOW, aborted=True)
     assert "ended early" in text
     assert "to answer" not in text and "Attacks waiting" not in text and "Answer by" not in text
     with recording_text(R, RM) as log:
@@ -482,7 +483,7 @@ def test_an_aborted_board_says_ended_early_and_prompts_nobody():
     with recording_text(R, RM) as log:
         R.render_arena(tb_view, ["Ann", "Bob"], aborted=True)
     assert "turn" not in [t.text for t in log.drawn]  # no tag for the player on turn
-    assert "Turn order" not in R.describe(tb_view, ["Ann", "Bob"], aborted=True)
+    assert "Turn order" not in RW.describe(tb_view, ["Ann", "Bob"], aborted=True)
 
 
 def test_the_image_names_players_and_seats_in_the_log():
@@ -497,7 +498,7 @@ def test_the_image_names_players_and_seats_in_the_log():
 
 def test_names_fall_back_to_the_characters():
     view, _ = states()["start, 6 players"]
-    text = R.describe(view)
+    text = RW.describe(view)
     for seat in view["seats"]:
         assert f"\n{seat['name']}: " in text
 
@@ -575,19 +576,19 @@ def test_allies_wear_their_team_badge_on_the_board_and_in_the_legend():
 
 def test_the_description_names_the_teams_their_cups_and_the_dice_on_each_track():
     view, _ = states()[FOREST]
-    text = R.describe(view, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"], NOW)
+    text = RW.describe(view, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"], NOW)
     assert "Teams: A Ann and Bob and Cy, cup 0; B Di and Ed and Flo, cup 0." in text
     assert ("Raging Currents: Swell (NW, 2 Move dice, 1 E): empty; Rapids (NE, 3 Move dice, 2 E): Bob, Ed; "
             "Backwash (SW, 2 Special dice, 1 W): empty; Flood (SE, 3 Special dice, in): Flo.") in text
     assert "Ann (Grublic): [1, 0] stream, facing NW, health 15/15, team A, 0 points." in text
-    basic = R.describe(states()["rainforest, start"][0], ["Ann", "Bob", "Cy", "Di"], NOW)
+    basic = RW.describe(states()["rainforest, start"][0], ["Ann", "Bob", "Cy", "Di"], NOW)
     assert "Boulders (impassable, sight passes): [-2, 0] [-1, -1] [-1, 2] [1, -2] [1, 1] [2, 0]. " \
            "Stream: the row r = 0, flowing E." in basic
 
 
 def test_an_alliance_game_over_names_the_winning_team():
     view, _ = states()["alliances, game over"]
-    assert "Game over: Cy and Di win the match with 20 points." in R.describe(view, ["Ann", "Bob", "Cy", "Di"])
+    assert "Game over: Cy and Di win the match with 20 points." in RW.describe(view, ["Ann", "Bob", "Cy", "Di"])
 
 
 # ----------------------------------------------------------------- the advanced rules
@@ -624,7 +625,7 @@ def test_echos_guards_are_small_numbered_discs_in_his_colour():
     numbers = [t for t in drawn_texts(view) if t.text in ("1", "2") and t.background == R.AREA_COLOURS[echo["colour"]]]
     assert len(numbers) == 2
     image = R.draw_board(view)
-    for guard in R.on_board_guards(echo):
+    for guard in RW.on_board_guards(echo):
         x, y = R.centre(guard["hex"])
         assert image.getpixel((round(x), round(y - R.GUARD + 4))) == R.AREA_COLOURS[echo["colour"]]
         assert image.getpixel((round(x), round(y - R.DISC + 2))) != R.AREA_COLOURS[echo["colour"]], "smaller"
@@ -650,28 +651,28 @@ def test_the_pause_is_a_banner_naming_whose_card_everyone_waits_for():
 def test_the_description_tells_heat_statuses_guards_cards_and_the_pause():
     view, _ = states()["advanced, 6 players"]
     hidden = view["seats"][2]["statuses"][0]["until"]
-    text = R.describe(view, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"], hidden - 12)
+    text = RW.describe(view, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"], hidden - 12)
     assert f"Hidden until {time.strftime('%H:%M:%S', time.gmtime(hidden))} UTC (0:12 left)" in text
     assert "Heat 2" in text and "Netted until" in text
     assert "Guards 1 at [2, 2] facing E, 2 at [1, 3] facing SE; 5 Guard tokens left" in text
     three = copy.deepcopy(view)
     three["seats"] = three["seats"][:3]
-    assert "cards: Leap ready; Shield Bash 1/2, Thunderstomp 2/3 unready" in R.describe(three, ["Ann", "Bob", "Cat"])
-    paused = R.describe(states()["advanced, a card pauses"][0], ["Ann", "Bob", "Cat"], NOW)
+    assert "cards: Leap ready; Shield Bash 1/2, Thunderstomp 2/3 unready" in RW.describe(three, ["Ann", "Bob", "Cat"])
+    paused = RW.describe(states()["advanced, a card pauses"][0], ["Ann", "Bob", "Cat"], NOW)
     assert "Paused: Ann's Shield Bash lands first. Bob: answer or take Attack from Cat's Guard 2." in paused
     assert "Ann -> Cat's Guard 1: Shield Bash" in paused
 
 
 def test_turn_based_statuses_last_until_or_through_the_next_turn():
     view, _ = states()["advanced turn-based, statuses"]
-    text = R.describe(view, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"])
+    text = RW.describe(view, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"])
     assert "Hidden until its next turn" in text and "Netted through its next turn" in text
-    assert R.status_words(view["seats"][2]["statuses"][0], None) == "Hidden until its next turn"
+    assert RW.status_words(view["seats"][2]["statuses"][0], None) == "Hidden until its next turn"
 
 
 def test_a_core_board_has_no_second_lines():
     view, _ = states()["fight, 6 players"]
-    assert not R.is_advanced(view)
+    assert not RW.is_advanced(view)
     texts = " ".join(t.text for t in drawn_texts(view))
     assert "Leap" not in texts and "Heat" not in texts and "Guards" not in texts
     assert R.draw_board(view).height == R._height(6)
@@ -686,7 +687,7 @@ def test_a_crowded_advanced_board_still_reads_and_stays_small():
     netted = {"key": "netted", "name": "Netted", "until": NOW + 9, "ends": None}
     for seat, advanced_seat in zip(view["seats"], six["seats"], strict=True):
         seat.update({k: copy.deepcopy(v) for k, v in advanced_seat.items() if k not in seat})
-        seat["heat"] = 3 if R._holds_heat(seat) else 0
+        seat["heat"] = 3 if RW.holds_heat(seat) else 0
         seat["statuses"] = seat["statuses"] or ([netted] if seat["seat"] in (0, 5) else [])
     echo = view["seats"][5]
     echo["guards"] = [{"guard": g, "hex": h, "facing": g, "front": [], "statuses": [netted] if g == 0 else []}
@@ -800,14 +801,14 @@ def test_the_modes_box_lies_clear_of_the_hexes_and_the_tracks(kind):
 
 def test_the_description_says_where_each_nymphlet_is_the_flowers_area_and_the_hill_card():
     names = ["Ann", "Bob", "Cy", "Di"]
-    ceremony = R.describe(states()[CEREMONY][0], names, NOW)
+    ceremony = RW.describe(states()[CEREMONY][0], names, NOW)
     assert "Nymphlets (stars): Ann's at [4, -3], Cy's at [-4, 1], Di's at [-3, -1]; caught: Ann 1." in ceremony
-    domination = R.describe(states()[DOMINATION][0], names, NOW)
+    domination = RW.describe(states()[DOMINATION][0], names, NOW)
     assert "Flower: blue, its area [-1, 4] [-2, 4] [-3, 4] outlined, 5 flower cards left in the deck." in domination
-    hill = R.describe(states()[HILL][0], names, NOW)
+    hill = RW.describe(states()[HILL][0], names, NOW)
     assert "The hill (outlined in white): the high ground. Hill card: M empty, R Cy, S empty; Climbing the Hill!" in hill
     assert "Hold the hill: Climbing the Hill! Fight!" in hill
-    forest = R.describe(states()[FOREST_HILL][0], names, NOW)
+    forest = RW.describe(states()[FOREST_HILL][0], names, NOW)
     assert "The hill (outlined in white): the stream's open hexes." in forest
 
 
@@ -819,7 +820,7 @@ def test_a_catch_waiting_rings_the_nymphlet_and_asks_its_owner_to_answer():
     assert cy["owner"] == 2
     view["pending"] = [{"attacker": 3, "defender": 2, "action": "Attack", "hits": 1, "unblockable": 0, "arc": "front",
                         "rolled": None, "deadline": NOW + 4, "guard": None, "by": None, "card": None, "nymphlet": 1}]
-    text = R.describe(view, ["Ann", "Bob", "Cy", "Di"], NOW)
+    text = RW.describe(view, ["Ann", "Bob", "Cy", "Di"], NOW)
     assert "Cy: Dart or take Attack from Di on your Nymphlet." in text
     assert "Di -> Cy's Nymphlet: Attack, 1 hit from the front; Cy to answer" in text
     image = R.draw_board(view, now=NOW)
