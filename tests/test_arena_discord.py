@@ -111,7 +111,7 @@ async def begin(env, bot, channel, u, names, countdown=True, characters=SEAT_ORD
         await u[name].click(message_in(channel, lobby_id), label="Join")
     for name, character in zip(names, characters, strict=False):
         lobby = message_in(channel, lobby_id)
-        (select,) = selects(lobby)
+        (select,) = [s for s in selects(lobby) if s.placeholder == "Choose your character"]  # beside the generals
         await u[name].select(lobby, [character], custom_id=select.custom_id)
     await u[names[0]].click(message_in(channel, lobby_id), label="Start")
     table = Table(env, bot, channel, u)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from cogs.arena.panel import ARROW
 from engine.arena.board import ARENAS, COMPASS, front_arc, turn
-from engine.arena.data import BURRAPARAY_WINDOWS, CHARACTERS
+from engine.arena.data import BURRAPARAY_WINDOWS
 from engine.hexgrid import neighbour
 from engine.rng import rig
 from tests.arena_matches import only_the_end_pinged, pings, play_out, press, the_end, wait
@@ -187,14 +187,13 @@ async def test_a_ceremony_match_a_nymphlet_caught_by_clicking_attack(world, simc
 
 async def test_a_hill_match_dice_on_the_hill_card_from_the_panels_and_the_hill_scores(world, simcord_bot):
     env, _guild, channel, u = world
-    # Characters are left to the lobby's random pick: begin picks from one select, and the hill's
-    # lobby has two (the character, the General Manoeuvres).
-    table = await begin(env, simcord_bot, channel, u, ("ann", "bob"), characters=(), hill=True, advanced=True)
+    # The lobby offers the characters and, beside them, the General Manoeuvres (left to chance).
+    table = await begin(env, simcord_bot, channel, u, ("ann", "bob"), characters=("grublic", "riparian"),
+                        hill=True, advanced=True)
     state = await table.state()
     assert all(len(hand) == 3 for hand in state["hands"]), "a Band I card and 2 General Manoeuvres each"
     await put(table, ann=([1, -1], W), bob=([3, -3], SW))  # Ann on the hill, Bob off it
-    ann, bob = (f"{CHARACTERS[char].name} (<@{u[name].id}>)" for name, char in zip(("ann", "bob"), state["chars"],
-                                                                                   strict=True))
+    ann, bob = f"Grublic (<@{u['ann'].id}>)", f"Riparian (<@{u['bob'].id}>)"
     # Ann fills the hill card (a Move, a Ready and a Special die) in 1 click: Climbing the Hill!
     await table.roll("ann", M, R, S, H, D, auto=False)
     climbed = await press(table, "ann", "⛰ Hill card 0/3 +3 (next fill climbs)")
