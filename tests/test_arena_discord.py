@@ -235,6 +235,7 @@ async def test_a_reaction_prompt_reaches_the_defender_who_parries(world, simcord
     await table.click("ann", "⚔ Attack 1 → Riparian")
     mention = channel.last_message
     assert mention.content.startswith(f"<@{u['bob'].id}>, you are attacked!")
+    assert mention.content.endswith(", or Auto-Parry answers for you.")
     assert pinged(env, mention) == {u["bob"].id} and "Answer the attack" in buttons(mention)
     assert not [m for m in channel.history() if "your move" in (m.content or "")], "pinged once"
     watcher = await u["dan"].click(mention, label="Answer the attack")
@@ -311,6 +312,24 @@ async def test_a_turn_based_round(world, simcord_bot, hand_clock):
     state = await table.state()
     assert state["phase"] == "roll" and state["tb"]["game_turn"] == 2
     assert "🎲 Roll (3 left)" in buttons(table.panel("ann")), "a new game turn reaches every panel"
+
+
+async def test_a_turn_based_defender_away_from_their_panel_is_told_their_defence_dice_will_roll(
+        world, simcord_bot, hand_clock):
+    env, _guild, channel, u = world
+    table = await begin(env, simcord_bot, channel, u, ("ann", "bob"), turn_based=True)
+    await put(table, ann=([0, 0], E), bob=([1, 0], W))
+    for name, faces, marker in (("ann", (A, A, A, M, M, D, D), "1st"), ("bob", (D, D, D, H, H, H, M), "2nd")):
+        rig(await table.state(), *faces)
+        await table.click(name, "🎲 Roll (3 left)")
+        await table.click(name, "✔ Done")
+        await table.click(name, marker)
+    await env.advance_time(15 * 60 + 1)  # Bob's panel token expires: a public mention must reach him
+    rig(await table.state(), A, R, H)
+    await table.click("ann", "⚔ Attack → Riparian")
+    mention = channel.last_message
+    assert mention.content.startswith(f"<@{u['bob'].id}>, you are attacked!")
+    assert mention.content.endswith(", or every Defence die is rolled."), "turn-based, no Auto-Parry"
 
 
 async def test_a_whole_match_ends_with_standings_and_a_watcher_is_refused(world, simcord_bot, hand_clock):

@@ -31,7 +31,7 @@ from ..components import view_of
 from ..markup import pinging
 from ..panels import Seat
 from .panel import PANEL
-from .words import stamp
+from .words import stamp, unanswered
 
 log = logging.getLogger(__name__)
 EVERYONE = ("round", "round_end", "countdown", "phase", "game_over")  # news that changes every panel
@@ -160,9 +160,13 @@ class Live:
         user = session.seats[seat]
         said = markup.said(session, notes[0]) if notes else f"An attack waits on <@{user}>."
         whom = "you are" if entry.get("nymphlet") is None else "your Nymphlet is"
+        game, state = registry.get(session.game), session.game_state
+        me = game.view(state, seat)["seats"][seat]
+        most = max((a["dice"] for a in game.legal_actions(state, seat) if a["type"] == "parry"), default=0)
+        otherwise = unanswered(me, entry, state["turn_based"], most)
         channel = self.client.get_partial_messageable(session.channel_id)
         message = await channel.send(
-            f"<@{user}>, {whom} attacked! {said} Answer {stamp(entry['deadline'])}, or Auto-Parry answers for you.",
+            f"<@{user}>, {whom} attacked! {said} Answer {stamp(entry['deadline'])}, or {otherwise}",
             view=view_of([PANEL.opener(session, "Answer the attack", style=discord.ButtonStyle.danger)]),
             allowed_mentions=pinging([user]))
         self.mentions[(session.id, seat)] = message.id
