@@ -11,7 +11,6 @@ from engine.arena.ceremony import Ceremony, catch
 from engine.arena.data import CATCH_VP, CATCH_VP_OUT, CHARACTERS, REACT_SECONDS, TB_DEFEND_SECONDS
 from engine.arena.hits import new_entry
 from engine.arena.modes import mode_of
-from engine.arena.races import stamp
 from engine.hexgrid import distance, neighbour
 from engine.protocol import TIMEOUT, canonical
 from engine.rng import rig
@@ -218,20 +217,6 @@ def test_players_who_hunt_nymphlets_catch_them_and_every_invariant_holds(turn_ba
 
 # --------------------------------------------------------------------------- Dart's reaction window
 
-@pytest.fixture
-def timed_catches(monkeypatch):
-    """Catches played with the table's clock, as match.py is to pass it (`catch(..., now, at_ms)`):
-    with a clock, a catch opens its owner's window. Redundant once match.py passes it."""
-    untimed = EyeForAnEye._dice_or_resolve
-
-    def timed(self, state, seat, kind, action, now):
-        if kind == "attack" and "nymphlet" in action:
-            return catch(state, seat, action, now, stamp(action))
-        return untimed(self, state, seat, kind, action, now)
-
-    monkeypatch.setattr(EyeForAnEye, "_dice_or_resolve", timed)
-
-
 def darting(dart=2, attack=2, players=4, **options):
     """Grublic beside one of Riparian's Nymphlets, facing it; Attack and Dart dice allocated."""
     state = begun(players, **options)
@@ -242,7 +227,7 @@ def darting(dart=2, attack=2, players=4, **options):
     return state, index
 
 
-def test_a_catch_opens_a_window_for_the_owner_to_dart_one_to_k_or_take_it(timed_catches):
+def test_a_catch_opens_a_window_for_the_owner_to_dart_one_to_k_or_take_it():
     state, index = darting()
     state, said = do(state, 0, type="attack", nymphlet=index, dice=2)
     assert said == ["Grublic ({0}): Spear Thrust 2 on Riparian ({1})'s Nymphlet at [-2, 1]: 2 hits.",
@@ -254,7 +239,7 @@ def test_a_catch_opens_a_window_for_the_owner_to_dart_one_to_k_or_take_it(timed_
     refused(state, 1, "Parry or take it first", type="scamper", nymphlet=index, steps=["E"])
 
 
-def test_dart_cancels_one_hit_a_die_from_any_arc_and_the_nymphlet_stays(timed_catches):
+def test_dart_cancels_one_hit_a_die_from_any_arc_and_the_nymphlet_stays():
     state, index = darting()
     state, _ = do(state, 0, type="attack", nymphlet=index, dice=2)
     state, said = do(state, 1, type="parry", dice=2)
@@ -262,7 +247,7 @@ def test_dart_cancels_one_hit_a_die_from_any_arc_and_the_nymphlet_stays(timed_ca
     assert len(state["tokens"]) == 4 and state["dice"][1]["tracks"]["dart"] == 0 and not state["pending"]
 
 
-def test_dart_fewer_than_the_hits_and_the_rest_catch_the_nymphlet(timed_catches):
+def test_dart_fewer_than_the_hits_and_the_rest_catch_the_nymphlet():
     state, index = darting()
     state, _ = do(state, 0, type="attack", nymphlet=index, dice=2)
     state, said = do(state, 1, type="parry", dice=1)
@@ -271,7 +256,7 @@ def test_dart_fewer_than_the_hits_and_the_rest_catch_the_nymphlet(timed_catches)
     assert state["dice"][1]["tracks"]["dart"] == 1 and state["mode"]["catches"] == [1, 0, 0, 0]
 
 
-def test_taking_it_keeps_the_dart_dice_and_the_nymphlet_is_caught(timed_catches):
+def test_taking_it_keeps_the_dart_dice_and_the_nymphlet_is_caught():
     state, index = darting()
     state, _ = do(state, 0, type="attack", nymphlet=index, dice=1)
     refused(state, 1, "at most 1", type="parry", dice=2)  # one die a hit
@@ -279,7 +264,7 @@ def test_taking_it_keeps_the_dart_dice_and_the_nymphlet_is_caught(timed_catches)
     assert "catches Riparian ({1})'s Nymphlet" in said[0] and state["dice"][1]["tracks"]["dart"] == 2
 
 
-def test_when_the_window_runs_out_auto_parry_darts_with_only_the_dice_needed(timed_catches):
+def test_when_the_window_runs_out_auto_parry_darts_with_only_the_dice_needed():
     state, index = darting()
     state, _ = do(state, 0, type="attack", nymphlet=index, dice=1)
     state, said = do(state, None, now=NOW + 1 + REACT_SECONDS, type="timeout")
@@ -287,7 +272,7 @@ def test_when_the_window_runs_out_auto_parry_darts_with_only_the_dice_needed(tim
     assert len(state["tokens"]) == 4 and state["dice"][1]["tracks"]["dart"] == 1
 
 
-def test_with_auto_parry_off_a_window_that_runs_out_lets_the_hits_land(timed_catches):
+def test_with_auto_parry_off_a_window_that_runs_out_lets_the_hits_land():
     state, index = darting()
     state, _ = do(state, 1, type="auto_parry", on=False)
     state, _ = do(state, 0, type="attack", nymphlet=index, dice=1)
@@ -296,20 +281,20 @@ def test_with_auto_parry_off_a_window_that_runs_out_lets_the_hits_land(timed_cat
     assert "catches Riparian ({1})'s Nymphlet" in said[0] and state["dice"][1]["tracks"]["dart"] == 2
 
 
-def test_without_dice_on_dart_no_window_opens_and_the_hits_land_at_once(timed_catches):
+def test_without_dice_on_dart_no_window_opens_and_the_hits_land_at_once():
     state, index = darting(dart=0)
     state, said = do(state, 0, type="attack", nymphlet=index, dice=1)
     assert not state["pending"] and "catches" in said[-1] and not any("take it" in s for s in said)
 
 
-def test_an_owner_who_is_away_gets_the_auto_answer_at_once(timed_catches):
+def test_an_owner_who_is_away_gets_the_auto_answer_at_once():
     state, index = darting()
     state["flow"]["away"].append(1)
     state, said = do(state, 0, type="attack", nymphlet=index, dice=1)
     assert not state["pending"] and said[-1] == "Riparian ({1})'s Nymphlet at [-2, 1]: Dart 1; no hit lands, it stays."
 
 
-def test_a_nymphlet_with_a_catch_waiting_cannot_be_caught_twice(timed_catches):
+def test_a_nymphlet_with_a_catch_waiting_cannot_be_caught_twice():
     state, index = darting()
     put(state, 2, [-1, 1], W)  # Banksia beside it too, facing it
     give(state, 2, attack=1)
@@ -318,7 +303,7 @@ def test_a_nymphlet_with_a_catch_waiting_cannot_be_caught_twice(timed_catches):
     refused(state, 2, "already under attack", type="attack", nymphlet=index, dice=1)
 
 
-def test_a_catch_waits_behind_an_attack_on_its_owner_in_call_order(timed_catches):
+def test_a_catch_waits_behind_an_attack_on_its_owner_in_call_order():
     state, index = darting()
     state["auto_parry"][1] = False
     put(state, 2, [2, -1], E)
@@ -333,7 +318,7 @@ def test_a_catch_waits_behind_an_attack_on_its_owner_in_call_order(timed_catches
     assert said[-1] == "Spear Thrust on your Nymphlet at [-2, 1]: 1 hit. Dart or take it (4 s)."
 
 
-def test_a_tribal_cards_pause_holds_catches_too(timed_catches):
+def test_a_tribal_cards_pause_holds_catches_too():
     state, index = darting(advanced=True)
     paused = new_entry(state, 2, 3, "Shield Bash", 1, 0, True, state["figures"][2]["hex"], None, card="Shield Bash")
     paused["deadline"] = NOW + REACT_SECONDS
@@ -341,7 +326,7 @@ def test_a_tribal_cards_pause_holds_catches_too(timed_catches):
     refused(state, 0, "Everyone waits", type="attack", nymphlet=index, dice=1)
 
 
-def test_turn_based_the_catch_is_rolled_then_the_owner_has_30_s_to_dart_or_take(timed_catches):
+def test_turn_based_the_catch_is_rolled_then_the_owner_has_30_s_to_dart_or_take():
     state = new(2, turn_based=True)
     state["phase"] = "fight"  # the catch and its answer, as in the turn phase
     put(state, 0, [-3, 1], E)
@@ -355,7 +340,7 @@ def test_turn_based_the_catch_is_rolled_then_the_owner_has_30_s_to_dart_or_take(
     assert GAME.legal_actions(state, 1) == [{"type": "parry", "dice": 1}, {"type": "take"}]  # Dart is not rolled
 
 
-def test_a_knocked_out_owners_waiting_catch_gets_the_auto_answer(timed_catches):
+def test_a_knocked_out_owners_waiting_catch_gets_the_auto_answer():
     state, index = darting()
     state["figures"][1]["health"], state["cups"][2] = 1, 14
     put(state, 2, [2, -1], E)
@@ -370,7 +355,7 @@ def test_a_knocked_out_owners_waiting_catch_gets_the_auto_answer(timed_catches):
     assert "catches Riparian ({1})'s Nymphlet" in said[-1], "Auto-Parry is off: the hit lands"
 
 
-def test_a_ceremony_game_stored_before_catches_waited_plays_on(timed_catches):
+def test_a_ceremony_game_stored_before_catches_waited_plays_on():
     """A stored attack has no `nymphlet`: it is an attack on a figure, answered as before."""
     state, index = darting()
     state["auto_parry"][1] = False
@@ -394,7 +379,7 @@ class Darting(Catch):
 
 
 @pytest.mark.parametrize("turn_based", [False, True])
-def test_random_play_with_dart_windows_keeps_every_invariant_and_replays(turn_based, timed_catches):
+def test_random_play_with_dart_windows_keeps_every_invariant_and_replays(turn_based):
     played = Counter()
     for seed in range(2):
         options = {"turn_based": turn_based, "ceremony": True}

@@ -11,11 +11,10 @@ from __future__ import annotations
 from cogs.arena.words import answer_label, unanswered
 from engine.arena.data import REACT_SECONDS
 from tests.discord_helpers import buttons, pinged
-from tests.test_arena_ceremony import timed_catches
 from tests.test_arena_discord import A, D, E, H, M, at_once, begin, log_lines, put
 from tests.test_arena_rules import give
 
-__all__ = ["at_once", "timed_catches"]  # fixtures: boards edited at once; catches timed by the table's clock
+__all__ = ["at_once"]  # a fixture: boards edited at once
 
 BOB = 1
 TAKE = "Take the hits"
@@ -39,7 +38,7 @@ def dart_answers(prompt) -> list[str]:
     return [label for label in buttons(prompt) if label.startswith("🐾 Dart")]
 
 
-async def test_a_catch_prompts_the_owner_who_darts_and_the_nymphlet_stays(world, simcord_bot, timed_catches):
+async def test_a_catch_prompts_the_owner_who_darts_and_the_nymphlet_stays(world, simcord_bot):
     env, _guild, channel, u = world
     table = await ceremony(env, simcord_bot, channel, u)
     await table.click("ann", "⚔ Attack → Nymphlet of Riparian")  # Spear Thrust 1: 1 hit
@@ -59,7 +58,7 @@ async def test_a_catch_prompts_the_owner_who_darts_and_the_nymphlet_stays(world,
 
 
 async def test_an_owner_who_does_nothing_gets_auto_parrys_dart_when_the_window_runs_out(
-        world, simcord_bot, hand_clock, timed_catches):
+        world, simcord_bot, hand_clock):
     env, _guild, channel, u = world
     table = await ceremony(env, simcord_bot, channel, u)
     await env.advance_time(15 * 60 + 1)  # Bob's panel token has expired: he is called in public
