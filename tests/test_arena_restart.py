@@ -19,7 +19,7 @@ import pytest
 from engine.arena.data import COUNTDOWN_SECONDS, ROUND_SECONDS
 from tests.fakediscord import FakeDiscord
 from tests.test_crash import assert_clean_after_crashes
-from tests.test_restart import STEP_TIMEOUT, Harness, assert_no_traceback, button
+from tests.test_restart import STEP_TIMEOUT, Harness, assert_no_traceback, button, two_in_a_lobby
 
 OPEN, READY, ROLL = "🎮 Open my board", "✅ Ready", "🎲 Roll"
 ON_TIME = 2.0  # seconds a timer may fire after its stored deadline
@@ -49,10 +49,7 @@ async def test_a_round_and_its_clock_go_on_after_sigkill(fake, tmp_path):
     ann, bob = fake.user_id("alice"), fake.user_id("bob")
     async with Harness(fake, tmp_path) as harness:
         first = await harness.start_connected()
-        played = await fake.slash(ann, "play", {"game": "arena"}, timeout=STEP_TIMEOUT)
-        board_id = int(played.message["id"])
-        await click(fake, bob, board_id, "Join")
-        await fake.wait_for(lambda: not button(fake.message(board_id), "Start").get("disabled"), STEP_TIMEOUT)
+        board_id = await two_in_a_lobby(fake, "arena", ann, bob)
         await click(fake, ann, board_id, "Start")
         await fake.wait_for(lambda: FakeDiscord.find_component(fake.message(board_id), label=OPEN), STEP_TIMEOUT)
         panels = {}

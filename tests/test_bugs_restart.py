@@ -16,7 +16,7 @@ import pytest
 from engine.bugs import COUNTDOWN_SECONDS
 from tests.fakediscord import FakeDiscord
 from tests.test_crash import assert_clean_after_crashes
-from tests.test_restart import STEP_TIMEOUT, Harness, assert_no_traceback, button
+from tests.test_restart import STEP_TIMEOUT, Harness, assert_no_traceback, button, two_in_a_lobby
 
 ON_TIME = 2.0  # seconds the end may come after the stored deadline
 
@@ -57,12 +57,7 @@ async def test_a_race_and_the_countdown_through_a_sigkill(fake, tmp_path):
     ann, bob = fake.user_id("alice"), fake.user_id("bob")
     async with Harness(fake, tmp_path) as harness:
         first = await harness.start_connected()
-        played = await fake.slash(ann, "play", {"game": "bugs"}, timeout=STEP_TIMEOUT)
-        board_id = int(played.message["id"])
-        await fake.click(bob, board_id, button(played.message, "Join")["custom_id"], timeout=STEP_TIMEOUT)
-        await fake.wait_for(lambda: FakeDiscord.find_component(fake.message(board_id), label="Start")
-                            and not FakeDiscord.find_component(fake.message(board_id), label="Start").get("disabled"),
-                            STEP_TIMEOUT)
+        board_id = await two_in_a_lobby(fake, "bugs", ann, bob)
         await fake.click(ann, board_id, button(fake.message(board_id), "Start")["custom_id"], timeout=STEP_TIMEOUT)
         await fake.wait_for(lambda: FakeDiscord.find_component(fake.message(board_id), label="Grab a tile"),
                             STEP_TIMEOUT)

@@ -140,6 +140,16 @@ async def fake():
 # ------------------------------------------------------------------------------ helpers
 
 
+async def two_in_a_lobby(fake: FakeDiscord, game: str, host: int, guest: int) -> int:
+    """`/play game` by the host and Join by the guest, on a live bot; the lobby's message id once
+    its Start button works."""
+    played = await fake.slash(host, "play", {"game": game}, timeout=STEP_TIMEOUT)
+    lobby_id = int(played.message["id"])
+    await fake.click(guest, lobby_id, button(played.message, "Join")["custom_id"], timeout=STEP_TIMEOUT)
+    await fake.wait_for(lambda: not button(fake.message(lobby_id), "Start").get("disabled"), STEP_TIMEOUT)
+    return lobby_id
+
+
 def button(message: dict, label: str) -> dict:
     found = FakeDiscord.find_component(message, label=label)
     labels = [c.get("label") for c in FakeDiscord.components(message)]
@@ -229,9 +239,7 @@ async def test_characters_picked_in_a_lobby_survive_sigkill(fake, tmp_path):
     ann, bob = fake.user_id("alice"), fake.user_id("bob")
     async with Harness(fake, tmp_path) as harness:
         first = await harness.start_connected()
-        played = await fake.slash(ann, "play", {"game": "arena"}, timeout=STEP_TIMEOUT)
-        lobby_id = int(played.message["id"])
-        await fake.click(bob, lobby_id, button(played.message, "Join")["custom_id"], timeout=STEP_TIMEOUT)
+        lobby_id = await two_in_a_lobby(fake, "arena", ann, bob)
         characters = FakeDiscord.find_component(fake.message(lobby_id), type=3)
         assert characters is not None and characters["placeholder"] == "Choose your character"
         await fake.select(ann, lobby_id, characters["custom_id"], ["riparian"], timeout=STEP_TIMEOUT)
