@@ -43,9 +43,10 @@ HEXES = (("NW", "NE"), ("W", "E"), ("SW", "SE"))  # compass steps laid out as th
 
 # ---------------------------------------------------------------- the header and the Attack's targets
 
-def score_words(view: dict[str, Any], me: dict[str, Any]) -> str:
-    """The header's score: in a game mode this round's VP and the match's; else the cup and the
-    points. Alliances add the team's: its VP this round, or its cup."""
+def header_score(view: dict[str, Any], me: dict[str, Any]) -> str:
+    """The panel header's score, spelt out for its player: in a game mode this round's VP and the
+    match's; else the cup and the points. Alliances add the team's: its VP this round, or its cup.
+    (The board's compact line for every player is words.score_words.)"""
     mode, team = view["game_mode"], next((t for t in view["teams"] or () if me["seat"] in t["seats"]), None)
     if mode is not None and "vp" in mode:
         ours = f" (team {sum(mode['vp'][s] for s in team['seats'])})" if team else ""

@@ -27,7 +27,7 @@ from ..panels import Drawn, Panel, Seat
 from .cards import card_buttons, draw_form, innate_button, react_items, react_pick
 from .cards import pick as card_pick
 from .draft import CODE, MARKERS, MOVE, STEPS, TARGET, USE, Draft, meaning, move
-from .extras import attack_aims, draw_extra, extras_row, flow_button, score_words
+from .extras import attack_aims, draw_extra, extras_row, flow_button, header_score
 from .extras import pick as extra_pick
 from .words import (
     BANDS,
@@ -60,7 +60,7 @@ class ArenaPanel(Panel):
     def draw(self, seat: Seat, draft: str, note: str = "") -> Drawn:
         view, me, d = seat.view, seat.view["seats"][seat.seat], Draft.parse(draft)
         head = [markup.said(seat.session, note)] if note else []
-        head.append(f"**{me['name']}** (you) · ❤ {me['health']}/{me['max_health']} · {score_words(view, me)} · "
+        head.append(f"**{me['name']}** (you) · ❤ {me['health']}/{me['max_health']} · {header_score(view, me)} · "
                     f"{clock_words(view)}")
         if view["phase"] in ("start", "countdown") and seat.seat in view["in_round"]:
             return self.draw_start(seat, me, head)
