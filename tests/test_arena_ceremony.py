@@ -11,13 +11,11 @@ from engine.arena.ceremony import Ceremony, catch
 from engine.arena.data import CATCH_VP, CATCH_VP_OUT, CHARACTERS, REACT_SECONDS, TB_DEFEND_SECONDS
 from engine.arena.hits import new_entry
 from engine.arena.modes import mode_of
-from engine.hexgrid import distance, neighbour
 from engine.protocol import TIMEOUT, canonical
 from engine.rng import rig
 from engine.simulate import play_one
-from tests.arena_play import first_wanted, simulated
+from tests.arena_play import Patient, clean_simulation, first_wanted, goal_matches, nearing
 from tests.readability import image_width, recording_text
-from tests.test_arena_domination import Patient
 from tests.test_arena_rules import NOW, E, W, do, give, put, refused, under_way
 
 GAME = EyeForAnEye()
@@ -136,9 +134,7 @@ def test_with_the_advanced_rules_the_ceremony_card_is_the_band_one_card():
 @pytest.mark.parametrize("extra", [[], ["turn_based"], ["advanced", "alliances"]])
 def test_random_ceremony_keeps_every_invariant_and_replays_to_the_snapshot(extra, capsys):
     """`python -m engine.simulate arena --players 4 --option ceremony [...]`."""
-    argv = ["arena", "--players", "4", "--option", "ceremony", "--games", "3"]
-    figures = simulated(capsys, argv + [a for o in extra for a in ("--option", o)])
-    assert figures["failures"] == 0 and figures["games"] == 3
+    clean_simulation(capsys, "ceremony", *extra)
 
 
 def test_the_board_says_how_many_nymphlets_are_left_and_the_vp_readably():
@@ -199,20 +195,12 @@ class Catch(EyeForAnEye):
     @staticmethod
     def _closer(state, seat, step):
         """How much nearer the step takes the figure to the nearest prey (turns: 0)."""
-        prey = [n["hex"] for n in state["tokens"] if n["owner"] != seat]
-        if step in ("L", "R") or not prey:
-            return 0
-        here = state["figures"][seat]["hex"]
-        to = neighbour(here, ("E", "NE", "NW", "W", "SW", "SE").index(step))
-        return min(distance(here, h) for h in prey) - min(distance(to, h) for h in prey)
+        return nearing(state, seat, step, [n["hex"] for n in state["tokens"] if n["owner"] != seat])
 
 
 @pytest.mark.parametrize("turn_based", [False, True])
 def test_players_who_hunt_nymphlets_catch_them_and_every_invariant_holds(turn_based):
-    for seed in range(2):
-        state, _, outcome = play_one(Catch(), 2, {"turn_based": turn_based, "ceremony": True}, seed, Patient(seed))
-        assert any(any(r["scores"]) for r in state["results"]), state["results"]
-        assert outcome.scores == tuple(float(p) for p in state["points"])
+    goal_matches(Catch(), 2, {"turn_based": turn_based, "ceremony": True})
 
 
 # --------------------------------------------------------------------------- Dart's reaction window

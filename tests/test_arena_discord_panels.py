@@ -26,7 +26,7 @@ from engine.arena import EyeForAnEye
 from engine.simulate import START, play_one
 from host.errors import TableError
 from host.session import PLAYING, Session
-from tests.test_arena_simulate import Adventure, Patient
+from tests.test_arena_simulate import Adventure, LongRounds
 
 GAME = EyeForAnEye()
 TEXT_LIMIT, LABEL_LIMIT, ID_LIMIT = 2000, 80, 100
@@ -36,7 +36,7 @@ def moments(chars: tuple[str, ...], turn_based: bool, seed: int, every: int = 80
     """(state, now) every `every` actions of an adventurous game of these characters (with the
     `extra` options), and at the first action of each Domination declaration."""
     options = {"turn_based": turn_based, "advanced": True, "character": list(chars), **extra}
-    _, log, _ = play_one(Adventure(), len(chars), options, seed, Patient(seed))
+    _, log, _ = play_one(Adventure(), len(chars), options, seed, LongRounds(seed))
     state = GAME.setup(len(chars), options, seed, START)
     for i, entry in enumerate(log):
         state, _ = GAME.apply(state, entry.seat, entry.action, entry.now)

@@ -26,10 +26,9 @@ from engine.arena.modes import EVERY_EYE, MODES, Mode, mode_for, mode_of
 from engine.errors import RuleError
 from engine.hexgrid import distance, neighbour
 from engine.protocol import TIMEOUT, Option, canonical
-from engine.rng import Rng, rig
-from engine.simulate import play_one
+from engine.rng import rig
 from tests import test_arena_rules as core
-from tests.arena_play import first_wanted, simulated
+from tests.arena_play import clean_simulation, first_wanted, goal_matches, nearing
 from tests.readability import image_width, recording_text
 
 GAME = EyeForAnEye()
@@ -443,9 +442,7 @@ def test_the_view_shows_the_flower_the_vp_and_the_declarations_and_shares_nothin
 @pytest.mark.parametrize("turn_based", [False, True])
 def test_random_domination_keeps_every_invariant_and_replays_to_the_snapshot(turn_based, capsys):
     """`python -m engine.simulate arena --players 4 --option domination [--option turn_based]`."""
-    argv = ["arena", "--players", "4", "--option", "domination", "--games", "3", "--seed", "5"]
-    figures = simulated(capsys, argv + (["--option", "turn_based"] if turn_based else []))
-    assert figures["failures"] == 0 and figures["games"] == 3
+    clean_simulation(capsys, "domination", *(["turn_based"] if turn_based else []), seed=5)
 
 
 class Dominate(EyeForAnEye):
@@ -467,28 +464,12 @@ class Dominate(EyeForAnEye):
     @staticmethod
     def _closer(state, seat, step):
         flower = state["mode"]["flower"]
-        if flower is None or step in ("L", "R"):
-            return False
-        here = state["figures"][seat]["hex"]
-        to = neighbour(here, ("E", "NE", "NW", "W", "SW", "SE").index(step))
-        return min(distance(to, h) for h in area(state, flower)) < min(distance(here, h) for h in area(state, flower))
-
-
-class Patient(Rng):
-    """A chooser that seldom lets a timer run out (1 in 60 actions), so figures can walk."""
-
-    def below(self, n):
-        if n == 20:
-            return 0 if super().below(60) == 0 else 1
-        return super().below(n)
+        return flower is not None and nearing(state, seat, step, area(state, flower)) > 0
 
 
 @pytest.mark.parametrize("turn_based", [False, True])
 def test_players_who_walk_to_the_flower_score_and_every_invariant_holds(turn_based):
-    for seed in range(2):
-        state, _, outcome = play_one(Dominate(), 3, {"turn_based": turn_based, "domination": True}, seed, Patient(seed))
-        assert any(r["scores"] != [0, 0, 0] for r in state["results"]), state["results"]
-        assert outcome.scores == tuple(float(p) for p in state["points"])
+    goal_matches(Dominate(), 3, {"turn_based": turn_based, "domination": True})
 
 
 # --------------------------------------------------------------------------- the board

@@ -10,7 +10,7 @@ import pytest
 
 from engine.arena import EyeForAnEye
 from engine.simulate import main, play_one
-from tests.test_arena_simulate import Patient
+from tests.test_arena_simulate import LongRounds
 
 
 @pytest.mark.parametrize("players", [4, 5, 6])
@@ -28,7 +28,7 @@ def test_random_rainforest_alliance_play_keeps_the_invariants_and_replays(player
 def test_random_advanced_rainforest_play_goes_with_the_flow_and_fills_the_currents(turn_based):
     """Advanced rules: flows and dice on the tracks are listed, so random play takes them, and
     tracks fill and move figures; every game keeps the invariants and replays to its snapshot."""
-    game, chooser = EyeForAnEye(), Patient(5)  # few timers run out: figures get as far as the stream
+    game, chooser = EyeForAnEye(), LongRounds(5)  # few timers run out: figures get as far as the stream
     options = {"rainforest": True, "alliances": True, "advanced": True, "turn_based": turn_based}
     played, filled = Counter(), 0
     for seed in range(3):

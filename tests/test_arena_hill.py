@@ -13,13 +13,11 @@ from engine.arena.figures import board_of
 from engine.arena.hill import GENERALS, KingOfTheHill
 from engine.arena.modes import mode_of
 from engine.errors import RuleError
-from engine.hexgrid import distance, neighbour
+from engine.hexgrid import distance
 from engine.protocol import TIMEOUT
-from engine.simulate import play_one
-from tests.arena_play import first_wanted, simulated
+from tests.arena_play import clean_simulation, first_wanted, goal_matches, nearing
 from tests.readability import image_width, recording_text
 from tests.test_arena_advanced import listed, ready
-from tests.test_arena_domination import Patient
 from tests.test_arena_rules import NOW, SE, E, W, do, put, refused, under_way
 
 GAME = EyeForAnEye()
@@ -190,9 +188,7 @@ def test_real_time_the_round_goes_on_after_the_third_scoring():
 @pytest.mark.parametrize("turn_based", [False, True])
 def test_random_king_of_the_hill_keeps_every_invariant_and_replays_to_the_snapshot(turn_based, capsys):
     """`python -m engine.simulate arena --players 4 --option hill [--option turn_based]`."""
-    argv = ["arena", "--players", "4", "--option", "hill", "--games", "3", "--seed", "5"]
-    figures = simulated(capsys, argv + (["--option", "turn_based"] if turn_based else []))
-    assert figures["failures"] == 0 and figures["games"] == 3
+    clean_simulation(capsys, "hill", *(["turn_based"] if turn_based else []), seed=5)
 
 
 # --------------------------------------------------------------------------- the board
@@ -328,9 +324,7 @@ def test_a_manoeuvre_push_stops_at_a_stone():
 @pytest.mark.parametrize("turn_based", [False, True])
 def test_random_advanced_king_of_the_hill_keeps_every_invariant(turn_based, capsys):
     """`python -m engine.simulate arena --players 4 --option hill --option advanced [--option turn_based]`."""
-    argv = ["arena", "--players", "4", "--option", "hill", "--option", "advanced", "--games", "3"]
-    figures = simulated(capsys, argv + (["--option", "turn_based"] if turn_based else []))
-    assert figures["failures"] == 0 and figures["games"] == 3
+    clean_simulation(capsys, "hill", "advanced", *(["turn_based"] if turn_based else []))
 
 
 class Climb(EyeForAnEye):
@@ -350,16 +344,9 @@ class Climb(EyeForAnEye):
 
     @staticmethod
     def _closer(state, seat, step):
-        if step in ("L", "R"):
-            return False
-        here = state["figures"][seat]["hex"]
-        to = neighbour(here, ("E", "NE", "NW", "W", "SW", "SE").index(step))
-        return distance(to, [0, 0]) < distance(here, [0, 0])
+        return nearing(state, seat, step, [[0, 0]]) > 0
 
 
 @pytest.mark.parametrize("turn_based", [False, True])
 def test_players_who_climb_the_hill_score_and_every_invariant_holds(turn_based):
-    for seed in range(2):
-        state, _, outcome = play_one(Climb(), 3, {"turn_based": turn_based, "hill": True}, seed, Patient(seed))
-        assert any(any(r["scores"]) for r in state["results"]), state["results"]
-        assert outcome.scores == tuple(float(p) for p in state["points"])
+    goal_matches(Climb(), 3, {"turn_based": turn_based, "hill": True})

@@ -12,8 +12,8 @@ from engine.arena import EyeForAnEye
 from engine.arena.data import CHARACTERS, STANDARD
 from engine.arena.figures import character, standing
 from engine.hexgrid import distance
-from engine.rng import Rng
 from engine.simulate import main, play_one
+from tests.arena_play import Patient
 
 GAME = EyeForAnEye()
 
@@ -78,14 +78,10 @@ class Brawl(EyeForAnEye):
         return min(distance(to, e) for e in enemies) < near
 
 
-class Patient(Rng):
-    """A chooser that seldom lets a timer run out (1 in 500 actions), so rounds last long enough
-    for fights; engine/simulate asks it `below(20) == 0` before each action."""
+class LongRounds(Patient):
+    """A chooser that lets a timer run out only 1 in 500 actions, so rounds last long enough for fights."""
 
-    def below(self, n):
-        if n == 20:
-            return 0 if super().below(500) == 0 else 1
-        return super().below(n)
+    once_in = 500
 
 
 def tally(players, turn_based, seed, log):
@@ -102,7 +98,7 @@ def tally(players, turn_based, seed, log):
 def test_brawls_land_hits_and_keep_every_invariant(players, turn_based):
     """Real time, brawls knock figures out; turn-based rounds (6 game turns) are mostly too short
     for that, but hits land and windows open."""
-    chooser = Patient(7)
+    chooser = LongRounds(7)
     kinds = Counter()
     for seed in range(2):
         _, log, outcome = play_one(Brawl(), players, {"turn_based": turn_based}, seed, chooser)
@@ -135,7 +131,7 @@ def adventures(chars, turn_based, games):
     """Adventurous games of these characters: the tracks used or answered with, and the events
     by kind (the log replayed)."""
     options = {"turn_based": turn_based, "advanced": True, "character": list(chars)}
-    chooser, used, kinds = Patient(11), Counter(), Counter()
+    chooser, used, kinds = LongRounds(11), Counter(), Counter()
     for seed in range(games):
         _, log, outcome = play_one(Adventure(), len(chars), options, seed, chooser)
         assert outcome is not None
