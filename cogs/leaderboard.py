@@ -20,6 +20,7 @@ from engine.errors import RuleError
 from engine.words import plural
 from host import leaderboard as boards
 from host.leaderboard import RATED, Board, PlayerStats, Standing
+from host.names import clean_name
 from render.encode import render_async
 from render.leaderboard import Row, Series, render_leaderboard, render_rating_chart
 
@@ -180,29 +181,30 @@ class Leaderboards(commands.Cog):
         if target.id != interaction.user.id:
             await table.remember_name(target.id, target.display_name)
         limited = target.id != interaction.user.id and await boards.is_hidden(table.store, target.id)
+        name = clean_name(target.display_name)
         if limited and interaction.guild_id is None:
-            await replies.tell(interaction, f"{target.display_name} keeps their stats private.")
+            await replies.tell(interaction, f"{name} keeps their stats private.")
             return
         stats = await boards.player_stats(table.store, target.id,
                                           guild_id=interaction.guild_id if limited else None)
         if not stats.games:
             where = " in this server" if limited else ""
-            await replies.tell(interaction, f"{target.display_name} has not finished a game{where} yet.")
+            await replies.tell(interaction, f"{name} has not finished a game{where} yet.")
             return
         await replies.think(interaction, public=True)
         wins = sum(g.wins for g in stats.games)
-        embed = discord.Embed(title=f"{target.display_name}: stats",
+        embed = discord.Embed(title=f"{name}: stats",
                               description=f"<@{target.id}> · {plural(stats.total_games, 'game')} · {plural(wins, 'win')}",
                               colour=discord.Colour.gold())
         for name, value in stats_lines(stats):
             embed.add_field(name=name, value=value, inline=False)
         if limited:
-            embed.set_footer(text=f"{target.display_name} is hidden from global boards: "
+            embed.set_footer(text=f"{name} is hidden from global boards: "
                                   "only games played in this server are shown.")
         files = []
         if stats.history:
             series = [Series(title_of(game), points) for game, points in stats.history.items()]
-            chart = await render_async(render_rating_chart, f"{target.display_name}: rating over time", series)
+            chart = await render_async(render_rating_chart, f"{name}: rating over time", series)
             embed.set_image(url=f"attachment://{chart.filename}")
             files.append(as_file(chart))
         await replies.sent_publicly(interaction, embed=embed, files=files, allowed_mentions=replies.QUIET)

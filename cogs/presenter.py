@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -38,6 +39,23 @@ def as_file(image: RenderedImage) -> discord.File:
     return discord.File(io.BytesIO(image.png), filename=image.filename, description=image.alt_text)
 
 
+_undrawable: set[str] = set()  # what could not be drawn: logged once each
+
+
+async def picture(what: str, draw: Callable[..., RenderedImage], *args: Any) -> RenderedImage | None:
+    """`draw(*args)` off the event loop, or None when it fails: a table is never lost to its picture.
+    The board then goes on as text (its embed, which names every player); `what` failed is logged once."""
+    try:
+        return await render_async(draw, *args)
+    except Exception:
+        if what in _undrawable:
+            log.debug("%s still cannot be drawn", what)
+        else:
+            _undrawable.add(what)
+            log.exception("could not draw %s; it is shown as text", what)
+        return None
+
+
 class Presenter:
     def __init__(self, client: discord.Client, table: Table) -> None:
         self.client = client
@@ -52,7 +70,8 @@ class Presenter:
             return lobby_board(session, game)
         ui = ui_for(session.game)
         names = await self.table.names(session.seats)
-        board = Board(ui.embed(session, game, names), await render_async(ui.render, session, game, names))
+        board = Board(ui.embed(session, game, names),
+                      await picture(f"the {session.game} board of session {session.id}", ui.render, session, game, names))
         if session.status not in (FINISHED, ABORTED):
             board.items = ui.items(session, game)
         return board

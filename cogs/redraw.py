@@ -13,11 +13,11 @@ from typing import Any
 
 import discord
 
-from render.encode import RenderedImage, render_async
+from render.encode import RenderedImage
 
 from . import replies
 from .components import view_of
-from .presenter import as_file
+from .presenter import as_file, picture
 
 LIMIT = 2000  # Discord's characters in a message
 
@@ -35,16 +35,21 @@ class Drawn:
         """A panel from its lines and controls, leaving out those a draft does not call for (None)."""
         return cls("\n".join(line for line in lines if line is not None), [item for item in items if item is not None])
 
+    async def files(self) -> list[discord.File]:
+        """The panel's picture as a file, if it has one and it could be drawn (else text alone)."""
+        image = None if self.image is None else await picture("a private panel's picture", self.image)
+        return [] if image is None else [as_file(image)]
+
     async def post(self, interaction: discord.Interaction) -> None:
         """Open the panel: a new private message to the player who clicked."""
         extra: dict[str, Any] = {"view": view_of(self.items)} if self.items else {}
-        if self.image is not None:
-            extra["file"] = as_file(await render_async(self.image))
+        if files := await self.files():
+            extra["files"] = files
         await replies.tell(interaction, self.text, **extra)
 
     async def redraw(self, interaction: discord.Interaction, note: str = "") -> None:
         """The panel's message edited to show this, with `note` (what just happened) on top."""
-        files = [] if self.image is None else [as_file(await render_async(self.image))]
+        files = await self.files()
         await replies.edit(interaction, content=((f"{note}\n" if note else "") + self.text)[:LIMIT],
                            view=view_of(self.items) if self.items else None, attachments=files,
                            allowed_mentions=replies.QUIET)

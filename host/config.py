@@ -6,25 +6,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from dotenv import dotenv_values
+
 DEFAULT_DATABASE = Path("data") / "tabletop.sqlite3"
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
-    """KEY=VALUE lines; blank lines and # comments ignored; quotes around a value dropped."""
-    values: dict[str, str] = {}
+    """The `.env` file as people write it, read by python-dotenv: a Windows byte-order mark, CRLF
+    line ends, `export`, quotes, `# comments` after a value. A key without a value is left out."""
     if not path.is_file():
-        return values
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, value = line.split("=", 1)
-        key = key.strip().removeprefix("export ").strip()
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        values[key] = value
-    return values
+        return {}
+    values = dotenv_values(path, encoding="utf-8-sig")  # utf-8-sig: Notepad's byte-order mark is not part of a key
+    return {key: value for key, value in values.items() if value is not None}
 
 
 @dataclass(frozen=True)

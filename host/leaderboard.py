@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.protocol import Game
 
+from .names import clean_name
 from .ratings import BASE, GLOBAL, PERIODS, bucket, period_start
 from .store import Store
 
@@ -133,7 +134,7 @@ async def _count(store: Store, scope: str, params: list[Any], condition: str, *v
 
 
 def _standing(position: int, row: Any) -> Standing:
-    return Standing(position, row["user_id"], row["name"] or f"User {row['user_id']}", row["score"],
+    return Standing(position, row["user_id"], clean_name(row["name"] or "", f"User {row['user_id']}"), row["score"],
                     row["points"], row["games"], row["wins"], row["best_margin"], row["best_score"])
 
 
@@ -190,7 +191,7 @@ async def player_stats(store: Store, user_id: int, *, guild_id: int | None = Non
     the rating shown is then 1500 + the changes from games played there.
     """
     name_row = await store.fetchone("SELECT name FROM players WHERE user_id = ?", (user_id,))
-    stats = PlayerStats(user_id, name_row["name"] if name_row else f"User {user_id}",
+    stats = PlayerStats(user_id, clean_name(name_row["name"] if name_row else "", f"User {user_id}"),
                         await is_hidden(store, user_id), guild_id)
     if guild_id is None:
         for row in await store.fetchall("SELECT game, rating, games, wins FROM ratings WHERE user_id = ?", (user_id,)):

@@ -33,6 +33,7 @@ from engine.replay import LoggedAction, replay
 
 from . import ratings  # ratings and solo records, in the transaction that ends the game
 from .errors import ChannelBusy, Refused, SessionNotFound, StaleAction, TableError
+from .names import clean_name
 from .session import ABORTED, FINISHED, LOBBY, PLAYING, Session
 from .sessions import Duplicate, LogRow, SessionRows
 from .store import Store, fault_cause
@@ -137,6 +138,8 @@ class Table:
         return [self._remember(session) for session in found]
 
     async def remember_name(self, user_id: int, name: str) -> None:
+        """The player's display name as boards and messages show it (`clean_name`: one printable line)."""
+        name = clean_name(name)
         if self._names.get(user_id) == name:
             return  # one write per name change, not per click
         self._names[user_id] = name
@@ -146,7 +149,7 @@ class Table:
         """Display names in the given order; a player never seen is 'Player N'."""
         unknown = [u for u in user_ids if u not in self._names]
         if unknown:
-            self._names.update(await self.rows.names(unknown))
+            self._names.update({user: clean_name(name) for user, name in (await self.rows.names(unknown)).items()})
         return [self._names.get(u, f"Player {i + 1}") for i, u in enumerate(user_ids)]
 
     async def next_deadline(self) -> float | None:

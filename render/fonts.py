@@ -82,19 +82,28 @@ def has_glyph(char: str) -> bool:
     return (mask.size, bytes(mask)) != _notdef_mask()
 
 
+def _breaks_a_line(char: str) -> bool:
+    """A control character (C0, C1: CR, LF, NEL, the separators) or a line or paragraph separator."""
+    return unicodedata.category(char) in ("Cc", "Zl", "Zp")
+
+
 @lru_cache(maxsize=8192)
 def renderable(text: str) -> str:
     """`text` rewritten into characters the font can draw.
 
     Common punctuation the face lacks is substituted, accents it lacks are stripped
     ("é" -> "e" where there is no "é") and anything else (emoji, CJK, symbols) becomes "?".
+    A label is one line: line and paragraph breaks and other control characters become spaces
+    (Pillow's text layout fails on a break inside a single-line label).
     Use it for drawing only; keep the original text for alt-text descriptions.
     """
-    if all(has_glyph(c) for c in text):
+    if all(has_glyph(c) and not _breaks_a_line(c) for c in text):
         return text
     out: list[str] = []
     for char in text:
-        if has_glyph(char):
+        if _breaks_a_line(char):
+            out.append(" ")
+        elif has_glyph(char):
             out.append(char)
         elif char in _SUBSTITUTES:
             out.append(_SUBSTITUTES[char])
