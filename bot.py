@@ -99,6 +99,9 @@ class TabletopBot(commands.Bot):
         """A slash command broke: log it, and tell the person instead of 'interaction failed'."""
         name = interaction.command.name if interaction.command else "?"
         cause = getattr(error, "original", error)
+        if replies.delivered_again(cause):
+            log.info("/%s (interaction %s) was delivered again; it was applied once", name, interaction.id)
+            return
         if isinstance(cause, sqlite3.Error):
             log.error("/%s not done: %s", name, fault_cause(cause))
             text = replies.cannot_save(cause)

@@ -45,23 +45,34 @@ async def route(interaction: discord.Interaction, ref: Ref, values: list[str]) -
     handler = _handlers.get(ref.action) or (_fallback[0] if _fallback else None)
     async with replies.in_time(interaction):
         try:
-            if handler is None:
-                raise TableError("That button does nothing any more.")
-            await handler(interaction, ref, values)
-        except StaleAction as stale:
-            presenter = interaction.client.presenter  # type: ignore[attr-defined]  # (importing it would be a circle)
-            await presenter.show(Change(stale.session))  # a crash may have left the board behind: redraw it
-            await presenter.show_privately(interaction, stale.session, str(stale))
-        except (TableError, RuleError) as refused:
-            await replies.tell(interaction, markup.refusal(refused))
-        except sqlite3.Error as fault:
-            log.error("click %s not saved: %s", ref, fault_cause(fault))
-            await replies.tell(interaction, replies.cannot_save(fault))
-        except discord.HTTPException:
-            log.exception("Discord refused a reply for %s", ref)
-        except Exception:
-            log.exception("click %s failed", ref)
-            await replies.tell(interaction, "Something went wrong on our side; please try again.")
+            await _answer(interaction, handler, ref, values)
+        except discord.HTTPException as refused:  # also from an answer to a refusal or a fault below
+            if replies.delivered_again(refused):
+                log.info("click %s (interaction %s) was delivered again; it was applied once", ref, interaction.id)
+            else:
+                log.exception("Discord refused a reply for %s", ref)
+
+
+async def _answer(interaction: discord.Interaction, handler: Handler | None, ref: Ref, values: list[str]) -> None:
+    """Run the click's handler; a refusal or a fault is told to the player who clicked."""
+    try:
+        if handler is None:
+            raise TableError("That button does nothing any more.")
+        await handler(interaction, ref, values)
+    except StaleAction as stale:
+        presenter = interaction.client.presenter  # type: ignore[attr-defined]  # (importing it would be a circle)
+        await presenter.show(Change(stale.session))  # a crash may have left the board behind: redraw it
+        await presenter.show_privately(interaction, stale.session, str(stale))
+    except (TableError, RuleError) as refused:
+        await replies.tell(interaction, markup.refusal(refused))
+    except sqlite3.Error as fault:
+        log.error("click %s not saved: %s", ref, fault_cause(fault))
+        await replies.tell(interaction, replies.cannot_save(fault))
+    except discord.HTTPException:
+        raise
+    except Exception:
+        log.exception("click %s failed", ref)
+        await replies.tell(interaction, "Something went wrong on our side; please try again.")
 
 
 def pressed_ms(interaction: discord.Interaction) -> int:

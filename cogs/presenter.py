@@ -33,6 +33,7 @@ from .markup import board_link, mentions, message_link, pinging, said, summary
 from .repair import repair_boards
 
 log = logging.getLogger(__name__)
+RETRY_SECONDS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # waits before redrawing a board Discord failed, then every 30 s
 
 
 def as_file(image: RenderedImage) -> discord.File:
@@ -63,6 +64,8 @@ class Presenter:
         self._locks: dict[int, asyncio.Lock] = {}
         self._edited_at: dict[int, float] = {}  # session id -> loop time of its last board edit
         self._later: dict[int, asyncio.Task[None]] = {}  # one waiting redraw per throttled board
+        self._failures: dict[int, int] = {}  # session id -> board edits Discord failed in a row
+        self.retry_seconds: tuple[float, ...] = RETRY_SECONDS
 
     async def board(self, session: Session) -> Board:
         game = registry.get(session.game)
@@ -98,7 +101,7 @@ class Presenter:
                 if wait > 0:
                     self._redraw_in(current.id, wait)
                 else:
-                    await self._redraw(current)
+                    await self._redraw_or_retry(current)
             if not change.duplicate:
                 await self._headlines(current, change)
             if not change.duplicate and current.status == PLAYING:
@@ -116,7 +119,8 @@ class Presenter:
         return max(0.0, interval - since)
 
     def _redraw_in(self, session_id: int, wait: float) -> None:
-        """Redraw later, once, whatever changes meanwhile: the newest board then wins."""
+        """Redraw later, once, whatever changes meanwhile: the newest board then wins. Only the
+        board: the news, pings and end of what changed were told when it changed."""
         if session_id in self._later:
             return
 
@@ -124,11 +128,27 @@ class Presenter:
             await asyncio.sleep(wait)
             self._later.pop(session_id, None)
             try:
-                await self.show(Change(await self.table.get(session_id)))
+                await self.show(Change(await self.table.get(session_id), duplicate=True))
             except discord.HTTPException:
                 log.warning("could not redraw the board of session %s", session_id, exc_info=True)
 
         self._later[session_id] = asyncio.create_task(later())
+
+    async def _redraw_or_retry(self, session: Session) -> None:
+        """Redraw the board; when Discord fails it (5xx) even after discord.py's own tries, try again
+        later, waiting longer each time, until the board is current (a newer change may do it first)."""
+        try:
+            await self._redraw(session)
+        except discord.HTTPException as failed:
+            if failed.status < 500:
+                raise
+            failures = self._failures[session.id] = self._failures.get(session.id, 0) + 1
+            wait = self.retry_seconds[min(failures, len(self.retry_seconds)) - 1]
+            log.warning("Discord failed the board of session %s (%s, %d time(s) in a row); trying again in %g s",
+                        session.id, failed.status, failures, wait)
+            self._redraw_in(session.id, wait)
+        else:
+            self._failures.pop(session.id, None)
 
     async def _headlines(self, session: Session, change: Change) -> None:
         lines = [said(session, line) for line in ui_for(session.game).headlines(change)] if session.state else []

@@ -20,6 +20,13 @@ from host.store import fault_cause
 QUIET = discord.AllowedMentions.none()
 PUBLIC = {"public": True}  # a command's extras: its answer is for the channel, so a slow one thinks in public
 ACK_AFTER = 2.0  # seconds of work after which the interaction is acknowledged first
+ALREADY_ANSWERED = 40060  # Discord's code for a second answer to one interaction
+
+
+def delivered_again(error: BaseException) -> bool:
+    """Discord refused an answer because the interaction was answered already: it delivered the same
+    interaction twice (after a gateway resume). The table applied it once; nothing is wrong."""
+    return isinstance(error, discord.HTTPException) and error.code == ALREADY_ANSWERED
 
 
 def _lock(interaction: discord.Interaction) -> asyncio.Lock:

@@ -299,6 +299,12 @@ class InteractionsMixin:
             await self._await_answer(rec, timeout, settle)
         return rec
 
+    async def redeliver(self, rec: InteractionRecord) -> None:
+        """Send an interaction again, as Discord may after a gateway resume: the bot must apply it
+        once, and its second answer is refused with 40060 (already acknowledged)."""
+        self._event(f"-> INTERACTION_CREATE again {rec.name!r} (id {rec.id})")
+        await self._require_session().dispatch("INTERACTION_CREATE", rec.payload)
+
     async def _await_answer(self, rec: InteractionRecord, timeout: float, settle: float) -> None:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
