@@ -33,7 +33,7 @@ from discord.ext import commands
 from bench import arena_mix
 from cogs.components import view_of
 from cogs.game_ui import ui_for
-from cogs.presenter import as_file
+from cogs.pictures import as_file
 from engine import registry
 from engine.rng import Rng
 from host.store import Store

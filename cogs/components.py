@@ -58,6 +58,7 @@ async def _answer(interaction: discord.Interaction, handler: Handler | None, ref
     try:
         if handler is None:
             raise TableError("That button does nothing any more.")
+        await check_origin(interaction, ref)
         await handler(interaction, ref, values)
     except StaleAction as stale:
         presenter = interaction.client.presenter  # type: ignore[attr-defined]  # (importing it would be a circle)
@@ -73,6 +74,19 @@ async def _answer(interaction: discord.Interaction, handler: Handler | None, ref
     except Exception:
         log.exception("click %s failed", ref)
         await replies.tell(interaction, "Something went wrong on our side; please try again.")
+
+
+async def check_origin(interaction: discord.Interaction, ref: Ref) -> None:
+    """Refuse a click that no real client can send: one on another player's private message (it would
+    act with their panel's draft and redraw it with the clicker's view), or one from a channel other
+    than its game's. Discord only ever delivers such clicks forged."""
+    message = interaction.message
+    if message is not None and message.flags.ephemeral and message.interaction_metadata is not None \
+            and message.interaction_metadata.user.id != interaction.user.id:
+        raise TableError("That panel belongs to another player: open your own from the board.")
+    table = interaction.client.table  # type: ignore[attr-defined]  # (importing cogs.actions would be a circle)
+    if (await table.get(ref.session_id)).channel_id != interaction.channel_id:
+        raise TableError("That button belongs to a game in another channel.")
 
 
 def pressed_ms(interaction: discord.Interaction) -> int:

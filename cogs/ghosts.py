@@ -26,7 +26,7 @@ from .actions import perform_race
 from .components import handles
 from .drafts import Draft, option
 from .game_ui import BoardWords, GameUI, register_ui
-from .panel_clicks import register_panels, seat_for
+from .panel_clicks import offer, register_panels, seat_for
 from .panels import CONFIRM, Panel, Seat
 from .redraw import Drawn
 from .refs import Ref
@@ -168,7 +168,7 @@ async def call(interaction: discord.Interaction, ref: Ref, values: list[str]) ->
     action = as_action({"type": "call", "meeple": play.meeple, "round": play.round})
     change = await perform_race(interaction, ref.session_id, action, lost)
     if not change.duplicate:
-        await ATTEMPT.offer(interaction, await seat_for(interaction, change.session))
+        await offer(interaction, ATTEMPT, await seat_for(interaction, change.session))
 
 
 class GhostsUI(GameUI):

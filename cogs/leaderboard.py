@@ -27,7 +27,7 @@ from render.leaderboard import Row, Series, render_leaderboard, render_rating_ch
 from . import replies
 from .actions import table_of
 from .games import offer_games
-from .presenter import as_file
+from .pictures import as_file
 from .replies import PUBLIC
 
 PERIOD_TEXT = {"all": "All time", "month": "This month", "week": "This week"}

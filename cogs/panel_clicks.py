@@ -64,16 +64,20 @@ async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]
     if control == OPEN:
         if reason := panel.refusal(seat):
             raise TableError(said(session, reason))
-        await panel.draw(seat, panel.start(seat)).post(interaction)
+        await offer(interaction, panel, seat)
         return
+    live = presenter_of(interaction.client).panels
     picked = panel.pick(seat, draft, control, values)
     if isinstance(picked, str):
         if not panel.versioned and (reason := panel.refusal(seat)):  # others acted meanwhile
             raise TableError(said(session, reason))
-        await panel.draw(seat, picked).redraw(interaction)
+        drawn = panel.draw(seat, picked)
+        await drawn.redraw(interaction)
+        live.redrawn(session, panel, interaction, drawn)
         return
     if reason := seat.explain(picked):
         raise TableError(said(session, reason))
+    live.taken(session.id, interaction)
     change = await perform(interaction, lambda: table.act(session.id, interaction.user.id, picked, interaction.id,
                                                           expected_version=ref.version))
     if change.duplicate:
@@ -82,7 +86,15 @@ async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]
     if panel.again and change.session.status == PLAYING:
         after = await seat_for(interaction, change.session)
         if panel.refusal(after) is None:
-            await panel.offer(interaction, after)
+            await offer(interaction, panel, after)
+
+
+async def offer(interaction: discord.Interaction, panel: Panel, seat: Seat) -> None:
+    """Open `panel` for `seat` now (its opener, or a board move that calls for it); it becomes the
+    player's one live panel at this table, and their older one is retired."""
+    drawn = panel.draw(seat, panel.start(seat))
+    posted = await drawn.post(interaction)
+    await presenter_of(interaction.client).panels.posted(seat.session, panel, interaction, posted, drawn)
 
 
 @dataclass(frozen=True)
@@ -102,6 +114,8 @@ async def move_in_place(interaction: discord.Interaction, panel: Panel, ref: Ref
     words for a move an earlier click made impossible. The caller brings the board up to date."""
     table, (control, _, draft) = table_of(interaction), ref.arg.partition("~")
     seat = await seat_for(interaction, await table.get(ref.session_id))
+    live = presenter_of(interaction.client).panels
+    live.taken(ref.session_id, interaction)
     change, picked, note, clicked = None, None, "", pressed_ms(interaction)
     try:
         picked = panel.pick(seat, draft, control, values)
@@ -122,5 +136,7 @@ async def move_in_place(interaction: discord.Interaction, panel: Panel, ref: Ref
     if session.status != PLAYING:
         await leave_note(interaction, f"{note}\nThe game is over: see the channel.".strip())
     else:
-        await panel.draw(await seat_for(interaction, session), draft).redraw(interaction, note)
+        drawn = panel.draw(await seat_for(interaction, session), draft)
+        await drawn.redraw(interaction, note)
+        live.redrawn(session, panel, interaction, drawn)
     return Moved(seat, draft, change)

@@ -69,6 +69,7 @@ class Panel(ABC):
     any_time: ClassVar[bool] = False  # opens whether or not the game waits on the player
     again: ClassVar[bool] = False  # after its move, a fresh panel opens if it still may (a re-deal)
     in_place: ClassVar[bool] = False  # after its move it is redrawn, what happened on top, instead of a note
+    pushed: ClassVar[bool] = False  # its game pushes news to it to the end itself (Eye for an Eye's live panels)
     probe: ClassVar[Mapping[str, Any] | None] = None  # a move the panel is for: it opens when the engine offers one
     choice: ClassVar[type[Draft] | None] = None  # its typed draft, whose fields the controls set by default
 
@@ -131,10 +132,6 @@ class Panel(ABC):
         if len(waiting) == 1:
             return f"It is not your turn: {seat_name(waiting[0])} is to play."
         return "It is not your turn."
-
-    async def offer(self, interaction: discord.Interaction, seat: Seat) -> None:
-        """Open this panel for `seat` now (after a board move that calls for it)."""
-        await self.draw(seat, self.start(seat)).post(interaction)
 
     def start(self, seat: Seat) -> str:
         """The draft a freshly opened panel starts from: a typed draft's `opening`, else ""."""

@@ -13,9 +13,7 @@ watchers, are never pinged. The start and the end ping every seated player.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -23,38 +21,18 @@ import discord
 from engine import registry
 from host.session import ABORTED, FINISHED, LOBBY, PLAYING, Session
 from host.table import Change, Table
-from render.encode import RenderedImage, render_async
 
 from . import replies
 from .components import view_of
 from .game_ui import Board, ui_for
+from .live_panels import LivePanels
 from .lobby_ui import lobby_board
 from .markup import board_link, mentions, message_link, pinging, said, summary
+from .pictures import as_file, picture
 from .repair import repair_boards
 
 log = logging.getLogger(__name__)
 RETRY_SECONDS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # waits before redrawing a board Discord failed, then every 30 s
-
-
-def as_file(image: RenderedImage) -> discord.File:
-    return discord.File(io.BytesIO(image.png), filename=image.filename, description=image.alt_text)
-
-
-_undrawable: set[str] = set()  # what could not be drawn: logged once each
-
-
-async def picture(what: str, draw: Callable[..., RenderedImage], *args: Any) -> RenderedImage | None:
-    """`draw(*args)` off the event loop, or None when it fails: a table is never lost to its picture.
-    The board then goes on as text (its embed, which names every player); `what` failed is logged once."""
-    try:
-        return await render_async(draw, *args)
-    except Exception:
-        if what in _undrawable:
-            log.debug("%s still cannot be drawn", what)
-        else:
-            _undrawable.add(what)
-            log.exception("could not draw %s; it is shown as text", what)
-        return None
 
 
 class Presenter:
@@ -65,6 +43,7 @@ class Presenter:
         self._edited_at: dict[int, float] = {}  # session id -> loop time of its last board edit
         self._later: dict[int, asyncio.Task[None]] = {}  # one waiting redraw per throttled board
         self._failures: dict[int, int] = {}  # session id -> board edits Discord failed in a row
+        self.panels = LivePanels(table)  # each player's live private panel, retired when its moment passed
         self.retry_seconds: tuple[float, ...] = RETRY_SECONDS
 
     async def board(self, session: Session) -> Board:
@@ -106,6 +85,8 @@ class Presenter:
                 await self._headlines(current, change)
             if not change.duplicate and current.status == PLAYING:
                 await self.ping(current, change)
+        if not change.duplicate:
+            await self.panels.follow(await self.table.get(session.id))
         if change.ended and not change.duplicate and session.started_at is not None:
             await self.announce_end(await self.table.get(session.id))
 

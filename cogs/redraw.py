@@ -17,7 +17,7 @@ from render.encode import RenderedImage
 
 from . import replies
 from .components import view_of
-from .presenter import as_file, picture
+from .pictures import as_file, picture
 
 LIMIT = 2000  # Discord's characters in a message
 
@@ -40,12 +40,12 @@ class Drawn:
         image = None if self.image is None else await picture("a private panel's picture", self.image)
         return [] if image is None else [as_file(image)]
 
-    async def post(self, interaction: discord.Interaction) -> None:
-        """Open the panel: a new private message to the player who clicked."""
+    async def post(self, interaction: discord.Interaction) -> int | None:
+        """Open the panel: a new private message to the player who clicked (`replies.tell` says which)."""
         extra: dict[str, Any] = {"view": view_of(self.items)} if self.items else {}
         if files := await self.files():
             extra["files"] = files
-        await replies.tell(interaction, self.text, **extra)
+        return await replies.tell(interaction, self.text, **extra)
 
     async def redraw(self, interaction: discord.Interaction, note: str = "") -> None:
         """The panel's message edited to show this, with `note` (what just happened) on top."""

@@ -33,8 +33,9 @@ def _lock(interaction: discord.Interaction) -> asyncio.Lock:
     return interaction.extras.setdefault("reply_lock", asyncio.Lock())
 
 
-async def tell(interaction: discord.Interaction, text: str | None = None, **kwargs: Any) -> None:
-    """A private (ephemeral) answer to the person who clicked or typed."""
+async def tell(interaction: discord.Interaction, text: str | None = None, **kwargs: Any) -> int | None:
+    """A private (ephemeral) answer to the person who clicked or typed. The id of its message when
+    it is a follow-up; None when it is the interaction's original response (`@original`)."""
     kwargs.setdefault("allowed_mentions", QUIET)
     if text is not None:
         kwargs["content"] = text
@@ -42,9 +43,9 @@ async def tell(interaction: discord.Interaction, text: str | None = None, **kwar
         if interaction.extras.pop("thinking_in_public", False):
             await interaction.delete_original_response()  # a public "thinking..." must not carry a private answer
         if interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **kwargs)
-        else:
-            await interaction.response.send_message(ephemeral=True, **kwargs)
+            return (await interaction.followup.send(ephemeral=True, wait=True, **kwargs)).id
+        await interaction.response.send_message(ephemeral=True, **kwargs)
+        return None
 
 
 async def edit(interaction: discord.Interaction, **kwargs: Any) -> None:

@@ -59,3 +59,9 @@ def assert_people_named_and_pinged(env, channel, seated: list) -> None:
     standings = next(f.value for f in embed.fields if f.name == "Final standings")
     assert all(f"<@{user.id}>" in standings for user in seated)
     assert pinged(env, end) == {user.id for user in seated}
+
+
+def forget_panels(bot) -> None:
+    """What a restart forgets: the players' live panels. The game then no longer retires them when it
+    moves past them, so their controls stay, and a click on one is refused by the table instead."""
+    bot.presenter.panels.held.clear()

@@ -11,7 +11,7 @@ import copy
 
 from engine.arena.board import AREAS
 from engine.rng import rig
-from tests.discord_helpers import buttons
+from tests.discord_helpers import buttons, forget_panels
 from tests.test_arena_discord import SW, A, D, E, H, M, R, S, at_once, begin, log_lines, put
 
 __all__ = ["at_once"]  # the fixture that edits boards at once, for every test here
@@ -183,6 +183,7 @@ async def test_both_domination_declarations_are_clicked_and_the_trigger_scores(w
     assert shown["🎲 Roll 2"].disabled, "Trigger or Not first"
     await table.click("ann", "⚡ Trigger")
     first = table.panels["ann"]
+    forget_panels(simcord_bot)  # (else the second panel retires the first: tests/test_live_panels.py)
     await table.open("ann")  # a second panel (another device): Ann declares there
     await table.click("ann", "⚡ Trigger")
     text = await table.click("ann", "🎲 Roll 2")

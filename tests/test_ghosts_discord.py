@@ -7,7 +7,14 @@ from engine.ghosts import ATTEMPT_SECONDS, MEEPLES, RACE_SECONDS, card_name, fin
 from engine.greenbox import CARDS
 from engine.grid import label
 from engine.words import plural
-from tests.discord_helpers import assert_people_named_and_pinged, buttons, message_in, open_table, selects
+from tests.discord_helpers import (
+    assert_people_named_and_pinged,
+    buttons,
+    forget_panels,
+    message_in,
+    open_table,
+    selects,
+)
 
 SEAT_ORDER = ("ann", "bob", "cat")
 PRIVATE_WORDS = ("Your hand", "You keep", "New hand", "You draw", "You discard")
@@ -263,6 +270,7 @@ async def test_a_tile_no_walk_reaches_is_a_public_miss_and_old_controls_are_spen
         await u[name].click(await board_of(simcord_bot, channel), label="Keep my cards")
     called = await u["bob"].click(await board_of(simcord_bot, channel), label="Green")
     (late,) = [f for f in called.followups if selects(f.message)]
+    forget_panels(simcord_bot)  # (else the timeout retires Bob's panel: tests/test_live_panels.py)
     hand_clock.advance(ATTEMPT_SECONDS + 1)
     await simcord_bot.table.fire_due()
     await env.settle()

@@ -7,7 +7,7 @@ from cogs.ghosts import ATTEMPT
 from cogs.panels import Seat
 from cogs.refs import Ref
 from engine import registry
-from tests.discord_helpers import buttons, selects
+from tests.discord_helpers import buttons, forget_panels, selects
 from tests.test_ghosts_discord import (
     board_of,
     discard_all,
@@ -36,6 +36,7 @@ async def test_an_attempt_panel_of_an_earlier_round_is_refused_when_the_same_cal
     await bob.select(message, ["2-3"], custom_id=tile_select(message, tile).custom_id)
     assert not buttons(mine(channel, bob, old.id))["Zap!"].disabled  # a ready panel, kept for later
 
+    forget_panels(simcord_bot)  # (else the next panel retires this one: tests/test_live_panels.py)
     reopened = await bob.click(await board_of(simcord_bot, channel), label="Play a card (caller)")
     await bob.click(reopened.response, label="Give up")
     for name in ("ann", "cat"):
@@ -73,6 +74,7 @@ async def test_a_swap_panel_of_an_earlier_round_is_refused_in_the_next_swap(worl
     assert "swap one card" in hand.response.content
     opened = await cat.click(await board_of(simcord_bot, channel), label="Swap a card")
     old = opened.response
+    forget_panels(simcord_bot)  # (else the next round retires it: tests/test_live_panels.py)
     for name in ("bob", "cat"):  # cat keeps on the board instead; the panel stays open
         await u[name].click(await board_of(simcord_bot, channel), label="Keep my cards")
     await ann_calls_and_gives_up()

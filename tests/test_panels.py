@@ -118,20 +118,6 @@ async def test_watchers_and_players_out_of_turn_get_a_private_refusal(world, sim
     assert early.ephemeral and "not your turn" in early.response.content
 
 
-async def test_a_panel_the_game_moved_past_is_refused_and_changes_nothing(world, simcord_bot, hand_clock):
-    env, guild, channel, u = world
-    board_id = await start_picks(u, channel)
-    opened = await u["ann"].click(message_in(channel, board_id), label="Choose...")
-    hand_clock.advance(61)  # Ann's turn timer runs out while her panel is open: the table adds 1
-    await simcord_bot.table.fire_due()
-    await env.settle()
-    (select,) = selects(opened.response.message)
-    late = await u["ann"].select(opened.response, ["2"], custom_id=select.custom_id)
-    assert late.ephemeral and "out of date" in (late.followups[-1].content if late.followups else late.response.content)
-    session = await simcord_bot.table.active_in(channel.id)
-    assert session.state["total"] == 1 and session.state["turn"] == 1
-
-
 def a_seat() -> Seat:
     """A seat for drawing controls only: the kit reads the session's id and version."""
     return Seat(SimpleNamespace(id=7, version=3), Picks(), 0, {}, 0.0)

@@ -15,7 +15,7 @@ from engine.greenbox import CARDS, TILES
 from engine.protocol import canonical
 from engine.tiger import EYE_TILE, card_price, preview_fight, tile_dots
 from host.session import FINISHED
-from tests.discord_helpers import assert_people_named_and_pinged, buttons, message_in, selects
+from tests.discord_helpers import assert_people_named_and_pinged, buttons, forget_panels, message_in, selects
 
 # --------------------------------------------------------------------------- helpers
 
@@ -299,6 +299,7 @@ async def test_a_panel_the_game_moved_past_is_refused(world, simcord_bot):
     board_id = await open_tiger(u, channel)
     started = (await session_of(simcord_bot, channel)).version
     old = await open_panel(u["ann"], channel, board_id, "Buy…")
+    forget_panels(simcord_bot)  # (else the fresh panel retires the old one: tests/test_live_panels.py)
     fresh = await open_panel(u["ann"], channel, board_id, "Buy…")
     await pick(u["ann"], fresh, "tiger_buy:card", ["nothing"])
     if fresh.components:  # three cards of one colour: the pick only chose, Confirm buys

@@ -56,6 +56,7 @@ Items = list[discord.ui.Item]
 
 class ArenaPanel(Panel):
     name, versioned, any_time = "arena", False, True  # everyone acts at once: the engine refuses what is stale
+    pushed = True  # live.py tells it the news and the end
 
     def draw(self, seat: Seat, draft: str, note: str = "") -> Drawn:
         view, me, d = seat.view, seat.view["seats"][seat.seat], Draft.parse(draft)
