@@ -13,6 +13,7 @@ import sqlite3
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
@@ -28,6 +29,9 @@ from host.config import Config
 from host.scheduler import Scheduler
 from host.store import Store, StoreError, fault_cause
 from host.table import Table
+
+if TYPE_CHECKING:
+    from cogs.arena.live import Live
 
 log = logging.getLogger("tabletop")
 EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.game_control", "cogs.dragon", "cogs.ghosts", "cogs.tiger", "cogs.bugs", "cogs.arena", "cogs.leaderboard")
@@ -51,6 +55,13 @@ class AnsweredInTime(app_commands.CommandTree):
 
 
 class TabletopBot(commands.Bot):
+    """The bot and its services, which the cogs reach through `interaction.client` (cogs/services.py)."""
+
+    store: Store
+    table: Table
+    presenter: Presenter
+    arena_live: Live  # Eye for an Eye's live panels (cogs/arena/live.py), made when its cog loads
+
     def __init__(self, config: Config, *, force_sync: bool = False, clock: Callable[[], float] = time.time) -> None:
         intents = discord.Intents.default()  # slash commands and buttons need no privileged intent
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-import discord
-
 from engine import registry
 from engine.errors import RuleError
 from engine.protocol import Action
@@ -18,20 +16,21 @@ from .game_ui import ui_for
 from .markup import said
 from .presenter import presenter_of
 from .refs import Ref
+from .services import Interaction
 
 
-def table_of(interaction: discord.Interaction) -> Table:
-    return interaction.client.table  # type: ignore[attr-defined]  # set in setup_hook (bot.py)
+def table_of(interaction: Interaction) -> Table:
+    return interaction.client.table
 
 
-def channel_of(interaction: discord.Interaction) -> int:
+def channel_of(interaction: Interaction) -> int:
     """The channel a command or click came from (Discord sends one with every command and click)."""
     if interaction.channel_id is None:
         raise TableError("Games are played in a channel or a direct message.")
     return interaction.channel_id
 
 
-async def perform(interaction: discord.Interaction, call: Callable[[], Awaitable[Change]]) -> Change:
+async def perform(interaction: Interaction, call: Callable[[], Awaitable[Change]]) -> Change:
     """Run a table call for this interaction; refusals propagate to `components.route`."""
     table = table_of(interaction)
     await table.remember_name(interaction.user.id, interaction.user.display_name)
@@ -54,7 +53,7 @@ async def perform(interaction: discord.Interaction, call: Callable[[], Awaitable
 Lost = Callable[[Session, int | None, Action, int], str | None]  # the session now, the seat, its refused move, its ms
 
 
-async def perform_race(interaction: discord.Interaction, session_id: int, action: Action, lost: Lost) -> Change:
+async def perform_race(interaction: Interaction, session_id: int, action: Action, lost: Lost) -> Change:
     """`perform` a move that races others' (it carries the time the player clicked): a refusal
     that lost the race says, in `lost`'s words, who was first and by how many ms."""
     table, clicked = table_of(interaction), pressed_ms(interaction)
@@ -70,7 +69,7 @@ async def perform_race(interaction: discord.Interaction, session_id: int, action
 
 
 @handles_the_rest
-async def game_click(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+async def game_click(interaction: Interaction, ref: Ref, values: list[str]) -> None:
     """A click on a game board: the game's UI says which engine action it means."""
     table = table_of(interaction)
     session = await table.get(ref.session_id)

@@ -20,9 +20,10 @@ from host.table import Change
 
 from . import markup, replies
 from .refs import BUTTON_TEMPLATE, SELECT_TEMPLATE, Ref
+from .services import Interaction, ours
 
 log = logging.getLogger(__name__)
-Handler = Callable[[discord.Interaction, Ref, list[str]], Awaitable[None]]
+Handler = Callable[[Interaction, Ref, list[str]], Awaitable[None]]
 _handlers: dict[str, Handler] = {}
 _fallback: list[Handler] = []
 
@@ -41,7 +42,7 @@ def handles_the_rest(handler: Handler) -> Handler:
     return handler
 
 
-async def route(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+async def route(interaction: Interaction, ref: Ref, values: list[str]) -> None:
     handler = _handlers.get(ref.action) or (_fallback[0] if _fallback else None)
     async with replies.in_time(interaction):
         try:
@@ -53,7 +54,7 @@ async def route(interaction: discord.Interaction, ref: Ref, values: list[str]) -
                 log.exception("Discord refused a reply for %s", ref)
 
 
-async def _answer(interaction: discord.Interaction, handler: Handler | None, ref: Ref, values: list[str]) -> None:
+async def _answer(interaction: Interaction, handler: Handler | None, ref: Ref, values: list[str]) -> None:
     """Run the click's handler; a refusal or a fault is told to the player who clicked."""
     try:
         if handler is None:
@@ -61,7 +62,7 @@ async def _answer(interaction: discord.Interaction, handler: Handler | None, ref
         await check_origin(interaction, ref)
         await handler(interaction, ref, values)
     except StaleAction as stale:
-        presenter = interaction.client.presenter  # type: ignore[attr-defined]  # (importing it would be a circle)
+        presenter = interaction.client.presenter
         await presenter.show(Change(stale.session))  # a crash may have left the board behind: redraw it
         await presenter.show_privately(interaction, stale.session, str(stale))
     except (TableError, RuleError) as refused:
@@ -76,7 +77,7 @@ async def _answer(interaction: discord.Interaction, handler: Handler | None, ref
         await replies.tell(interaction, "Something went wrong on our side; please try again.")
 
 
-async def check_origin(interaction: discord.Interaction, ref: Ref) -> None:
+async def check_origin(interaction: Interaction, ref: Ref) -> None:
     """Refuse a click that no real client can send: one on another player's private message (it would
     act with their panel's draft and redraw it with the clicker's view), or one from a channel other
     than its game's. Discord only ever delivers such clicks forged."""
@@ -84,12 +85,12 @@ async def check_origin(interaction: discord.Interaction, ref: Ref) -> None:
     if message is not None and message.flags.ephemeral and message.interaction_metadata is not None \
             and message.interaction_metadata.user.id != interaction.user.id:
         raise TableError("That panel belongs to another player: open your own from the board.")
-    table = interaction.client.table  # type: ignore[attr-defined]  # (importing cogs.actions would be a circle)
+    table = interaction.client.table
     if (await table.get(ref.session_id)).channel_id != interaction.channel_id:
         raise TableError("That button belongs to a game in another channel.")
 
 
-def pressed_ms(interaction: discord.Interaction) -> int:
+def pressed_ms(interaction: Interaction) -> int:
     """When the click was made (ms since the epoch), from its snowflake: a race's margin is told
     from these, not from when the clicks reached the table."""
     return (interaction.id >> 22) + discord.utils.DISCORD_EPOCH
@@ -110,7 +111,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
         return cls(Ref.from_match(match), label="")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await route(interaction, self.ref, [])
+        await route(ours(interaction), self.ref, [])
 
 
 class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
@@ -127,7 +128,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
         return cls(Ref.from_match(match), options=options or [discord.SelectOption(label="-")])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await route(interaction, self.ref, list(self.item.values))  # discord.py fills them in before the callback
+        await route(ours(interaction), self.ref, list(self.item.values))  # discord.py fills them in before the callback
 
 
 def view_of(items: list[discord.ui.Item]) -> discord.ui.View:

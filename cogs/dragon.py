@@ -24,6 +24,7 @@ from .components import TableButton, TableSelect, view_of
 from .game_ui import GameUI, register_ui
 from .panel_clicks import seat_for
 from .refs import Ref
+from .services import Interaction
 
 
 class DragonUI(GameUI):
@@ -67,7 +68,7 @@ class DragonUI(GameUI):
             return view["revealed"][-1]["cell"][0]
         return rows[0] if rows else 0
 
-    async def handle_locally(self, interaction: discord.Interaction, session: Session, game: Game,
+    async def handle_locally(self, interaction: Interaction, session: Session, game: Game,
                              ref: Ref, values: list[str]) -> bool:
         if ref.action != "row":
             return False

@@ -17,6 +17,7 @@ from . import markup, replies
 from .actions import channel_of, perform, table_of
 from .presenter import presenter_of
 from .replies import PUBLIC
+from .services import Interaction
 
 
 class GameControl(commands.GroupCog, group_name="game", group_description="The game in this channel"):
@@ -24,14 +25,14 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
         self.bot = bot
         super().__init__()
 
-    async def _current(self, interaction: discord.Interaction) -> Session | None:
+    async def _current(self, interaction: Interaction) -> Session | None:
         session = await table_of(interaction).active_in(channel_of(interaction))
         if session is None:
             await replies.tell(interaction, "No game is running in this channel. Start one with `/play`.")
         return session
 
     @app_commands.command(name="board", description="Post the current board again as a fresh message", extras=PUBLIC)
-    async def board(self, interaction: discord.Interaction) -> None:
+    async def board(self, interaction: Interaction) -> None:
         session = await self._current(interaction)
         if session is None:
             return
@@ -40,17 +41,17 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
         await presenter.moved(session, message)
 
     @app_commands.command(name="abort", description="End the game here early (host or channel managers)")
-    async def abort(self, interaction: discord.Interaction) -> None:
+    async def abort(self, interaction: Interaction) -> None:
         may_manage = bool(interaction.permissions and interaction.permissions.manage_channels)
         await self._on_current(interaction, "You ended the game.", lambda table, session: table.abort(
             session.id, interaction.user.id, may_manage, interaction.id))
 
     @app_commands.command(name="leave", description="Give up your seat in the game here")
-    async def leave(self, interaction: discord.Interaction) -> None:
+    async def leave(self, interaction: Interaction) -> None:
         await self._on_current(interaction, "You left the game.", lambda table, session: table.leave(
             session.id, interaction.user.id, interaction.id))
 
-    async def _on_current(self, interaction: discord.Interaction, done: str,
+    async def _on_current(self, interaction: Interaction, done: str,
                           call: Callable[[Table, Session], Awaitable[Change]]) -> None:
         """Apply a table call to this channel's game and confirm privately, or say why not."""
         session = await self._current(interaction)
@@ -65,7 +66,7 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
         await replies.tell(interaction, done)
 
     @app_commands.command(name="history", description="The last games played in this channel", extras=PUBLIC)
-    async def history(self, interaction: discord.Interaction) -> None:
+    async def history(self, interaction: Interaction) -> None:
         games = await table_of(interaction).history(channel_of(interaction))
         if not games:
             await replies.tell(interaction, "No games have been played in this channel yet.")

@@ -22,6 +22,7 @@ from render.text_card import render_text_card
 from . import markup
 from .components import TableButton
 from .refs import Ref
+from .services import Interaction
 
 MAX_BUTTONS = 20
 ENDED_EARLY = "This game was ended early; no results count."
@@ -126,7 +127,7 @@ class GameUI:
         (for example one message per round) and the old one keeps its picture, without buttons."""
         return None
 
-    async def handle_locally(self, interaction: discord.Interaction, session: Session, game: Game,
+    async def handle_locally(self, interaction: Interaction, session: Session, game: Game,
                              ref: Ref, values: list[str]) -> bool:
         """Answer a click that changes only what a message shows, not the game; True if done."""
         return False

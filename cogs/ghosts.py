@@ -30,6 +30,7 @@ from .panel_clicks import offer, register_panels, seat_for
 from .panels import CONFIRM, Panel, Seat
 from .redraw import Drawn
 from .refs import Ref
+from .services import Interaction
 
 STYLE = {"red": discord.ButtonStyle.danger, "blue": discord.ButtonStyle.primary,
          "yellow": discord.ButtonStyle.secondary, "green": discord.ButtonStyle.success}
@@ -162,7 +163,7 @@ def lost(session: Session, seat: int | None, action: Action, pressed: int) -> st
         f"{seat_name(race['winner'])} called the {race['meeple']} meeple", race["at_ms"], pressed)
 
 
-async def call(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+async def call(interaction: Interaction, ref: Ref, values: list[str]) -> None:
     """A colour button: the race. The caller gets their attempt panel, a later presser the margin."""
     play = Play.parse(ref.arg)
     action = as_action({"type": "call", "meeple": play.meeple, "round": play.round})

@@ -29,6 +29,7 @@ from .actions import table_of
 from .games import offer_games
 from .pictures import as_file
 from .replies import PUBLIC
+from .services import Interaction
 
 PERIOD_TEXT = {"all": "All time", "month": "This month", "week": "This week"}
 SCOPE_CHOICES = [app_commands.Choice(name="This server", value="server"),
@@ -141,7 +142,7 @@ class Leaderboards(commands.Cog):
     @app_commands.describe(game="The game", scope="Games played in this server, or everywhere",
                            period="All time, this month or this week")
     @app_commands.choices(scope=SCOPE_CHOICES, period=PERIOD_CHOICES)
-    async def leaderboard(self, interaction: discord.Interaction, game: str, scope: str | None = None,
+    async def leaderboard(self, interaction: Interaction, game: str, scope: str | None = None,
                           period: str = "all") -> None:
         table = table_of(interaction)
         try:
@@ -171,7 +172,7 @@ class Leaderboards(commands.Cog):
     @app_commands.command(name="stats", description="A player's games, wins, ratings and latest results",
                           extras=PUBLIC)
     @app_commands.describe(user="Whose stats (you, if left out)")
-    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+    async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
         table = table_of(interaction)
         target = user or interaction.user
         if target.bot:
@@ -210,7 +211,7 @@ class Leaderboards(commands.Cog):
         await replies.sent_publicly(interaction, embed=embed, files=files, allowed_mentions=replies.QUIET)
 
     @app_commands.command(name="privacy", description="Hide yourself from global leaderboards, or show yourself again")
-    async def privacy(self, interaction: discord.Interaction) -> None:
+    async def privacy(self, interaction: Interaction) -> None:
         table = table_of(interaction)
         hidden = await boards.toggle_hidden(table.store, interaction.user.id, table.clock())
         if hidden:

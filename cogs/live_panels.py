@@ -26,6 +26,7 @@ from . import replies
 from .markup import said
 from .panels import Panel, Seat
 from .redraw import Drawn
+from .services import Interaction
 
 log = logging.getLogger(__name__)
 TOKEN_LIFE = 15 * 60 - 30  # seconds an interaction can edit its messages (Discord: 15 minutes), less a margin
@@ -40,7 +41,7 @@ class Held:
     """A live panel: what it is, and how to edit its message."""
 
     panel: Panel
-    interaction: discord.Interaction  # the latest interaction that posted or redrew it
+    interaction: Interaction  # the latest interaction that posted or redrew it
     followup_id: int | None  # its message, when that interaction posted it as a follow-up; None: `@original`
     version: int  # the session version it was drawn for
     since: float = field(default_factory=time.monotonic)  # when that interaction came (its token lives 15 min)
@@ -62,7 +63,7 @@ class LivePanels:
         self.table = table
         self.held: dict[tuple[int, int], Held] = {}  # (session id, user id) -> the live panel
 
-    async def posted(self, session: Session, panel: Panel, interaction: discord.Interaction,
+    async def posted(self, session: Session, panel: Panel, interaction: Interaction,
                      followup_id: int | None, drawn: Drawn) -> None:
         """A new panel was posted for the player who clicked: their older one is retired."""
         key = (session.id, interaction.user.id)
@@ -72,13 +73,13 @@ class LivePanels:
         if older is not None:
             await self._retire(older, REPLACED)
 
-    def redrawn(self, session: Session, panel: Panel, interaction: discord.Interaction, drawn: Drawn) -> None:
+    def redrawn(self, session: Session, panel: Panel, interaction: Interaction, drawn: Drawn) -> None:
         """The player's click redrew the panel in place: it is live, editable through that click (if
         it still has controls)."""
         if drawn.items:
             self.held[(session.id, interaction.user.id)] = Held(panel, interaction, None, session.version)
 
-    def taken(self, session_id: int, interaction: discord.Interaction) -> None:
+    def taken(self, session_id: int, interaction: Interaction) -> None:
         """A click on the player's panel is being answered: its path redraws the panel or leaves it
         as a note, so nothing else edits it meanwhile."""
         self.held.pop((session_id, interaction.user.id), None)

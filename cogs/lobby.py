@@ -1,7 +1,6 @@
 """/play and the lobby's buttons and selects (Join, Leave, Start, Cancel, option toggles, choices)."""
 from __future__ import annotations
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
@@ -18,9 +17,10 @@ from .markup import board_link
 from .presenter import presenter_of
 from .refs import Ref
 from .replies import PUBLIC
+from .services import Interaction
 
 
-async def option_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def option_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete the chosen game's options; several may be given, separated by commas."""
     try:
         game = registry.find(str(getattr(interaction.namespace, "game", "") or ""))
@@ -41,7 +41,7 @@ class Lobby(commands.Cog):
     @app_commands.describe(game="The game to play",
                            options="Options to turn on, separated by commas (they can also be set in the lobby)")
     @app_commands.autocomplete(options=option_names)
-    async def play(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+    async def play(self, interaction: Interaction, game: str, options: str | None = None) -> None:
         table = table_of(interaction)
         try:
             chosen = registry.find(game)
@@ -74,7 +74,7 @@ class Lobby(commands.Cog):
 
 
 @handles("join", "leave", "start", "cancel", "opt", "choose")
-async def lobby_click(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+async def lobby_click(interaction: Interaction, ref: Ref, values: list[str]) -> None:
     """The lobby's buttons and selects, each one table call."""
     table, sid, user, iid = table_of(interaction), ref.session_id, interaction.user.id, interaction.id
     calls = {

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import discord
-
 from engine import registry
 from engine.errors import RuleError
 from host.errors import StaleAction, TableError
@@ -26,6 +24,7 @@ from .panels import OPEN, WATCHING, Panel, Seat
 from .presenter import presenter_of
 from .redraw import leave_note
 from .refs import Ref
+from .services import Interaction
 
 _panels: dict[str, Panel] = {}
 
@@ -36,7 +35,7 @@ def register_panels(*panels: Panel) -> None:
         handles(panel.name)(on_panel)
 
 
-async def seat_for(interaction: discord.Interaction, session: Session) -> Seat:
+async def seat_for(interaction: Interaction, session: Session) -> Seat:
     """The clicking player as a seat of this game in play; watchers and ended games refused."""
     if session.status != PLAYING:
         raise TableError("This game is over." if session.started_at else "The game has not started yet.")
@@ -47,7 +46,7 @@ async def seat_for(interaction: discord.Interaction, session: Session) -> Seat:
     return Seat(session, game, seat, game.view(session.game_state, seat), table_of(interaction).clock())
 
 
-async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+async def on_panel(interaction: Interaction, ref: Ref, values: list[str]) -> None:
     """Every click on every panel, and on the board buttons that open one."""
     panel = _panels[ref.action]
     table = table_of(interaction)
@@ -89,7 +88,7 @@ async def on_panel(interaction: discord.Interaction, ref: Ref, values: list[str]
             await offer(interaction, panel, after)
 
 
-async def offer(interaction: discord.Interaction, panel: Panel, seat: Seat) -> None:
+async def offer(interaction: Interaction, panel: Panel, seat: Seat) -> None:
     """Open `panel` for `seat` now (its opener, or a board move that calls for it); it becomes the
     player's one live panel at this table, and their older one is retired."""
     drawn = panel.draw(seat, panel.start(seat))
@@ -106,7 +105,7 @@ class Moved:
     change: Change | None
 
 
-async def move_in_place(interaction: discord.Interaction, panel: Panel, ref: Ref, values: list[str], *,
+async def move_in_place(interaction: Interaction, panel: Panel, ref: Ref, values: list[str], *,
                         after: Callable[[str], str] = lambda control: "", lost: Lost = lambda *_: None) -> Moved:
     """A click on a panel that stays open: the action it names is made at once, with the time the
     player clicked (a race is told by how much); the panel is redrawn in place, from the draft

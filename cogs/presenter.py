@@ -30,6 +30,7 @@ from .lobby_ui import lobby_board
 from .markup import board_link, mentions, message_link, pinging, said, summary
 from .pictures import as_file, picture
 from .repair import repair_boards
+from .services import Bot, Interaction
 
 log = logging.getLogger(__name__)
 RETRY_SECONDS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # waits before redrawing a board Discord failed, then every 30 s
@@ -237,7 +238,7 @@ class Presenter:
         await channel.send(f"**{game.title}** is over: {mentions(session.seats)}", embed=embed,
                            allowed_mentions=pinging(session.seats))
 
-    async def show_privately(self, interaction: discord.Interaction, session: Session, note: str) -> None:
+    async def show_privately(self, interaction: Interaction, session: Session, note: str) -> None:
         """An ephemeral copy of the current board, for stale clicks and watchers."""
         session = await self.table.get(session.id)
         if not ui_for(session.game).private_board_copies:
@@ -253,5 +254,5 @@ class Presenter:
             log.exception("could not show timer change of session %s", change.session.id)
 
 
-def presenter_of(client: discord.Client) -> Presenter:
-    return client.presenter  # type: ignore[attr-defined]
+def presenter_of(client: Bot) -> Presenter:
+    return client.presenter

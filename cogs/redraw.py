@@ -18,6 +18,7 @@ from render.encode import RenderedImage
 from . import replies
 from .components import view_of
 from .pictures import as_file, picture
+from .services import Interaction
 
 LIMIT = 2000  # Discord's characters in a message
 
@@ -40,14 +41,14 @@ class Drawn:
         image = None if self.image is None else await picture("a private panel's picture", self.image)
         return [] if image is None else [as_file(image)]
 
-    async def post(self, interaction: discord.Interaction) -> int | None:
+    async def post(self, interaction: Interaction) -> int | None:
         """Open the panel: a new private message to the player who clicked (`replies.tell` says which)."""
         extra: dict[str, Any] = {"view": view_of(self.items)} if self.items else {}
         if files := await self.files():
             extra["files"] = files
         return await replies.tell(interaction, self.text, **extra)
 
-    async def redraw(self, interaction: discord.Interaction, note: str = "") -> None:
+    async def redraw(self, interaction: Interaction, note: str = "") -> None:
         """The panel's message edited to show this, with `note` (what just happened) on top."""
         files = await self.files()
         await replies.edit(interaction, content=((f"{note}\n" if note else "") + self.text)[:LIMIT],
@@ -55,6 +56,6 @@ class Drawn:
                            allowed_mentions=replies.QUIET)
 
 
-async def leave_note(interaction: discord.Interaction, text: str) -> None:
+async def leave_note(interaction: Interaction, text: str) -> None:
     """The panel's work is done: its message becomes `text` alone, no controls, no picture."""
     await replies.edit(interaction, content=text[-LIMIT:], view=None, attachments=[], allowed_mentions=replies.QUIET)

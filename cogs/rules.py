@@ -26,6 +26,7 @@ from engine.words import player_count
 
 from . import replies
 from .games import offer_games
+from .services import Interaction
 
 EMBED_LIMIT = 4000  # a page's description (Discord allows 4096)
 FIELD_LIMIT = 1024  # an option's rules beside others, as one field
@@ -89,7 +90,7 @@ def options_embed(game: Game, options: Collection[str]) -> discord.Embed | None:
     return embed
 
 
-async def option_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def option_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete the chosen game's options that have a rules page."""
     try:
         game = registry.find(str(getattr(interaction.namespace, "game", "") or ""))
@@ -107,7 +108,7 @@ class Rules(commands.Cog):
     @app_commands.describe(game="The game", advanced="Its advanced rules (Eye for an Eye's Tribal cards)",
                            option="One of its options' own rules")
     @app_commands.autocomplete(option=option_names)
-    async def rules(self, interaction: discord.Interaction, game: str, advanced: bool = False,
+    async def rules(self, interaction: Interaction, game: str, advanced: bool = False,
                     option: str | None = None) -> None:
         try:
             chosen = registry.find(game)

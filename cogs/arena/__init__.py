@@ -26,21 +26,20 @@ cards that compose a use take more: Will of the Wind 2-4 (steps, then a facing),
 """
 from __future__ import annotations
 
-from discord.ext import commands
-
 from ..components import handles
 from ..game_ui import register_ui
 from ..panel_clicks import register_panels
+from ..services import Bot
 from .board import PEEK, RULES, ArenaUI, peek
 from .clicks import on_click
 from .live import Live
 from .panel import PANEL
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: Bot) -> None:
     register_ui(ArenaUI())
     register_panels(PANEL)
     handles(PANEL.name)(on_click)  # after the kit's routing: this panel redraws in place
     handles(PEEK, RULES)(peek)
-    bot.arena_live = Live(bot)  # type: ignore[attr-defined]
-    bot.table.listeners.insert(0, bot.arena_live.on_timer)  # type: ignore[attr-defined]  # before the presenter's ping
+    bot.arena_live = Live(bot)
+    bot.table.listeners.insert(0, bot.arena_live.on_timer)  # before the presenter's ping

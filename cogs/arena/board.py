@@ -34,6 +34,7 @@ from ..components import TableButton
 from ..game_ui import GameUI
 from ..refs import Ref
 from ..rules import options_embed, rules_embed
+from ..services import Interaction
 from .panel import PANEL
 from .words import (
     ICON,
@@ -150,7 +151,7 @@ class ArenaUI(GameUI):
                 TableButton(Ref(session.id, RULES), label="📜 Rules")]
 
 
-async def peek(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+async def peek(interaction: Interaction, ref: Ref, values: list[str]) -> None:
     """Everyone's dice, privately (nothing in the game is hidden: ARENA.md 3.5); or the rules."""
     session = await table_of(interaction).get(ref.session_id)
     game = registry.get(session.game)

@@ -8,8 +8,6 @@ so news can reach it later (live.py), and reaches the players it concerns before
 """
 from __future__ import annotations
 
-import discord
-
 from engine import registry
 from engine.arena.races import lost_race
 from engine.protocol import Action
@@ -20,13 +18,14 @@ from ..panel_clicks import move_in_place, on_panel
 from ..panels import OPEN
 from ..presenter import presenter_of
 from ..refs import Ref
+from ..services import Interaction
 from .draft import after_move
 from .live import live_of
 from .panel import PANEL
 from .words import race_words
 
 
-async def on_click(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+async def on_click(interaction: Interaction, ref: Ref, values: list[str]) -> None:
     live = live_of(interaction.client)
     if ref.arg.partition("~")[0] == OPEN:
         await on_panel(interaction, ref, values)

@@ -30,6 +30,7 @@ from .. import markup, replies
 from ..components import view_of
 from ..markup import pinging
 from ..panels import Seat
+from ..services import Bot, Interaction
 from .panel import PANEL
 from .words import stamp, unanswered
 
@@ -44,7 +45,7 @@ NEWS: dict[str, slice] = {"attack": slice(1, 2), "hit": slice(0, 1), "knockout":
 
 @dataclass
 class Held:
-    interaction: discord.Interaction
+    interaction: Interaction
     draft: str
 
 
@@ -77,7 +78,7 @@ class Live:
     mentions it posted instead, and whom each game waited on. A restart forgets it all, by design:
     players without a live panel get mentions until they open it again."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: Bot) -> None:
         self.client = client
         self.panels: dict[tuple[int, int], Held] = {}
         self.mentions: dict[tuple[int, int], int] = {}
@@ -85,7 +86,7 @@ class Live:
         self.paused: dict[int, bool] = {}
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
-    def keep(self, session_id: int, seat: int | None, interaction: discord.Interaction, draft: str) -> None:
+    def keep(self, session_id: int, seat: int | None, interaction: Interaction, draft: str) -> None:
         if seat is not None:
             self.panels[(session_id, seat)] = Held(interaction, draft)
 
@@ -95,14 +96,14 @@ class Live:
             return {"content": f"{markup.said(session, note)}\nThis match is over: see the channel."
                                .strip(), "view": None, "attachments": [], "allowed_mentions": replies.QUIET}
         game = registry.get(session.game)
-        now = self.client.table.clock()  # type: ignore[attr-defined]
+        now = self.client.table.clock()
         drawn = PANEL.draw(Seat(session, game, seat, game.view(session.game_state, seat), now), draft, note)
         return {"content": drawn.text[:2000], "view": view_of(drawn.items) if drawn.items else None,
                 "attachments": [], "allowed_mentions": replies.QUIET}
 
     async def push(self, change: Change, actor: int | None = None) -> None:
         """After a change: bring the panels it concerns up to date, and mention defenders who have none."""
-        session = await self.client.table.get(change.session.id)  # type: ignore[attr-defined]
+        session = await self.client.table.get(change.session.id)
         sid = session.id
         async with self.locks[sid]:
             if session.status != PLAYING:
@@ -182,7 +183,7 @@ class Live:
             with contextlib.suppress(discord.HTTPException):
                 channel = self.client.get_partial_messageable(session.channel_id)
                 await channel.get_partial_message(session.ping_message_id).delete()
-        await self.client.table.set_ping(session.id, message_id, [session.seats[seat]])  # type: ignore[attr-defined]
+        await self.client.table.set_ping(session.id, message_id, [session.seats[seat]])
 
     async def unmention(self, session: Session, key: tuple[int, int]) -> None:
         message_id = self.mentions.pop(key)
@@ -202,5 +203,5 @@ class Live:
             log.warning("could not reach the panels of session %s", change.session.id, exc_info=True)
 
 
-def live_of(client: discord.Client) -> Live:
-    return client.arena_live  # type: ignore[attr-defined]  # one per bot, made in setup
+def live_of(client: Bot) -> Live:
+    return client.arena_live
