@@ -15,8 +15,8 @@ Phases (state["phase"]):
 Actions and views are typed in engine/ghosts_types.py (discard, call, zap, give_up, swap, keep),
 plus TIMEOUT (seat None) and LEAVE. All but the discard may name the round they were made for.
 
-`Ghosts.apply` copies the state with a JSON-shaped copy (about 7x faster than copy.deepcopy);
-it is as pure as the base class's and a test checks the input is never touched.
+The protocol's `apply` copies the state as JSON (about 7x faster than copy.deepcopy) before the
+rules change it, so the caller's state is never touched (tests/test_game_contract.py checks every game).
 
 Design choices where the rules are silent (also in `rules`):
 - Setup: the 36 tiles are shuffled; the four that land on the corners show their plain side, so

@@ -77,7 +77,9 @@ def test_random_play_keeps_the_contract(name, players, options):
             assert choices, "no move and no timer: the game is stuck"
             seat, action = chooser.choice(choices)
             now += 1.0
+        before, was = state, canonical(state)
         state, _ = game.apply(state, seat, copy.deepcopy(action), now)
+        assert canonical(before) == was, f"{action} by {seat} changed the caller's state: apply must be pure"
         log.append(LoggedAction(seat, action, now))
     outcome = game.outcome(state)
     assert outcome is not None, f"no end after {MAX_STEPS} actions"
