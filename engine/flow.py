@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TypedDict
 
 from .errors import RuleError
-from .protocol import Seat, seat_name
+from .protocol import Seat, ranked, seat_name
 
 ONE, EVERYONE, EACH_ONCE = "one", "everyone", "each_once"
 AWAY_AFTER = 3  # timers missed in a row before a player is skipped as away
@@ -153,6 +153,4 @@ def leave(flow: Flow, seat: Seat) -> None:
 def ranks(scores: Sequence[float], left: Sequence[Seat] = ()) -> tuple[int, ...]:
     """Competition ranking (1, 2, 2, 4), higher scores first; seats that left rank below all
     who stayed, and among themselves by score."""
-    def key(seat: Seat) -> tuple[bool, float]:
-        return (seat not in left, scores[seat])
-    return tuple(1 + sum(1 for other in range(len(scores)) if key(other) > key(seat)) for seat in range(len(scores)))
+    return ranked([(seat not in left, score) for seat, score in enumerate(scores)])

@@ -159,9 +159,10 @@ def canonical(data: Mapping[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
-def ranks_from_scores(scores: list[float] | tuple[float, ...]) -> tuple[int, ...]:
-    """Competition ranking (1, 2, 2, 4): higher score is better, equal scores share."""
-    return tuple(1 + sum(1 for other in scores if other > mine) for mine in scores)
+def ranked(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Competition ranking (1, 2, 2, 4) of comparable keys, a score or a tuple of tiebreaks: a
+    greater key ranks higher, equal keys share. Every game's ranking is this, with its own keys."""
+    return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
 
 
 class Game(ABC):

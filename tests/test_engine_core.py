@@ -8,7 +8,7 @@ import pytest
 from engine import deadlines, grid, hexgrid, registry
 from engine.deck import discard, draw, new_deck, size
 from engine.errors import RuleError
-from engine.protocol import canonical, ranks_from_scores
+from engine.protocol import canonical, ranked
 from engine.replay import LoggedAction, replay
 from engine.rng import Rng, rng_of
 from engine.seats import active_seats, next_seat
@@ -92,7 +92,7 @@ def test_a_deadline_is_an_absolute_time():
 
 
 def test_competition_ranking_shares_ties():
-    assert ranks_from_scores([3, 5, 5, 1]) == (3, 1, 1, 4)
+    assert ranked([3, 5, 5, 1]) == (3, 1, 1, 4)
 
 
 def test_unknown_game_is_a_friendly_rule_error():

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.deadlines import after
 from engine.deck import draw, new_deck
 from engine.errors import RuleError
-from engine.protocol import Event, Game, Option, Outcome, ranks_from_scores, seat_name
+from engine.protocol import Event, Game, Option, Outcome, ranked, seat_name
 from engine.registry import register
 from engine.rng import Rng, rng_of
 from engine.seats import next_seat
@@ -80,7 +80,7 @@ class Tally(Game):
         if state["winner"] is None:
             return None
         scores = tuple(1.0 if s == state["winner"] else 0.0 for s in range(state["players"]))
-        return Outcome(ranks_from_scores(scores), scores, f"{seat_name(state['winner'])} wins")
+        return Outcome(ranked(scores), scores, f"{seat_name(state['winner'])} wins")
 
     def invariants(self, state):
         return [] if sum(state["counts"]) <= state["total"] else ["more moves than points"]

@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from .. import flow
 from ..errors import RuleError
-from ..protocol import Action, Event, Option, Seat
+from ..protocol import Action, Event, Option, Seat, ranked
 from ..rng import Rng
 from ..words import plural
 from .board import Key, clear_front
@@ -171,8 +171,7 @@ class VictoryPoints(Mode):
 
     def ranks(self, state: State) -> tuple[int, ...]:
         left, health = state["flow"]["left"], self.health_left(state)
-        keys = [(s not in left, state["points"][s], health[s]) for s in range(state["players"])]
-        return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+        return ranked([(s not in left, state["points"][s], health[s]) for s in range(state["players"])])
 
     def score_words(self, points: int) -> str:
         return f"{points} VP"

@@ -21,7 +21,7 @@ from __future__ import annotations
 from .. import flow
 from ..deadlines import after
 from ..errors import RuleError
-from ..protocol import Event, Seat, ranks_from_scores
+from ..protocol import Event, Seat, ranked
 from ..words import plural
 from .board import COMPASS, front_arc, key, start_hex
 from .cards import new_cards
@@ -167,7 +167,7 @@ def scores(state: State) -> list[int]:
 def points_for(round_scores: list[int]) -> list[int]:
     """Points by place among the round's players: ties share the higher place's points."""
     table = POINTS[len(round_scores)]
-    return [table[rank - 1] for rank in ranks_from_scores([float(x) for x in round_scores])]
+    return [table[rank - 1] for rank in ranked([float(x) for x in round_scores])]
 
 
 def end_round(state: State, now: float, why: str) -> list[Event]:
@@ -180,7 +180,7 @@ def end_round(state: State, now: float, why: str) -> list[Event]:
     groups = sides(state, seats)
     group_scores = [sum(total[s] for s in group) for group in groups]  # allies add their VP together
     awarded = group_scores if vp else points_for(group_scores)
-    ranks = ranks_from_scores([float(x) for x in group_scores])
+    ranks = ranked([float(x) for x in group_scores])
     of = {s: i for i, group in enumerate(groups) for s in group}
     for seat in seats:
         state["points"][seat] += awarded[of[seat]]
