@@ -173,8 +173,9 @@ class Interaction:
         self.created = time.perf_counter()
         self.acknowledged: float | None = None
 
-    async def _followup(self, *_: Any, **__: Any) -> None:
+    async def _followup(self, *_: Any, **__: Any) -> SimpleNamespace:
         await asyncio.sleep(self.client.latency)
+        return SimpleNamespace(id=next(_ids))  # the message it posted
 
 
 # --------------------------------------------------------------------------- tables and players
