@@ -48,13 +48,14 @@ six-player board under the size at which `encode_png` would compress it again, s
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.arena import EyeForAnEye
 from engine.arena.board import COMPASS
+from engine.arena.view_types import ArenaView, BoardView, SeatView, StatusView, as_view
 from engine.words import plural
 from render import arena_modes as modes
 from render import palette
@@ -336,7 +337,7 @@ def _chevron(d: ImageDraw.ImageDraw, c: tuple[float, float], direction: int) -> 
     d.line([back[0], tip, back[1]], fill=WATER_LIGHT, width=3)
 
 
-def _draw_terrain(d: ImageDraw.ImageDraw, board: dict[str, Any], colours: tuple[str, ...]) -> None:
+def _draw_terrain(d: ImageDraw.ImageDraw, board: BoardView, colours: tuple[str, ...]) -> None:
     """The arena: ground, high ground, stones, a stream with its boulders, the starting areas in
     play. Crisp, not anti-aliased: hexes of whole pixels all look alike, which keeps the PNG small
     (anti-aliased edges cost a six-player board about 3 KB and are not seen at phone size)."""
@@ -363,7 +364,7 @@ def _draw_terrain(d: ImageDraw.ImageDraw, board: dict[str, Any], colours: tuple[
             _chevron(d, c, COMPASS.index(board["flows"]))
 
 
-def _key(d: ImageDraw.ImageDraw, board: dict[str, Any], fixed: modes.Fixed) -> None:
+def _key(d: ImageDraw.ImageDraw, board: BoardView, fixed: modes.Fixed) -> None:
     """The terrain key in the board's bottom corners (left: stone or boulder, start area; right:
     high ground or stream, outlined in white when it is King of the Hill's hill). With the Raging
     Current tracks in the corners, the boulder and the stream are keyed under the top two tracks,
@@ -401,7 +402,7 @@ def _key(d: ImageDraw.ImageDraw, board: dict[str, Any], fixed: modes.Fixed) -> N
     entry(right, y2, *water, right=True)
 
 
-def _base_layer(board: dict[str, Any], colours: tuple[str, ...], players: int, advanced: bool,
+def _base_layer(board: BoardView, colours: tuple[str, ...], players: int, advanced: bool,
                 fixed: modes.Fixed) -> Image.Image:
     """Everything that does not change during a match: background, terrain, the key, the panels,
     the fixed parts of the mode and the Rainforest (`fixed`: the hill's outline, the boxes of the
@@ -429,7 +430,7 @@ def _base_layer(board: dict[str, Any], colours: tuple[str, ...], players: int, a
 
 
 # ----------------------------------------------------------------- the legend's tags, each in its colour
-def _tags(view: dict[str, Any], seat: dict[str, Any], aborted: bool) -> list[tuple[str, palette.RGB]]:
+def _tags(view: ArenaView, seat: SeatView, aborted: bool) -> list[tuple[str, palette.RGB]]:
     """Short status words for a player's legend row, with their colour."""
     s = seat["seat"]
     live = is_live(view, aborted)
@@ -460,7 +461,7 @@ def _tags(view: dict[str, Any], seat: dict[str, Any], aborted: bool) -> list[tup
 
 
 # ----------------------------------------------------------------- advanced rules
-def piece_hex(view: dict[str, Any], seat: int, guard: int | None, nymphlet: int | None = None) -> list[int] | None:
+def piece_hex(view: ArenaView, seat: int, guard: int | None, nymphlet: int | None = None) -> list[int] | None:
     """Where a piece stands: a seat's character, one of Echo's Guards (`guard`), or a Nymphlet."""
     if nymphlet is not None:
         return modes.mode_of(view)["nymphlets"][nymphlet]["hex"]
@@ -471,7 +472,7 @@ def piece_hex(view: dict[str, Any], seat: int, guard: int | None, nymphlet: int 
     return None if spot is None else spot["hex"]
 
 
-def extras(seat: dict[str, Any], now: float | None, level: int = 0) -> list[tuple[str, palette.RGB]]:
+def extras(seat: SeatView, now: float | None, level: int = 0) -> list[tuple[str, palette.RGB]]:
     """A player's advanced-rules words for the legend, most urgent first: Heat, statuses, Guards,
     then each Tribal card. `level` shortens them: 1 statuses without their time, 2 cards by band,
     3 no cards."""
@@ -487,7 +488,7 @@ def extras(seat: dict[str, Any], now: float | None, level: int = 0) -> list[tupl
     return out
 
 
-def _draw_extras(d: ImageDraw.ImageDraw, seat: dict[str, Any], cy: float, now: float | None) -> None:
+def _draw_extras(d: ImageDraw.ImageDraw, seat: SeatView, cy: float, now: float | None) -> None:
     """A standing player's second legend line: the first level of `extras` that fits."""
     if seat["status"] != "standing":
         return
@@ -508,7 +509,7 @@ def _draw_extras(d: ImageDraw.ImageDraw, seat: dict[str, Any], cy: float, now: f
         x += text_width(shown, SMALL)
 
 
-def _draw_guards(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], targets: set) -> None:
+def _draw_guards(image: Image.Image, d: ImageDraw.ImageDraw, view: ArenaView, targets: set) -> None:
     """Echo's Guards: small discs in his colour, each with a wedge to the side it faces and its
     number; one an attack waits on is ringed in red."""
     for seat in view["seats"]:
@@ -520,7 +521,7 @@ def _draw_guards(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
             draw_text(d, (c[0], c[1]), str(g["guard"] + 1), SMALL, INK, anchor="mm", bold=True)
 
 
-def _badges(seat: dict[str, Any], live: bool) -> list[tuple[palette.RGB, str]]:
+def _badges(seat: SeatView, live: bool) -> list[tuple[palette.RGB, str]]:
     """The badges on a figure's hex corners, most urgent first: turn-order marker, away, Heat,
     statuses."""
     out = []
@@ -545,7 +546,7 @@ def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
     return text[:low].rstrip() + "..."
 
 
-def _draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], who: Sequence[str], now: float | None,
+def _draw_header(d: ImageDraw.ImageDraw, view: ArenaView, who: Sequence[str], now: float | None,
                  aborted: bool) -> None:
     x = MARGIN + PAD
     right = WIDTH - MARGIN - PAD
@@ -572,11 +573,11 @@ def _draw_header(d: ImageDraw.ImageDraw, view: dict[str, Any], who: Sequence[str
         draw_text(d, (x, top + i * LINE), line, BODY, colour)
 
 
-def _draw_figures(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], aborted: bool) -> None:
+def _draw_figures(image: Image.Image, d: ImageDraw.ImageDraw, view: ArenaView, aborted: bool) -> None:
     live = is_live(view, aborted)
-    standing = [seat for seat in view["seats"] if seat["hex"] is not None]
+    standing = [(seat, seat["hex"]) for seat in view["seats"] if seat["hex"] is not None]
     nests: dict[tuple[int, int], int] = {}
-    for seat in standing:  # arcs first, so no disc is covered by another figure's arc
+    for seat, _ in standing:  # arcs first, so no disc is covered by another figure's arc
         for h in seat["front"]:
             if h in view["board"]["hexes"]:
                 nest = nests.get((h[0], h[1]), 0)
@@ -589,8 +590,8 @@ def _draw_figures(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, An
         there = None if nymphlet is None else piece_hex(view, seat_index, None, nymphlet)
         if there is not None:
             _paste(image, target_ring(), centre(there))
-    for seat in standing:
-        c = centre(seat["hex"])
+    for seat, here in standing:
+        c = centre(here)
         if (seat["seat"], None, None) in defenders:
             _paste(image, target_ring(), c)
         elif seat["seat"] == active:
@@ -601,11 +602,12 @@ def _draw_figures(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, An
     _draw_guards(image, d, view, defenders)
     if live:
         _draw_attacks(d, view)
-    for seat in standing:  # badges on the hex's corners, away from the wedge and the arrows
-        c = centre(seat["hex"])
-        corners = _free_corners(view, seat, live)
-        if seat.get("team") is not None:
-            _draw_team_badge(image, d, seat["team"], _corner(c, corners.pop(0)))
+    for seat, here in standing:  # badges on the hex's corners, away from the wedge and the arrows
+        c = centre(here)
+        corners = _free_corners(view, seat, c, live)
+        team_number = seat.get("team")
+        if team_number is not None:
+            _draw_team_badge(image, d, team_number, _corner(c, corners.pop(0)))
         for corner, (fill, letter) in zip(corners, _badges(seat, live), strict=False):
             at = _corner(c, corner)
             _paste(image, badge_sprite(fill), at)
@@ -626,9 +628,9 @@ def _corner(c: tuple[float, float], degrees: int) -> tuple[float, float]:
     return (c[0] + math.cos(a) * BADGE_OUT, c[1] - math.sin(a) * BADGE_OUT)
 
 
-def _free_corners(view: dict[str, Any], seat: dict[str, Any], live: bool) -> list[int]:
-    """The figure's hex corners for badges, best first: the top ones unless the facing wedge or an
-    attack arrow (to or from a neighbour) passes within 60 degrees."""
+def _free_corners(view: ArenaView, seat: SeatView, c: tuple[float, float], live: bool) -> list[int]:
+    """The figure's hex corners for badges, best first (`c`: its hex's centre): the top ones unless
+    the facing wedge or an attack arrow (to or from a neighbour) passes within 60 degrees."""
     busy = [60 * seat["facing"]]
     if live:
         me = (seat["seat"], None, None)
@@ -637,7 +639,7 @@ def _free_corners(view: dict[str, Any], seat: dict[str, Any], live: bool) -> lis
             other = ends[1] if ends[0] == me else ends[0] if ends[1] == me else None
             there = None if other is None else piece_hex(view, *other)
             if there is not None:
-                (x0, y0), (x1, y1) = centre(seat["hex"]), centre(there)
+                (x0, y0), (x1, y1) = c, centre(there)
                 busy.append(round(math.degrees(math.atan2(y0 - y1, x1 - x0))))
 
     def gap(corner: int) -> int:
@@ -654,7 +656,7 @@ def _along(origin: tuple[float, float], unit: tuple[float, float]):
     return at
 
 
-def _draw_attacks(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_attacks(d: ImageDraw.ImageDraw, view: ArenaView) -> None:
     """A red arrowhead, rimmed in white, from each pending attacker towards its defender (once per
     pair; Echo's Guards attack and are attacked too): on the border between them when they are
     adjacent, with a shaft when they are not."""
@@ -675,7 +677,7 @@ def _draw_attacks(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         d.polygon([at(tip), at(base, 11), at(base + 6), at(base, -11)], fill=ATTACK, outline=palette.WHITE, width=2)
 
 
-def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], who: Sequence[str],
+def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: ArenaView, who: Sequence[str],
                  aborted: bool, now: float | None) -> None:
     live = is_live(view, aborted)
     turns = view["turns"]
@@ -705,9 +707,10 @@ def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
             draw_text(d, (x, cy), text, SMALL, colour, anchor="lm")
             x += text_width(text + " ", SMALL)
         room = tags_right - text_width(tag_text, SMALL) - 8 - NAME_X
-        if seat.get("team") is not None:
+        team_number = seat.get("team")
+        if team_number is not None:
             room -= 2 * BADGE + 6
-            _draw_team_badge(image, d, seat["team"], (NAME_X + room + 4 + BADGE, cy))
+            _draw_team_badge(image, d, team_number, (NAME_X + room + 4 + BADGE, cy))
         strong = s == active or s in winners
         character = seat["name"] if who[s] != seat["name"] else ""
         colour = palette.MUTED if seat["left"] else palette.TEXT
@@ -749,7 +752,7 @@ def _row_top(seat: int, advanced: bool = False) -> float:
     return LEGEND_Y + 6 + LEGEND_HEAD + 2 + seat * _row_h(advanced)
 
 
-def _news(view: dict[str, Any], who: Sequence[str], aborted: bool) -> list[tuple[str, palette.RGB, bool]]:
+def _news(view: ArenaView, who: Sequence[str], aborted: bool) -> list[tuple[str, palette.RGB, bool]]:
     """The lines of the news panel, each (text, colour, bold): pending attacks, then the log."""
     live = is_live(view, aborted)
     width = WIDTH - 2 * (MARGIN + PAD)
@@ -779,13 +782,13 @@ def _news(view: dict[str, Any], who: Sequence[str], aborted: bool) -> list[tuple
     return lines + log
 
 
-def _draw_news(d: ImageDraw.ImageDraw, view: dict[str, Any], who: Sequence[str], aborted: bool) -> None:
+def _draw_news(d: ImageDraw.ImageDraw, view: ArenaView, who: Sequence[str], aborted: bool) -> None:
     top = _news_y(len(view["seats"]), is_advanced(view)) + 10
     for i, (line, colour, bold) in enumerate(_news(view, who, aborted)):
         draw_text(d, (MARGIN + PAD, top + i * LINE), line, SMALL, colour, bold=bold)
 
 
-def draw_board(view: dict[str, Any], names: Sequence[str] | None = None, *, now: float | None = None,
+def draw_board(view: ArenaView, names: Sequence[str] | None = None, *, now: float | None = None,
                aborted: bool = False) -> Image.Image:
     """The board of `render_arena` as an RGB image, before encoding."""
     who = [cut_name(name, NAME_CHARS) for name in seat_names(view, names)]
@@ -801,7 +804,7 @@ def draw_board(view: dict[str, Any], names: Sequence[str] | None = None, *, now:
     return image
 
 
-def render_arena(view: dict[str, Any], names: Sequence[str] | None = None, *, now: float | None = None,
+def render_arena(view: Mapping[str, Any], names: Sequence[str] | None = None, *, now: float | None = None,
                  aborted: bool = False) -> RenderedImage:
     """The public board for an `EyeForAnEye.view`: PNG bytes and a description that plays without
     the image.
@@ -810,36 +813,39 @@ def render_arena(view: dict[str, Any], names: Sequence[str] | None = None, *, no
     clock, the same as the deadlines') the clock line adds the time left. `aborted`: the game was
     ended early, so the board says so and asks nobody to act.
     """
-    image = draw_board(view, names, now=now, aborted=aborted)
+    arena_view = as_view(view)
+    image = draw_board(arena_view, names, now=now, aborted=aborted)
     return RenderedImage(png=encode_png(image, palette=PALETTE),
-                         description=describe(view, names, now, aborted=aborted), filename="arena.png")
+                         description=describe(arena_view, names, now, aborted=aborted), filename="arena.png")
 
 
-def _everything(view: dict[str, Any]) -> dict[str, Any]:
+def _everything(view: ArenaView) -> ArenaView:
     """`view` (a round under way) with every mark a board can carry: attacks waiting (one with
     its clock, one rolled), a figure on turn, markers, passes, one player away, one knocked out."""
-    view = {**view, "seats": [dict(seat) for seat in view["seats"]], "mode": "turn_based", "phase": "turns"}
+    view = {**view, "seats": [seat.copy() for seat in view["seats"]], "mode": "turn_based", "phase": "turns"}
     seats = view["seats"]
     for seat in seats:
         seat["marker"], seat["passed"] = seat["seat"] + 1, seat["seat"] % 2 == 1
-    seats[-1].update(away=True)
-    seats[1].update(status="out", hex=None, health=0)
+    seats[-1].update({"away": True})
+    seats[1].update({"status": "out", "hex": None, "health": 0})
     view["turns"] = {"game_turn": 2, "markers": [s["seat"] for s in seats], "active": 0, "actions_left": 1}
     view["pending"] = [{"attacker": 0, "defender": len(seats) - 1, "action": "Spear Thrust", "hits": 2,
                         "unblockable": 1, "arc": "front", "rolled": ["A", "R", "M"], "deadline": view["deadline"]}]
     if is_advanced(view):  # Heat, both statuses, a Guard, a Ready card and a pause
         for seat in seats:
-            seat.update(heat=3 if holds_heat(seat) else 0, cards=[dict(c, ready=c["band"] == 1) for c in seat["cards"]],
-                        statuses=[{"key": k, "name": k.capitalize(), "until": None, "ends": "end"}
-                                  for k in STATUS_FILL][:seat["seat"] % 3])
+            statuses: list[StatusView] = [{"key": k, "name": k.capitalize(), "until": None, "ends": "end"}
+                                          for k in STATUS_FILL]
+            seat.update({"heat": 3 if holds_heat(seat) else 0,
+                         "cards": [{**c, "ready": c["band"] == 1} for c in seat["cards"]],
+                         "statuses": statuses[:seat["seat"] % 3]})
             if guard_slots(seat) and seat["front"]:
                 seat["guards"] = [{"guard": 0, "hex": seat["front"][0], "facing": seat["facing"], "front": [],
-                                   "statuses": seat["statuses"]}] + seat["guards"][1:]
+                                   "statuses": seat["statuses"]}, *seat["guards"][1:]]
         view["paused"] = {"seat": 0, "card": "Thunderstomp"}
     return view
 
 
-def _rainforest_views() -> list[dict[str, Any]]:
+def _rainforest_views() -> list[ArenaView]:
     """Six players in Alliances on the Rainforest, in the advanced rules, every seat's dice on the
     Raging Current tracks (one short of filling each)."""
     game = EyeForAnEye()
@@ -848,26 +854,27 @@ def _rainforest_views() -> list[dict[str, Any]]:
     for state in palette.sample_states(game, 6, seed=6, at=(0, 40), options=options):
         for i, spaces in enumerate(state["shared"].values()):
             spaces[:-1] = [(i + j) % 6 for j in range(len(spaces) - 1)]
-        views.append(game.view(state, None))
+        views.append(as_view(game.view(state, None)))
     return views
 
 
-def _mode_views() -> list[dict[str, Any]]:
+def _mode_views() -> list[ArenaView]:
     """Four players in each mode under the advanced rules, on both boards, every mode piece on
     show: the Nymphlets, each colour's flower and its area, dice on the hill card while climbing."""
     game = EyeForAnEye()
-    views = []
+    views: list[ArenaView] = []
     for mode in ("ceremony", "domination", "hill"):
         for rainforest in (False, True):
             options = {"advanced": True, mode: True, "rainforest": rainforest}
-            views += palette.sample_views(game, 4, seed=4, at=(0, 40), options=options)
+            views += [as_view(view) for view in palette.sample_views(game, 4, seed=4, at=(0, 40), options=options)]
     for view in views:
-        shown = view["game_mode"]
+        shown = modes.mode_of(view)
         if "card" in shown:
-            shown.update(climbing=True, card=dict(shown["card"], dice=[0, None, 3]))
-    flowers = [{**view, "game_mode": {**view["game_mode"], "flower": colour,
-                                      "area": view["board"]["areas"][colour]["hexes"]}}
-               for view in views if view["game_mode"]["key"] == "domination" for colour in AREA_COLOURS]
+            shown.update({"climbing": True, "card": {**shown["card"], "dice": [0, None, 3]}})
+    flowers: list[ArenaView] = [{**view, "game_mode": {**modes.mode_of(view), "flower": colour,
+                                                       "area": view["board"]["areas"][colour]["hexes"]}}
+                                for view in views if modes.mode_of(view)["key"] == "domination"
+                                for colour in AREA_COLOURS]
     return views + flowers
 
 
@@ -875,7 +882,7 @@ def _specimen() -> list[Image.Image]:
     """Every colour a board draws: boards of seeded matches at small and full tables, in both
     modes, core and advanced, from the start to the end, two with every mark on it, an ended one,
     Alliances on the Rainforest with its tracks, and the game modes' pieces."""
-    views = [view for players in (2, 4, 6) for turn_based in (False, True) for advanced in (False, True)
+    views = [as_view(view) for players in (2, 4, 6) for turn_based in (False, True) for advanced in (False, True)
              for view in palette.sample_views(EyeForAnEye(), players, seed=players, at=(0, 9, 40),
                                               options={"turn_based": turn_based, "advanced": advanced})]
     busy = [view for view in views if view["phase"] not in ("start", "over") and view["deadline"]]

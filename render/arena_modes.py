@@ -28,6 +28,7 @@ from PIL import Image, ImageDraw
 
 from engine.arena.board import COMPASS
 from engine.arena.data import FACE_NAMES
+from engine.arena.view_types import ArenaView, CurrentView, ModeView, SeatView
 from engine.hexgrid import neighbour
 from engine.words import plural
 from render import palette
@@ -35,7 +36,6 @@ from render.cache import cached_layer
 from render.canvas import draw_text, rounded_panel
 
 Point = tuple[float, float]
-View = dict[str, Any]
 
 TRACK_W, TRACK_H = 92, 46  # a Raging Current track's box
 CARD_W, CARD_H = 72, 44    # the mode's own box: the hill card, or the flower and its deck
@@ -73,12 +73,12 @@ class Fixed(NamedTuple):
     card: tuple[str, ...] = ()          # the hill card's faces
 
 
-def mode_of(view: View) -> dict[str, Any]:
+def mode_of(view: ArenaView) -> ModeView:
     """The mode's part of the view ({} in Every Eye for Themselves)."""
     return view.get("game_mode") or {}
 
 
-def fixed_parts(view: View) -> Fixed:
+def fixed_parts(view: ArenaView) -> Fixed:
     """What of the view's tracks and mode stays put for the match."""
     mode = mode_of(view)
     tracks = tuple((c["name"], c["corner"], effect(view, c), tuple(c["faces"])) for c in view.get("currents") or [])
@@ -141,7 +141,7 @@ def _die(d: ImageDraw.ImageDraw, frame: Frame, space: tuple[int, int, int, int],
               anchor="mm")
 
 
-def effect(view: View, current: dict[str, Any]) -> str:
+def effect(view: ArenaView, current: CurrentView) -> str:
     """What a track does, in the fewest words: '1 E', '2 E', '1 W', 'in' (the flood)."""
     if current["flood"]:
         return "in"
@@ -225,7 +225,7 @@ def draw_fixed(d: ImageDraw.ImageDraw, frame: Frame, fixed: Fixed) -> None:
         _box(d, frame, card_at(frame, fixed), (CARD_W, CARD_H), (), "Flower")
 
 
-def draw_live(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, view: View, fixed: Fixed) -> None:
+def draw_live(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, view: ArenaView, fixed: Fixed) -> None:
     """What changes: the dice on the tracks and the hill card, the flower and its area, the
     Nymphlets (under the figures: draw the figures after). `fixed`: the view's `fixed_parts`."""
     colours = [frame.colours[seat["colour"]] for seat in view["seats"]]
@@ -248,7 +248,7 @@ def draw_live(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, view: Vi
         _paste(image, star_sprite(colours[nymphlet["owner"]]), frame.centre(nymphlet["hex"]))
 
 
-def _draw_flower(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, fixed: Fixed, mode: dict[str, Any]) -> None:
+def _draw_flower(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, fixed: Fixed, mode: ModeView) -> None:
     """The current flower's area (an outline and a flower on each hex), and in the mode's box the
     flower shown and the cards left in the deck."""
     x, y = card_at(frame, fixed)
@@ -262,7 +262,7 @@ def _draw_flower(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, fixed
     draw_text(d, (x + CARD_W - 5, row), f"{mode['deck']} left", frame.text, palette.MUTED, anchor="rm")
 
 
-def draw_row_stars(image: Image.Image, frame: Frame, view: View, seat: dict[str, Any], right: float,
+def draw_row_stars(image: Image.Image, frame: Frame, view: ArenaView, seat: SeatView, right: float,
                    cy: float) -> float:
     """The Ceremony's legend: a small star for each Nymphlet the player has left, ending at
     `right`; where they begin (`right` when there are none)."""
@@ -275,10 +275,10 @@ def draw_row_stars(image: Image.Image, frame: Frame, view: View, seat: dict[str,
 
 
 # ----------------------------------------------------------------- words
-def currents_words(view: View, who: Sequence[str]) -> str:
+def currents_words(view: ArenaView, who: Sequence[str]) -> str:
     """Each Raging Current track: where, what fills it, what it does, whose dice are on it."""
     parts = []
-    for c in view["currents"]:
+    for c in view["currents"] or ():  # (asked only when there are some)
         face = FACE_NAMES[c["faces"][0]]
         faces = plural(len(c["faces"]), f"{face} die", f"{face} dice")
         dice = [who[s] for s in c["dice"] if s is not None]
@@ -291,7 +291,7 @@ def _hexes(hexes: Sequence[Sequence[int]]) -> str:
     return " ".join(f"[{h[0]}, {h[1]}]" for h in hexes)
 
 
-def mode_words(view: View, who: Sequence[str]) -> str:
+def mode_words(view: ArenaView, who: Sequence[str]) -> str:
     """The mode's pieces in words ('' in Every Eye): where each Nymphlet is and whose, and the
     catches; the flower's area and the deck; the hill and whose dice are on the hill card."""
     mode = mode_of(view)

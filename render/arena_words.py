@@ -17,10 +17,11 @@ import math
 import re
 import time
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.arena.board import COMPASS
 from engine.arena.data import FACE_NAMES, FLAME_BLADE, TB_GAME_TURNS
+from engine.arena.view_types import ArenaView, BoardView, CardView, GuardView, PendingView, SeatView, StatusView
 from engine.flow import ranks
 from engine.words import plural
 from render import arena_modes as modes
@@ -32,17 +33,17 @@ BANDS = ("I", "II", "III")  # a Tribal card's band
 
 
 # ----------------------------------------------------------------- reading the view
-def is_advanced(view: dict[str, Any]) -> bool:
+def is_advanced(view: ArenaView) -> bool:
     """Whether the view is of a game under the advanced rules (its seats carry cards)."""
     return bool(view["seats"]) and "cards" in view["seats"][0]
 
 
-def is_live(view: dict[str, Any], aborted: bool) -> bool:
+def is_live(view: ArenaView, aborted: bool) -> bool:
     """Whether the board still asks anyone to act: the game neither ended early nor over."""
     return not aborted and view["phase"] != "over"
 
 
-def winning_seats(view: dict[str, Any]) -> list[int]:
+def winning_seats(view: ArenaView) -> list[int]:
     """The engine's standings when it gives them (the modes break ties on health), else by points."""
     points = [seat["points"] for seat in view["seats"]]
     left = [seat["seat"] for seat in view["seats"] if seat["left"]]
@@ -50,23 +51,23 @@ def winning_seats(view: dict[str, Any]) -> list[int]:
     return [s for s, place in enumerate(places) if place == 1]
 
 
-def _side(view: dict[str, Any], seat: int) -> tuple[str, int]:
+def _side(view: ArenaView, seat: int) -> tuple[str, int]:
     """What a player ranks as: their team in Alliances, else themselves."""
     team = view["seats"][seat].get("team")
     return ("team", team) if team is not None else ("seat", seat)
 
 
-def holds_heat(seat: dict[str, Any]) -> bool:
+def holds_heat(seat: SeatView) -> bool:
     """Incendiary holds Heat (0-3): his Flame Blade burns it."""
     return any(p["key"] == FLAME_BLADE for p in seat.get("passives", ()))
 
 
-def guard_slots(seat: dict[str, Any]) -> list[dict[str, Any] | None]:
+def guard_slots(seat: SeatView) -> list[GuardView | None]:
     """Echo's Guards, each on the board or None (in the supply); [] for every other character."""
     return seat.get("guards") or []
 
 
-def on_board_guards(seat: dict[str, Any]) -> list[dict[str, Any]]:
+def on_board_guards(seat: SeatView) -> list[GuardView]:
     """Echo's Guards standing on the board (the others wait in the supply)."""
     return [g for g in guard_slots(seat) if g is not None]
 
@@ -74,19 +75,19 @@ def on_board_guards(seat: dict[str, Any]) -> list[dict[str, Any]]:
 Piece = tuple[int, int | None, int | None]  # a seat, and one of its Guards or Nymphlets (or neither)
 
 
-def attacker_of(p: dict[str, Any]) -> Piece:
+def attacker_of(p: PendingView) -> Piece:
     """Who makes a pending attack: a seat's character, or one of Echo's Guards (`by`)."""
     return (p["attacker"], p.get("by"), None)
 
 
-def defender_of(p: dict[str, Any]) -> Piece:
+def defender_of(p: PendingView) -> Piece:
     """What a pending attack is aimed at: the defender's character, one of Echo's Guards, or (in the
     Ceremony, a catch) a Nymphlet of the defender's, by its place in the mode's list."""
     return (p["defender"], p.get("guard"), p.get("nymphlet"))
 
 
 # ----------------------------------------------------------------- names and clocks
-def seat_names(view: dict[str, Any], names: Sequence[str] | None) -> list[str]:
+def seat_names(view: ArenaView, names: Sequence[str] | None) -> list[str]:
     """Each seat's display name as given, else its character's name."""
     given = list(names or [])
     return [given[s] if s < len(given) and given[s] else seat["name"] for s, seat in enumerate(view["seats"])]
@@ -100,7 +101,7 @@ def cut_name(name: str, most: int) -> str:
 _SEATS = re.compile(r"(?:\b(\w+) \(\{(\d+)\}\)|\{(\d+)\})")
 
 
-def name_seats(text: str, view: dict[str, Any], who: Sequence[str]) -> str:
+def name_seats(text: str, view: ArenaView, who: Sequence[str]) -> str:
     """An engine text with its seat fields named as the players are: 'Grublic ({0})' -> 'Ann' (the
     character is the one that seat plays), and a bare '{1}' -> 'Bob'."""
     seats = view["seats"]
@@ -133,7 +134,7 @@ def piece_words(who: Sequence[str], seat: int, guard: int | None, nymphlet: int 
     return who[seat] if guard is None else f"{who[seat]}'s Guard {guard + 1}"
 
 
-def status_words(status: dict[str, Any], now: float | None, *, spoken: bool = False) -> str:
+def status_words(status: StatusView, now: float | None, *, spoken: bool = False) -> str:
     """How long a status lasts: 'Hidden till 12:03:21' (with `now`: 'Hidden 0:12'); spoken, with
     the clock's words; turn-based, until or through the figure's next turn."""
     name, until = status["name"], status.get("until")
@@ -147,7 +148,7 @@ def status_words(status: dict[str, Any], now: float | None, *, spoken: bool = Fa
     return f"{name} {left // 60}:{left % 60:02d}"
 
 
-def card_words(card: dict[str, Any], band: bool = False) -> str:
+def card_words(card: CardView, band: bool = False) -> str:
     """A Tribal card and its state: 'Leap ✓' when Ready, else its Ready dice so far 'Shield Bash
     1/2'; `band`: by its band, 'II 1/2'."""
     label = BANDS[card["band"] - 1] if band else card["name"]
@@ -155,15 +156,15 @@ def card_words(card: dict[str, Any], band: bool = False) -> str:
 
 
 # ----------------------------------------------------------------- the header: the round, what it asks of whom, the clock
-def round_name(view: dict[str, Any]) -> str:
+def round_name(view: ArenaView) -> str:
     return "Tiebreak round" if view["tiebreak"] else f"Round {view['round']} of {view['rounds']}"
 
 
-def _score(view: dict[str, Any], points: int) -> str:
+def _score(view: ArenaView, points: int) -> str:
     return f"{points} VP" if view.get("game_mode") else plural(points, "point")
 
 
-def _mode_words(view: dict[str, Any], who: Sequence[str]) -> str:
+def _mode_words(view: ArenaView, who: Sequence[str]) -> str:
     """Domination: the flower's area to hold; King of the Hill: the hill, climbing or not; the
     Ceremony: the Nymphlets left; and who has scored this round ('' in Every Eye)."""
     mode = view.get("game_mode") or {}
@@ -180,7 +181,7 @@ def _mode_words(view: dict[str, Any], who: Sequence[str]) -> str:
     return goal + (f" (VP: {vp})." if vp else "" if goal.endswith("!") else ".") + " "
 
 
-def status_text(view: dict[str, Any], who: Sequence[str], aborted: bool) -> str:
+def status_text(view: ArenaView, who: Sequence[str], aborted: bool) -> str:
     """What the phase asks of whom, or how the match ended; first, while a Tribal card's attack
     waits to land, that everyone else is paused."""
     paused = pause_text(view, who) if is_live(view, aborted) else None
@@ -188,13 +189,13 @@ def status_text(view: dict[str, Any], who: Sequence[str], aborted: bool) -> str:
     return f"{paused}. {asks}" if paused and asks else paused or asks
 
 
-def pause_text(view: dict[str, Any], who: Sequence[str]) -> str | None:
+def pause_text(view: ArenaView, who: Sequence[str]) -> str | None:
     """While a Tribal card's attack waits to land, everyone else pauses (rule 14): whose card."""
     paused = view.get("paused")
     return None if paused is None else f"Paused: {who[paused['seat']]}'s {paused['card']} lands first"
 
 
-def asks_text(view: dict[str, Any], who: Sequence[str], aborted: bool) -> str:
+def asks_text(view: ArenaView, who: Sequence[str], aborted: bool) -> str:
     """What the phase asks of whom, or how the match ended."""
     phase = view["phase"]
     if aborted:
@@ -231,7 +232,7 @@ def asks_text(view: dict[str, Any], who: Sequence[str], aborted: bool) -> str:
     return _mode_words(view, who) + _playing_text(view, who)
 
 
-def _playing_text(view: dict[str, Any], who: Sequence[str]) -> str:
+def _playing_text(view: ArenaView, who: Sequence[str]) -> str:
     """What a phase of play asks of whom."""
     phase = view["phase"]
     if phase == "fight":
@@ -239,7 +240,7 @@ def _playing_text(view: dict[str, Any], who: Sequence[str]) -> str:
     turns = view["turns"] or {}
     game_turn = f"game turn {turns.get('game_turn', 0)} of {turns.get('game_turns', TB_GAME_TURNS)}"
     if phase == "declare":
-        declared = view["game_mode"]["declared"]
+        declared = modes.mode_of(view)["declared"]
         waiting = [who[s] for s in view["in_round"] if view["seats"][s]["status"] == "standing"
                    and declared[s] is None]
         return "Burraparay? Declare Trigger or Not, and the dice you roll" + \
@@ -255,11 +256,11 @@ def _playing_text(view: dict[str, Any], who: Sequence[str]) -> str:
     return f"{who[active]}'s turn, {plural(turns['actions_left'], 'action')} left ({game_turn})."
 
 
-def clock_line(view: dict[str, Any], now: float | None, aborted: bool) -> str | None:
+def clock_line(view: ArenaView, now: float | None, aborted: bool) -> str | None:
     """The timer: what happens when the deadline passes, and when."""
-    if not is_live(view, aborted) or view.get("deadline") is None:
+    deadline = view.get("deadline")
+    if not is_live(view, aborted) or deadline is None:
         return None
-    deadline = view["deadline"]
     if any(p["deadline"] == deadline for p in view["pending"]):
         what = "Answer by"
     else:
@@ -269,7 +270,7 @@ def clock_line(view: dict[str, Any], now: float | None, aborted: bool) -> str | 
     return f"{what} {clock_text(deadline, now)}"
 
 
-def attack_text(p: dict[str, Any], who: Sequence[str], *, live: bool, spoken: bool = False,
+def attack_text(p: PendingView, who: Sequence[str], *, live: bool, spoken: bool = False,
                  rolled: bool = True) -> str:
     """'Ann -> Bob: Spear Thrust, 3 hits from the front; Bob to answer'. Turn-based, the dice rolled
     follow: as letters on the image, `spoken` as words (the description)."""
@@ -281,8 +282,9 @@ def attack_text(p: dict[str, Any], who: Sequence[str], *, live: bool, spoken: bo
     attacker = piece_words(who, *attacker_of(p))
     defender = piece_words(who, *defender_of(p))
     text = f"{attacker} -> {defender}: {p['action']}, {' and '.join(hits)} from the {p['arc']}"
-    if p.get("rolled") and rolled:
-        faces = ", ".join(FACE_NAMES[f] for f in p["rolled"]) if spoken else " ".join(p["rolled"])
+    dice = p.get("rolled")
+    if dice and rolled:
+        faces = ", ".join(FACE_NAMES[f] for f in dice) if spoken else " ".join(dice)
         text += f" (rolled {faces})"
     if live:
         text += f"; {who[p['defender']]} to answer" if p["deadline"] is not None else "; waiting its turn"
@@ -321,7 +323,7 @@ DETAILS = (
 )
 
 
-def describe(view: dict[str, Any], names: Sequence[str] | None = None, now: float | None = None, *,
+def describe(view: ArenaView, names: Sequence[str] | None = None, now: float | None = None, *,
              aborted: bool = False) -> str:
     """The board in words, most important first, kept under Discord's 1024 characters: the
     round and what it asks (or how it ended), the clock, pending attacks, the turn order, then
@@ -335,7 +337,7 @@ def describe(view: dict[str, Any], names: Sequence[str] | None = None, now: floa
     return text
 
 
-def _describe(view: dict[str, Any], full: Sequence[str], now: float | None, aborted: bool, detail: Detail) -> str:
+def _describe(view: ArenaView, full: Sequence[str], now: float | None, aborted: bool, detail: Detail) -> str:
     who = [cut_name(n, detail.name_chars) for n in full]
     live = is_live(view, aborted)
     mode = "turn-based" if view["mode"] == "turn_based" else "real time"
@@ -374,7 +376,7 @@ def _describe(view: dict[str, Any], full: Sequence[str], now: float | None, abor
     return "\n".join(lines)
 
 
-def _figure_words(view: dict[str, Any], seat: dict[str, Any], who: Sequence[str], detail: Detail,
+def _figure_words(view: ArenaView, seat: SeatView, who: Sequence[str], detail: Detail,
                   now: float | None = None) -> str:
     s = seat["seat"]
     label = f"{who[s]} ({seat['name']})" if who[s] != seat["name"] else who[s]
@@ -400,7 +402,7 @@ def _figure_words(view: dict[str, Any], seat: dict[str, Any], who: Sequence[str]
     return text + (", away" if seat["away"] else "") + "."
 
 
-def _place(view: dict[str, Any], h: Sequence[int]) -> str:
+def _place(view: ArenaView, h: Sequence[int]) -> str:
     """A hex as the engine names it, with a landmark: '[0, -1] high ground', '[4, -2] red start'."""
     board = view["board"]
     text = f"[{h[0]}, {h[1]}]"
@@ -414,7 +416,7 @@ def _place(view: dict[str, Any], h: Sequence[int]) -> str:
     return text
 
 
-def _advanced_words(seat: dict[str, Any], now: float | None, detail: Detail) -> str:
+def _advanced_words(seat: SeatView, now: float | None, detail: Detail) -> str:
     """The advanced rules in a figure's description: Heat, statuses, Guards and tokens, cards."""
     words = [f"Heat {seat['heat']}"] if holds_heat(seat) else []
     words += [status_words(st, now, spoken=True) if detail.times else st["name"] for st in seat.get("statuses", ())]
@@ -436,13 +438,13 @@ def _advanced_words(seat: dict[str, Any], now: float | None, detail: Detail) -> 
     return "".join(f", {w}" for w in words)
 
 
-def _teams_words(view: dict[str, Any], who: Sequence[str]) -> str:
+def _teams_words(view: ArenaView, who: Sequence[str]) -> str:
     """'Teams: A Ann and Bob, cup 7; B Cy and Di, cup 3.'"""
     return "Teams: " + "; ".join(f"{TEAM_LETTERS[i]} {' and '.join(who[s] for s in team['seats'])}, cup {team['cup']}"
-                                 for i, team in enumerate(view["teams"])) + "."
+                                 for i, team in enumerate(view["teams"] or ())) + "."  # (asked only in Alliances)
 
 
-def _terrain_words(board: dict[str, Any]) -> str:
+def _terrain_words(board: BoardView) -> str:
     places = " ".join(f"[{q}, {r}]" for q, r in board["impassable"])
     if board.get("stream"):
         return (f"Boulders (impassable, sight passes): {places}. Stream: the row r = 0, flowing "

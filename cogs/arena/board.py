@@ -21,6 +21,7 @@ from __future__ import annotations
 import discord
 
 from engine import registry
+from engine.arena.view_types import ArenaView, SeatView, as_view
 from engine.protocol import Game
 from engine.words import plural
 from host.session import ABORTED, PLAYING, Session
@@ -55,7 +56,7 @@ PEEK, RULES = "arena_peek", "arena_rules"
 HEADLINES = ("round", "round_end", "knockout", "game_over")  # not "ready", "card", "status", "heat", "guard"
 
 
-def player_line(view: dict, seat: dict, user: int, waiting: set[int]) -> str:
+def player_line(view: ArenaView, seat: SeatView, user: int, waiting: set[int]) -> str:
     tags = {"out": "KO", "left": "left", "idle": "sits out"}.get(seat["status"], "")
     tags += " · away" if seat["away"] else ""
     if view["phase"] in ("start", "countdown") and seat["seat"] in view["in_round"]:
@@ -69,9 +70,9 @@ def player_line(view: dict, seat: dict, user: int, waiting: set[int]) -> str:
     return line + (f" · {tags.strip(' ·')}" if tags.strip(" ·") else "")
 
 
-def now_words(view: dict, session: Session) -> str:
+def now_words(view: ArenaView, session: Session) -> str:
     """What the table waits for now, and until when."""
-    phase, turns, until = view["phase"], view["turns"], stamp(view["phase_deadline"])
+    phase, turns, until = view["phase"], view["turns"] or {}, stamp(view["phase_deadline"])  # turns: read turn-based
     said = {"start": f"Figures take their places: **Open my board** to stand elsewhere, then Ready. "
                      f"Yarra Mark! {until}, or when everyone is ready.",
             "countdown": f"Everyone is in place: **Yarra Mark!** {until}. Open your board now.",
@@ -84,8 +85,8 @@ def now_words(view: dict, session: Session) -> str:
         said = declare_words(view)
     elif phase == "turns" and turns["active"] is not None:
         said = f"<@{session.seats[turns['active']]}>'s turn: {plural(turns['actions_left'], 'action')} left, {until}."
-    if view.get("paused"):
-        said += f"\n⏸ **Paused:** {view['seats'][view['paused']['seat']]['name']}'s {view['paused']['card']} " \
+    if paused := view.get("paused"):
+        said += f"\n⏸ **Paused:** {view['seats'][paused['seat']]['name']}'s {paused['card']} " \
                 "lands first; only answers go meanwhile."
     for p in view["pending"]:
         a, d = figure_name(view, p["attacker"], p.get("by")), figure_name(view, p["defender"], p.get("guard"))
@@ -116,7 +117,7 @@ class ArenaUI(GameUI):
         return bool(session.game_state["phase"] == "declare")
 
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
-        view = game.view(session.game_state, None)
+        view = as_view(game.view(session.game_state, None))
         playing = session.status == PLAYING and view["phase"] != "over"
         which = "tiebreak round" if view["tiebreak"] else f"round {view['round']} of {view['rounds']}"
         game_mode = view["game_mode"]
@@ -163,7 +164,7 @@ async def peek(interaction: Interaction, ref: Ref, values: list[str]) -> None:
         if options is not None:
             await replies.tell(interaction, embed=options)
         return
-    view = game.view(session.game_state, None)
+    view = as_view(game.view(session.game_state, None))
     lines = [f"**{s['name']}** <@{user}> · ❤ {s['health']}/{s['max_health']} · pool {pool_text(s['pool'])}\n"
              + " · ".join(f"{ICON.get(t['key']) or t['name'] + ' '}{t['count']}/{t['spaces']}" for t in s["tracks"])
              + (" · Auto-Parry on" if s["auto_parry"] else " · Auto-Parry off")

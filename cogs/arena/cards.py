@@ -22,7 +22,8 @@ from typing import Any
 import discord
 
 from engine.arena.board import COMPASS
-from engine.hexgrid import neighbour
+from engine.arena.view_types import ArenaView, SeatView, TrackView, as_view
+from engine.hexgrid import Hex, neighbour
 from engine.protocol import Action
 from host.errors import TableError
 
@@ -42,9 +43,10 @@ Items = list[discord.ui.Item]
 
 # ---------------------------------------------------------------- what the engine offers
 
-def usable(me: dict[str, Any]) -> list[int]:
+def usable(me: SeatView) -> list[int]:
     """The board places of the seat's innate action and Tribal cards."""
-    keys = [c["key"] for c in me.get("cards", ())] + ([me["innate"]["key"]] if me.get("innate") else [])
+    innate = me.get("innate")
+    keys = [c["key"] for c in me.get("cards", ())] + ([innate["key"]] if innate else [])
     return [i for i, t in enumerate(me["tracks"]) if t["key"] in keys]
 
 
@@ -80,7 +82,7 @@ def use(d: Draft, key: str, **fields: Any) -> Action:
 
 # ---------------------------------------------------------------- the main view's buttons
 
-def card_buttons(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft) -> Items:
+def card_buttons(panel: Panel, seat: Seat, me: SeatView, d: Draft) -> Items:
     """Row 3: a button per Tribal card (ARENA.md 3.3 row 4), greyed while Unready."""
     cards = {c["key"]: c for c in me.get("cards", ())}
     out: Items = []
@@ -93,7 +95,7 @@ def card_buttons(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft) -> Item
     return out
 
 
-def innate_button(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft) -> discord.ui.Item | None:
+def innate_button(panel: Panel, seat: Seat, me: SeatView, d: Draft) -> discord.ui.Item | None:
     """Row 2's ✨ Innate: the character's innate dice action, if it has one."""
     innate = me.get("innate")
     if innate is None:
@@ -107,7 +109,7 @@ def innate_button(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft) -> dis
 
 def pick(seat: Seat, draft: str, control: str, values: list[str]) -> Draft | Action:
     """A click on a card's button (`c<place>`) or in its view: the draft it leads to, or the use."""
-    d, me = Draft.parse(draft), seat.view["seats"][seat.seat]
+    d, me = Draft.parse(draft), as_view(seat.view)["seats"][seat.seat]
     if control == "x":
         return d.to()
     if control == "ref":
@@ -126,7 +128,7 @@ def pick(seat: Seat, draft: str, control: str, values: list[str]) -> Draft | Act
 
 def open_card(seat: Seat, d: Draft, place: int) -> Draft | Action:
     """A card's button: its one use at once, or the view asking what it needs."""
-    me = seat.view["seats"][seat.seat]
+    me = as_view(seat.view)["seats"][seat.seat]
     if place not in usable(me):
         raise TableError("That button does nothing now.")
     key = me["tracks"][place]["key"]
@@ -152,7 +154,8 @@ def figure_code(fields: dict[str, Any]) -> str:
 def _simple_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], control: str,
                  values: list[str]) -> Draft | Action:
     """TARGET, FACING, AMOUNT, STEP, PLACE and LAND: one pick makes the use (LAND asks whom first)."""
-    me, form = seat.view["seats"][seat.seat], form_of(opts)
+    view = as_view(seat.view)
+    me, form = view["seats"][seat.seat], form_of(opts)
     kind, arg = control[:1], control[1:]
     if kind == "o":  # a figure
         fields = _figure(arg)
@@ -168,18 +171,22 @@ def _simple_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], con
         if form == STEP:
             return use(d, key, step=COMPASS[direction])
         if form == PLACE:
+            assert me["hex"] is not None  # Call the Guard: Echo stands on the board
             here = neighbour(me["hex"], direction)
             facing = next((o["facing"] for o in opts if o["hex"] == here), direction)
             return use(d, key, hex=here, facing=facing)
         if form == LAND and d.path:
             aim = _figure(d.path)
-            return use(d, key, **aim, hex=neighbour(_hex_of(seat.view, aim), direction))
+            return use(d, key, **aim, hex=neighbour(_hex_of(view, aim), direction))
     raise TableError("That button does nothing now.")
 
 
-def _hex_of(view: dict[str, Any], aim: dict[str, int]) -> list[int]:
+def _hex_of(view: ArenaView, aim: dict[str, int]) -> Hex:
+    """Where the figure `aim` names stands (the engine aims only at figures on the board)."""
     seat = view["seats"][aim["target"]]
-    return seat["hex"] if aim.get("guard") is None else seat["guards"][aim["guard"]]["hex"]
+    piece = seat if aim.get("guard") is None else seat["guards"][aim["guard"]]
+    assert piece is not None and piece["hex"] is not None
+    return piece["hex"]
 
 
 def _wind_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], control: str,
@@ -247,7 +254,7 @@ def _surge_paths(path: str, guards: int) -> list[list[str]]:
 def _surge_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], control: str,
                 values: list[str]) -> Draft | Action:
     """Surge: a select per Guard on the board sets its step and turn; ✔ Surge sends them."""
-    slots = len(seat.view["seats"][seat.seat]["guards"])
+    slots = len(as_view(seat.view)["seats"][seat.seat]["guards"])
     if control == "go":
         return use(d, key, steps=_surge_paths(d.path, slots))
     if control.startswith("g") and control[1:].isdigit() and values:
@@ -261,7 +268,7 @@ def _surge_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], cont
 
 def draw_form(panel: Panel, seat: Seat, d: Draft, head: list[str]) -> Drawn | None:
     """The view of the card being used (None: it cannot be used now; the main view shows)."""
-    me = seat.view["seats"][seat.seat]
+    me = as_view(seat.view)["seats"][seat.seat]
     if d.card is None or d.card not in usable(me):
         return None
     track = me["tracks"][d.card]
@@ -276,14 +283,14 @@ def draw_form(panel: Panel, seat: Seat, d: Draft, head: list[str]) -> Drawn | No
     return Drawn("\n".join(head + [f"**{track['name']}** · {lines}"]), items)
 
 
-def _draw_targets(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
+def _draw_targets(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
     figures = [o for o in opts if "target" in o]
-    return "whom?", [panel.button(seat, f"⚔ {figure_name(seat.view, o['target'], o.get('guard'))}",
+    return "whom?", [panel.button(seat, f"⚔ {figure_name(as_view(seat.view), o['target'], o.get('guard'))}",
                                   f"o{figure_code(o)}", str(d), style=discord.ButtonStyle.danger, row=i // 5)
                      for i, o in enumerate(figures[:20])]
 
 
-def _draw_facing(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
+def _draw_facing(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
     facings = {o["facing"] for o in opts}
     return "face which way?", _pad(panel, seat, d, lambda f: f"f{f}", lambda f: f not in facings)
 
@@ -299,28 +306,29 @@ def _pad(panel: Panel, seat: Seat, d: Draft, control, greyed, first_row: int = 0
     return items
 
 
-def _draw_amount(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
+def _draw_amount(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
     most = max(o["heat"] for o in opts)
     amounts = [n for n in range(1, most + 1) if seat.explain(use(d, track["key"], heat=n)) is None]
     return "vent how much Heat?", [panel.button(seat, f"🔥 {n}", f"n{n}", str(d), style=discord.ButtonStyle.danger,
                                                 row=0) for n in amounts]
 
 
-def _draw_step(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
+def _draw_step(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
     steps = {o["step"] for o in opts if "step" in o}
     items = _pad(panel, seat, d, lambda s: "s" + CODE[COMPASS[s]], lambda s: COMPASS[s] not in steps)
     items.append(panel.button(seat, "Stay", "s-", str(d), disabled={} not in opts, row=3))
     return "step first, or stay?", items
 
 
-def _draw_place(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
-    me = seat.view["seats"][seat.seat]
+def _draw_place(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
+    here = as_view(seat.view)["seats"][seat.seat]["hex"]
+    assert here is not None  # Call the Guard: Echo stands on the board
     open_ = {tuple(o["hex"]) for o in opts}
     return "which hex beside you?", _pad(panel, seat, d, lambda s: "s" + CODE[COMPASS[s]],
-                                         lambda s: tuple(neighbour(me["hex"], s)) not in open_)
+                                         lambda s: tuple(neighbour(here, s)) not in open_)
 
 
-def _draw_land(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
+def _draw_land(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
     aims = []
     for o in opts:
         aim = {k: v for k, v in o.items() if k in ("target", "guard")}
@@ -329,15 +337,15 @@ def _draw_land(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]
     if not d.path and len(aims) > 1:
         return _draw_targets(panel, seat, d, track, aims)
     aim = _figure(d.path) if d.path else aims[0]
-    there = _hex_of(seat.view, aim)
+    there = _hex_of(as_view(seat.view), aim)
     d = dataclasses.replace(d, path=figure_code(aim))
     greyed = {s: seat.explain(use(d, track["key"], **aim, hex=neighbour(there, s))) is not None for s in range(6)}
-    return (f"land on which side of {figure_name(seat.view, aim['target'], aim.get('guard'))}?",
+    return (f"land on which side of {figure_name(as_view(seat.view), aim['target'], aim.get('guard'))}?",
             _pad(panel, seat, d, lambda s: "s" + CODE[COMPASS[s]], lambda s: greyed[s]))
 
 
-def _draw_wind(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
-    me, steps = seat.view["seats"][seat.seat], list(d.steps)
+def _draw_wind(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
+    me, steps = as_view(seat.view)["seats"][seat.seat], list(d.steps)
     most = max(len(o["steps"]) for o in opts)
     step_ok = {s: len(steps) < most and seat.explain(use(d, track["key"], steps=steps + [COMPASS[s]],
                                                          facing=me["facing"])) is None for s in range(6)}
@@ -349,20 +357,20 @@ def _draw_wind(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]
     return f"{path}, then a facing sends it.", items
 
 
-def _draw_dance(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
-    queued, most = _strikes(d.path), most_strikes(opts)
+def _draw_dance(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
+    view, queued, most = as_view(seat.view), _strikes(d.path), most_strikes(opts)
     reach = [o["strikes"][0] for o in opts if len(o["strikes"]) == 1]
-    items: Items = [panel.button(seat, f"⚔ {figure_name(seat.view, s['target'], s.get('guard'))} (face "
+    items: Items = [panel.button(seat, f"⚔ {figure_name(view, s['target'], s.get('guard'))} (face "
                                        f"{COMPASS[s['facing']]})", "k" + _strike_code(s, False)[:3], str(d),
                                  style=discord.ButtonStyle.danger, row=i // 5) for i, s in enumerate(reach[:10])]
-    heat = seat.view["seats"][seat.seat]["heat"] - sum(1 for s in queued if s.get("heat"))
+    heat = view["seats"][seat.seat]["heat"] - sum(1 for s in queued if s.get("heat"))
     items += [panel.button(seat, f"🔥 Burn Heat: {'on' if d.heat else 'off'} ({heat} left)", "burn", str(d),
                            disabled=heat < 1 and not d.heat, row=2),
               panel.button(seat, f"✔ Dance ({len(queued)})", "go", str(d), style=discord.ButtonStyle.success,
                            disabled=not queued, row=3),
               panel.button(seat, "⌫ Undo", "u", str(d), disabled=not queued, row=3),
               panel.button(seat, f"Whole dance ×{most}", "all", str(d), row=3)]
-    done = "; ".join(f"{figure_name(seat.view, s['target'], s.get('guard'))} facing {COMPASS[s['facing']]}"
+    done = "; ".join(f"{figure_name(view, s['target'], s.get('guard'))} facing {COMPASS[s['facing']]}"
                      + (" 🔥" if s.get("heat") else "") for s in queued)
     return f"strike {len(queued) + 1} of up to {most}" + (f" (so far: {done})" if done else "") + ".", items
 
@@ -372,8 +380,8 @@ SURGE_MOVES = [("xx", "stays")] + [(CODE[c] + "x", f"steps {c}") for c in COMPAS
     [(CODE[c] + t, f"steps {c}, turns {'left' if t == 'l' else 'right'}") for c in COMPASS for t in "lr"]
 
 
-def _draw_surge(panel: Panel, seat: Seat, d: Draft, track: dict, opts: list[dict]) -> tuple[str, Items]:
-    guards = seat.view["seats"][seat.seat]["guards"]
+def _draw_surge(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
+    guards = as_view(seat.view)["seats"][seat.seat]["guards"]
     padded = (d.path + "xx" * len(guards))[:2 * len(guards)]
     items: Items = []
     for g in [g for g in guards if g is not None][:4]:
@@ -394,7 +402,7 @@ def react_items(panel: Panel, seat: Seat, legal: list[Action]) -> Items:
     """Row 1 of the REACT prompt: a button per reaction beside Parry the engine offers (Watch Out!
     per facing that faces the attacker, Slippery, Protect the Chief per Guard beside Echo); row 2:
     Slippery's slips, as a select."""
-    me = seat.view["seats"][seat.seat]
+    me = as_view(seat.view)["seats"][seat.seat]
     buttons: Items = []
     slips: list[discord.SelectOption] = []
     for place, t in enumerate(me["tracks"]):
@@ -421,7 +429,7 @@ def react_pick(seat: Seat, control: str, values: list[str]) -> Action | None:
     match = REACT.fullmatch(values[0] if control == "slip" and values else control)
     if match is None:
         return None
-    me = seat.view["seats"][seat.seat]
+    me = as_view(seat.view)["seats"][seat.seat]
     place = int(match["track"])
     if not 0 <= place < len(me["tracks"]):
         raise TableError("That button does nothing now.")

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from engine.arena.board import COMPASS
+from engine.arena.view_types import SeatView, as_view
 from engine.protocol import Action
 from host.errors import TableError
 
@@ -70,7 +71,7 @@ def after_move(control: str) -> str:
 
 def meaning(seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
     """A click on the panel: the new draft, or the engine action it names."""
-    d, me = Draft.parse(draft), seat.view["seats"][seat.seat]
+    d, me = Draft.parse(draft), as_view(seat.view)["seats"][seat.seat]
     value = values[0] if values else ""
     if control in SIMPLE:
         return SIMPLE[control]
@@ -125,7 +126,7 @@ def burn(d: Draft) -> dict[str, bool]:
     return {"heat": True} if d.heat else {}
 
 
-def next_luftle(me: dict, d: Draft) -> Draft:
+def next_luftle(me: SeatView, d: Draft) -> Draft:
     """Echo's figure cycle: the Chief, then each Guard on the board in turn."""
     figures: list[int | None] = [None, *(g["guard"] for g in me.get("guards") or [] if g is not None)]
     at = figures.index(d.by) if d.by in figures else 0

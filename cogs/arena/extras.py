@@ -19,7 +19,6 @@ Control codes (a button's custom_id control, for tests and whole-match players t
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 import discord
 
@@ -28,6 +27,7 @@ from engine.arena.data import SCAMPER as SCAMPER_TRACK
 from engine.arena.hill import hill_room
 from engine.arena.stream import current_room, flowing
 from engine.arena.turns import DECLARE
+from engine.arena.view_types import ArenaView, SeatView, as_view
 from engine.hexgrid import neighbour
 from engine.protocol import Action
 from engine.words import plural
@@ -43,7 +43,7 @@ HEXES = (("NW", "NE"), ("W", "E"), ("SW", "SE"))  # compass steps laid out as th
 
 # ---------------------------------------------------------------- the header and the Attack's targets
 
-def header_score(view: dict[str, Any], me: dict[str, Any]) -> str:
+def header_score(view: ArenaView, me: SeatView) -> str:
     """The panel header's score, spelt out for its player: in a game mode this round's VP and the
     match's; else the cup and the points. Alliances add the team's: its VP this round, or its cup.
     (The board's compact line for every player is words.score_words.)"""
@@ -60,7 +60,7 @@ def aim_control(seat: int, guard: int | None) -> str:
     return f"t{seat}" + ("" if guard is None else f"g{guard}")
 
 
-def attack_aims(view: dict[str, Any], legal: list[Action], by: int | None) -> list[tuple[str, str]]:
+def attack_aims(view: ArenaView, legal: list[Action], by: int | None) -> list[tuple[str, str]]:
     """What the Attack may strike now, as (name, control): the figures, then the Nymphlets the
     Chief could catch (an owner's name alone, or with the hex when they have two in reach)."""
     figures = sorted({(a["target"], a.get("guard", -1)) for a in legal
@@ -98,12 +98,13 @@ def flow_button(panel: Panel, seat: Seat, d: Draft, have: int) -> tuple[discord.
 
 # ---------------------------------------------------------------- MAIN row 5: the mode's extras
 
-def extras_row(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft, legal: list[Action]) -> Items:
+def extras_row(panel: Panel, seat: Seat, me: SeatView, d: Draft, legal: list[Action]) -> Items:
     """Row 4: a button per Raging Current track with room for the player's dice, the hill card's,
     and Scamper for a Ceremony player who has Nymphlets. A shared track's label says what it does,
     how full it is and how many dice a click locks (the Qty, else all of the player's that fit)."""
     items: Items = []
-    for current in seat.view["currents"] or ():
+    view = as_view(seat.view)
+    for current in view["currents"] or ():
         if room := current_room(seat.state, seat.seat, current["key"]):
             shift = current["shift"]
             does = "banks step in" if current["flood"] else \
@@ -111,7 +112,7 @@ def extras_row(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft, legal: li
             items.append(panel.button(seat, f"🌊 {current['name']} ({does}) {filled(current['dice'])} "
                                             f"+{d.qty or room}{FACE[current['faces'][0]]}",
                                       f"cur{current['key']}", str(d), row=4))
-    mode = seat.view["game_mode"] or {}
+    mode = view["game_mode"] or {}
     if any(a["type"] == "hill" for a in legal):
         after = "scores" if mode["climbing"] else "climbs"
         items.append(panel.button(seat, f"⛰ Hill card {filled(mode['card']['dice'])} +"
@@ -131,9 +132,9 @@ def filled(spaces: list[int | None]) -> str:
 
 # ---------------------------------------------------------------- the Scamper view and Domination's declaration
 
-def draw_extra(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft, head: list[str]) -> Drawn | None:
+def draw_extra(panel: Panel, seat: Seat, me: SeatView, d: Draft, head: list[str]) -> Drawn | None:
     """Domination's declaration in its phase, or the Scamper view (None: neither; the main view)."""
-    if seat.view["phase"] == DECLARE:
+    if as_view(seat.view)["phase"] == DECLARE:
         return draw_declare(panel, seat, d, head)
     if d.mode == SCAMPER:
         return draw_scamper(panel, seat, me, d, head)
@@ -141,7 +142,7 @@ def draw_extra(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft, head: lis
 
 
 def my_nymphlets(seat: Seat) -> list[int]:
-    nymphlets = (seat.view["game_mode"] or {}).get("nymphlets", ())
+    nymphlets = (as_view(seat.view)["game_mode"] or {}).get("nymphlets", ())
     return [i for i, n in enumerate(nymphlets) if n["owner"] == seat.seat]
 
 
@@ -149,20 +150,21 @@ def scamper(d: Draft, path: str) -> Action:
     return {"type": "scamper", "nymphlet": d.nymphlet, "steps": list(Draft(path=path).steps)}
 
 
-def draw_scamper(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft, head: list[str]) -> Drawn | None:
+def draw_scamper(panel: Panel, seat: Seat, me: SeatView, d: Draft, head: list[str]) -> Drawn | None:
     """Which Nymphlet (when there are several), then its steps: 1 hex a Scamper die."""
     mine = my_nymphlets(seat)
     if not mine or not track(me, SCAMPER_TRACK)["count"]:
         return None
     have = track(me, SCAMPER_TRACK)["count"]
     cancel = panel.button(seat, "✖ Cancel", "x", str(d), row=3)
-    nymphlets = seat.view["game_mode"]["nymphlets"]
+    nymphlets = (as_view(seat.view)["game_mode"] or {})["nymphlets"]  # (mine is not empty: the Ceremony)
     if d.nymphlet not in mine and len(mine) > 1:
         items: Items = [panel.button(seat, f"⭐ Nymphlet at {nymphlets[i]['hex'][0]},{nymphlets[i]['hex'][1]}",
                                      f"scm{i}", str(d), row=0) for i in mine[:5]]
         return Drawn("\n".join(head + ["**Scamper** · which Nymphlet?"]), [*items, cancel])
     if d.nymphlet not in mine:
         d = dataclasses.replace(d, nymphlet=mine[0], path="")
+    assert d.nymphlet is not None  # one of mine, now
     q, r = nymphlets[d.nymphlet]["hex"]
     for step in d.steps:
         q, r = neighbour([q, r], COMPASS.index(step))
@@ -181,8 +183,8 @@ def draw_scamper(panel: Panel, seat: Seat, me: dict[str, Any], d: Draft, head: l
 
 def draw_declare(panel: Panel, seat: Seat, d: Draft, head: list[str]) -> Drawn:
     """Burraparay?: Trigger or Not, then how many pool dice to roll; once declared, who is awaited."""
-    view, refresh = seat.view, panel.button(seat, "🔄 Refresh", "ref", str(d), row=0)
-    mode = view["game_mode"]
+    view, refresh = as_view(seat.view), panel.button(seat, "🔄 Refresh", "ref", str(d), row=0)
+    mode = view["game_mode"] or {}  # (Domination's phase)
     mine = mode["declared"][seat.seat]
     if mine is not None:
         others = [view["seats"][s]["name"] for s in view["waiting"] if s != seat.seat]
@@ -230,6 +232,6 @@ def pick(seat: Seat, draft: str, control: str, values: list[str]) -> str | Actio
         return scamper(d, d.path)
     if control.startswith("ns") and control[2:] in CODES[:6]:
         path = d.path + control[2:]
-        have = track(seat.view["seats"][seat.seat], SCAMPER_TRACK)["count"]
+        have = track(as_view(seat.view)["seats"][seat.seat], SCAMPER_TRACK)["count"]
         return scamper(d, path) if len(path) >= have else str(dataclasses.replace(d, path=path))
     return None

@@ -22,6 +22,7 @@ from typing import Any
 import discord
 
 from engine import registry
+from engine.arena.view_types import PendingView, as_view
 from engine.protocol import Event
 from host.session import PLAYING, Session
 from host.table import Change
@@ -110,7 +111,7 @@ class Live:
                 await self.close(session, [e.text for e in change.events if e.kind in ("round_end", "game_over")])
                 return
             game = registry.get(session.game)
-            view = game.view(session.game_state, None)
+            view = as_view(game.view(session.game_state, None))
             windows = {p["defender"]: p for p in view["pending"] if p["deadline"]}
             for key in [k for k in self.mentions if k[0] == sid and k[1] not in windows]:
                 await self.unmention(session, key)
@@ -155,14 +156,14 @@ class Live:
             self.panels.pop((session.id, seat), None)
         return True
 
-    async def mention(self, session: Session, seat: int, entry: dict, notes: list[str]) -> None:
+    async def mention(self, session: Session, seat: int, entry: PendingView, notes: list[str]) -> None:
         """A public prompt pinging only the defender, whose button opens their panel on it: they are
         attacked, or (a Ceremony catch) their Nymphlet is."""
         user = session.seats[seat]
         said = markup.said(session, notes[0]) if notes else f"An attack waits on <@{user}>."
         whom = "you are" if entry.get("nymphlet") is None else "your Nymphlet is"
         game, state = registry.get(session.game), session.game_state
-        me = game.view(state, seat)["seats"][seat]
+        me = as_view(game.view(state, seat))["seats"][seat]
         most = max((a["dice"] for a in game.legal_actions(state, seat) if a["type"] == "parry"), default=0)
         otherwise = unanswered(me, entry, state["turn_based"], most)
         channel = self.client.get_partial_messageable(session.channel_id)

@@ -12,12 +12,11 @@ Nymphlets as targets, SCAMPER, Domination's declaration) are drawn and read by e
 """
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from engine.arena.actions import walk
 from engine.arena.board import COMPASS
+from engine.arena.view_types import ArenaView, SeatView, TrackView, as_view
 from engine.errors import RuleError
 from engine.protocol import Action
 from engine.words import plural
@@ -59,7 +58,8 @@ class ArenaPanel(Panel):
     pushed = True  # live.py tells it the news and the end
 
     def draw(self, seat: Seat, draft: str, note: str = "") -> Drawn:
-        view, me, d = seat.view, seat.view["seats"][seat.seat], Draft.parse(draft)
+        view = as_view(seat.view)
+        me, d = view["seats"][seat.seat], Draft.parse(draft)
         head = [markup.said(seat.session, note)] if note else []
         head.append(f"**{me['name']}** (you) · ❤ {me['health']}/{me['max_health']} · {header_score(view, me)} · "
                     f"{clock_words(view)}")
@@ -73,9 +73,9 @@ class ArenaPanel(Panel):
         if any(a["type"] in ("parry", "take") for a in legal):
             return self.draw_react(seat, legal, head)
         head += board_lines(view, me) + turn_words(view, seat.seat)
-        if view.get("paused"):
-            who = view["seats"][view["paused"]["seat"]]["name"]
-            head.append(f"⏸ **Paused:** {who}'s {view['paused']['card']} lands first; then you may act.")
+        if paused := view.get("paused"):
+            who = view["seats"][paused["seat"]]["name"]
+            head.append(f"⏸ **Paused:** {who}'s {paused['card']} lands first; then you may act.")
         if (drawn := draw_extra(self, seat, me, d, head)) is not None:
             return drawn
         targets = attack_aims(view, legal, d.by)
@@ -95,13 +95,15 @@ class ArenaPanel(Panel):
             return self.draw_markers(seat, me, d, head)
         return self.draw_main(seat, me, d, legal, targets, head)
 
-    def draw_start(self, seat: Seat, me: dict, head: list[str]) -> Drawn:
+    def draw_start(self, seat: Seat, me: SeatView, head: list[str]) -> Drawn:
+        view = as_view(seat.view)
+        assert me["hex"] is not None  # the round's figures stand in their areas
         where = f"You are {me['name']} ({me['colour']} area), at {me['hex'][0]},{me['hex'][1]} facing " \
                 f"{COMPASS[me['facing']]}. "
         refresh = self.button(seat, "🔄 Refresh", "ref", "", row=1)
-        switch = [self.parry_switch(seat, me, 1)] if seat.view["mode"] == "realtime" else []
-        if seat.view["phase"] == "countdown":
-            head.append(where + f"Everyone is in place: **Yarra Mark!** {stamp(seat.view['phase_deadline'])}.")
+        switch = [self.parry_switch(seat, me, 1)] if view["mode"] == "realtime" else []
+        if view["phase"] == "countdown":
+            head.append(where + f"Everyone is in place: **Yarra Mark!** {stamp(view['phase_deadline'])}.")
             return Drawn("\n".join(head), [refresh, *switch])
         legal = seat.game.legal_actions(seat.state, seat.seat)
         places = [a for a in legal if a["type"] == "place"]
@@ -120,7 +122,8 @@ class ArenaPanel(Panel):
         return Drawn("\n".join(head), items)
 
     def draw_react(self, seat: Seat, legal: list[Action], head: list[str]) -> Drawn:
-        view, me = seat.view, seat.view["seats"][seat.seat]
+        view = as_view(seat.view)
+        me = view["seats"][seat.seat]
         entry = next(p for p in view["pending"] if p["defender"] == seat.seat and p["deadline"] is not None)
         tb = view["mode"] == "turn_based"
         hits = plural(entry["hits"], "hit") + (f" and {entry['unblockable']} unblockable" if entry["unblockable"] else "")
@@ -134,9 +137,10 @@ class ArenaPanel(Panel):
         items.append(self.button(seat, "Take the hits", "take", "", style=discord.ButtonStyle.danger, row=3))
         return Drawn("\n".join(head), items)
 
-    def draw_main(self, seat: Seat, me: dict, d: Draft, legal: list[Action], targets: list[tuple[str, str]],
+    def draw_main(self, seat: Seat, me: SeatView, d: Draft, legal: list[Action], targets: list[tuple[str, str]],
                   head: list[str]) -> Drawn:
-        view, phase, kinds, arg = seat.view, seat.view["phase"], {a["type"] for a in legal}, str(d)
+        view = as_view(seat.view)
+        phase, kinds, arg = view["phase"], {a["type"] for a in legal}, str(d)
         qty = f" {d.qty}" if d.qty else ""
         items: Items = []
         if phase != "turns":
@@ -171,7 +175,7 @@ class ArenaPanel(Panel):
                       self.button(seat, "Pass", "pass", arg, row=3)]
         return Drawn("\n".join(head), items)
 
-    def advanced_row(self, seat: Seat, me: dict, d: Draft) -> Items:
+    def advanced_row(self, seat: Seat, me: SeatView, d: Draft) -> Items:
         """Row 2's advanced buttons: the innate action, Incendiary's Flame Blade toggle (his Attack
         burns 1 Heat for an unblockable hit), Echo's cycle of the figure taking his Attack and Move."""
         items: Items = []
@@ -187,18 +191,19 @@ class ArenaPanel(Panel):
                                      str(d), row=2, disabled=not out and d.by is None))
         return items
 
-    def draw_markers(self, seat: Seat, me: dict, d: Draft, head: list[str]) -> Drawn:
+    def draw_markers(self, seat: Seat, me: SeatView, d: Draft, head: list[str]) -> Drawn:
         """The free turn-order markers, after ✔ Done; the first claim that arrives takes one."""
-        names = [s["name"] for s in seat.view["seats"]]
+        view = as_view(seat.view)
+        names = [s["name"] for s in view["seats"]]
         items: Items = []
-        for m, holder in enumerate(seat.view["turns"]["markers"]):
+        for m, holder in enumerate((view["turns"] or {})["markers"]):  # (turn-based: the roll phase)
             label = ORDINAL[m] + (f": {names[holder]}" if holder is not None else "")
             items.append(self.button(seat, label, f"mk{m + 1}", str(d), style=discord.ButtonStyle.success,
                                      disabled=holder is not None or me["marker"] is not None, row=m // 5))
         items.append(self.button(seat, "↩ Back to the dice", "back", str(d), row=2))
         return Drawn("\n".join(head + ["**Take a turn-order marker**: the 1st plays first."]), items)
 
-    def draw_move(self, seat: Seat, me: dict, d: Draft, head: list[str]) -> Drawn:
+    def draw_move(self, seat: Seat, me: SeatView, d: Draft, head: list[str]) -> Drawn:
         have = track(me, "move")["count"]
         steps = list(d.steps)
         try:
@@ -231,7 +236,7 @@ class ArenaPanel(Panel):
         lines = [f"**Move** · {where}"] + ([f"❌ {why}"] if why else []) + ([f"🌊 {stuck}"] if stuck else [])
         return Drawn("\n".join(head + lines), items)
 
-    def parry_switch(self, seat: Seat, me: dict, row: int) -> discord.ui.Item:
+    def parry_switch(self, seat: Seat, me: SeatView, row: int) -> discord.ui.Item:
         on = me["auto_parry"]
         return self.button(seat, f"🛡 Auto-Parry: {'on' if on else 'off'}", "ap", "", row=row,
                            style=discord.ButtonStyle.primary if on else discord.ButtonStyle.secondary)
@@ -247,7 +252,7 @@ class ArenaPanel(Panel):
         return meaning(seat, draft, control, values)
 
 
-def board_lines(view: dict[str, Any], me: dict[str, Any]) -> list[str]:
+def board_lines(view: ArenaView, me: SeatView) -> list[str]:
     """The player's own dice and tracks (Tribal cards by band, ● Ready or ○ Unready), Heat,
     statuses and Guards, passives, and where they stand: who is in their front arc, the Ceremony's
     Nymphlets too."""
@@ -258,7 +263,7 @@ def board_lines(view: dict[str, Any], me: dict[str, Any]) -> list[str]:
     cards = {c["key"]: c for c in me.get("cards", ())}
     innate = (me.get("innate") or {}).get("key")
 
-    def shown(t: dict[str, Any]) -> str:
+    def shown(t: TrackView) -> str:
         if t["key"] in cards:
             card = cards[t["key"]]
             return f"{BANDS[card['band'] - 1]} {'●' if card['ready'] else '○'}{track_text(t)}"
@@ -271,11 +276,12 @@ def board_lines(view: dict[str, Any], me: dict[str, Any]) -> list[str]:
             lines.append(f"Guard {g['guard'] + 1} at {g['hex'][0]},{g['hex'][1]} facing {COMPASS[g['facing']]}")
     if me.get("passives"):
         lines.append("Passive: " + " · ".join(f"{p['name']} ({p['text']})" for p in me["passives"]))
+    assert me["hex"] is not None  # the panel's main view: a standing figure
     return lines + [f"Facing {COMPASS[me['facing']]} at {me['hex'][0]},{me['hex'][1]} · in your front arc: "
                     f"{', '.join(front) or 'nobody'}"]
 
 
-def dice_options(me: dict[str, Any], legal: list[Action]) -> list[discord.SelectOption]:
+def dice_options(me: SeatView, legal: list[Action]) -> list[discord.SelectOption]:
     """The allocate/recover select: each track the pool fits (a card's '(ready)' or '(use)' track),
     each track holding dice, all back."""
     cards = {c["key"]: c for c in me.get("cards", ())}

@@ -6,13 +6,17 @@ secret timer (Domination's unannounced calls) is never in `deadline`.
 
 Advanced rules, per seat: its innate action and passives, each Tribal card with its state and
 costs, Heat, statuses and Echo's Guards; at the top, `paused`: the Tribal card everyone waits on.
+
+Every part is built as its type in view_types (`ArenaView` and its parts), so mypy checks the keys
+the render and the cog will read; `public` hands the whole to the protocol as its plain dict.
 """
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, cast
 
 from .. import flow
+from ..protocol import View
 from .board import COMPASS, front_arc, line_of_sight
 from .cards import is_ready_card
 from .data import PASSIVES, STATUS_NAMES
@@ -23,9 +27,18 @@ from .modes import mode_of
 from .stream import currents
 from .teams import cup, teams_of
 from .turns import marker_of
+from .view_types import (
+    AdvancedParts,
+    ArenaView,
+    BoardView,
+    ModeView,
+    PausedView,
+    SeatView,
+    StatusView,
+)
 
 
-def board_data(state: State) -> dict[str, Any]:
+def board_data(state: State) -> BoardView:
     """The arena's fixed layout, for the render (drawn once and cached)."""
     ar = arena(state)
     return {
@@ -42,12 +55,12 @@ def board_data(state: State) -> dict[str, Any]:
     }
 
 
-def seat_view(state: State, seat: int) -> dict[str, Any]:
+def seat_view(state: State, seat: int) -> SeatView:
     figure = state["figures"][seat]
     board = board_of(state, seat)
     dice = state["dice"][seat]
     placed = figure["hex"] is not None
-    return {
+    view: SeatView = {
         "seat": seat,
         "character": state["chars"][seat],
         "name": character(state, seat).name,
@@ -74,11 +87,13 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
         "marker": marker_of(state, seat) if state["turn_based"] else None,
         "rolls_left": state["tb"]["rolls_left"][seat] if state["tb"]["rolls_left"] else None,
         "passed": bool(state["tb"]["passed"][seat]) if state["tb"]["passed"] else False,
-        **(advanced_view(state, seat) if advanced(state) else {}),
     }
+    if advanced(state):
+        view.update(advanced_view(state, seat))
+    return view
 
 
-def advanced_view(state: State, seat: int) -> dict[str, Any]:
+def advanced_view(state: State, seat: int) -> AdvancedParts:
     """What the advanced rules add to a seat: innate action, passives, cards, Heat, statuses, Guards."""
     char, dice = character(state, seat), state["dice"][seat]
     innate = char.innate
@@ -100,20 +115,21 @@ def advanced_view(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def statuses_view(spot: dict[str, Any]) -> list[dict[str, Any]]:
+def statuses_view(spot: dict[str, Any]) -> list[StatusView]:
     """A figure's statuses: until when (real time), or which turn ends them (turn-based)."""
     return [{"key": k, "name": STATUS_NAMES[k], "until": v.get("until"), "ends": v.get("ends")}
             for k, v in spot.get("statuses", {}).items()]
 
 
-def _paused(state: State) -> dict[str, Any] | None:
+def _paused(state: State) -> PausedView | None:
     entry = paused_by(state)
     return None if entry is None else {"seat": entry["attacker"], "card": entry["card"]}
 
 
-def public(state: State, deadline: float | None) -> dict[str, Any]:
+def public(state: State, deadline: float | None) -> View:
+    """The view, built as an `ArenaView` and handed to the protocol as its plain dict."""
     tb = state["tb"]
-    return {
+    view: ArenaView = {
         "game": "arena",
         "mode": "turn_based" if state["turn_based"] else "realtime",
         "phase": state["phase"],
@@ -139,9 +155,10 @@ def public(state: State, deadline: float | None) -> dict[str, Any]:
         "currents": [{"key": k, "name": c.name, "faces": list(c.faces), "corner": c.corner, "shift": c.shift,
                       "flood": c.flood, "dice": list(state["shared"][k])} for k, c in currents(state).items()]
         or None,
-        "game_mode": mode_of(state).view(state),
+        "game_mode": cast("ModeView | None", mode_of(state).view(state)),  # each mode's own (modes.Mode.view)
         "ranks": list(mode_of(state).ranks(state)),  # the match standings now (the modes break ties on health)
         "results": copy.deepcopy(state["results"]),
         "log": list(state["log"]),
         "ended": state["ended"],
     }
+    return cast(View, view)
