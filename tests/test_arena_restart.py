@@ -63,11 +63,16 @@ async def test_a_round_and_its_clock_go_on_after_sigkill(fake, tmp_path):
 
         await harness.crash(first)  # killed during the countdown: its deadline is stored
         second = await harness.start_connected()
+        connected = time.time()
         await fake.wait_for(lambda: playing(harness.database)["state"]["phase"] == "fight",
                             COUNTDOWN_SECONDS + STEP_TIMEOUT)
         started = time.time()
         round_clock = playing(harness.database)["deadline"] - ROUND_SECONDS
-        assert counting["deadline"] <= round_clock <= min(started, counting["deadline"] + ON_TIME), \
+        # Due at its stored deadline; at once on starting if the restart outlasted it (a busy machine).
+        due = max(counting["deadline"], connected)
+        print(f"\nrestarted {connected - counting['deadline']:+.1f} s from the countdown's end, which came "
+              f"{round_clock - due:+.2f} s after it was due")
+        assert counting["deadline"] <= round_clock <= min(started, due + ON_TIME), \
             "the countdown ended on time, and the round's clock runs from its end"
         # The new process never saw the panels, so it could not push the round to them; a Refresh does.
         for user in (ann, bob):

@@ -46,6 +46,12 @@ def stored(database) -> tuple[dict, float | None]:
     return json.loads(row[0]), row[1]
 
 
+def ended_at(database) -> float:
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        (ended,) = db.execute("SELECT ended_at FROM sessions WHERE state IS NOT NULL ORDER BY id DESC").fetchone()
+    return ended
+
+
 async def open_panel(fake: FakeDiscord, user: int, board_id: int) -> dict:
     opened = await fake.click(user, board_id, button(fake.message(board_id), "Grab a tile")["custom_id"],
                               timeout=STEP_TIMEOUT)
@@ -91,12 +97,16 @@ async def test_a_race_and_the_countdown_through_a_sigkill(fake, tmp_path):
         await harness.crash(first)
 
         second = await harness.start_connected()
-        assert time.time() < deadline - 1, "the restart took the whole countdown"
-        assert stored(harness.database)[0]["phase"] == "countdown", "the game ended early"
+        connected = time.time()
+        if connected < deadline - 1:  # as a rule the new process takes the countdown over...
+            assert stored(harness.database)[0]["phase"] == "countdown", "the game ended early"
+        due = max(deadline, connected)  # ...unless the restart outlasted it (a busy machine): it ends at once
         await fake.wait_for(lambda: any(a.get("filename") == "scores.png" for m in fake.messages()
-                                        for a in m.get("attachments") or []), deadline - time.time() + ON_TIME + 3)
-        ended = time.time()
-        assert deadline - 0.5 <= ended <= deadline + ON_TIME, f"the game ended {ended - deadline:+.1f} s from its deadline"
+                                        for a in m.get("attachments") or []), due - time.time() + STEP_TIMEOUT)
+        ended = ended_at(harness.database)  # by the table's clock; the scores picture is drawn after
+        print(f"\nrestarted {connected - deadline:+.1f} s from the countdown's end, which came {ended - due:+.2f} s "
+              "after it was due")
+        assert deadline - 0.5 <= ended <= due + ON_TIME, f"the game ended {ended - deadline:+.1f} s from its deadline"
         state, after = stored(harness.database)
         assert state["phase"] == "over" and state["end"] == "countdown" and after is None
 

@@ -16,7 +16,8 @@ three users play both by clicking what the board in the fake shows (the legal cl
 the session's stored state, read read-only from SQLite, and the engine). At seeded random steps
 the process is SIGKILLed: between clicks, right after a click is sent (before the bot may
 even have read it), or right after its acknowledgement arrived and before its board edit. Each
-time a new process is started on the same database and, within a few seconds:
+time a new process is started on the same database and, once it is connected (every wait is bounded
+by a generous limit, so a busy machine slows the test instead of failing it):
 (a) every active session's board message shows the session's current version (db
     `shown_version == version`, embed footer "move N", button versions, lobby seats);
 (b) the next legal click is accepted and applied exactly once (version + 1, one event row);
@@ -29,7 +30,7 @@ writes `shown_version` within a second of an edit, so more are marked than are s
 ping messages or boards with live buttons a kill left in a channel besides the recorded ones.
 
 The last test makes one such crash window exact (a new round's board posted, its id not yet
-saved) with `FakeDiscord.hold_answer`; it is marked xfail while the bot leaves that board live.
+saved) with `FakeDiscord.hold_answer`: after the restart only the board the table keeps carries live buttons.
 """
 from __future__ import annotations
 
@@ -55,8 +56,10 @@ from tests.test_restart import Harness, assert_no_traceback
 SEED = int(os.environ.get("CRASH_SEED", "20250607"))
 KILLS_PER_GAME = 12
 EXTRA_STEPS = 4  # checked clicks per game besides the one after each kill
-STEP = 8.0  # one click and its board edit, on a busy 2-core machine
-REPAIRED = 5.0  # boards up to date after a restart
+# Upper bounds only (each wait ends as soon as its condition holds): generous, so that a busy machine
+# slows the test down instead of failing it.
+STEP = 60.0  # one click and its board edit
+REPAIRED = 60.0  # boards up to date once a restarted bot is connected
 USERS = ("alice", "bob", "carol")  # seat order: the host opens, the others join in this order
 RACE_REFUSALS = ("Too slow", "reached the table first", "Someone was faster")
 ACTIVE = ("lobby", "playing")
@@ -334,7 +337,7 @@ class Rig:
         self.restarted = True
 
     async def boards_current(self, when: str) -> None:
-        """(a): within a few seconds every board shows its session's current version."""
+        """(a): soon after a restart (REPAIRED at most) every board shows its session's current version."""
         def problems() -> list[str]:
             return [p for s in self.db.boards() if (p := board_problem(self.fake, s))]
 
@@ -501,6 +504,15 @@ def zap_for(state: dict[str, Any], seat: int, meeple: str) -> tuple[int, list[in
             card = CARDS[card_id]
             if state["ghosts"][r][c] == card.colour and state["symbols"][r][c] == card.symbol:
                 return card_id, [r, c]
+    return None
+
+
+def newest_card_panel(fake: FakeDiscord, user: int) -> dict | None:
+    """The user's newest private panel that still offers cards (None while there is none)."""
+    for message in reversed(fake.messages(ephemeral=True)):
+        mine = (message.get("interaction_metadata") or {}).get("user", {}).get("id") == str(user)
+        if mine and any(o["value"].isdigit() for select in selects(message) for o in select["options"]):
+            return message
     return None
 
 
@@ -710,10 +722,12 @@ async def test_a_round_board_posted_but_never_recorded_is_not_left_live(tmp_path
                     break
                 seat = state["discard_pending"][0]
                 user = json.loads(session["seats"])[seat]
-                opened = await fake.click(user, lobby_id, labelled(fake.message(lobby_id), "Discard 2")["custom_id"],
-                                          timeout=STEP)
+                await fake.click(user, lobby_id, labelled(fake.message(lobby_id), "Discard 2")["custom_id"],
+                                 timeout=STEP)
+                # the newest panel: a re-deal posts one itself, which may retire the one just opened
+                panel = await poll(fake, lambda user=user: newest_card_panel(fake, user), STEP)
                 drop = sorted(state["hands"][seat], key=lambda card_id: matching(state, card_id))[:2]
-                await fake.select(user, opened.message["id"], card_select(opened.message)["custom_id"],
+                await fake.select(user, panel["id"], card_select(panel)["custom_id"],
                                   [str(card_id) for card_id in drop], wait=False)
                 before = session["version"]
                 await poll(fake, lambda before=before: held.carried_out.is_set() or db.session(sid)["version"] > before,

@@ -25,6 +25,9 @@ except ImportError:  # tests/ is not a package and the repo root is not on sys.p
 pytestmark = pytest.mark.asyncio
 
 APP = Path(__file__).with_name("fake_client_app.py")
+# Upper bounds only (each wait ends as soon as its condition holds), generous for a busy machine.
+START_TIMEOUT = 120.0  # a cold start of the app until connected, or until it exits on its own
+STEP_TIMEOUT = 60.0  # a killed process reaped, its websocket seen closed
 
 
 class BotProcess:
@@ -50,7 +53,7 @@ class BotProcess:
     async def kill(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
             self.proc.send_signal(signal.SIGKILL)
-            await asyncio.wait_for(self.proc.wait(), 5)
+            await asyncio.wait_for(self.proc.wait(), STEP_TIMEOUT)
 
     async def cleanup(self) -> None:
         try:
@@ -68,7 +71,7 @@ async def test_slash_click_kill_restart_click_old_message() -> None:
         alice = fake.user_id("alice")
         bot = await BotProcess(fake).start()
         try:
-            await fake.wait_connected(10)
+            await fake.wait_connected(START_TIMEOUT)
             assert fake.command_puts == 1 and fake.command("hello", fake.guild_id) is not None
 
             rec = await fake.slash(alice, "hello", {"who": "tester"})
@@ -89,10 +92,10 @@ async def test_slash_click_kill_restart_click_old_message() -> None:
 
             # SIGKILL: the websocket just drops; the fake must notice and keep all messages.
             await bot.kill()
-            await fake.wait_disconnected(5)
+            await fake.wait_disconnected(STEP_TIMEOUT)
             ready_before = fake.ready_count
             await bot.start()
-            await fake.wait_connected(10, count=ready_before + 1)
+            await fake.wait_connected(START_TIMEOUT, count=ready_before + 1)
             assert bot.proc.pid != first_pid
 
             again = await fake.click(alice, msg_id, "demo:1")  # button on the OLD message
@@ -117,7 +120,7 @@ async def test_wrong_token_gets_401_and_app_exits_nonzero() -> None:
     async with FakeDiscord() as fake:
         bot = await BotProcess(fake, token="definitely-not-the-token").start()
         try:
-            rc = await asyncio.wait_for(bot.proc.wait(), 10)
+            rc = await asyncio.wait_for(bot.proc.wait(), START_TIMEOUT)
             assert rc != 0, bot.output()
             assert "LoginFailure" in bot.output()
             me = [r for r in fake.requests if r.path == "/users/@me"]

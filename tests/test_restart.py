@@ -24,8 +24,10 @@ from tests.fakediscord import FakeDiscord
 
 MAIN = Path(__file__).resolve().parent.parent
 BOT = MAIN / "bot.py"
-START_TIMEOUT = 15.0  # connect after a cold start on a busy 2-core machine
-STEP_TIMEOUT = 5.0  # one click, one board edit
+# Upper bounds only: every wait ends as soon as its condition holds, so these cost nothing when the
+# bot is quick and keep a busy machine (a CI runner with both cores taken) from failing the tests.
+START_TIMEOUT = 120.0  # a cold start of `python bot.py` until connected (or until it exits on its own)
+STEP_TIMEOUT = 60.0  # one click answered, one board edited, one process reaped
 EXIT_CONFIG = 2
 
 
@@ -58,7 +60,7 @@ class BotProcess:
     def stderr(self) -> str:
         return self.stderr_path.read_text(errors="replace") if self.stderr_path.exists() else ""
 
-    async def wait(self, timeout: float = 10.0) -> int:
+    async def wait(self, timeout: float = START_TIMEOUT) -> int:
         assert self.proc is not None
         return await asyncio.wait_for(self.proc.wait(), timeout)
 
@@ -67,7 +69,7 @@ class BotProcess:
         if self.proc is not None and self.proc.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 self.proc.send_signal(signal.SIGKILL)
-            await asyncio.wait_for(self.proc.wait(), 5)
+            await asyncio.wait_for(self.proc.wait(), STEP_TIMEOUT)
 
     def report(self) -> str:
         rc = None if self.proc is None else self.proc.returncode
@@ -105,9 +107,13 @@ class Harness:
     async def start_connected(self, *args: str) -> BotProcess:
         """Start a bot and wait until the fake has sent it READY (setup_hook, so any sync, is done)."""
         assert self.fake is not None
-        count = self.fake.ready_count + 1
+        fake, count = self.fake, self.fake.ready_count + 1
         run = await self.start(*args)
-        await self.fake.wait_connected(START_TIMEOUT, count=count)
+        # Connected, or given up on: a bot that exits before it connects fails the test at once.
+        await fake.wait_for(lambda: fake.ready_count >= count or run.proc.returncode is not None, START_TIMEOUT)
+        if run.proc.returncode is not None and fake.ready_count < count:
+            raise AssertionError(f"{run.name} exited with {run.proc.returncode} before it connected")
+        await fake.wait_connected(STEP_TIMEOUT, count=count)
         return run
 
     async def crash(self, run: BotProcess) -> None:
@@ -283,7 +289,7 @@ async def test_missing_token_exits_2_with_one_line(tmp_path):
     async with Harness(None, tmp_path) as harness:
         env = harness.env(DISCORD_TOKEN=None, PYTHONPATH=str(MAIN))
         run = await harness.start(env=env, cwd=workdir)
-        assert await run.wait(10) == EXIT_CONFIG
+        assert await run.wait(START_TIMEOUT) == EXIT_CONFIG
         lines = [line for line in run.stderr.splitlines() if line.strip()]
         assert len(lines) == 1, f"expected one line on stderr, got:\n{run.stderr}"
         assert "DISCORD_TOKEN" in lines[0] and "Traceback" not in run.stderr
@@ -294,7 +300,7 @@ async def test_missing_token_exits_2_with_one_line(tmp_path):
 async def test_rejected_token_exits_2_with_one_line(fake, tmp_path):
     async with Harness(fake, tmp_path) as harness:
         run = await harness.start(env=harness.env(DISCORD_TOKEN="not-the-token"))
-        assert await run.wait(10) == EXIT_CONFIG
+        assert await run.wait(START_TIMEOUT) == EXIT_CONFIG
         lines = [line for line in run.stderr.splitlines() if line.strip()]
         assert len(lines) == 1, f"expected one line on stderr, got:\n{run.stderr}"
         assert "rejected DISCORD_TOKEN" in lines[0]
@@ -348,7 +354,7 @@ async def test_unreachable_discord_exits_2_with_one_line(tmp_path):
         env = harness.env(DISCORD_TOKEN="some-token", DISCORD_API_BASE=f"http://127.0.0.1:{port}/api/v10",
                           DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/gateway")
         run = await harness.start(env=env)
-        assert await run.wait(20) == EXIT_CONFIG
+        assert await run.wait(START_TIMEOUT) == EXIT_CONFIG
         lines = [line for line in run.stderr.splitlines() if line.strip()]
         assert len(lines) == 1, f"expected one line on stderr, got:\n{run.stderr}"
         assert "Cannot reach Discord" in lines[0] and "Traceback" not in run.stderr + run.stdout

@@ -26,6 +26,10 @@ from aiohttp import WSMsgType, web
 from .protocol import API_VERSION, Intent
 
 log = logging.getLogger("fakediscord")
+# Default bounds (a wait ends as soon as its condition holds): a bot's cold start on a busy machine can
+# take many seconds, and a failing test only waits this long.
+CONNECT_TIMEOUT = 120.0
+DISCONNECT_TIMEOUT = 60.0
 
 
 class _Conn:
@@ -92,7 +96,7 @@ class GatewayMixin:
     def connected(self) -> bool:
         return self._active_session() is not None
 
-    async def wait_connected(self, timeout: float = 10.0, *, count: int | None = None) -> None:
+    async def wait_connected(self, timeout: float = CONNECT_TIMEOUT, *, count: int | None = None) -> None:
         """Wait for a live gateway session that has been sent READY + GUILD_CREATE.
 
         ``count``: additionally require that at least this many READYs were sent in
@@ -105,7 +109,7 @@ class GatewayMixin:
                 f"no bot connected within {timeout}s (ready_count={self.ready_count}, "
                 f"identify_failures={self.identify_failures}, last events={self.events[-8:]})") from None
 
-    async def wait_disconnected(self, timeout: float = 10.0) -> None:
+    async def wait_disconnected(self, timeout: float = DISCONNECT_TIMEOUT) -> None:
         """Wait until no gateway websocket is open (e.g. after SIGKILL of the bot)."""
         await self.wait_for(lambda: not any(c.alive for c in self._conns), timeout)
 

@@ -25,6 +25,7 @@ from .errors import InteractionTimeout, _ApiError
 from .protocol import _SELECT_TYPES, FLAG_EPHEMERAL, FLAG_LOADING, Perm, _public, walk_components
 from .records import InteractionRecord, RequestLog
 
+ANSWER_TIMEOUT = 60.0  # default bound on waiting for the bot's answer; a wait ends as soon as it comes
 
 class InteractionsMixin:
     """Interaction side of ``FakeDiscord``: users acting, the bot answering."""
@@ -33,7 +34,7 @@ class InteractionsMixin:
 
     async def slash(self, user_id: int, name: str, options: dict | None = None,
                     subcommand: str | None = None, channel_id: int | None = None, *,
-                    timeout: float = 5.0, settle: float = 0.2, force: bool = False,
+                    timeout: float = ANSWER_TIMEOUT, settle: float = 0.2, force: bool = False,
                     wait: bool = True) -> InteractionRecord:
         """Invoke slash command ``/name [subcommand] options`` as ``user_id``.
 
@@ -82,7 +83,7 @@ class InteractionsMixin:
 
     async def autocomplete(self, user_id: int, name: str, options: dict, focused: str,
                            subcommand: str | None = None, channel_id: int | None = None, *,
-                           timeout: float = 5.0) -> list:
+                           timeout: float = ANSWER_TIMEOUT) -> list:
         """Send an autocomplete interaction (type 4); returns the choices the bot offered."""
         channel_id = int(channel_id or self.channel_id)
         cmd = await self._await_command(name, 1, channel_id, timeout)
@@ -106,8 +107,12 @@ class InteractionsMixin:
         return rec.choices or []
 
     async def click(self, user_id: int, message_id: int | str | dict, custom_id: str, *,
-                    timeout: float = 5.0, settle: float = 0.2, wait: bool = True) -> InteractionRecord:
-        """Click the button with ``custom_id`` on a stored message (must exist and be enabled)."""
+                    timeout: float = ANSWER_TIMEOUT, settle: float = 0.2, wait: bool = True,
+                    from_channel: int | None = None) -> InteractionRecord:
+        """Click the button with ``custom_id`` on a stored message (must exist and be enabled).
+
+        ``from_channel`` forges the click as coming from another channel, which no real client can
+        send (nor can it click another user's ephemeral message, which this fake allows)."""
         msg = self._message_for_interaction(message_id)
         comp = self._component_on(msg, custom_id)
         if comp.get("type") != 2:
@@ -117,10 +122,11 @@ class InteractionsMixin:
         data: dict = {"custom_id": custom_id, "component_type": 2}
         if comp.get("id") is not None:
             data["id"] = comp["id"]
-        return await self._run_interaction(3, user_id, int(msg["channel_id"]), data, msg, timeout, settle, wait)
+        channel_id = int(msg["channel_id"]) if from_channel is None else from_channel
+        return await self._run_interaction(3, user_id, channel_id, data, msg, timeout, settle, wait)
 
     async def select(self, user_id: int, message_id: int | str | dict, custom_id: str, values: list, *,
-                     timeout: float = 5.0, settle: float = 0.2, wait: bool = True) -> InteractionRecord:
+                     timeout: float = ANSWER_TIMEOUT, settle: float = 0.2, wait: bool = True) -> InteractionRecord:
         """Pick ``values`` in a select menu (string values; ids for user/role/channel selects)."""
         msg = self._message_for_interaction(message_id)
         comp = self._component_on(msg, custom_id)
@@ -147,7 +153,7 @@ class InteractionsMixin:
         return await self._run_interaction(3, user_id, int(msg["channel_id"]), data, msg, timeout, settle, wait)
 
     async def submit_modal(self, user_id: int, opened_by: InteractionRecord, values: dict, *,
-                           timeout: float = 5.0, settle: float = 0.2, wait: bool = True) -> InteractionRecord:
+                           timeout: float = ANSWER_TIMEOUT, settle: float = 0.2, wait: bool = True) -> InteractionRecord:
         """Submit the modal the bot opened (callback type 9) in ``opened_by``.
 
         ``values`` maps text input custom_id -> str (select custom_id -> list).

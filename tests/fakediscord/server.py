@@ -28,6 +28,7 @@ from .rest import RestMixin
 from .store import StoreMixin
 
 log = logging.getLogger("fakediscord")
+WAIT_TIMEOUT = 60.0  # default bound of `wait_for`, which returns as soon as its condition holds
 
 
 class FakeDiscord(StoreMixin, MessagesMixin, GatewayMixin, RestMixin, CommandsMixin, InteractionsMixin):
@@ -170,7 +171,7 @@ class FakeDiscord(StoreMixin, MessagesMixin, GatewayMixin, RestMixin, CommandsMi
         ev, self._change = self._change, asyncio.Event()
         ev.set()
 
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0) -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = WAIT_TIMEOUT) -> Any:
         """Wait until ``predicate()`` is truthy; re-checked after every state change."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
