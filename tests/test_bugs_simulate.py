@@ -12,18 +12,6 @@ from engine.rng import Rng
 GAME = B.Bugs()
 
 
-@pytest.mark.parametrize("players", range(2, 9))
-def test_random_games_keep_the_invariants_and_replay_to_the_snapshot(players):
-    stats = simulate.run(GAME, players, games=4, seed=players * 100, options={})
-    assert stats.failures == [] and stats.games == 4
-
-
-@pytest.mark.parametrize("players", [5, 6])
-def test_random_games_with_the_three_eyed_option(players):
-    stats = simulate.run(GAME, players, games=3, seed=7, options={B.OPTION_THREE_EYED: True})
-    assert stats.failures == []
-
-
 @pytest.mark.parametrize("players", [2, 5, 8])
 def test_long_random_games_reach_the_trophies_the_countdown_and_the_end(players, monkeypatch):
     """With the clock rarely run out, players keep tiles, take every trophy and the countdown ends it."""

@@ -13,7 +13,6 @@ from engine.ghosts_types import GhostsView, LastAttempt, SeatView, public_view, 
 from engine.greenbox import CARDS
 from engine.protocol import LEAVE, TIMEOUT, canonical
 from engine.rng import Rng
-from engine.simulate import run
 
 GAME = G.Ghosts()
 NOW = 1_000.0
@@ -757,14 +756,6 @@ def test_rules_text_fits_discord_and_names_the_defaults():
     for words in ("exactly", "never entering a tile twice", "10 / 8 / 6 / 5 / 4", "discard pile",
                   "other meeples", "rolled again"):
         assert words in GAME.rules
-
-
-@pytest.mark.parametrize("players,games,option",
-                         [(2, 25, False), (3, 20, True), (4, 20, False), (6, 15, False)])
-def test_random_games_play_to_the_end_with_invariants_and_replay(players, games, option):
-    stats = run(GAME, players, games, seed=100 + players, options={"ghost_colours_only": option})
-    assert stats.failures == []
-    assert stats.games == games
 
 
 def test_the_winning_calls_press_time_is_kept_until_the_next_roll():
