@@ -8,6 +8,12 @@ from host.store import Store
 from host.table import Table
 
 
+def pytest_collection_modifyitems(config, items) -> None:
+    """The slow tests that start processes first: the workers then share out the quick ones while
+    those run, instead of one worker starting a two-minute test at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("process") is None)
+
+
 class HandClock:
     """A clock the test moves by hand."""
 

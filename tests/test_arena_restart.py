@@ -21,6 +21,8 @@ from tests.fakediscord import FakeDiscord
 from tests.test_crash import assert_clean_after_crashes
 from tests.test_restart import STEP_TIMEOUT, Harness, assert_no_traceback, button, two_in_a_lobby
 
+pytestmark = pytest.mark.process  # starts real processes: slow, scheduled first
+
 OPEN, READY, ROLL = "🎮 Open my board", "✅ Ready", "🎲 Roll"
 ON_TIME = 2.0  # seconds a timer may fire after its stored deadline
 

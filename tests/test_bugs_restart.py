@@ -18,6 +18,8 @@ from tests.fakediscord import FakeDiscord
 from tests.test_crash import assert_clean_after_crashes
 from tests.test_restart import STEP_TIMEOUT, Harness, assert_no_traceback, button, two_in_a_lobby
 
+pytestmark = pytest.mark.process  # starts real processes: slow, scheduled first
+
 ON_TIME = 2.0  # seconds the end may come after the stored deadline
 
 

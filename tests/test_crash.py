@@ -48,10 +48,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine.ghosts import MEEPLES, reachable
 from engine.greenbox import CARDS
 from tests.fakediscord import FLAG_EPHEMERAL, FakeDiscord, InteractionRecord
 from tests.test_restart import Harness, assert_no_traceback
+
+pytestmark = pytest.mark.process  # starts real processes: slow, scheduled first
 
 SEED = int(os.environ.get("CRASH_SEED", "20250607"))
 KILLS_PER_GAME = 12

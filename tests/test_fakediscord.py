@@ -22,7 +22,7 @@ try:
 except ImportError:  # tests/ is not a package and the repo root is not on sys.path
     from fakediscord import FakeDiscord, InteractionTimeout
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.process]  # starts real processes: slow, scheduled first
 
 APP = Path(__file__).with_name("fake_client_app.py")
 # Upper bounds only (each wait ends as soon as its condition holds), generous for a busy machine.

@@ -41,6 +41,8 @@ from tests.test_restart import (
     title,
 )
 
+pytestmark = pytest.mark.process  # starts real processes: slow, scheduled first
+
 DEADLINE = 3.0  # Discord's: an interaction acknowledged later than this is unknown (10062)
 EXIT_DATABASE = 3
 CANNOT_SAVE = "The bot cannot save games right now (the database is busy"

@@ -5,9 +5,13 @@ click came from another channel; the bot must refuse both and change nothing.
 """
 from __future__ import annotations
 
+import pytest
+
 from tests.fakediscord import FakeDiscord
 from tests.test_faults_process import join_on, seats
 from tests.test_restart import STEP_TIMEOUT, Harness, button, fake
+
+pytestmark = pytest.mark.process  # starts real processes: slow, scheduled first
 
 __all__ = ["fake"]  # the fixture, shared with the restart tests
 

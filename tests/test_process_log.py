@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.test_restart import STEP_TIMEOUT, Harness, button, click_start, description, fake, open_tally_with_two
+
+pytestmark = pytest.mark.process  # starts real processes: slow, scheduled first
 
 __all__ = ["fake"]  # the fixture, shared with the restart tests
 

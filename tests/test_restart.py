@@ -22,6 +22,8 @@ import pytest
 
 from tests.fakediscord import FakeDiscord
 
+pytestmark = pytest.mark.process  # starts real processes: slow, scheduled first
+
 MAIN = Path(__file__).resolve().parent.parent
 BOT = MAIN / "bot.py"
 # Upper bounds only: every wait ends as soon as its condition holds, so these cost nothing when the

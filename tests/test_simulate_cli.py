@@ -7,10 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine.protocol import Event
 from engine.registry import register
 from engine.simulate import main
 from tests.toygames import Tally
+
+pytestmark = pytest.mark.process  # starts real processes: slow, scheduled first
 
 ROOT = Path(__file__).resolve().parent.parent
 _CALLS = itertools.count()
