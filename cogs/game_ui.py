@@ -22,7 +22,7 @@ from render.text_card import render_text_card
 from . import markup
 from .components import TableButton
 from .refs import Ref
-from .services import Interaction
+from .services import Bot, Interaction
 
 MAX_BUTTONS = 20
 ENDED_EARLY = "This game was ended early; no results count."
@@ -66,6 +66,10 @@ class GameUI:
     def headlines(self, change: Change) -> list[str]:
         """Public news worth a message of its own (a round starts, a knock-out), not only a board edit."""
         return []
+
+    async def before_board(self, client: Bot, change: Change) -> None:
+        """What the game tells beside its board, before the board shows a change (a click's or a
+        timer's): Eye for an Eye pushes it to the players' live panels. Nothing by default."""
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         """The board image; runs in a worker thread, so it must only read its arguments."""

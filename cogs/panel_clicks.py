@@ -18,7 +18,7 @@ from host.table import Change
 
 from . import markup
 from .actions import Lost, perform, table_of
-from .components import handles, pressed_ms
+from .components import Handler, handles, pressed_ms
 from .markup import said
 from .panels import OPEN, WATCHING, Panel, Seat
 from .presenter import presenter_of
@@ -29,10 +29,11 @@ from .services import Interaction
 _panels: dict[str, Panel] = {}
 
 
-def register_panels(*panels: Panel) -> None:
+def register_panels(*panels: Panel, handler: Handler | None = None) -> None:
+    """Route the clicks on these panels to `handler` (by default the kit's `on_panel`)."""
     for panel in panels:
         _panels[panel.name] = panel
-        handles(panel.name)(on_panel)
+        handles(panel.name)(handler or on_panel)
 
 
 async def seat_for(interaction: Interaction, session: Session) -> Seat:

@@ -37,7 +37,7 @@ RETRY_SECONDS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # waits before redrawing a boa
 
 
 class Presenter:
-    def __init__(self, client: discord.Client, table: Table) -> None:
+    def __init__(self, client: Bot, table: Table) -> None:
         self.client = client
         self.table = table
         self._locks: dict[int, asyncio.Lock] = {}
@@ -72,8 +72,12 @@ class Presenter:
         return out
 
     async def show(self, change: Change) -> None:
-        """Bring the board message up to date after a change, and announce a finished game."""
+        """After a change: what the game tells beside its board, then the board brought up to date,
+        the news, the ping, the live panels, and the end announced. Every click's and timer's change
+        comes here, so this is the one order in which a change goes out."""
         session = change.session
+        if not change.duplicate and session.state is not None:
+            await ui_for(session.game).before_board(self.client, change)
         async with self._locks.setdefault(session.id, asyncio.Lock()):
             current = await self.table.get(session.id)
             if current.message_id is not None and current.board_behind:

@@ -24,8 +24,10 @@ ORPHAN_SEARCH = 25  # recent channel messages searched for a board whose id was 
 class Boards(Protocol):
     """What the repair uses of the presenter (cogs/presenter.py calls it, so does not import it)."""
 
-    client: discord.Client
     table: Table
+
+    @property
+    def client(self) -> discord.Client: ...
 
     async def post(self, session: Session, *, keep_old: bool = False) -> discord.Message: ...
 

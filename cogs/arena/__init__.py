@@ -38,8 +38,6 @@ from .panel import PANEL
 
 async def setup(bot: Bot) -> None:
     register_ui(ArenaUI())
-    register_panels(PANEL)
-    handles(PANEL.name)(on_click)  # after the kit's routing: this panel redraws in place
+    register_panels(PANEL, handler=on_click)  # this panel redraws in place (clicks.py)
     handles(PEEK, RULES)(peek)
-    bot.arena_live = Live(bot)
-    bot.table.listeners.insert(0, bot.arena_live.on_timer)  # before the presenter's ping
+    bot.arena_live = Live(bot)  # the presenter tells it each change first (ArenaUI.before_board)

@@ -35,7 +35,8 @@ from ..components import TableButton
 from ..game_ui import GameUI
 from ..refs import Ref
 from ..rules import options_embed, rules_embed
-from ..services import Interaction
+from ..services import Bot, Interaction
+from .live import live_of
 from .panel import PANEL
 from .words import (
     ICON,
@@ -103,6 +104,12 @@ class ArenaUI(GameUI):
 
     def headlines(self, change: Change) -> list[str]:
         return [e.text for e in change.events if e.kind in HEADLINES and e.private_to is None]
+
+    async def before_board(self, client: Bot, change: Change) -> None:
+        """The change reaches the panels it concerns before the board (live.py), but the clicker's own,
+        which its click redraws."""
+        actor = None if change.actor is None else change.session.seat_of(change.actor)
+        await live_of(client).tell(change, actor=actor)
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         return render_arena(game.view(session.game_state, None), names, aborted=session.status == ABORTED)

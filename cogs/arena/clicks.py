@@ -35,7 +35,6 @@ async def on_click(interaction: Interaction, ref: Ref, values: list[str]) -> Non
     moved = await move_in_place(interaction, PANEL, ref, values, after=after_move, lost=lost_by)
     live.keep(ref.session_id, moved.seat.seat, interaction, moved.draft)
     if moved.change is not None and not moved.change.duplicate:
-        await live.tell(moved.change, actor=moved.seat.seat)
         await presenter_of(interaction.client).show(moved.change)
 
 

@@ -192,10 +192,6 @@ class Live:
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).delete()
 
-    async def on_timer(self, change: Change) -> None:
-        if change.session.game == "arena" and not change.duplicate:
-            await self.tell(change)
-
     async def tell(self, change: Change, actor: int | None = None) -> None:
         """`push`, where Discord refusing a message must not stop the board's redraw."""
         try:
