@@ -22,7 +22,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import replies
-from cogs.components import TableButton, TableSelect
+from cogs.actions import game_click
+from cogs.components import TableButton, TableSelect, handles_the_rest
 from cogs.presenter import Presenter
 from engine import registry
 from host.config import Config
@@ -78,6 +79,7 @@ class TabletopBot(commands.Bot):
         self.presenter = Presenter(self, self.table)
         self.table.listeners.append(self.presenter.on_timer)
         self.add_dynamic_items(TableButton, TableSelect)
+        handles_the_rest(game_click)  # a board click no cog claims: the game's UI says which move it means
         self.tree.error(self.on_command_failure)  # discord.py's public way to set the tree's handler
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -125,6 +125,7 @@ class FakeClient:
         self.edits = 0
         self.table: Table
         self.presenter: Presenter
+        self.arena_live: Any = None  # Eye for an Eye's live panels, once its cog is loaded
 
     def get_partial_messageable(self, channel_id: int) -> Channel:
         return self.channels.setdefault(channel_id, Channel(self, channel_id))
@@ -133,6 +134,8 @@ class FakeClient:
 class BenchBot(commands.Bot):
     """An unconnected bot for the cogs to load on, whose channels are the stand-in Discord's: what
     a cog posts by itself (Eye for an Eye's call to a defender) lands there too."""
+
+    arena_live: Any  # set by Eye for an Eye's cog when it loads
 
     def __init__(self, client: FakeClient) -> None:
         super().__init__(command_prefix="!", intents=discord.Intents.none())
@@ -271,6 +274,8 @@ async def setup(games: list[str], latency: float, folder: str) -> tuple[FakeClie
     bot = BenchBot(client)
     for name in games:
         await bot.load_extension(f"cogs.{name}")  # registers each game's UI, as the bot does
+    if "arena" in games:
+        client.arena_live = bot.arena_live  # the presenter tells it each change first, as in the bot
     client.table.listeners.append(client.presenter.on_timer)
     scheduler = Scheduler(client.table)
     scheduler.start()

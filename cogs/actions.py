@@ -11,7 +11,7 @@ from host.session import PLAYING, Session
 from host.table import Change, Table
 
 from . import replies
-from .components import handles_the_rest, pressed_ms
+from .components import pressed_ms
 from .game_ui import ui_for
 from .markup import said
 from .presenter import presenter_of
@@ -68,7 +68,6 @@ async def perform_race(interaction: Interaction, session_id: int, action: Action
         raise TableError(said(session, words)) from None
 
 
-@handles_the_rest
 async def game_click(interaction: Interaction, ref: Ref, values: list[str]) -> None:
     """A click on a game board: the game's UI says which engine action it means."""
     table = table_of(interaction)

@@ -73,7 +73,9 @@ class Lobby(commands.Cog):
         await presenter.moved(change.session, message)
 
 
-@handles("join", "leave", "start", "cancel", "opt", "choose")
+LOBBY_CONTROLS = ("join", "leave", "start", "cancel", "opt", "choose")
+
+
 async def lobby_click(interaction: Interaction, ref: Ref, values: list[str]) -> None:
     """The lobby's buttons and selects, each one table call."""
     table, sid, user, iid = table_of(interaction), ref.session_id, interaction.user.id, interaction.id
@@ -89,4 +91,5 @@ async def lobby_click(interaction: Interaction, ref: Ref, values: list[str]) -> 
 
 
 async def setup(bot: commands.Bot) -> None:
+    handles(*LOBBY_CONTROLS)(lobby_click)
     await bot.add_cog(Lobby(bot))
