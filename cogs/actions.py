@@ -1,7 +1,10 @@
 """The one path from a click to the table and back: apply, answer, bring the board up to date."""
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
+
+import discord
 
 from engine import registry
 from engine.errors import RuleError
@@ -17,6 +20,8 @@ from .markup import said
 from .presenter import presenter_of
 from .refs import Ref
 from .services import Interaction
+
+log = logging.getLogger(__name__)
 
 
 def table_of(interaction: Interaction) -> Table:
@@ -42,7 +47,11 @@ async def perform(interaction: Interaction, call: Callable[[], Awaitable[Change]
     message = interaction.message
     if change.session.message_id is None and message is not None and not message.flags.ephemeral:
         await presenter.adopt(change.session, message.id)  # the lobby was posted, but a crash lost its id
-    await presenter.show(change)
+    try:
+        await presenter.show(change)
+    except discord.HTTPException as refused:  # the move stands: say so, and let the next change redraw
+        log.warning("session %s: the board of move %s could not be shown: %s", change.session.id,
+                    change.session.version, refused)
     seat = change.session.seat_of(interaction.user.id)
     for event in change.events:
         if event.private_to is not None and event.private_to == seat:

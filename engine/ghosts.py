@@ -16,7 +16,7 @@ Actions and views are typed in engine/ghosts_types.py (discard, call, zap, give_
 plus TIMEOUT (seat None) and LEAVE. All but the discard may name the round they were made for.
 
 The protocol's `apply` copies the state as JSON (about 7x faster than copy.deepcopy) before the
-rules change it, so the caller's state is never touched (tests/test_game_contract.py checks every game).
+rules change it, so the caller's state is never touched (tests/engine/test_game_contract.py checks every game).
 
 Design choices where the rules are silent (also in `rules`):
 - Setup: the 36 tiles are shuffled; the four that land on the corners show their plain side, so

@@ -1,7 +1,7 @@
 """Eye of the Tiger: the monster track, the player's cards and the supply, from the engine's view.
 
 Sized for a phone (shown about 400 px wide there): a narrow canvas, and no text smaller than 12 px
-or fainter than 4.5:1 at that width (tests/readability.py checks every state we draw).
+or fainter than 4.5:1 at that width (tests/kit/readability.py checks every state we draw).
 
 Top: the face-down monster pile (count), fields III / II / I (each monster's symbol, points,
 power as red (5) and blue (1) cubes with the number, ability markers, light needed) and the Eye

@@ -3,9 +3,16 @@ from __future__ import annotations
 
 import pytest
 
-import tests.toygames  # noqa: F401 - registers the toy games
 from host.store import Store
 from host.table import Table
+
+# pytest rewrites the asserts of test_*.py and conftest.py only; the helpers beside them (tests/kit/,
+# harness.py, the *_helpers.py...) assert too, and report like the tests with this, which must run
+# before any of them is imported.
+pytest.register_assert_rewrite("tests.kit", "tests.engine", "tests.host", "tests.render", "tests.cogs",
+                               "tests.process")
+
+import tests.kit.toygames  # noqa: E402, F401 - registers the toy games
 
 
 def pytest_collection_modifyitems(config, items) -> None:
@@ -56,7 +63,7 @@ async def simcord_bot(tmp_path, hand_clock):
     from host.config import Config
 
     config = Config(token="unused", database=tmp_path / "bot.sqlite3", run_timers=False,
-                    game_modules=("tests.toygames",))
+                    game_modules=("tests.kit.toygames",))
     bot = TabletopBot(config, clock=hand_clock)
     yield bot
     if hasattr(bot, "table"):  # simcord detaches the bot without closing it

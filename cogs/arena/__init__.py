@@ -10,14 +10,14 @@ panel draws from the player's view and legal actions, greys what `explain` refus
 `engine.arena.races` says who won a race the player lost.
 
 Clicks for the common actions, with the panel open (counted by
-tests/test_arena_discord.py::test_the_common_actions_take_the_clicks_arena_md_promises):
+tests/cogs/arena/test_arena_discord.py::test_the_common_actions_take_the_clicks_arena_md_promises):
 Roll 1 · allocate 1 (a select; ⚡ Auto puts every die at once) · Attack 1, or 2 when a target
 must be chosen · Move 2 steps 3 (Move…, then two steps: the path goes once every Move die is
 used; + ✔ Go when more are allocated) · Heal 1 · Parry 0 (Auto-Parry) or 1 (the pushed prompt) ·
 a partial spend +1-4 (Qty cycles All/1/2/3/4). Turn-based: ✔ Done 1 (allocates what fits) and a
 marker 1. Opening the panel is 1 more, once per 15 minutes.
 
-Advanced rules (tests/test_arena_discord_advanced.py counts them): readying a card is the allocate
+Advanced rules (tests/cogs/arena/test_arena_discord_advanced.py counts them): readying a card is the allocate
 pick that fills it · a Tribal card or innate action 1 when the engine lists one way to use it,
 else 2 (whom, which way, how much Heat, where to step, place or land) · a reaction beside Parry 1
 in the prompt · Flame Blade +1 (its toggle) · Echo's Guard acting +1 per figure (the cycle). The

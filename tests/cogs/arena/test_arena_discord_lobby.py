@@ -1,0 +1,114 @@
+"""Eye for an Eye's lobby on Discord: its options, each player's character, and with King of the
+Hill and the advanced rules each player's pair of General Manoeuvres.
+
+Eye for an Eye has seven options (turn_based, advanced, alliances, rainforest, domination, hill
+and ceremony); Discord allows five buttons a row, so the toggles spill over rows 1-3 and the
+character select follows them, then the General Manoeuvres' select: five rows, Discord's most.
+Played in process (simcord), as the host sees the lobby.
+"""
+from __future__ import annotations
+
+import pytest
+
+from engine.arena.match import EyeForAnEye
+from engine.protocol import Option
+from host.errors import TableError
+from tests.cogs.discord_helpers import buttons, message_in, selects
+
+BUILT = {option.key for option in EyeForAnEye.options}
+SEVEN = (*EyeForAnEye.options, *(Option(key, f"Mode {key}") for key in ("alliances", "rainforest", "domination",
+                                                                        "ceremony", "hill") if key not in BUILT))
+
+
+def rows_of(message) -> list[list[str]]:
+    """Each row of the message: its buttons' labels, or 'select' for a select."""
+    return [[getattr(child, "label", None) or "select" for child in row.children] for row in message.components]
+
+
+async def test_seven_options_spill_over_rows_and_the_character_select_follows(world, monkeypatch):
+    env, _guild, channel, u = world
+    assert len(SEVEN) == 7
+    monkeypatch.setattr(EyeForAnEye, "options", SEVEN)
+    await u["ann"].slash(channel, "play", game="arena")
+    lobby = channel.last_message
+    rows = rows_of(lobby)
+    assert rows[0] == ["Join", "Leave", "Start", "Cancel"]
+    assert [len(row) for row in rows[1:3]] == [5, 2] and rows[3] == ["select"]
+    assert all(label.endswith(": off") for row in rows[1:3] for label in row)
+    assert len(selects(lobby)[0].options) == 6, "the six characters"
+
+    last = SEVEN[-1].label  # a mode still to come, or the last one built
+    await u["ann"].click(lobby, label=f"{last}: off")
+    assert f"{last}: on" in buttons(message_in(channel, lobby.id))
+    assert f"{last}: **on**" in message_in(channel, lobby.id).embeds[0].fields[1].value
+
+
+async def test_an_option_label_too_long_for_a_button_is_cut(world, monkeypatch):
+    env, _guild, channel, u = world
+    monkeypatch.setattr(EyeForAnEye, "options", (Option("advanced", "Advanced " + "very " * 30 + "long"),))
+    await u["ann"].slash(channel, "play", game="arena")
+    (label,) = [label for label in buttons(channel.last_message) if label.startswith("Advanced")]
+    assert len(label) <= 80 and label.endswith("…: off")
+
+
+# ------------------------------------------------------------------ King of the Hill's General Manoeuvres
+
+ADVANCED, HILL = (next(o.label for o in EyeForAnEye.options if o.key == key) for key in ("advanced", "hill"))
+PAIRS = "Choose your pair of general manoeuvres"
+
+
+def select_named(message, placeholder: str):
+    return next((s for s in selects(message) if s.placeholder == placeholder), None)
+
+
+async def lobby_of_two(channel, u, *turned_on: str) -> int:
+    """Ann opens an Eye for an Eye lobby, Bob joins, Ann turns these options on; returns the lobby's id."""
+    await u["ann"].slash(channel, "play", game="arena")
+    lobby_id = channel.last_message.id
+    await u["bob"].click(message_in(channel, lobby_id), label="Join")
+    for label in turned_on:
+        await u["ann"].click(message_in(channel, lobby_id), label=f"{label}: off")
+    return lobby_id
+
+
+async def test_a_player_picks_shove_and_sprint_in_the_lobby_with_the_hill_on_and_is_dealt_them(world, simcord_bot):
+    env, _guild, channel, u = world
+    ann = u["ann"]
+    lobby_id = await lobby_of_two(channel, u, ADVANCED)
+    assert select_named(message_in(channel, lobby_id), PAIRS) is None, "offered only with King of the Hill on"
+
+    await ann.click(message_in(channel, lobby_id), label=f"{HILL}: off")
+    lobby = message_in(channel, lobby_id)
+    assert rows_of(lobby)[3:] == [["select"], ["select"]], "the character select, then the pairs: five rows"
+    assert f"{PAIRS} below; whoever does not gets a random one." in lobby.embeds[0].description
+    pairs = select_named(lobby, PAIRS)
+    assert len(pairs.options) == 10 and pairs.options[0].label == "Shove & Sprint"
+
+    await ann.select(lobby, ["shove+sprint"], custom_id=pairs.custom_id)
+    lobby = message_in(channel, lobby_id)
+    assert lobby.embeds[0].fields[0].value.splitlines()[0] == f"1. <@{ann.id}> (host) · Shove & Sprint"
+    assert len(select_named(lobby, PAIRS).options) == 10, "another player may pick the same pair"
+
+    await ann.click(lobby, label="Start")
+    session = await simcord_bot.table.active_in(channel.id)
+    assert session.state["hands"][0][1:] == ["shove", "sprint"]
+    assert "+".join(session.state["hands"][1][1:]) in EyeForAnEye.choices[1].values, "Bob gets a random pair"
+    assert await simcord_bot.table.replayed_state(session.id) == session.state
+
+
+async def test_general_manoeuvres_are_not_picked_while_king_of_the_hill_is_off(world, simcord_bot):
+    """A select still open when the host turns the hill off is refused; a pick made before does not count."""
+    env, _guild, channel, u = world
+    ann, bob = u["ann"], u["bob"]
+    lobby_id = await lobby_of_two(channel, u, ADVANCED, HILL)
+    await bob.select(message_in(channel, lobby_id), ["pull+spin"],
+                     custom_id=select_named(message_in(channel, lobby_id), PAIRS).custom_id)
+    await ann.click(message_in(channel, lobby_id), label=f"{HILL}: on")
+    assert "Pull & Spin" not in message_in(channel, lobby_id).embeds[0].fields[0].value
+
+    table, session = simcord_bot.table, await simcord_bot.table.active_in(channel.id)
+    with pytest.raises(TableError, match="chosen only with the options advanced and hill on"):
+        await table.choose(session.id, ann.id, "generals", "shove+sprint")
+    await ann.click(message_in(channel, lobby_id), label="Start")
+    session = await table.active_in(channel.id)
+    assert "generals" not in session.picks and "hands" not in session.state

@@ -1,0 +1,139 @@
+"""Treasure of the Dragons played through Discord, in process: three users in one channel."""
+from __future__ import annotations
+
+import string
+
+from engine.dragon import SIZE
+from tests.cogs.discord_helpers import (
+    assert_people_named_and_pinged,
+    buttons,
+    message_in,
+    open_table,
+    pinged,
+    public_texts,
+    selects,
+)
+
+SEAT_ORDER = ("ann", "bob", "cat")
+
+
+async def open_dragon(u, channel):
+    return await open_table(u, channel, "dragon", SEAT_ORDER)
+
+
+async def state_of(bot, channel):
+    session = await bot.table.active_in(channel.id)
+    return session.state if session else None
+
+
+def cells_of(state, *kinds):
+    return [[r, c] for r in range(SIZE) for c in range(SIZE) if state["grid"][r][c] in kinds]
+
+
+def label(cell) -> str:
+    return f"{string.ascii_uppercase[cell[1]]}{cell[0] + 1}"
+
+
+async def reveal(user, channel, board_id, cell):
+    """Pick the cell's row in the select, then press the cell's button, as a player would."""
+    board = message_in(channel, board_id)
+    (row_select,) = selects(board)
+    await user.select(board, [str(cell[0])], custom_id=row_select.custom_id)
+    result = await user.click(message_in(channel, board_id), label=label(cell))
+    assert not result.ephemeral, result.response.content
+
+
+def plan_a_collecting_turn(state):
+    """What an omniscient player reveals to collect something this turn."""
+    for kind in ("ring", "dragon"):
+        if cells := cells_of(state, kind):
+            return cells[:3]
+    for kind, size in (("ball", 2), ("car", 2), ("doll", 2), ("candlestick", 3), ("crate", 4)):
+        cells = cells_of(state, kind)
+        if len(cells) >= size:
+            return cells[:size]
+    return []
+
+
+async def test_a_whole_game_by_three_users(world, simcord_bot):
+    env, guild, channel, u = world
+    board_id = await open_dragon(u, channel)
+    turns = 0
+    while (state := await state_of(simcord_bot, channel)) is not None:
+        player = u[SEAT_ORDER[state["turn"]]]
+        plan = plan_a_collecting_turn(state)
+        assert plan, "cards are left that cannot be collected"
+        for cell in plan:
+            await reveal(player, channel, board_id, cell)
+        await player.click(message_in(channel, board_id), label="Stop and collect")
+        turns += 1
+        assert turns < 60
+        if (after := await state_of(simcord_bot, channel)) is not None:  # the next player, and only they, is pinged
+            assert pinged(env, channel.last_message) == {u[SEAT_ORDER[after["turn"]]].id}
+    board = message_in(channel, board_id)
+    assert not board.components  # a finished game has no buttons
+    announcement = channel.last_message
+    assert "is over" in announcement.content
+    assert all(f"<@{u[name].id}>" in announcement.content for name in SEAT_ORDER)
+    assert "collects" in board.embeds[0].description  # announcements name what was collected
+    assert "ann" in board.attachments[0].description  # the board names players by display name
+    assert_people_named_and_pinged(env, channel, [u[name] for name in SEAT_ORDER])
+
+
+async def test_cards_covered_again_are_shown_nowhere(world, simcord_bot):
+    env, guild, channel, u = world
+    board_id = await open_dragon(u, channel)
+    state = await state_of(simcord_bot, channel)
+    # Ann turns over one doll and two rings, then stops: the lone doll is covered again.
+    doll = cells_of(state, "doll")[0]
+    rings = cells_of(state, "ring")[:2]
+    for cell in (doll, *rings):
+        await reveal(u["ann"], channel, board_id, cell)
+    during = message_in(channel, board_id).attachments[0].description
+    assert label(doll) in during  # while the turn runs, the board shows it
+    await u["ann"].click(message_in(channel, board_id), label="Stop and collect")
+    # Bob turns over a crate, then a dragon: the turn ends with nothing, both covered again.
+    state = await state_of(simcord_bot, channel)
+    crate, dragon = cells_of(state, "crate")[0], cells_of(state, "dragon")[0]
+    await reveal(u["bob"], channel, board_id, crate)
+    await reveal(u["bob"], channel, board_id, dragon)
+    after = public_texts(channel)
+    assert label(doll) not in after  # covered again when Ann stopped: nobody is shown it again
+    assert "collects 2 rings" in after and "doll" not in after.lower().replace("dolls", "")
+    # The cards that ended Bob's turn are shown to everyone (GAMES.md), until the next reveal.
+    assert f"turned over a dragon at {label(dragon)} with a crate at {label(crate)} face up" in after
+    grid = (await state_of(simcord_bot, channel))["grid"]
+    assert grid[doll[0]][doll[1]] == "doll"  # still there, face down
+    state = await state_of(simcord_bot, channel)
+    next_cell = next(cell for cell in cells_of(state, "ring", "dragon", "ball", "car", "doll")
+                     if cell not in (doll, crate, dragon))
+    await reveal(u["cat"], channel, board_id, next_cell)
+    board_text = message_in(channel, board_id).attachments[0].description
+    for cell in (doll, crate, dragon):
+        assert label(cell) not in board_text, "a covered card is still shown after the next reveal"
+
+
+async def test_only_the_player_on_turn_may_pick_a_row(world, simcord_bot):
+    env, guild, channel, u = world
+    board_id = await open_dragon(u, channel)
+    board = message_in(channel, board_id)
+    (row_select,) = selects(board)
+    result = await u["bob"].select(board, ["3"], custom_id=row_select.custom_id)
+    assert result.ephemeral and "not your turn" in result.response.content
+    watcher = await u["dan"].click(board, label="A1") if not buttons(board)["A1"].disabled else None
+    assert watcher is None or "watching" in watcher.response.content
+
+
+async def test_an_idle_player_stops_when_the_timer_runs_out(world, simcord_bot, hand_clock):
+    env, guild, channel, u = world
+    board_id = await open_dragon(u, channel)
+    state = await state_of(simcord_bot, channel)
+    rings = cells_of(state, "ring")[:2]
+    for cell in rings:
+        await reveal(u["ann"], channel, board_id, cell)
+    hand_clock.advance(91)
+    await simcord_bot.table.fire_due()
+    await env.settle()
+    state = await state_of(simcord_bot, channel)
+    assert state["turn"] == 1 and state["collected"][0].get("ring") == 2
+    assert "collects 2 rings" in message_in(channel, board_id).embeds[0].description

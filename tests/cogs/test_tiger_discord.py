@@ -1,0 +1,412 @@
+"""Eye of the Tiger played through Discord, in process: Ann plays, Dan watches.
+
+The board carries Buy... / Fight... (Thin deck... / Keep all cards when the deck is used up);
+each opens a private panel (cogs/panels.py) whose selects redraw it and whose Confirm button
+makes the move; a panel's controls are found by `<panel>:<control>` in their custom ids.
+Some tests set up a position by rewriting the stored snapshot, so a fight or an advanced
+choice can be checked with known cards and monsters.
+"""
+from __future__ import annotations
+
+from cogs.refs import Ref
+from cogs.tiger import FightChoice
+from engine import registry
+from engine.greenbox import CARDS, TILES
+from engine.protocol import canonical
+from engine.tiger import EYE_TILE, card_price, preview_fight, tile_dots
+from host.session import FINISHED
+from tests.cogs.discord_helpers import assert_people_named_and_pinged, buttons, forget_panels, message_in, selects
+
+# --------------------------------------------------------------------------- helpers
+
+async def open_tiger(u, channel):
+    """/play game:tiger starts at once (a solo game); returns the board message's id."""
+    result = await u["ann"].slash(channel, "play", game="tiger")
+    assert not result.ephemeral
+    return channel.last_message.id
+
+
+async def session_of(bot, channel):
+    return await bot.table.active_in(channel.id)
+
+
+async def rewrite(bot, u, channel, change):
+    """Set up a position: change the stored snapshot (tests only), then post a fresh board
+    with `/game board`. Returns the state and the new board's id."""
+    session = await session_of(bot, channel)
+    state = session.state
+    change(state)
+    async with bot.table.store.transaction() as conn:
+        await conn.execute("UPDATE sessions SET state = ? WHERE id = ?", (canonical(state), session.id))
+    await u["ann"].slash(channel, "game board")
+    return state, channel.last_message.id
+
+
+def cid(colour: str, symbol: str, starter: bool = False) -> int:
+    return next(c.id for c in CARDS if c.colour == colour and c.symbol == symbol and c.starter == starter)
+
+
+def reveal(state, *card_ids):
+    """Make these the revealed cards (taken from wherever they are); the old ones are discarded."""
+    state["cards"]["discard"].extend(state["revealed"])
+    state["revealed"] = []
+    for c in card_ids:
+        for place in (state["cards"]["draw"], state["cards"]["discard"], *state["supply"].values()):
+            if c in place:
+                place.remove(c)
+                break
+    state["revealed"] = list(card_ids)
+
+
+def put(state, field, symbol, power, abilities=()):
+    """A monster of `symbol` from the pile onto track index `field` (0 = field I)."""
+    tile = next(t for t in state["pile"] if TILES[t].symbol == symbol and t != EYE_TILE)
+    state["pile"].remove(tile)
+    state["track"][field] = {"tile": tile, "eye": False, "power": power, "dice": [1, 2],
+                             "abilities": list(abilities), "colour": None, "extra": 0}
+    for ability in abilities:
+        if ability in ("no_weakness", "light", "half_attack"):
+            state["cubes"][ability] -= 1
+    return tile
+
+
+async def open_panel(user, channel, board_id, label):
+    result = await user.click(message_in(channel, board_id), label=label)
+    assert result.ephemeral
+    return result.response
+
+
+def select_of(panel, control):
+    """A panel's select by its panel and control name, "tiger_fight:monster" (the custom_id's
+    action and the control before the draft)."""
+    return next(s for s in selects(panel.message) if f":{control}~" in s.custom_id)
+
+
+def has_select(panel, control):
+    return any(f":{control}~" in s.custom_id for s in selects(panel.message))
+
+
+async def pick(user, panel, control, values):
+    result = await user.select(panel, [str(v) for v in values], custom_id=select_of(panel, control).custom_id)
+    assert result.response.ephemeral
+    return result
+
+
+def confirm(panel):
+    return next(b for label, b in buttons(panel.message).items() if label.startswith("Confirm"))
+
+
+async def press_confirm(user, panel):
+    result = await user.click(panel, custom_id=confirm(panel).custom_id)
+    assert not panel.components, panel.content  # the panel became a note of what happened
+    return result
+
+
+# --------------------------------------------------------------------------- a greedy player
+
+def best_fight(game, state):
+    """The fight an eager player picks: the Eye first, then the most points, gold, fewest losses."""
+    best, best_key = None, None
+    for action in game.legal_actions(state, 0):
+        if action["type"] != "fight" or "double" in action:
+            continue
+        p = preview_fight(state, action["monster"], action["cards"])
+        key = (p["ends_game"], tile_dots(state["track"][action["monster"]]["tile"]), p["gold"], -len(p["lose"]),
+               -len(action["cards"]))
+        if best_key is None or key > best_key:
+            best, best_key = action, key
+    return best
+
+
+def best_buy(game, state):
+    """The dearest card on offer (None: nothing is affordable, buy nothing)."""
+    stacks = [a["stack"] for a in game.legal_actions(state, 0)
+              if a["type"] == "buy" and "second" not in a and "bonus" not in a]
+    return max(stacks, key=lambda s: card_price(state["supply"][s][0]), default=None)
+
+
+async def play_a_turn(user, channel, board_id, game, state, thinned):
+    if state["phase"] == "thin":
+        if thinned:
+            await user.click(message_in(channel, board_id), label="Keep all cards")
+            return
+        panel = await open_panel(user, channel, board_id, "Thin deck…")
+        weakest = sorted(state["cards"]["discard"], key=lambda c: (CARDS[c].value, c))[:2]
+        # the two weakest may sit in different selects when the pile is long: pick them one by one
+        for card in weakest:
+            action = next(s for s in selects(panel.message) if str(card) in [o.value for o in s.options])
+            chosen = [o.value for o in action.options if o.default] + [str(card)]
+            await user.select(panel, chosen, custom_id=action.custom_id)
+        assert all(CARDS[c].name in panel.content for c in weakest)
+        await press_confirm(user, panel)
+        return
+    fight = best_fight(game, state) if state["turn"] > 1 else None
+    if fight is not None:
+        panel = await open_panel(user, channel, board_id, "Fight…")
+        await pick(user, panel, "tiger_fight:monster", [fight["monster"]])
+        await pick(user, panel, "tiger_fight:cards", fight["cards"])
+        assert "✅" in panel.content, panel.content
+        await press_confirm(user, panel)
+        return
+    stack = best_buy(game, state)
+    panel = await open_panel(user, channel, board_id, "Buy…")
+    await pick(user, panel, "tiger_buy:card", [stack or "nothing"])
+    if panel.components:  # extra choices (a colour bonus): the pick only chose, Confirm buys
+        await press_confirm(user, panel)
+
+
+# --------------------------------------------------------------------------- tests
+
+async def test_a_whole_game_through_the_buttons_records_a_result(world, simcord_bot):
+    env, _, channel, u = world
+    board_id = await open_tiger(u, channel)
+    game = registry.get("tiger")
+    session_id = (await session_of(simcord_bot, channel)).id
+    turns, thinned = 0, False
+    while (session := await session_of(simcord_bot, channel)) is not None:
+        state = session.state
+        before = session.version
+        await play_a_turn(u["ann"], channel, board_id, game, state, thinned)
+        thinned = thinned or state["phase"] == "thin"
+        assert (await simcord_bot.table.get(session_id)).version == before + 1  # each turn is one move
+        turns += 1
+        assert turns < 150
+    board = message_in(channel, board_id)
+    assert not board.components  # a finished game keeps its picture, loses its buttons
+    assert board.attachments and board.attachments[0].description.startswith("Eye of the Tiger")
+    assert "is over" in channel.last_message.content
+    assert_people_named_and_pinged(env, channel, [u["ann"]])
+    final = await simcord_bot.table.get(session_id)
+    assert final.status == FINISHED
+    mine = sum(tile_dots(t) for t in final.state["defeated"])
+    theirs = sum(tile_dots(t) for t in final.state["monster_discard"])
+    rows = await simcord_bot.table.store.fetchall("SELECT * FROM results WHERE session_id = ?", (session_id,))
+    assert len(rows) == 1
+    row = rows[0]
+    assert row["user_id"] == u["ann"].id and row["game"] == "tiger"
+    assert row["won"] == int(mine > theirs) and row["score"] == mine and row["margin"] == mine - theirs
+    assert final.state["removed"]  # the thinning went through the panel
+    assert await simcord_bot.table.replayed_state(session_id) == final.state
+
+
+async def test_the_fight_preview_shows_light_penalty_attack_and_why_not(world, simcord_bot):
+    _, _, channel, u = world
+    board_id = await open_tiger(u, channel)
+    hammers, circles, arrow = cid("red", "hammers", True), cid("red", "circles", True), cid("red", "arrow")
+
+    def position(state):
+        state["turn"] = 2
+        reveal(state, hammers, circles, arrow)
+        put(state, 2, "hammers", 7)  # field III: needs 3 light
+        put(state, 1, "bricks", 3, ("no_weakness",))  # field II: value-1 cards cannot fight
+    state, board_id = await rewrite(simcord_bot, u, channel, position)
+    panel = await open_panel(u["ann"], channel, board_id, "Fight…")
+    await pick(u["ann"], panel, "tiger_fight:monster", [2])
+    await pick(u["ann"], panel, "tiger_fight:cards", [hammers])
+    text = panel.content
+    assert "Light: 1 (needs 3), 2 missing" in text and "Penalty: -4 attack" in text
+    assert "Attack: -3 (values 1, -4 penalty) against power 7" in text
+    assert "❌ Not possible: Not strong enough" in text and confirm(panel).disabled
+    assert not has_select(panel, "tiger_fight:double") and not has_select(panel, "tiger_fight:lose")  # no such choice
+
+    await pick(u["ann"], panel, "tiger_fight:monster", [1])  # the cards stay chosen
+    assert "❌ Not possible: No weakness: cards of value 1 cannot fight" in panel.content
+    assert confirm(panel).disabled
+
+    await pick(u["ann"], panel, "tiger_fight:monster", [2])
+    await pick(u["ann"], panel, "tiger_fight:cards", [hammers, arrow])
+    text = panel.content
+    assert "Light: 4 (needs 3)" in text and "Penalty: none" in text
+    assert "Attack: 7 (values 7) against power 7" in text
+    assert "Gold if you win: 1" in text and "Cards lost after the win: red hammers (1)" in text
+    assert "✅" in text and not confirm(panel).disabled
+    monster = state["track"][2]["tile"]
+    await press_confirm(u["ann"], panel)
+    state = (await session_of(simcord_bot, channel)).state
+    assert monster in state["defeated"] and state["gold"] == 1 and hammers in state["removed"]
+    assert "You beat the hammers monster" in message_in(channel, board_id).embeds[0].description
+
+
+async def test_a_watcher_changes_nothing(world, simcord_bot):
+    _, _, channel, u = world
+    await open_tiger(u, channel)
+
+    def position(state):
+        state["turn"] = 2
+        put(state, 2, "hammers", 7)
+    _, board_id = await rewrite(simcord_bot, u, channel, position)
+    before = await session_of(simcord_bot, channel)
+    for label in ("Buy…", "Fight…"):
+        result = await u["dan"].click(message_in(channel, board_id), label=label)
+        assert result.ephemeral and "You are watching this game" in result.response.content
+        assert not result.response.components  # no panel for a watcher
+    after = await session_of(simcord_bot, channel)
+    assert after.version == before.version and after.state == before.state
+
+
+async def test_a_used_up_deck_offers_thinning_to_the_player_only(world, simcord_bot):
+    _, _, channel, u = world
+    await open_tiger(u, channel)
+
+    def used_up(state):
+        state["cards"]["discard"] += state["cards"]["draw"] + state["revealed"]
+        state["cards"]["draw"], state["revealed"], state["phase"] = [], [], "thin"
+    _, board_id = await rewrite(simcord_bot, u, channel, used_up)
+    board = message_in(channel, board_id)
+    assert set(buttons(board)) == {"Thin deck…", "Keep all cards"}
+    assert "Thin deck" in board.embeds[0].fields[-1].value
+    before = await session_of(simcord_bot, channel)
+    for label in ("Thin deck…", "Keep all cards"):
+        result = await u["dan"].click(board, label=label)
+        assert result.ephemeral and "You are watching this game" in result.response.content
+    assert (await session_of(simcord_bot, channel)).version == before.version
+    await u["ann"].click(board, label="Keep all cards")
+    after = await session_of(simcord_bot, channel)
+    assert after.version == before.version + 1 and after.state["phase"] == "turn"
+    assert len(after.state["revealed"]) == 3 and not after.state["removed"]
+    assert set(buttons(message_in(channel, board_id))) == {"Buy…", "Fight…"}
+
+
+async def test_thinning_picks_across_a_long_discard_pile(world, simcord_bot):
+    _, _, channel, u = world
+    await open_tiger(u, channel)
+
+    def used_up_with_everything(state):
+        state["cards"]["discard"] += state["cards"]["draw"] + state["revealed"]
+        for stack in state["supply"].values():
+            state["cards"]["discard"] += stack
+            stack.clear()
+        state["cards"]["draw"], state["revealed"], state["phase"] = [], [], "thin"
+    state, board_id = await rewrite(simcord_bot, u, channel, used_up_with_everything)
+    panel = await open_panel(u["ann"], channel, board_id, "Thin deck…")
+    picks = selects(panel.message)
+    assert len(picks) == 3 and sum(len(p.options) for p in picks) == 54  # 25 options per select at most
+    first, last = picks[0].options[0].value, picks[2].options[0].value
+    await u["ann"].select(panel, [first], custom_id=picks[0].custom_id)
+    await u["ann"].select(panel, [last], custom_id=selects(panel.message)[2].custom_id)
+    chosen = [CARDS[int(first)].name, CARDS[int(last)].name]
+    assert confirm(panel).label == f"Confirm: remove {chosen[0]} and {chosen[1]}"
+    await u["ann"].select(panel, [picks[1].options[0].value], custom_id=selects(panel.message)[1].custom_id)
+    assert "remove at most 2" in panel.content and confirm(panel).disabled  # three chosen: too many
+    await u["ann"].select(panel, [], custom_id=selects(panel.message)[1].custom_id)
+    await press_confirm(u["ann"], panel)
+    state = (await session_of(simcord_bot, channel)).state
+    assert sorted(state["removed"]) == sorted([int(first), int(last)]) and state["phase"] == "turn"
+
+
+async def test_a_panel_the_game_moved_past_is_refused(world, simcord_bot):
+    _, _, channel, u = world
+    board_id = await open_tiger(u, channel)
+    started = (await session_of(simcord_bot, channel)).version
+    old = await open_panel(u["ann"], channel, board_id, "Buy…")
+    forget_panels(simcord_bot)  # (else the fresh panel retires the old one: tests/cogs/test_live_panels.py)
+    fresh = await open_panel(u["ann"], channel, board_id, "Buy…")
+    await pick(u["ann"], fresh, "tiger_buy:card", ["nothing"])
+    if fresh.components:  # three cards of one colour: the pick only chose, Confirm buys
+        await press_confirm(u["ann"], fresh)
+    version = (await session_of(simcord_bot, channel)).version
+    assert version == started + 1
+    result = await u["ann"].select(old, ["nothing"], custom_id=select_of(old, "tiger_buy:card").custom_id)
+    assert result.ephemeral and "out of date" in (result.response or result.followups[0]).content
+    assert (await session_of(simcord_bot, channel)).version == version
+
+
+async def test_the_colour_bonus_can_be_declined(world, simcord_bot):
+    _, _, channel, u = world
+    board_id = await open_tiger(u, channel)
+    red = [cid("red", s, True) for s in ("drop", "hammers", "circles")]
+    state, board_id = await rewrite(simcord_bot, u, channel, lambda s: reveal(s, *red))
+    red_stack = list(state["supply"]["red"])
+    panel = await open_panel(u["ann"], channel, board_id, "Buy…")
+    assert "Three red cards" in panel.content
+    await pick(u["ann"], panel, "tiger_buy:card", ["blue"])  # with a choice left, picking does not buy yet
+    assert panel.components and "Confirm: buy blue drop (2) for 1 gold" in buttons(panel.message)
+    await u["ann"].click(panel, label="Free red card: taking it (click to decline)")
+    assert "you decline it" in panel.content
+    await press_confirm(u["ann"], panel)
+    state = (await session_of(simcord_bot, channel)).state
+    assert state["supply"]["red"] == red_stack and cid("blue", "drop") in state["cards"]["discard"] + state["revealed"]
+
+
+async def test_the_buy_panel_says_unspent_gold_is_lost_gold_cubes_included(world, simcord_bot):
+    _, _, channel, u = world
+    await open_tiger(u, channel)
+    cards = [cid("red", "drop", True), cid("blue", "drop", True), cid("yellow", "circles", True)]  # 2 gold
+
+    def position(state):
+        state["turn"] = 2
+        state["gold"] = 3  # gold cubes from clean wins since the last buy
+        reveal(state, *cards)
+    _, board_id = await rewrite(simcord_bot, u, channel, position)
+    panel = await open_panel(u["ann"], channel, board_id, "Buy…")
+    assert "you have **5 gold** (2 from your revealed cards, 3 gold cubes)" in panel.content
+    assert "unspent gold is lost, the cubes too" in panel.content
+    await pick(u["ann"], panel, "tiger_buy:card", ["red"])  # nothing else to decide: picking buys
+    assert not panel.components and "4 gold unused is lost" in panel.content  # the panel is now a note
+    state = (await session_of(simcord_bot, channel)).state
+    assert state["gold"] == 0 and cid("red", "drop") in state["cards"]["discard"]
+
+
+async def test_advanced_second_purchase(world, simcord_bot):
+    _, _, channel, u = world
+    board_id = await open_tiger(u, channel)
+    drops = [cid(c, "drop", True) for c in ("red", "blue", "yellow")]  # 3 gold, three of one symbol
+
+    def position(state):
+        state["advanced"] = True
+        reveal(state, *drops)
+    _, board_id = await rewrite(simcord_bot, u, channel, position)
+    panel = await open_panel(u["ann"], channel, board_id, "Buy…")
+    assert "second card" in panel.content and not has_select(panel, "tiger_buy:second")
+    await pick(u["ann"], panel, "tiger_buy:card", ["red"])
+    second = [o.value for o in select_of(panel, "tiger_buy:second").options]
+    assert "none" in second and "red" in second  # the next red card is a second choice too
+    await pick(u["ann"], panel, "tiger_buy:second", ["green"])
+    assert confirm(panel).label == "Confirm: buy red drop (1) and green drop (5) for 2 gold"
+    await press_confirm(u["ann"], panel)
+    state = (await session_of(simcord_bot, channel)).state
+    owned = state["cards"]["discard"] + state["revealed"] + state["cards"]["draw"]
+    assert cid("red", "drop") in owned and cid("green", "drop") in owned
+
+
+async def test_advanced_double_card_and_the_card_lost(world, simcord_bot):
+    _, _, channel, u = world
+    board_id = await open_tiger(u, channel)
+    red_h, blue_h, arrow = cid("red", "hammers", True), cid("blue", "hammers", True), cid("red", "arrow")
+
+    def position(state):
+        state["advanced"] = True
+        state["turn"] = 2
+        reveal(state, red_h, blue_h, arrow)
+        put(state, 0, "hammers", 6, ("double",))  # field I, dice summing to 11 in advanced mode
+    _, board_id = await rewrite(simcord_bot, u, channel, position)
+    panel = await open_panel(u["ann"], channel, board_id, "Fight…")
+    await pick(u["ann"], panel, "tiger_fight:cards", [red_h, blue_h, arrow])
+    assert has_select(panel, "tiger_fight:double") and has_select(panel, "tiger_fight:lose")
+    assert "Cards lost after the win: red hammers (1)" in panel.content  # the engine's default
+    await pick(u["ann"], panel, "tiger_fight:lose", [blue_h])
+    assert "Cards lost after the win: blue hammers (1)" in panel.content
+    await pick(u["ann"], panel, "tiger_fight:double", [arrow])
+    assert "Attack: 14 (values 14)" in panel.content
+    assert "Cards lost after the win: red arrow (6), blue hammers (1)" in panel.content
+    await press_confirm(u["ann"], panel)
+    state = (await session_of(simcord_bot, channel)).state
+    assert arrow in state["removed"] and blue_h in state["removed"] and red_h not in state["removed"]
+
+
+def test_the_longest_drafts_fit_in_a_custom_id():
+    """The whole custom_id arg, `control~draft`, stays within 40 characters (cogs/refs.py)."""
+    top = max(c.id for c in CARDS)
+    longest = [("second", "yellow-yellow-1"), ("card", "nothing--0"),
+               ("monster", str(FightChoice(2, (top - 2, top - 1, top), top, top - 1))),
+               ("p3", ".".join(str(top - k) for k in range(8)))]  # two cards in each of four selects
+    for control, draft in longest:
+        assert len(Ref(1, "tiger_fight", f"{control}~{draft}", 10**6).custom_id.split(":")[-1]) <= 40
+
+
+async def test_play_with_the_advanced_option_starts_an_advanced_game(world, simcord_bot):
+    _env, _guild, channel, u = world
+    await u["ann"].slash(channel, "play", game="tiger", options="advanced")
+    session = await simcord_bot.table.active_in(channel.id)
+    assert session.options == {"advanced": True} and session.state["advanced"] is True
+    assert "advanced" in " ".join(f.value for f in channel.last_message.embeds[0].fields).lower()

@@ -1,0 +1,827 @@
+"""Eye for an Eye boards: readable on a phone in every phase, small, described in full, cached.
+
+The states are played through the engine (dice rigged with engine.rng.rig): figures walk up to
+each other, attack, knock one out, take turn-order markers, finish the match, leave. Under the
+advanced rules (dice put on cards directly, as the engine's tests do): Heat, Netted and Hidden,
+Echo's Guards, Tribal cards in both states, and a card's attack pausing everyone.
+"""
+from __future__ import annotations
+
+import copy
+import io
+import re
+import time
+from collections import deque
+from functools import cache
+
+import pytest
+from PIL import Image
+
+import render.arena as R
+import render.arena_modes as RM
+import render.arena_words as RW
+from engine.arena import EyeForAnEye
+from engine.arena.board import COMPASS, front_arc, open_hex
+from engine.arena.figures import arena, board_of, occupied
+from engine.hexgrid import distance, neighbour
+from engine.protocol import TIMEOUT
+from engine.rng import rig
+from render import palette
+from render.cache import cached_layer_count, clear_layer_cache
+from render.encode import MAX_DESCRIPTION
+from tests.kit.arena_setup import give, nymphlet_at, pool, put, show_flower
+from tests.kit.readability import image_width, recording_text
+
+GAME = EyeForAnEye()
+NOW = 1_000.0
+A, Df, M = 1, 2, 3  # rigged rolls: the Attack, Defence and Move faces
+MAX_PNG = 40 * 1024
+LONG_NAMES = ["WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", "Bartholomew Fitzgerald-Smythe 3", "Zoë the Unbeatable 🐉",
+              "xXx_DragonSlayer_2000_xXx__yYy__", "Maximilian von Habsburg-Lothring", "李小龍 Bruce Lee the Dragon"]
+
+
+# ----------------------------------------------------------------- playing the engine
+class Play:
+    """A game played through `GAME.apply`, the table's clock ticking a second an action."""
+
+    def __init__(self, players: int, tb: bool = False, seed: int = 1, **options):
+        self.now = NOW
+        self.state = GAME.setup(players, {"turn_based": tb, **options}, seed, self.now)
+
+    def do(self, seat, **action):
+        self.now += 1
+        self.state, _ = GAME.apply(self.state, seat, action, self.now)
+        assert GAME.invariants(self.state) == []
+        return self.past_countdown()
+
+    def timeout(self):
+        self.now = max(self.now, GAME.next_deadline(self.state))
+        self.state, _ = GAME.apply(self.state, None, TIMEOUT, self.now)
+        return self.past_countdown()
+
+    def past_countdown(self):
+        """The few seconds before a round starts, in which nobody acts, pass at once."""
+        return self.timeout() if self.state["phase"] == "countdown" else self
+
+    def roll(self, seat, face):
+        rig(self.state, *[face] * len(self.state["dice"][seat]["pool"]))
+        return self.do(seat, type="roll")
+
+    def dice(self, seat, track, face, count):
+        return self.roll(seat, face).do(seat, type="allocate", track=track, count=count)
+
+    def path(self, seat, goal):
+        """Steps to a hex next to `goal` (a seat), then turns to face it: BFS over open hexes."""
+        here = self.state["figures"][seat]["hex"]
+        target = self.state["figures"][goal]["hex"]
+        blocked = occupied(self.state, but=seat)
+        came = {tuple(here): None}
+        todo = deque([here])
+        while todo:
+            h = todo.popleft()
+            if distance(h, target) == 1:
+                steps = []
+                k = tuple(h)
+                while came[k] is not None:
+                    prev, d = came[k]
+                    steps.append(COMPASS[d])
+                    k = prev
+                steps.reverse()
+                want = next(d for d in range(6) if neighbour(h, d) == target)
+                turn = (want - self.state["figures"][seat]["facing"]) % 6
+                return steps + (["L"] * turn if turn <= 3 else ["R"] * (6 - turn))
+            for d in range(6):
+                n = neighbour(h, d)
+                if tuple(n) not in came and open_hex(arena(self.state), blocked, n):
+                    came[tuple(n)] = (tuple(h), d)
+                    todo.append(n)
+        raise AssertionError("no path")
+
+    def walk_to(self, seat, goal):
+        """Real time: roll Move dice and walk, up to 4 steps a movement, until facing `goal` next to it."""
+        steps = self.path(seat, goal)
+        most = min(4, board_of(self.state, seat)["move"].spaces)
+        while steps:
+            chunk, steps = steps[:most], steps[most:]
+            self.dice(seat, "move", M, len(chunk)).do(seat, type="move", steps=chunk)
+        return self
+
+    def hit(self, seat, target, dice=4):
+        return self.dice(seat, "attack", A, dice).do(seat, type="attack", target=target, dice=dice)
+
+
+def fight(players=2, seed=1):
+    """Real time: the round started, seat 0 facing seat 1 next to it."""
+    play = Play(players, seed=seed)
+    for seat in range(players):
+        play.do(seat, type="ready")
+    assert play.state["phase"] == "fight"
+    return play.walk_to(0, 1)
+
+
+CHARACTERS = ["grublic", "riparian", "banksia", "pluma", "incendiary", "echo"]
+E, NE, NW, W, SW, SE = range(6)
+
+
+def advanced(chars, tb=False, auto_parry=True) -> Play:
+    """The advanced rules, a round begun with these characters (in seat order)."""
+    play = Play(len(chars), tb=tb, advanced=True, character=list(chars))
+    play.state["auto_parry"] = [auto_parry] * len(chars)
+    play.timeout()
+    if tb:  # straight to the turn phase (test set-up): `use` gives each user a turn
+        play.state["phase"] = "turns"
+    return play
+
+
+def use(play: Play, seat: int, track: str, cards=(), **action):
+    """Seat `seat` uses `track` (an innate action, or a card Ready for the test), dice put on it;
+    turn-based, on a turn of its own (test set-up)."""
+    if play.state["turn_based"]:
+        play.state["tb"].update(active=seat, actions_left=2)
+    play.state["cards"][seat] += [c for c in cards if c not in play.state["cards"][seat]]
+    give(play.state, seat, **{track: GAME_TRACKS[track]})
+    return play.do(seat, type="use", track=track, **action)
+
+
+GAME_TRACKS = {"slow_heat": 1, "call_the_guard": 2, "camouflage": 1, "hunting_net": 2, "shield_bash": 2}
+
+
+def advanced_six(tb: bool = False) -> Play:
+    """Six characters: Incendiary with 2 Heat, Echo with 2 Guards out, Banksia Hidden, Pluma
+    Netted, Grublic's cards one Ready and two readying."""
+    play = advanced(CHARACTERS, tb=tb)
+    for seat, (hex_, facing) in enumerate((([0, 0], E), ([2, -3], W), ([-1, 1], NE), ([0, -3], SE),
+                                           ([-3, 1], E), ([1, 2], NW))):
+        put(play.state, seat, hex_, facing)
+    use(play, 4, "slow_heat", ["slow_heat"])
+    use(play, 5, "call_the_guard", hex=[2, 2], facing=E)
+    use(play, 5, "call_the_guard", hex=[1, 3], facing=SE)
+    use(play, 2, "camouflage", ["camouflage"])
+    use(play, 1, "hunting_net", ["hunting_net"], target=3)
+    play.state["cards"][0] = ["leap"]
+    give(play.state, 0, leap=1, shield_bash=1, thunderstomp=2)
+    return play
+
+
+def card_pause() -> Play:
+    """Echo's Guard 2 attacks Riparian, and Grublic's Shield Bash waits on Echo's Guard 1: both
+    defenders have a window (Auto-Parry off), and the card pauses everyone."""
+    play = advanced(CHARACTERS[:2] + ["echo"], auto_parry=False)
+    put(play.state, 0, [0, 0], E), put(play.state, 1, [0, 3], NE), put(play.state, 2, [1, 1], NE)
+    use(play, 2, "call_the_guard", hex=[1, 0], facing=W)
+    use(play, 2, "call_the_guard", hex=[1, 2], facing=SW)
+    give(play.state, 1, parry=2)
+    give(play.state, 2, attack=1, parry=2)
+    play.do(2, type="attack", target=1, by=1)
+    return use(play, 0, "shield_bash", ["shield_bash"], target=2, guard=0)
+
+
+def readied(players: int, **options) -> Play:
+    """Everyone ready: the round under way."""
+    play = Play(players, **options)
+    for seat in range(players):
+        play.do(seat, type="ready")
+    return play
+
+
+CEREMONY, DOMINATION, HILL, FOREST_HILL = "ceremony, a catch", "domination, a flower", "hill, climbing", \
+    "hill on the rainforest, tracks"
+
+
+def mode_states() -> dict[str, dict]:
+    """A board of each mode with its pieces: the Ceremony after seat 0 caught seat 1's Nymphlet;
+    Domination with the blue flower shown and seat 1 on it; King of the Hill climbing, seat 2's
+    die on the card's R, seat 3 on the hill; and on the Rainforest, the card with the tracks."""
+    ceremony = readied(4, ceremony=True)
+    put(ceremony.state, 0, [-3, 1], E)
+    caught = nymphlet_at(ceremony.state, 1, [-2, 1])
+    give(ceremony.state, 0, attack=1)
+    ceremony.do(0, type="attack", nymphlet=caught, dice=1)
+    domination = readied(4, domination=True, advanced=True)
+    show_flower(domination.state, "blue")
+    put(domination.state, 1, [-2, 4], NE)
+    out = {CEREMONY: ceremony.state, DOMINATION: domination.state}
+    for kind, options in ((HILL, {}), (FOREST_HILL, {"rainforest": True})):
+        hill = readied(4, hill=True, advanced=True, **options)
+        pool(hill.state, 0, "M", "R", "S")
+        hill.do(0, type="hill")
+        pool(hill.state, 2, "R")
+        out[kind] = hill.do(2, type="hill").state
+    put(out[HILL], 3, [0, 0], W)
+    out[FOREST_HILL]["shared"]["rapids"][0] = 1
+    return out
+
+
+@cache
+def states() -> dict[str, tuple[dict, bool]]:
+    """Every kind of board a table shows, as (view, aborted)."""
+    out = {}
+    start = Play(2)
+    out["start, 2 players"] = start.state
+    start6 = Play(6, seed=3).do(2, type="ready").do(4, type="ready")
+    out["start, 6 players"] = start6.state
+    # an attack waiting for the defender's answer (Auto-Parry off, Parry ready)
+    pending = fight(2).walk_to(1, 0).do(1, type="auto_parry", on=False)
+    pending.dice(1, "parry", Df, 2).hit(0, 1, dice=3)
+    assert pending.state["pending"][0]["deadline"] is not None
+    out["fight, an attack pending"] = pending.state
+    # three players, one knocked out by two attackers; the round goes on
+    ko = fight(3, seed=2).walk_to(2, 1)
+    for attacker in (0, 2, 0, 2):
+        if ko.state["figures"][1]["status"] == "standing":
+            ko.hit(attacker, 1)
+    assert ko.state["figures"][1]["status"] == "out" and ko.state["phase"] == "fight"
+    out["fight, one knocked out"] = ko.state
+    # six players fighting: two pairs adjacent, one player away
+    six = Play(6, seed=5)
+    for seat in range(6):
+        six.do(seat, type="ready")
+    six.walk_to(0, 1).walk_to(2, 3).hit(0, 1, dice=2).hit(2, 3, dice=2)
+    six.state["flow"]["away"] = [5]  # as after three missed timers
+    out["fight, 6 players"] = six.state
+    # turn-based: markers taken, seat 0 on turn after walking up; then an attack rolled
+    tb = Play(2, tb=True, seed=1).timeout()
+    tb.roll(0, M).do(0, type="marker", marker=1)
+    tb.roll(1, Df).do(1, type="marker", marker=2)
+    assert tb.state["phase"] == "turns" and tb.state["tb"]["active"] == 0
+    out["turn-based, turn phase"] = tb.state
+    tb3 = Play(3, tb=True, seed=4).timeout()
+    rig(tb3.state, M, M, M, M, A, A, A)
+    tb3.do(0, type="roll").do(0, type="marker", marker=2)
+    tb3.roll(1, Df).do(1, type="marker", marker=3)
+    rig(tb3.state, M, A, A, Df, Df, 4, 4)
+    tb3.do(2, type="roll").do(2, type="marker", marker=1)
+    out["turn-based, 3 players"] = tb3.state
+    # turn-based: red walks up to purple and attacks; the dice are rolled, purple must answer
+    seed = next(n for n in range(1, 500) if GAME.setup(2, {}, n, NOW)["areas"] == ["red", "purple"])
+    rolled = Play(2, tb=True, seed=seed)
+    rolled.do(0, type="place", hex=[4, -1], facing=3).do(1, type="place", hex=[3, 1], facing=2).timeout()
+    rig(rolled.state, M, M, M, A, A, A, A)
+    rolled.do(0, type="roll").do(0, type="marker", marker=1)
+    rolled.roll(1, Df).do(1, type="marker", marker=2)
+    rolled.do(0, type="move", steps=["SW", "L", "L"])
+    rig(rolled.state, A, 5, M, 6)
+    rolled.do(0, type="attack", target=1)
+    assert rolled.state["pending"][0]["rolled"] == ["A", "R", "M", "S"]
+    out["turn-based, an attack rolled"] = rolled.state
+    # game over: rounds run out on the clock, one hit deciding the match
+    over = fight(2).hit(0, 1, dice=1)
+    while over.state["phase"] != "over":
+        over.timeout()
+    out["game over"] = over.state
+    # a tiebreak: seats 0 and 1 each hit seat 2 once in a round, then two quiet rounds tie them
+    tie = Play(3, seed=2)
+    for attacker in (0, 1, None, None):
+        for seat in range(3):
+            tie.do(seat, type="ready")
+        if attacker is not None:
+            tie.walk_to(attacker, 2).hit(attacker, 2, dice=1)
+        tie.timeout()
+    assert tie.state["tiebreak"] and tie.state["in_round"] == [0, 1]
+    out["tiebreak, one sits out"] = tie.state
+    left = fight(3, seed=2)
+    left.do(1, type="leave").do(2, type="leave")
+    out["game over, the others left"] = left.state
+    # the Rainforest, basic rules, before the first round
+    out["rainforest, start"] = Play(4, seed=2, rainforest=True).state
+    # Alliances on the Rainforest, advanced: a figure walked into the stream with the flow, dice
+    # of both teams locked on the Rapids, one on the Flood, the Swell filled (back to empty)
+    forest = Play(6, seed=3, advanced=True, rainforest=True, alliances=True)
+    for seat in range(6):
+        forest.do(seat, type="ready")
+    forest.state["figures"][0]["hex"] = [-1, 1]
+    forest.dice(0, "move", M, 1).do(0, type="move", steps=["NW"], flow=True)
+    assert forest.state["figures"][0]["hex"] == [0, 0]
+    forest.roll(1, M).do(1, type="current", track="rapids", count=1)
+    forest.roll(4, M).do(4, type="current", track="rapids", count=1)
+    rig(forest.state, 6, 6)
+    forest.do(5, type="roll").do(5, type="current", track="flood", count=1)
+    forest.roll(2, M).do(2, type="current", track="swell", count=2)
+    out["rainforest alliances, tracks"] = forest.state
+    # Alliances: the second team wins a quiet match by one hit
+    teams = Play(4, seed=1, alliances=True)
+    for seat in range(4):
+        teams.do(seat, type="ready")
+    teams.walk_to(2, 0).hit(2, 0, dice=2)
+    while teams.state["phase"] != "over":
+        teams.timeout()
+    out["alliances, game over"] = teams.state
+    out["advanced, 6 players"] = advanced_six().state
+    out["advanced, a card pauses"] = card_pause().state
+    out["advanced turn-based, statuses"] = advanced_six(tb=True).state
+    out.update(mode_states())
+    return {**{k: (GAME.view(v, None), False) for k, v in out.items()},
+            "aborted mid-fight": (GAME.view(pending.state, None), True),
+            "aborted turn-based": (GAME.view(tb.state, None), True)}
+
+
+def render(view, aborted, long_names=True, now=NOW + 30):
+    names = LONG_NAMES[:len(view["seats"])] if long_names else None
+    return R.render_arena(view, names, now=now, aborted=aborted)
+
+
+# ----------------------------------------------------------------- the states are what they claim
+def test_the_states_cover_every_phase():
+    s = states()
+    assert s["start, 2 players"][0]["phase"] == "start"
+    pending = s["fight, an attack pending"][0]
+    assert pending["pending"][0]["deadline"] is not None
+    a, b = (pending["seats"][i]["hex"] for i in (0, 1))
+    assert distance(a, b) == 1
+    assert s["fight, one knocked out"][0]["seats"][1]["status"] == "out"
+    tb = s["turn-based, turn phase"][0]
+    assert tb["phase"] == "turns" and tb["turns"]["markers"] == [0, 1]
+    assert s["turn-based, 3 players"][0]["phase"] == "turns"
+    rolled = s["turn-based, an attack rolled"][0]
+    assert rolled["pending"][0]["deadline"] is not None and rolled["pending"][0]["arc"] == "front"
+    assert s["tiebreak, one sits out"][0]["seats"][2]["status"] == "idle"
+    assert s["game over"][0]["phase"] == "over" and s["game over, the others left"][0]["ended"] == "left"
+    assert len(s["fight, 6 players"][0]["seats"]) == 6
+
+
+# ----------------------------------------------------------------- phone readability
+@pytest.mark.parametrize("long_names", [True, False])
+@pytest.mark.parametrize("kind", list(states()))
+def test_every_board_text_is_readable_on_a_phone(kind, long_names):
+    view, aborted = states()[kind]
+    with recording_text(R, RM) as log:
+        image = render(view, aborted, long_names)
+    assert len(log.drawn) > 20
+    assert image_width(image.png) == R.WIDTH
+    assert log.problems(image_width(image.png)) == []
+
+
+@pytest.mark.parametrize("kind", list(states()))
+def test_every_text_lies_inside_the_image(kind):
+    view, aborted = states()[kind]
+    boxes = []
+    with recording_text(R, RM):
+        drawing = R.draw_text
+
+        def boxed(draw, xy, text, *args, **kwargs):
+            box = drawing(draw, xy, text, *args, **kwargs)
+            boxes.append((text, box))
+            return box
+        R.draw_text = RM.draw_text = boxed
+        try:
+            image = render(view, aborted)
+        finally:
+            R.draw_text = RM.draw_text = drawing
+    width, height = Image.open(io.BytesIO(image.png)).size
+    outside = [text for text, (left, top, right, bottom) in boxes
+               if left < R.MARGIN or top < R.MARGIN or right > width - R.MARGIN or bottom > height - R.MARGIN]
+    assert outside == []
+
+
+@pytest.mark.parametrize("kind", list(states()))
+def test_a_board_is_small_enough_to_send_quickly(kind):
+    view, aborted = states()[kind]
+    image = render(view, aborted)
+    assert len(image.png) <= MAX_PNG, len(image.png)
+    assert Image.open(io.BytesIO(image.png)).size == (R.WIDTH, R._height(len(view["seats"]), RW.is_advanced(view)))
+
+
+def crowded() -> dict:
+    """No game gets here at once, but every piece of a board can: six figures packed round the
+    high ground, each in two front arcs, three attacks waiting, markers, passes, everyone away."""
+    view = copy.deepcopy(states()["fight, 6 players"][0])
+    ring = [[0, 0], [1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1]]
+    for i, seat in enumerate(view["seats"]):
+        seat["hex"], seat["facing"] = ring[i], (i * 2 + 1) % 6
+        seat["front"] = front_arc(seat["hex"], seat["facing"])
+        seat["away"], seat["marker"], seat["passed"] = True, i + 1, i % 2 == 0
+        seat["health"] = 15 - 2 * i
+    view["mode"], view["phase"] = "turn_based", "turns"
+    view["turns"] = {"game_turn": 6, "markers": list(range(6)), "active": 1, "actions_left": 1}
+    view["pending"] = [{"attacker": a, "defender": b, "action": "Spear Thrust", "hits": 3, "unblockable": 1,
+                        "arc": "front", "rolled": ["A", "R", "S", "M"], "deadline": NOW + 30 if a == 0 else None}
+                       for a, b in ((0, 1), (2, 3), (4, 5))]
+    return view
+
+
+def test_a_crowded_board_still_reads_and_stays_small():
+    view = crowded()
+    with recording_text(R, RM) as log:
+        image = render(view, False)
+    assert log.problems(image_width(image.png)) == []
+    assert len(image.png) <= MAX_PNG, len(image.png)
+    assert len(image.description) <= MAX_DESCRIPTION
+
+
+# ----------------------------------------------------------------- the description
+@pytest.mark.parametrize("long_names", [True, False])
+@pytest.mark.parametrize("kind", list(states()))
+def test_the_description_names_every_figures_health_and_hex(kind, long_names):
+    view, aborted = states()[kind]
+    text = render(view, aborted, long_names).description
+    assert len(text) <= MAX_DESCRIPTION
+    for seat in view["seats"]:
+        if seat["hex"] is not None:
+            assert f"[{seat['hex'][0]}, {seat['hex'][1]}]" in text
+            assert f"health {seat['health']}/{seat['max_health']}" in text
+            assert f"facing {COMPASS[seat['facing']]}" in text
+        if seat["status"] == "out":
+            assert "knocked out" in text
+    name = (LONG_NAMES if long_names else [s["name"] for s in view["seats"]])
+    for s in range(len(view["seats"])):
+        assert name[s][:10] in text
+
+
+def test_the_description_says_who_attacks_whom_and_who_must_answer():
+    view, _ = states()["fight, an attack pending"]
+    text = RW.describe(view, ["Ann", "Bob"], NOW + 2)
+    p = view["pending"][0]
+    assert f"Ann -> Bob: Spear Thrust, {p['hits']} hits from the front; Bob to answer" in text
+    assert text.startswith("Eye for an Eye on the Bushland, real time. Round 1 of 3. Bob: Parry or take Spear Thrust from Ann.")
+    assert "Answer by " in text and "UTC" in text
+
+
+def test_the_description_gives_the_clock_as_the_image_does():
+    view, _ = states()["fight, 6 players"]
+    deadline = view["deadline"]
+    text = RW.describe(view, None, deadline - 75)
+    assert f"Round ends (Yarra Bung!) at {time.strftime('%H:%M:%S', time.gmtime(deadline))} UTC (1:15 left)." in text
+    assert RW.clock_line(view, deadline - 75, False) in text
+
+
+def test_the_turn_based_description_gives_the_turn_order_and_the_player_on_turn():
+    view, _ = states()["turn-based, turn phase"]
+    text = RW.describe(view, ["Ann", "Bob"], NOW)
+    assert "Ann's turn, 2 actions left (game turn 1 of 6)." in text
+    assert "Turn order: 1 Ann (on turn), 2 Bob." in text
+
+
+def test_a_knocked_out_figure_is_described_as_someones_trophy():
+    view, _ = states()["fight, one knocked out"]
+    text = RW.describe(view, ["Ann", "Bob", "Cy"])
+    assert re.search(r"Bob \(Riparian\): knocked out \((Ann|Cy)'s trophy\), cup \d+, 0 points\.", text)
+
+
+def test_game_over_names_the_winner_and_asks_nothing():
+    view, _ = states()["game over"]
+    text = RW.describe(view, ["Ann", "Bob"])
+    assert "Game over: Ann wins the match" in text and "Answer by" not in text and " at " not in text.split("\n")[0]
+    assert "Ann left" not in text
+    text = RW.describe(states()["game over, the others left"][0], ["Ann", "Bob", "Cy"])
+    assert "Game over: the others left, Ann wins." in text
+
+
+def test_an_aborted_board_says_ended_early_and_prompts_nobody():
+    view, aborted = states()["aborted mid-fight"]
+    assert aborted
+    text = RW.describe(view, ["Ann", "Bob"], NOW, aborted=True)
+    assert "ended early" in text
+    assert "to answer" not in text and "Attacks waiting" not in text and "Answer by" not in text
+    with recording_text(R, RM) as log:
+        render(view, True)
+    drawn = " ".join(t.text for t in log.drawn)
+    assert "ended early" in drawn and "to answer" not in drawn and "left)" not in drawn
+    tb_view, _ = states()["aborted turn-based"]
+    with recording_text(R, RM) as log:
+        R.render_arena(tb_view, ["Ann", "Bob"], aborted=True)
+    assert "turn" not in [t.text for t in log.drawn]  # no tag for the player on turn
+    assert "Turn order" not in RW.describe(tb_view, ["Ann", "Bob"], aborted=True)
+
+
+def test_the_image_names_players_and_seats_in_the_log():
+    view, _ = states()["fight, an attack pending"]
+    with recording_text(R, RM) as log:
+        R.render_arena(view, ["Ann", "Bob"], now=NOW)
+    drawn = [t.text for t in log.drawn]
+    assert not any("Seat" in t for t in drawn)
+    assert any(t.startswith("Ann -> Bob: Spear Thrust") for t in drawn)
+    assert {"Ann", "Bob", "Grublic", "Riparian", "G", "R", "15"} <= set(drawn)
+
+
+def test_names_fall_back_to_the_characters():
+    view, _ = states()["start, 6 players"]
+    text = RW.describe(view)
+    for seat in view["seats"]:
+        assert f"\n{seat['name']}: " in text
+
+
+# ----------------------------------------------------------------- caching and speed
+def test_the_static_layer_is_drawn_once_and_reused():
+    view, _ = states()["fight, 6 players"]
+    clear_layer_cache()
+    t0 = time.perf_counter()
+    first = R.render_arena(view, LONG_NAMES)
+    cold = time.perf_counter() - t0
+    layers = cached_layer_count()
+    assert layers > 0
+    t0 = time.perf_counter()
+    second = R.render_arena(view, LONG_NAMES)
+    warm = time.perf_counter() - t0
+    assert cached_layer_count() == layers  # nothing new to draw
+    assert second.png == first.png and warm < cold
+
+
+def test_a_warm_render_is_fast():
+    view, _ = states()["fight, 6 players"]
+    R.render_arena(view, LONG_NAMES)
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        R.render_arena(view, LONG_NAMES, now=NOW)
+        times.append(time.perf_counter() - t0)
+    assert min(times) < 0.06  # target well under 30 ms; slack for a busy test machine
+
+
+# ----------------------------------------------------------------- the Rainforest and Alliances
+FOREST = "rainforest alliances, tracks"
+
+
+def test_the_rainforest_and_alliance_states_are_what_they_claim():
+    s = states()
+    assert s["rainforest, start"][0]["board"]["name"] == "Rainforest" and s["rainforest, start"][0]["currents"] is None
+    forest = s[FOREST][0]
+    assert [c["dice"] for c in forest["currents"]] == [[None, None], [1, 4, None], [None, None], [5, None, None]]
+    assert forest["seats"][0]["hex"] in forest["board"]["stream"] and len(forest["teams"]) == 2
+    assert s["alliances, game over"][0]["phase"] == "over" and s["alliances, game over"][0]["teams"]
+
+
+def drawn(kind, names=None):
+    view, aborted = states()[kind]
+    with recording_text(R, RM) as log:
+        image = R.render_arena(view, names, now=NOW, aborted=aborted)
+    return image, [t.text for t in log.drawn]
+
+
+def test_the_rainforest_board_keys_boulders_and_the_stream_and_shows_the_tracks_in_the_advanced_rules():
+    _, basic = drawn("rainforest, start")
+    assert {"Boulder", "Start area", "Stream"} <= set(basic) and "Stone" not in basic and "Swell" not in basic
+    _, advanced = drawn(FOREST)
+    assert {"Boulder", "Stream", "Swell", "Rapids", "Backwash", "Flood", "1 E", "2 E", "1 W", "in"} <= set(advanced)
+
+
+def test_dice_locked_on_a_track_show_in_their_owners_colours():
+    image, _ = drawn(FOREST)
+    pixels = Image.open(io.BytesIO(image.png)).convert("RGB")
+    view = states()[FOREST][0]
+    rapids = next(c for c in view["currents"] if c["key"] == "rapids")
+    for i, owner in enumerate(rapids["dice"]):
+        left, top, _, _ = RM.track_slot(R.FRAME, rapids["corner"], i)
+        colour = R.AREA_COLOURS[view["seats"][owner]["colour"]] if owner is not None else palette.PANEL
+        assert max(abs(a - b) for a, b in zip(pixels.getpixel((left + 3, top + 3)), colour, strict=True)) <= 4
+
+
+def test_allies_wear_their_team_badge_on_the_board_and_in_the_legend():
+    _, texts = drawn(FOREST)
+    # three players a team, on the board and in the legend (Banksia's initial is a B too, twice)
+    assert texts.count("A") == 6 and texts.count("B") == 6 + 2
+
+
+def test_the_description_names_the_teams_their_cups_and_the_dice_on_each_track():
+    view, _ = states()[FOREST]
+    text = RW.describe(view, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"], NOW)
+    assert "Teams: A Ann and Bob and Cy, cup 0; B Di and Ed and Flo, cup 0." in text
+    assert ("Raging Currents: Swell (NW, 2 Move dice, 1 E): empty; Rapids (NE, 3 Move dice, 2 E): Bob, Ed; "
+            "Backwash (SW, 2 Special dice, 1 W): empty; Flood (SE, 3 Special dice, in): Flo.") in text
+    assert "Ann (Grublic): [1, 0] stream, facing NW, health 15/15, team A, 0 points." in text
+    basic = RW.describe(states()["rainforest, start"][0], ["Ann", "Bob", "Cy", "Di"], NOW)
+    assert "Boulders (impassable, sight passes): [-2, 0] [-1, -1] [-1, 2] [1, -2] [1, 1] [2, 0]. " \
+           "Stream: the row r = 0, flowing E." in basic
+
+
+def test_an_alliance_game_over_names_the_winning_team():
+    view, _ = states()["alliances, game over"]
+    assert "Game over: Cy and Di win the match with 20 points." in RW.describe(view, ["Ann", "Bob", "Cy", "Di"])
+
+
+# ----------------------------------------------------------------- the advanced rules
+def drawn_texts(view, names=None, now=NOW + 30):
+    with recording_text(R, RM) as log:
+        image = R.render_arena(view, names, now=now)
+    assert log.problems(image_width(image.png)) == []
+    return log.drawn
+
+
+def test_heat_statuses_guards_and_card_states_show_on_each_players_second_line():
+    view, _ = states()["advanced, 6 players"]
+    hidden = view["seats"][2]["statuses"][0]["until"]
+    drawn = drawn_texts(view, now=hidden - 12)
+    texts = [t.text for t in drawn]
+    assert "Heat 2" in texts and "Hidden 0:12" in texts and "Guards 2/4, 5 tokens" in texts
+    assert any(t.startswith("Netted") for t in texts)
+    assert "Leap ✓" in texts and "Shield Bash 1/2" in texts and "Thunderstomp 2/3" in texts  # Grublic, on one line
+    ready, unready = (next(t for t in drawn if t.text == text) for text in ("Leap ✓", "Shield Bash 1/2"))
+    assert ready.fill == R.GOOD and unready.fill == R.palette.MUTED, "a Ready card stands out"
+    assert R._height(6, True) > R._height(6), "the second lines take room of their own"
+
+
+def test_a_card_falls_back_to_its_band_when_a_line_is_full():
+    seat = copy.deepcopy(states()["advanced, 6 players"][0]["seats"][5])  # Echo: Guards and tokens first
+    shown = [t for t, _ in R.extras(seat, None, level=2)]
+    assert shown == ["Guards 2/4, 5 tokens", "I 0/1", "II 0/2", "III 0/3"]
+    assert [t for t, _ in R.extras(seat, None, level=3)] == ["Guards 2/4, 5 tokens"]
+
+
+def test_echos_guards_are_small_numbered_discs_in_his_colour():
+    view, _ = states()["advanced, 6 players"]
+    echo = view["seats"][5]
+    numbers = [t for t in drawn_texts(view) if t.text in ("1", "2") and t.background == R.AREA_COLOURS[echo["colour"]]]
+    assert len(numbers) == 2
+    image = R.draw_board(view)
+    for guard in RW.on_board_guards(echo):
+        x, y = R.centre(guard["hex"])
+        assert image.getpixel((round(x), round(y - R.GUARD + 4))) == R.AREA_COLOURS[echo["colour"]]
+        assert image.getpixel((round(x), round(y - R.DISC + 2))) != R.AREA_COLOURS[echo["colour"]], "smaller"
+
+
+def test_status_and_heat_badges_sit_on_the_figures_hexes():
+    view, _ = states()["advanced, 6 players"]
+    badges = {t.text: t.background for t in drawn_texts(view) if t.background in (R.HEAT, *R.STATUS_FILL.values())}
+    assert badges == {"2": R.HEAT, "N": R.STATUS_FILL["netted"], "H": R.STATUS_FILL["hidden"]}
+
+
+def test_the_pause_is_a_banner_naming_whose_card_everyone_waits_for():
+    view, _ = states()["advanced, a card pauses"]
+    assert view["paused"] == {"seat": 0, "card": "Shield Bash"}
+    drawn = drawn_texts(view, ["Ann", "Bob", "Cat"])
+    (banner,) = [t for t in drawn if t.text.startswith("Paused")]
+    assert banner.text == "Paused: Ann's Shield Bash lands first" and banner.background == R.WARN
+    texts = [t.text for t in drawn]
+    assert any(t.startswith("Cat's Guard 2 -> Bob: Attack") for t in texts), "an attack by a Guard"
+    assert any(t.startswith("Ann -> Cat's Guard 1: Shield Bash, 1 hit and 1 unblockable") for t in texts)
+
+
+def test_the_description_tells_heat_statuses_guards_cards_and_the_pause():
+    view, _ = states()["advanced, 6 players"]
+    hidden = view["seats"][2]["statuses"][0]["until"]
+    text = RW.describe(view, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"], hidden - 12)
+    assert f"Hidden until {time.strftime('%H:%M:%S', time.gmtime(hidden))} UTC (0:12 left)" in text
+    assert "Heat 2" in text and "Netted until" in text
+    assert "Guards 1 at [2, 2] facing E, 2 at [1, 3] facing SE; 5 Guard tokens left" in text
+    three = copy.deepcopy(view)
+    three["seats"] = three["seats"][:3]
+    assert "cards: Leap ready; Shield Bash 1/2, Thunderstomp 2/3 unready" in RW.describe(three, ["Ann", "Bob", "Cat"])
+    paused = RW.describe(states()["advanced, a card pauses"][0], ["Ann", "Bob", "Cat"], NOW)
+    assert "Paused: Ann's Shield Bash lands first. Bob: answer or take Attack from Cat's Guard 2." in paused
+    assert "Ann -> Cat's Guard 1: Shield Bash" in paused
+
+
+def test_turn_based_statuses_last_until_or_through_the_next_turn():
+    view, _ = states()["advanced turn-based, statuses"]
+    text = RW.describe(view, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"])
+    assert "Hidden until its next turn" in text and "Netted through its next turn" in text
+    assert RW.status_words(view["seats"][2]["statuses"][0], None) == "Hidden until its next turn"
+
+
+def test_a_core_board_has_no_second_lines():
+    view, _ = states()["fight, 6 players"]
+    assert not RW.is_advanced(view)
+    texts = " ".join(t.text for t in drawn_texts(view))
+    assert "Leap" not in texts and "Heat" not in texts and "Guards" not in texts
+    assert R.draw_board(view).height == R._height(6)
+
+
+def test_a_crowded_advanced_board_still_reads_and_stays_small():
+    """Everything at once: the crowded board under the advanced rules, Banksia Hidden and two
+    figures and a Guard Netted (one Riparian's nets last 15 s), Heat 3, Echo's four Guards out,
+    two Guards attacking and attacked, and a pause."""
+    view = crowded()
+    six = states()["advanced, 6 players"][0]
+    netted = {"key": "netted", "name": "Netted", "until": NOW + 9, "ends": None}
+    for seat, advanced_seat in zip(view["seats"], six["seats"], strict=True):
+        seat.update({k: copy.deepcopy(v) for k, v in advanced_seat.items() if k not in seat})
+        seat["heat"] = 3 if RW.holds_heat(seat) else 0
+        seat["statuses"] = seat["statuses"] or ([netted] if seat["seat"] in (0, 5) else [])
+    echo = view["seats"][5]
+    echo["guards"] = [{"guard": g, "hex": h, "facing": g, "front": [], "statuses": [netted] if g == 0 else []}
+                      for g, h in enumerate(([2, -1], [1, 1], [-1, 2], [-2, 1]))]
+    view["pending"] += [{"attacker": 5, "defender": 0, "action": "Attack", "hits": 1, "unblockable": 0, "arc": "rear",
+                         "rolled": None, "deadline": None, "guard": None, "by": 1, "card": None},
+                        {"attacker": 0, "defender": 5, "action": "Thunderstomp", "hits": 2, "unblockable": 0,
+                         "arc": "front", "rolled": None, "deadline": None, "guard": 2, "by": None, "card": "Thunderstomp"}]
+    view["paused"] = {"seat": 0, "card": "Thunderstomp"}
+    with recording_text(R, RM) as log:
+        image = render(view, False)
+    assert log.problems(image_width(image.png)) == []
+    assert len(image.png) <= MAX_PNG, len(image.png)
+    assert len(image.description) <= MAX_DESCRIPTION
+
+
+def test_an_advanced_alliance_shows_its_team_cup_on_each_players_row():
+    """Second lines run between the rows, so no cup box spans a team's rows: each row says the cup."""
+    view = copy.deepcopy(states()[FOREST][0])
+    view["teams"][0]["cup"], view["teams"][1]["cup"] = 7, 3
+    texts = [t.text for t in drawn_texts(view, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])]
+    assert texts.count("7") == 3 and texts.count("3") >= 3
+
+
+# ----------------------------------------------------------------- the modes' pieces
+def test_the_mode_states_are_what_they_claim():
+    s = states()
+    ceremony = s[CEREMONY][0]["game_mode"]
+    assert ceremony["catches"] == [1, 0, 0, 0] and [n["owner"] for n in ceremony["nymphlets"]] == [0, 2, 3]
+    assert s[DOMINATION][0]["game_mode"]["flower"] == "blue" and s[DOMINATION][0]["seats"][1]["hex"] == [-2, 4]
+    for kind in (HILL, FOREST_HILL):
+        hill = s[kind][0]["game_mode"]
+        assert hill["climbing"] and hill["card"]["dice"] == [None, 2, None]
+    assert s[FOREST_HILL][0]["currents"][1]["dice"][0] == 1
+
+
+def colour_at(image, xy) -> tuple[int, int, int]:
+    return image.getpixel((round(xy[0]), round(xy[1])))
+
+
+def test_nymphlets_are_stars_in_their_owners_colour_on_their_hexes():
+    view, _ = states()[CEREMONY]
+    image = R.draw_board(view)
+    for nymphlet in view["game_mode"]["nymphlets"]:
+        colour = R.AREA_COLOURS[view["seats"][nymphlet["owner"]]["colour"]]
+        x, y = R.centre(nymphlet["hex"])
+        assert colour_at(image, (x, y)) == colour
+        assert colour_at(image, (x, y - 7)) == colour, "an arm upwards"
+        assert colour_at(image, (x + RM.STAR * 0.8, y)) != colour, "a star, not a disc"
+
+
+def test_the_legend_shows_a_star_for_each_nymphlet_a_player_has_left_and_the_rounds_vp():
+    view, _ = states()[CEREMONY]
+    image = R.draw_board(view)
+    for seat in view["seats"]:
+        at = (R.TAGS_RIGHT - RM.ROW_STAR - 1, R._row_top(seat["seat"]) + R.ROW / 2 - 1)
+        has = any(n["owner"] == seat["seat"] for n in view["game_mode"]["nymphlets"])
+        assert (colour_at(image, at) == R.AREA_COLOURS[seat["colour"]]) == has, seat["seat"]
+    texts = [t.text for t in drawn_texts(view, ["Ann", "Bob", "Cy", "Di"])]
+    assert "VP" in texts and "Cup" not in texts and "2" in texts
+
+
+def side_middle(frame, h, direction):
+    first, second = (frame.corners(h)[i] for i in RM.SIDE_CORNERS[direction])
+    return ((first[0] + second[0]) / 2, (first[1] + second[1]) / 2)
+
+
+def test_the_flowers_area_is_outlined_in_its_colour_with_a_flower_on_each_hex():
+    view, _ = states()[DOMINATION]
+    image = R.draw_board(view)
+    blue = R.AREA_COLOURS["blue"]
+    assert colour_at(image, side_middle(R.FRAME, [-2, 4], SE)) == blue, "the area's outer side"
+    assert colour_at(image, side_middle(R.FRAME, [-2, 4], E)) != blue, "not between two of its hexes"
+    for free in ([-1, 4], [-3, 4]):  # a white heart in petals of the flower's colour
+        x, y = R.centre(free)
+        assert colour_at(image, (x, y)) == palette.WHITE and colour_at(image, (x, y - RM.FLOWER + 4)) == blue
+    texts = [t.text for t in drawn_texts(view)]
+    assert "Flower" in texts and "5 left" in texts
+
+
+@pytest.mark.parametrize("kind", [HILL, FOREST_HILL])
+def test_the_hill_is_outlined_and_its_card_shows_the_dice_on_it_and_climbing(kind):
+    view, _ = states()[kind]
+    image = R.draw_board(view)
+    hill = view["game_mode"]["hill"]
+    outer = next((h, d) for h in hill for d in range(6) if neighbour(h, d) not in hill
+                 and neighbour(h, d) in view["board"]["hexes"])
+    assert colour_at(image, side_middle(R.FRAME, *outer)) == RM.HILL_EDGE
+    fixed = RM.fixed_parts(view)
+    for i, owner in enumerate(view["game_mode"]["card"]["dice"]):
+        left, top, _, _ = RM.card_slot(R.FRAME, fixed, i)
+        colour = R.AREA_COLOURS[view["seats"][owner]["colour"]] if owner is not None else palette.PANEL
+        assert colour_at(image, (left + 3, top + 3)) == colour
+    climbing = next(t for t in drawn_texts(view) if t.text == "Climbing!")
+    assert climbing.background == palette.PANEL
+
+
+@pytest.mark.parametrize("kind", [DOMINATION, HILL, FOREST_HILL])
+def test_the_modes_box_lies_clear_of_the_hexes_and_the_tracks(kind):
+    view, _ = states()[kind]
+    fixed = RM.fixed_parts(view)
+    left, top = RM.card_at(R.FRAME, fixed)
+    right, bottom = left + RM.CARD_W, top + RM.CARD_H
+    inside = [h for h in view["board"]["hexes"] for x, y in R.FRAME.corners(h)
+              if left < x < right and top < y < bottom]
+    assert inside == []
+    for name, corner, *_ in fixed.tracks:
+        x, y = RM.track_at(R.FRAME, corner)
+        assert x >= right or y >= bottom or x + RM.TRACK_W <= left or y + RM.TRACK_H <= top, name
+
+
+def test_the_description_says_where_each_nymphlet_is_the_flowers_area_and_the_hill_card():
+    names = ["Ann", "Bob", "Cy", "Di"]
+    ceremony = RW.describe(states()[CEREMONY][0], names, NOW)
+    assert "Nymphlets (stars): Ann's at [4, -3], Cy's at [-4, 1], Di's at [-3, -1]; caught: Ann 1." in ceremony
+    domination = RW.describe(states()[DOMINATION][0], names, NOW)
+    assert "Flower: blue, its area [-1, 4] [-2, 4] [-3, 4] outlined, 5 flower cards left in the deck." in domination
+    hill = RW.describe(states()[HILL][0], names, NOW)
+    assert "The hill (outlined in white): the high ground. Hill card: M empty, R Cy, S empty; Climbing the Hill!" in hill
+    assert "Hold the hill: Climbing the Hill! Fight!" in hill
+    forest = RW.describe(states()[FOREST_HILL][0], names, NOW)
+    assert "The hill (outlined in white): the stream's open hexes." in forest
+
+
+def test_a_catch_waiting_rings_the_nymphlet_and_asks_its_owner_to_answer():
+    """A catch waits for the owner's Dart: the arrow and the red ring go to the Nymphlet (by its
+    place in the mode's list), not to its owner's figure."""
+    view = copy.deepcopy(states()[CEREMONY][0])
+    cy = view["game_mode"]["nymphlets"][1]
+    assert cy["owner"] == 2
+    view["pending"] = [{"attacker": 3, "defender": 2, "action": "Attack", "hits": 1, "unblockable": 0, "arc": "front",
+                        "rolled": None, "deadline": NOW + 4, "guard": None, "by": None, "card": None, "nymphlet": 1}]
+    text = RW.describe(view, ["Ann", "Bob", "Cy", "Di"], NOW)
+    assert "Cy: Dart or take Attack from Di on your Nymphlet." in text
+    assert "Di -> Cy's Nymphlet: Attack, 1 hit from the front; Cy to answer" in text
+    image = R.draw_board(view, now=NOW)
+    x, y = R.centre(cy["hex"])
+    assert colour_at(image, (x, y - R.DISC - 2)) == R.ATTACK
+    x, y = R.centre(view["seats"][2]["hex"])
+    assert colour_at(image, (x, y - R.DISC - 2)) != R.ATTACK, "the owner's figure is not the target"
