@@ -1,14 +1,9 @@
-"""Keeps each table's board message in step with its session, pings whoever must act, and
-announces the end.
+"""Keeps each table's board message in step with its session, has whoever must act pinged
+(cogs/pings.py), and announces the end.
 
 Edits are coalesced per session: whoever gets the presenter lock draws the *current* state,
 so a burst of clicks ends with the newest board, never an older one drawn late. Images are
 drawn off the event loop.
-
-Pings: an edited board notifies nobody, so when the game comes to wait on one player (a turn,
-a call to answer), a short message pings that player alone; it replaces the previous ping
-message, so the channel keeps at most one. The player whose own click made the change, and
-watchers, are never pinged. The start and the end ping every seated player.
 """
 from __future__ import annotations
 
@@ -29,6 +24,7 @@ from .live_panels import LivePanels
 from .lobby_ui import lobby_board
 from .markup import board_link, mentions, message_link, pinging, said, summary
 from .pictures import as_file, picture
+from .pings import Pings
 from .repair import repair_boards
 from .services import Bot, Interaction
 
@@ -44,6 +40,7 @@ class Presenter:
         self._edited_at: dict[int, float] = {}  # session id -> loop time of its last board edit
         self._later: dict[int, asyncio.Task[None]] = {}  # one waiting redraw per throttled board
         self._failures: dict[int, int] = {}  # session id -> board edits Discord failed in a row
+        self.pings = Pings(client, table)
         self.panels = LivePanels(table)  # each player's live private panel, retired when its moment passed
         self.retry_seconds: tuple[float, ...] = RETRY_SECONDS
 
@@ -89,7 +86,7 @@ class Presenter:
             if not change.duplicate:
                 await self._headlines(current, change)
             if not change.duplicate and current.status == PLAYING:
-                await self.ping(current, change)
+                await self.pings.call(current, change)
         if not change.duplicate:
             await self.panels.follow(await self.table.get(session.id))
         if change.ended and not change.duplicate and session.started_at is not None:
@@ -165,39 +162,6 @@ class Presenter:
         await self.table.set_message(session.id, message_id, self.board_key(session), -1)
         session.message_id, session.shown_version = message_id, -1
 
-    async def ping(self, session: Session, change: Change) -> None:
-        """Tell the player the game now waits on, in a message that replaces the last ping."""
-        game = registry.get(session.game)
-        waiting = [session.seats[seat] for seat in game.waiting_for(session.game_state)]
-        # everyone at once is a race, nobody's turn, unless each owes a move of their own
-        due = waiting if len(waiting) == 1 or ui_for(session.game).calls_everyone(session, game) else []
-        if change.started:
-            text = f"**{game.title}** begins! {mentions(session.seats)}"
-            if due:
-                text += f"\n<@{due[0]}> goes first."
-            await self._replace_ping(session, text, session.seats, due)
-        elif due != session.pinged:
-            if not due or due == [change.actor]:  # nobody to call, or they are at the table already
-                await self._replace_ping(session, None, [], due)
-            elif set(due) < set(session.pinged):  # some of those called have moved: the rest were called
-                session.pinged = due
-                await self.table.set_ping(session.id, session.ping_message_id, due)
-            else:
-                await self._replace_ping(session, f"{mentions(due)}, your move in **{game.title}**: "
-                                                  f"{board_link(session)}", due, due)
-
-    async def _replace_ping(self, session: Session, text: str | None, notify: list[int], due: list[int]) -> None:
-        """Delete the last ping message, post `text` (if any) notifying `notify`, remember `due`."""
-        channel = self.client.get_partial_messageable(session.channel_id)
-        if session.ping_message_id is not None:
-            try:
-                await channel.get_partial_message(session.ping_message_id).delete()
-            except discord.HTTPException:
-                log.info("the last ping of session %s was already gone", session.id)
-        message = None if text is None else await channel.send(text, allowed_mentions=pinging(notify))
-        session.ping_message_id, session.pinged = (None if message is None else message.id), due
-        await self.table.set_ping(session.id, session.ping_message_id, due)
-
     def board_key(self, session: Session) -> str | None:
         if session.state is None or session.status == LOBBY:
             return None
@@ -237,7 +201,7 @@ class Presenter:
             embed.add_field(name="Final standings", inline=False, value="\n".join(
                 f"{rank}. <@{user}> ({score:g})" for rank, user, score in await self.table.standings(session.id)))
         embed.add_field(name="Board", value=board_link(session), inline=False)
-        await self._replace_ping(session, None, [], [])
+        await self.pings.replace(session, None, [], [])
         channel = self.client.get_partial_messageable(session.channel_id)
         await channel.send(f"**{game.title}** is over: {mentions(session.seats)}", embed=embed,
                            allowed_mentions=pinging(session.seats))
