@@ -7,7 +7,11 @@ hop; board bookkeeping (which version a board shows, whom a ping named) is batch
 """
 from __future__ import annotations
 
-from tests.cogs.discord_helpers import message_in
+import string
+
+from engine.dragon import SIZE
+from tests.cogs.discord_helpers import message_in, open_table, selects
+from tests.kit.click_reach import ClickReach
 
 
 class HopCounter:
@@ -77,3 +81,19 @@ async def test_board_bookkeeping_is_written_in_one_batch(world, simcord_bot, mon
     assert counter.writes == 1
     session = await simcord_bot.table.rows.load((await simcord_bot.table.active_in(channel.id)).id)
     assert session.shown_version == session.version and session.pinged == [u["bob"].id]
+
+
+async def test_a_treasure_of_the_dragons_cell_click_enters_no_more_files_than_today(world, simcord_bot):
+    env, guild, channel, u = world
+    board_id = await open_table(u, channel, "dragon", ("ann", "bob"))
+    state = (await simcord_bot.table.active_in(channel.id)).state
+    row, column = next((r, c) for r in range(SIZE) for c in range(SIZE) if state["grid"][r][c] is not None)
+    board = message_in(channel, board_id)
+    (row_select,) = selects(board)
+    await u["ann"].select(board, [str(row)], custom_id=row_select.custom_id)
+    with ClickReach() as reach:
+        clicked = await u["ann"].click(message_in(channel, board_id), label=f"{string.ascii_uppercase[column]}{row + 1}")
+    assert not clicked.ephemeral, clicked.response.content
+    print(f"\na Treasure of the Dragons cell click enters {len(reach.files)} files: {sorted(reach.files)}")
+    assert "render/dragon.py" in reach.files and "engine/dragon.py" in reach.files  # the tracer sees it all
+    assert len(reach.files) <= 29, "issue 21's target is 15"
