@@ -55,7 +55,7 @@ from typing import Any, Final, Literal, NotRequired, TypedDict, TypeGuard
 from . import flow
 from .deadlines import after
 from .errors import RuleError
-from .protocol import Action, Event, Game, Option, Outcome, Seat, State, View, seat_name
+from .protocol import Action, Event, Game, Option, Outcome, Seat, State, View, seat_name, whole
 from .registry import register
 from .rng import Rng
 from .words import plural
@@ -306,7 +306,7 @@ def _return_held(state: State, seat: int) -> list[Event]:
 
 def _ms(value: Any) -> int | None:
     """A press time from an action (ms since the epoch), if it carries a sound one."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    return value if whole(value) else None
 
 
 def _too_slow(state: State, holder: int, place: int, pressed: int | None) -> str:
@@ -324,7 +324,7 @@ def _too_slow(state: State, holder: int, place: int, pressed: int | None) -> str
 def _place_arg(state: State, value: Any) -> int:
     """A place index from an action, or a RuleError a player can read."""
     count = len(state["places"])
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not whole(value):
         raise RuleError(f"Name a place on the table (1 to {count}).")
     if not 0 <= value < count:
         raise RuleError(f"There is no place {value + 1}: places are numbered 1 to {count}.")

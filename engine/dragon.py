@@ -49,7 +49,7 @@ from . import flow
 from .deadlines import after
 from .errors import RuleError
 from .grid import label, parse_label
-from .protocol import Action, Event, Game, Outcome, Seat, State, View, seat_name
+from .protocol import Action, Event, Game, Outcome, Seat, State, View, seat_name, whole
 from .registry import register
 from .rng import Rng
 from .seats import active_seats, next_seat
@@ -185,7 +185,7 @@ def _cell(action: Action) -> Cell:
         if parsed is None:
             raise RuleError(f"'{cell}' is not a cell: columns A-G, rows 1-7.")
         return parsed
-    if (isinstance(cell, list) and len(cell) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
+    if (isinstance(cell, list) and len(cell) == 2 and all(whole(x)
                                                           for x in cell)
             and 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE):
         return [cell[0], cell[1]]

@@ -68,7 +68,7 @@ from .errors import RuleError
 from .ghosts_types import CardInfo, GhostsView, LastAttempt, LostRace, SeatView
 from .greenbox import CARDS, SYMBOLS
 from .grid import ORTHOGONAL, inside, label
-from .protocol import Action, Event, Game, Option, Outcome, State, View, seat_name
+from .protocol import Action, Event, Game, Option, Outcome, State, View, seat_name, whole
 from .registry import register
 from .rng import Rng, rng_of
 from .words import plural
@@ -434,7 +434,7 @@ class Ghosts(Game):
             raise RuleError(over)
 
     def _card_in_hand(self, state: State, seat: int, cid: Any) -> int:
-        if not isinstance(cid, int) or isinstance(cid, bool) or cid not in state["hands"][seat]:
+        if not whole(cid) or cid not in state["hands"][seat]:
             raise RuleError("That card is not in your hand.")
         return cid
 
@@ -519,7 +519,7 @@ class Ghosts(Game):
         state["caller"] = seat
         state["meeple"] = meeple
         at_ms = action.get("at_ms")  # when the winning press was made, so later pressers learn the margin
-        state["call_ms"] = at_ms if isinstance(at_ms, int) and not isinstance(at_ms, bool) else None
+        state["call_ms"] = at_ms if whole(at_ms) else None
         state["quiet_rolls"] = 0
         state["deadline"] = after(now, ATTEMPT_SECONDS)
         events.append(Event(f"{seat_name(seat)} calls the {meeple} meeple!", kind="call"))
@@ -557,7 +557,7 @@ class Ghosts(Game):
         cid = self._card_in_hand(state, seat, action.get("card"))
         dest = action.get("to")
         if (not isinstance(dest, list) or len(dest) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in dest)
+                or not all(whole(x) for x in dest)
                 or not inside(dest, SIZE, SIZE)):
             raise RuleError("Name a tile of the board, from A1 to F6.")
         events: list[Event] = []

@@ -21,7 +21,7 @@ import zlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 from .errors import RuleError
 from .rng import Rng
@@ -157,6 +157,12 @@ def fill(text: str, names: Sequence[str]) -> str:
 def canonical(data: Mapping[str, Any]) -> str:
     """The stored text of a state (a snapshot) or an action: equal data give equal strings, byte for byte."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def whole(value: object) -> TypeGuard[int]:
+    """A whole number as an action's JSON carries one: an int, and not a bool (which Python counts
+    as an int: `True` must not pass for seat 1). Every game reads numbers in actions through this."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def ranked(keys: Sequence[Any]) -> tuple[int, ...]:

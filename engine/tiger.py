@@ -69,7 +69,7 @@ from .deck import draw as deck_draw
 from .deck import new_deck
 from .errors import RuleError
 from .greenbox import CARDS, COLOURS, DOTS, TILES, Card
-from .protocol import Action, Event, Game, Option, Outcome, View
+from .protocol import Action, Event, Game, Option, Outcome, View, whole
 from .registry import register
 from .rng import Rng, rng_of
 from .tiger_types import (
@@ -311,7 +311,7 @@ def preview_fight(state: dict[str, Any], monster: object, cards: object,
         return _fail(result, "First decide whether to thin your deck.")
     if state["turn"] == 1:
         return _fail(result, "Your first turn must be a purchase.")
-    if not isinstance(monster, int) or isinstance(monster, bool) or not 0 <= monster < len(FIELDS):
+    if not whole(monster) or not 0 <= monster < len(FIELDS):
         return _fail(result, "Pick field I, II or III.")
     result["field"] = FIELDS[monster]
     entry = state["track"][monster]
@@ -321,7 +321,7 @@ def preview_fight(state: dict[str, Any], monster: object, cards: object,
         return _fail(result, "The Eye of the Tiger is not a monster: it cannot be fought.")
     if not isinstance(cards, list) or not cards:
         return _fail(result, "Choose at least one of your revealed cards.")
-    if any(not isinstance(c, int) or isinstance(c, bool) for c in cards) or len(set(cards)) != len(cards):
+    if any(not whole(c) for c in cards) or len(set(cards)) != len(cards):
         return _fail(result, "Name each card once, by its id.")
     if any(c not in state["revealed"] for c in cards):
         return _fail(result, "You can only fight with the cards revealed this turn.")

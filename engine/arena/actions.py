@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import RuleError
 from ..hexgrid import neighbour
-from ..protocol import Event, Seat
+from ..protocol import Event, Seat, whole
 from ..rng import rng_of
 from .board import COMPASS, TURNS, adjacent, front_arc, key, open_hex, turn
 from .cards import ready_full
@@ -75,7 +75,7 @@ def recover_dice(state: State, seat: Seat, track: Any, count: Any) -> list[Event
 
 
 def _count(count: Any) -> int | None:
-    if count is None or (isinstance(count, int) and not isinstance(count, bool)):
+    if count is None or (whole(count)):
         return count
     raise RuleError("A number of dice, please.")
 
@@ -137,11 +137,11 @@ def attack(state: State, seat: Seat, action: dict, now: float, at_ms: int | None
 
 
 def _on_board(state: State, seat: object, guard: object) -> bool:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:
+    if not whole(seat) or not 0 <= seat < state["players"]:
         return False
     if guard is None:
         return state["figures"][seat]["status"] == "standing"
-    return isinstance(guard, int) and not isinstance(guard, bool) and guard in placed(state, seat)
+    return whole(guard) and guard in placed(state, seat)
 
 
 def _flame_blade(state: State, seat: Seat, heat: object) -> int:

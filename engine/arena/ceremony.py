@@ -39,7 +39,7 @@ from typing import Any
 
 from ..errors import RuleError
 from ..hexgrid import distance, neighbour
-from ..protocol import Action, Event, Option, Seat
+from ..protocol import Action, Event, Option, Seat, whole
 from ..rng import Rng, rng_of
 from ..words import plural
 from .board import COMPASS, adjacent, clear_front, front_arc, key, open_hex
@@ -80,7 +80,7 @@ def catch(state: State, seat: Seat, action: Action, now: float, at_ms: int | Non
         raise RuleError("Nymphlets are the Ceremony's.")
     index = action.get("nymphlet")
     tokens = state["tokens"]
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(tokens):
+    if not whole(index) or not 0 <= index < len(tokens):
         raise RuleError("Name a Nymphlet in the arena.")
     nymphlet = tokens[index]
     owner = nymphlet["owner"]
@@ -154,7 +154,7 @@ def scamper(state: State, seat: Seat, action: Action) -> list[Event]:
         raise RuleError("Nymphlets are the Ceremony's.")
     index, steps = action.get("nymphlet"), action.get("steps")
     tokens = state["tokens"]
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(tokens) \
+    if not whole(index) or not 0 <= index < len(tokens) \
             or tokens[index]["owner"] != seat:
         raise RuleError("Name one of your Nymphlets.")
     counts = spends(state["dice"][seat], board_of(state, seat), SCAMPER)

@@ -47,7 +47,7 @@ from ..deadlines import after
 from ..deck import discard, draw, new_deck
 from ..errors import RuleError
 from ..hexgrid import neighbour
-from ..protocol import Action, Event, Option, Seat
+from ..protocol import Action, Event, Option, Seat, whole
 from ..rng import Rng, rng_of
 from ..words import plural
 from .board import Key, clear_front, front_arc, key
@@ -252,7 +252,7 @@ class Domination(VictoryPoints):
         if not isinstance(trigger, bool):
             raise RuleError("Declare Trigger or Not.")
         most = len(state["dice"][seat]["pool"])
-        if isinstance(dice, bool) or not isinstance(dice, int) or not 0 <= dice <= most:
+        if not whole(dice) or not 0 <= dice <= most:
             raise RuleError(f"Roll 0 to {most} dice from your pool.")
         state["mode"]["declared"][seat] = {"trigger": trigger, "dice": dice}
         flow.acted(state["flow"], seat)

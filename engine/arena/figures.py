@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..protocol import Event, Seat, seat_name
+from ..protocol import Event, Seat, seat_name, whole
 from .board import ARENAS, Arena, Key, key
 from .data import CHARACTERS, GENERAL_CARDS, LOG_LINES, NYMPHLET_TRACKS, Card, Character, Track
 
@@ -77,7 +77,7 @@ def standing(state: State) -> list[Seat]:
 
 
 def is_standing(state: State, seat: Any) -> bool:
-    return (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["players"]
+    return (whole(seat) and 0 <= seat < state["players"]
             and state["figures"][seat]["status"] == STANDING)
 
 

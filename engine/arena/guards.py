@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RuleError
-from ..protocol import Event, Seat
+from ..protocol import Event, Seat, whole
 from .figures import Ref, State, advanced, character, guards_of, piece_name, say
 
 
@@ -36,7 +36,7 @@ def luftle(state: State, seat: Seat, by: Any) -> Ref:
     """The figure that takes a basic action: the seat's character, or (Echo) one of his Guards."""
     if by is None:
         return (seat, None)
-    if isinstance(by, bool) or not isinstance(by, int) or by not in placed(state, seat):
+    if not whole(by) or by not in placed(state, seat):
         have = placed(state, seat)
         raise RuleError(f"Your Guards on the board are {', '.join(str(g + 1) for g in have)}." if have else
                         "Only Echo's Guards on the board can act for him.")
@@ -47,7 +47,7 @@ def guard_index(value: Any, seat: Seat, state: State) -> int | None:
     """A Guard named in an action (None: the character itself); RuleError if there is none such."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value not in placed(state, seat):
+    if not whole(value) or value not in placed(state, seat):
         raise RuleError("Name a Guard on the board.")
     return value
 

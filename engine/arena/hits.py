@@ -36,7 +36,7 @@ from collections.abc import Callable
 from .. import flow
 from ..deadlines import after
 from ..errors import RuleError
-from ..protocol import Event, Seat
+from ..protocol import Event, Seat, whole
 from ..rng import rng_of
 from ..words import plural
 from .board import in_front
@@ -235,7 +235,7 @@ def answer(state: State, seat: Seat, count: int, now: float) -> list[Event]:
         raise RuleError("No attack is waiting for your answer.")
     allocated = state["dice"][seat]["tracks"][defence(entry)]
     track = board_of(state, seat)[defence(entry)]
-    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+    if not whole(count) or count < 0:
         raise RuleError("Say how many dice to spend: 0 takes the hits.")
     if count:
         if not entry["front"] and not is_catch(entry):

@@ -5,7 +5,7 @@ from typing import Any
 
 from .. import flow
 from ..errors import RuleError
-from ..protocol import Choice, Event, Game, Option, Outcome, Seat
+from ..protocol import Choice, Event, Game, Option, Outcome, Seat, whole
 from ..registry import register
 from ..rng import Rng, rng_of
 from .abilities import react, use_track
@@ -215,7 +215,7 @@ class EyeForAnEye(Game):
         if kind == "timeout":
             events = self._timeout(state, seat, now)
         else:
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]:
+            if not whole(seat) or not 0 <= seat < state["players"]:
                 raise RuleError("Only a seated player can act.")
             if seat in state["flow"]["left"]:
                 raise RuleError("You have left this game.")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..protocol import Action, Seat
+from ..protocol import Action, Seat, whole
 from .figures import OUT, State
 
 MARKER, KNOCKOUT = "marker", "knockout"
@@ -34,7 +34,7 @@ class Race:
 def stamp(action: Action) -> int | None:
     """When the player clicked, in ms, if the action says so."""
     at_ms = action.get("at_ms")
-    return at_ms if isinstance(at_ms, int) and not isinstance(at_ms, bool) else None
+    return at_ms if whole(at_ms) else None
 
 
 def lost_race(state: State, seat: Seat, action: Action) -> Race | None:
@@ -50,7 +50,7 @@ def lost_race(state: State, seat: Seat, action: Action) -> Race | None:
 
 
 def _knocked_out(state: State, seat: Any) -> Race | None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]:
+    if not whole(seat) or not 0 <= seat < state["players"]:
         return None
     figure = state["figures"][seat]
     if figure["status"] != OUT:
@@ -61,7 +61,7 @@ def _knocked_out(state: State, seat: Any) -> Race | None:
 
 def _marker_taken(state: State, seat: Seat, marker: Any) -> Race | None:
     markers = state["tb"]["markers"]
-    if seat in markers or isinstance(marker, bool) or not isinstance(marker, int) or not 1 <= marker <= len(markers):
+    if seat in markers or not whole(marker) or not 1 <= marker <= len(markers):
         return None
     holder = markers[marker - 1]
     if holder is None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from .. import flow
 from ..deadlines import after
 from ..errors import RuleError
-from ..protocol import Event, Seat, ranked
+from ..protocol import Event, Seat, ranked, whole
 from ..words import plural
 from .board import COMPASS, front_arc, key, start_hex
 from .cards import new_cards
@@ -105,7 +105,7 @@ def place(state: State, seat: Seat, where: object, facing: object) -> list[Event
     hexes = [list(h) for h in mode.start_hexes(state, seat)]
     if not isinstance(where, list) or where not in hexes:
         raise RuleError(mode.start_words(state, seat))
-    if isinstance(facing, bool) or not isinstance(facing, int) or not 0 <= facing < 6:
+    if not whole(facing) or not 0 <= facing < 6:
         raise RuleError("Face one of the 6 sides: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.")
     if key(where) in occupied(state, but=seat):
         raise RuleError("Another figure stands there.")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from ..errors import RuleError
-from ..protocol import Event, Seat
+from ..protocol import Event, Seat, whole
 from ..words import plural
 from .data import FACE_NAMES
 from .figures import State, name, say
@@ -55,7 +55,7 @@ def add(state: State, seat: Seat, key: str, track: SharedTrack, count: int | Non
     if not most:
         raise RuleError(f"No {faces} die in your pool for the {track.name}.")
     count = most if count is None else count
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
+    if not whole(count) or not 1 <= count <= most:
         raise RuleError(f"The {track.name} can take {plural(most, 'more die', 'more dice')} of yours now.")
     pool, spaces = state["dice"][seat]["pool"], state["shared"][key]
     for _ in range(count):

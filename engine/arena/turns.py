@@ -19,7 +19,7 @@ from typing import Any
 from .. import flow
 from ..deadlines import after
 from ..errors import RuleError
-from ..protocol import Event, Seat
+from ..protocol import Event, Seat, whole
 from ..rng import rng_of
 from ..words import plural
 from .abilities import uses
@@ -86,7 +86,7 @@ def claim(state: State, seat: Seat, marker: Any, now: float, at_ms: int | None =
     """Take a free turn-order marker (1 = first), clicked at `at_ms`; every die that fits is
     allocated first. A marker already taken is a lost race (engine/arena/races)."""
     markers = state["tb"]["markers"]
-    if isinstance(marker, bool) or not isinstance(marker, int) or not 1 <= marker <= len(markers):
+    if not whole(marker) or not 1 <= marker <= len(markers):
         raise RuleError(f"Markers go from 1 to {len(markers)}.")
     if markers[marker - 1] is not None:
         raise RuleError(f"Marker {marker} is taken by {name(state, markers[marker - 1])}.")

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...errors import RuleError
 from ...hexgrid import neighbour
-from ...protocol import Event, Seat
+from ...protocol import Event, Seat, whole
 from ..actions import foes, not_netted
 from ..board import COMPASS, in_front, open_hex
 from ..data import HIDDEN
@@ -54,7 +54,7 @@ def brutal_charge(use: Use) -> list[Event]:
     state = use.state
     most = use.n("hexes") + use.n("bonus_hexes") * use.bonus
     wanted = use.action.get("hexes", most)
-    if isinstance(wanted, bool) or not isinstance(wanted, int) or not 1 <= wanted <= most:
+    if not whole(wanted) or not 1 <= wanted <= most:
         raise RuleError(f"Brutal Charge goes 1 to {most} hexes.")
     not_netted(state, (use.seat, None), ["E"])
     to, stopper = _charge_path(state, use.seat, wanted)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import RuleError
-from ...protocol import Event, Seat
+from ...protocol import Event, Seat, whole
 from ..board import COMPASS
 from ..data import HEAT_MAX
 from ..figures import Ref, State, say
@@ -30,7 +30,7 @@ def slow_heat(use: Use) -> list[Event]:
 
 def vented_heat_blast(use: Use) -> list[Event]:
     heat = use.action.get("heat", use.me["heat"])
-    if isinstance(heat, bool) or not isinstance(heat, int) or not 1 <= heat <= use.me["heat"]:
+    if not whole(heat) or not 1 <= heat <= use.me["heat"]:
         raise RuleError(f"Vent 1 to {use.me['heat']} Heat." if use.me["heat"] else "You have no Heat to vent.")
     hit = adjacent_foes(use.state, use.seat, (use.seat, None))
     if not hit:

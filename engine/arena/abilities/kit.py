@@ -8,7 +8,7 @@ from typing import Any
 
 from ...errors import RuleError
 from ...hexgrid import distance, neighbour
-from ...protocol import Action, Event, Seat
+from ...protocol import Action, Event, Seat, whole
 from ..actions import foes, in_hexes
 from ..board import COMPASS, front_arc, key, line_of_sight, open_hex
 from ..data import HIDDEN, NETTED, Card, Track
@@ -84,8 +84,7 @@ def card_n(state: State, seat: Seat, key_: str, what: str) -> int:
 
 def target_of(action: Action) -> Ref | None:
     seat, guard = action.get("target"), action.get("guard")
-    if isinstance(seat, bool) or not isinstance(seat, int) or (guard is not None and (
-            isinstance(guard, bool) or not isinstance(guard, int))):
+    if not whole(seat) or (guard is not None and not whole(guard)):
         return None
     return (seat, guard)
 
@@ -106,7 +105,7 @@ def fields(ref: Ref) -> dict[str, Any]:
 
 
 def facing_field(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 6:
+    if not whole(value) or not 0 <= value < 6:
         raise RuleError("Face one of the 6 sides: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.")
     return value
 
