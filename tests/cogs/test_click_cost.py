@@ -41,16 +41,13 @@ class HopCounter:
 
 async def test_a_click_reads_the_session_at_most_once_and_saves_in_one_hop(world, simcord_bot, monkeypatch):
     env, guild, channel, u = world
-    await u["ann"].slash(channel, "play", game="tally")
-    lobby = channel.last_message
-    await u["bob"].click(lobby, label="Join")
-    await u["ann"].click(lobby, label="Start")
-    await u["ann"].click(message_in(channel, lobby.id), label="Add 1")  # names and session now known
+    board_id = await open_table(u, channel, "tally", ("ann", "bob"))
+    await u["ann"].click(message_in(channel, board_id), label="Add 1")  # names and session now known
     await simcord_bot.table.flush_marks()
 
     counter = HopCounter(simcord_bot, monkeypatch)
-    await u["bob"].click(message_in(channel, lobby.id), label="Add 1")
-    assert "total 2" in message_in(channel, lobby.id).embeds[0].description
+    await u["bob"].click(message_in(channel, board_id), label="Add 1")
+    assert "total 2" in message_in(channel, board_id).embeds[0].description
     assert counter.session_reads <= 1
     assert counter.writes == 1, "a move is saved in one transaction"
     assert counter.hops == 1, "the move, its log row and its board cost one trip to the database thread"
@@ -58,24 +55,18 @@ async def test_a_click_reads_the_session_at_most_once_and_saves_in_one_hop(world
 
 async def test_a_click_after_a_restart_reads_the_session_once(world, simcord_bot, monkeypatch):
     env, guild, channel, u = world
-    await u["ann"].slash(channel, "play", game="tally")
-    lobby = channel.last_message
-    await u["bob"].click(lobby, label="Join")
-    await u["ann"].click(lobby, label="Start")
+    board_id = await open_table(u, channel, "tally", ("ann", "bob"))
     simcord_bot.table._sessions.clear()  # as after a restart: nothing cached
 
     counter = HopCounter(simcord_bot, monkeypatch)
-    await u["ann"].click(message_in(channel, lobby.id), label="Add 1")
+    await u["ann"].click(message_in(channel, board_id), label="Add 1")
     assert counter.session_reads == 1 and counter.writes == 1
 
 
 async def test_board_bookkeeping_is_written_in_one_batch(world, simcord_bot, monkeypatch):
     env, guild, channel, u = world
-    await u["ann"].slash(channel, "play", game="tally")
-    lobby = channel.last_message
-    await u["bob"].click(lobby, label="Join")
-    await u["ann"].click(lobby, label="Start")
-    await u["ann"].click(message_in(channel, lobby.id), label="Add 1")
+    board_id = await open_table(u, channel, "tally", ("ann", "bob"))
+    await u["ann"].click(message_in(channel, board_id), label="Add 1")
     counter = HopCounter(simcord_bot, monkeypatch)
     await simcord_bot.table.flush_marks()
     assert counter.writes == 1

@@ -3,15 +3,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.cogs.discord_helpers import message_in
-
-
-async def start_tally(u, channel) -> int:
-    await u["ann"].slash(channel, "play", game="tally")
-    lobby = channel.last_message
-    await u["bob"].click(lobby, label="Join")
-    await u["ann"].click(lobby, label="Start")
-    return lobby.id
+from tests.cogs.discord_helpers import message_in, open_table
 
 
 def shown_move(channel, board_id) -> int:
@@ -20,7 +12,7 @@ def shown_move(channel, board_id) -> int:
 
 async def test_a_board_edit_discord_fails_five_times_is_tried_again_until_the_board_is_current(world, simcord_bot):
     env, guild, channel, u = world
-    board_id = await start_tally(u, channel)
+    board_id = await open_table(u, channel, "tally", ("ann", "bob"))
     simcord_bot.presenter.retry_seconds = (0.01, 0.02, 0.04)  # the waits' lengths are not under test
     before = shown_move(channel, board_id)
     env.inject_error("PATCH", "/channels/*/messages/*", status=500, times=5)
@@ -38,7 +30,7 @@ async def test_a_board_edit_discord_fails_five_times_is_tried_again_until_the_bo
 
 async def test_game_abort_answers_truthfully_when_discord_refuses_the_board(world, simcord_bot):
     env, guild, channel, u = world
-    await start_tally(u, channel)
+    await open_table(u, channel, "tally", ("ann", "bob"))
     env.inject_error("PATCH", "/channels/*/messages/*", status=403, times=None)  # say, a permission taken away
     aborted = await u["ann"].slash(channel, "game abort")
     assert aborted.response.content == "You ended the game.", "the game ended, but the player was told otherwise"

@@ -20,7 +20,7 @@ from render.bugs import render_bugs, render_scoring
 from render.dragon import render_dragon
 from render.ghosts import render_ghosts
 from render.leaderboard import Row, Series, render_leaderboard, render_rating_chart
-from tests.cogs.discord_helpers import buttons, message_in
+from tests.cogs.discord_helpers import buttons, message_in, open_table
 from tests.kit.bugs_states import finished as finished_bugs
 
 BREAKS = {"CR": "\r", "LF": "\n", "NEL": "\u0085", "LINE SEPARATOR": "\u2028", "PARAGRAPH SEPARATOR": "\u2029",
@@ -99,16 +99,13 @@ async def test_a_board_that_cannot_be_drawn_goes_on_as_text_and_is_logged_once(w
 
     monkeypatch.setattr(GameUI, "render", broken)  # the toy game draws through the default UI
     caplog.set_level(logging.INFO)
-    await u["ann"].slash(channel, "play", game="tally")
-    lobby = channel.last_message
-    await u["bob"].click(lobby, label="Join")
-    await u["ann"].click(lobby, label="Start")
-    board = message_in(channel, lobby.id)
+    board_id = await open_table(u, channel, "tally", ("ann", "bob"))
+    board = message_in(channel, board_id)
     assert not board.attachments and board.embeds and buttons(board), "the text board lost its embed or buttons"
     before = board.embeds[0].footer.text
     await u["ann"].click(board, label="Add 1")
-    await u["bob"].click(message_in(channel, lobby.id), label="Add 1")
-    after = message_in(channel, lobby.id).embeds[0].footer.text
+    await u["bob"].click(message_in(channel, board_id), label="Add 1")
+    after = message_in(channel, board_id).embeds[0].footer.text
     assert int(after.rsplit(" ", 1)[1]) == int(before.rsplit(" ", 1)[1]) + 2, "the text board did not follow the moves"
     failures = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert len(failures) == 1 and "cannot be drawn" not in failures[0].getMessage()
