@@ -150,7 +150,7 @@ def player_line(view: BugsView, seat: int, user: int) -> str:
         words.append(f"looks at place {holding + 1}")
     if seat in view["left"]:
         words.append("left")
-    return f"{seat + 1}. <@{user}> · " + " · ".join(words)
+    return f"{seat + 1}. {markup.who(user)} · " + " · ".join(words)
 
 
 class BugsUI(GameUI):

@@ -76,7 +76,7 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
             title = registry.get(session.game).title if session.game in registry.names() else session.game
             when = f"<t:{int(session.ended_at or session.created_at)}:R>"
             if session.status == "finished":
-                result = "won by " + ", ".join(f"<@{w}>" for w in winners) if winners else "no winner"
+                result = "won by " + ", ".join(markup.who(w) for w in winners) if winners else "no winner"
             else:
                 result = "ended early" if session.started_at else "lobby closed"
             lines.append(f"**{title}** {when}: {result}")

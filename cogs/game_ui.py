@@ -93,16 +93,18 @@ class GameUI:
         playing = session.status == PLAYING  # an ended game waits on nobody and asks nobody to act
         marked = set(() if not playing else game.waiting_for(session.game_state) if words.marked is None
                      else words.marked)
-        rows = [f"{'▶ ' if seat in marked else ''}{seat + 1}. <@{user}>"
+        kept = session.kept_by_computer()
+        rows = [f"{'▶ ' if seat in marked else ''}{seat + 1}. {markup.who(user)}"
                 + (f" · {words.seat_words[seat]}" if seat < len(words.seat_words) else "")
-                + (" (left)" if seat in words.left else " (away)" if seat in words.away else "")
+                + (" (left)" if seat in words.left else f" {markup.KEPT}" if seat in kept
+                   else " (away)" if seat in words.away else "")
                 for seat, user in enumerate(session.seats)]
         embed = discord.Embed(title=words.title, description=markup.news(session) or None, colour=words.colour)
         embed.add_field(name=words.heading, value="\n".join(rows) or "-", inline=False)
         if playing and words.now:
             embed.add_field(name="Now", value=markup.said(session, words.now), inline=False)
-        if playing and session.deadline:
-            embed.add_field(name="Timer", value=markup.stamp(session.deadline), inline=True)
+        if playing and (deadline := game.next_deadline(session.game_state)):
+            embed.add_field(name="Timer", value=markup.stamp(deadline), inline=True)
         return embed.set_footer(text=f"Table {session.id} · move {session.version}")
 
     def choices(self, session: Session, game: Game) -> list[Action]:

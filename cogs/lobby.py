@@ -73,7 +73,7 @@ class Lobby(commands.Cog):
         await presenter.moved(change.session, message)
 
 
-LOBBY_CONTROLS = ("join", "leave", "start", "cancel", "opt", "choose")
+LOBBY_CONTROLS = ("join", "leave", "start", "cancel", "opt", "choose", "bot", "unbot")
 
 
 async def lobby_click(interaction: Interaction, ref: Ref, values: list[str]) -> None:
@@ -86,6 +86,8 @@ async def lobby_click(interaction: Interaction, ref: Ref, values: list[str]) -> 
         "cancel": lambda: table.cancel(sid, user, iid),
         "opt": lambda: table.toggle_option(sid, user, ref.arg, iid),
         "choose": lambda: table.choose(sid, user, ref.arg, values[0] if values else "", iid),
+        "bot": lambda: table.add_computer(sid, user, ref.arg, iid),
+        "unbot": lambda: table.remove_computer(sid, user, iid),
     }
     await perform(interaction, calls[ref.action])
 

@@ -1,17 +1,20 @@
 """How a lobby looks: the seats and what each picked, the options, Join / Leave / Start / Cancel,
-and a select per lobby choice the options offer (a character; with King of the Hill and the
-advanced rules, a pair of General Manoeuvres) offering the values nobody holds yet.
+a computer's seat added or removed by the host, and a select per lobby choice the options offer
+(a character; with King of the Hill and the advanced rules, a pair of General Manoeuvres)
+offering the values nobody holds yet.
 
 Discord allows 5 rows of 5 buttons, and a select fills a row: row 0 holds Join / Leave / Start /
-Cancel, the option toggles fill rows 1-3 five to a row (Eye for an Eye has seven: rows 1-2), and
-each offered choice's select takes a row of its own after them, while rows last."""
+Cancel / Remove computer, the option toggles and then one "Add computer" button per level fill
+rows 1-3 five to a row (Eye for an Eye: seven options and three levels, rows 1-2), and each
+offered choice's select takes a row of its own after them, while rows last."""
 from __future__ import annotations
 
 import discord
 
+from engine.computers import LEVELS, has_policy
 from engine.protocol import Choice, Game
 from engine.words import player_count
-from host.session import LOBBY, Session
+from host.session import LOBBY, Session, is_computer
 
 from . import markup
 from .components import TableButton, TableSelect
@@ -28,7 +31,7 @@ def seat_line(session: Session, game: Game, seat: int, user: int) -> str:
     """'1. @Ann (host) · Grublic': the player, and what they picked in the lobby."""
     picked = [choice.values[value] for choice in offered(session, game)
               if (value := session.pick_of(choice.key, user)) is not None]
-    return " · ".join([f"{seat + 1}. <@{user}>{' (host)' if user == session.host_id else ''}", *picked])
+    return " · ".join([f"{seat + 1}. {markup.who(user)}{' (host)' if user == session.host_id else ''}", *picked])
 
 
 def choice_select(session: Session, choice: Choice, row: int) -> TableSelect | None:
@@ -48,6 +51,8 @@ def lobby_board(session: Session, game: Game) -> Board:
         # After the host leaves, the news says who hosts now; "opened a table" would name the wrong one.
         opened = markup.said(session, session.news[-1]) if session.news else f"<@{session.host_id}> opened a table."
         text = f"{opened} Press **Join** to take a seat; the host presses **Start** when everyone is in."
+        if takes_computers(game):
+            text += "\nPlaying alone or short of players? The host can add computer players."
         for choice in offered(session, game):
             text += f"\nChoose your {choice.label.lower()} below; whoever does not gets a random one."
         if session.deadline:
@@ -70,8 +75,14 @@ def lobby_board(session: Session, game: Game) -> Board:
                     disabled=len(session.seats) < game.min_players),
         TableButton(Ref(session.id, "cancel"), label="Cancel", style=discord.ButtonStyle.danger),
     ]
-    items += option_buttons(session, game)
-    first = OPTION_ROWS[0] + option_rows(game)
+    if takes_computers(game):
+        items.append(TableButton(Ref(session.id, "unbot"), label="Remove computer",
+                                 disabled=not any(is_computer(user) for user in session.seats)))
+    toggles = option_buttons(session, game) + computer_buttons(session, game)
+    for i, button in enumerate(toggles[:PER_ROW * len(OPTION_ROWS)]):
+        button.row = OPTION_ROWS[i // PER_ROW]
+    items += toggles
+    first = OPTION_ROWS[0] + -(-len(toggles) // PER_ROW)
     for row, choice in enumerate(offered(session, game)[:ROWS - first], start=first):
         if (select := choice_select(session, choice, row)) is not None:
             items.append(select)
@@ -83,17 +94,25 @@ def offered(session: Session, game: Game) -> list[Choice]:
     return [choice for choice in game.choices if choice.offered(session.options)]
 
 
-def option_rows(game: Game) -> int:
-    """How many rows the option toggles take, five to a row."""
-    return -(-len(game.options) // PER_ROW)
+def takes_computers(game: Game) -> bool:
+    """A game for several players that has computer players."""
+    return game.max_players > 1 and has_policy(game.name)
 
 
-def option_buttons(session: Session, game: Game) -> list[discord.ui.Item]:
-    """A toggle per option, five to a row over OPTION_ROWS (more would not fit a message)."""
-    shown = game.options[:PER_ROW * len(OPTION_ROWS)]
-    return [TableButton(Ref(session.id, "opt", option.key), row=OPTION_ROWS[i // PER_ROW],
+def option_buttons(session: Session, game: Game) -> list[TableButton]:
+    """A toggle per option (laid out five to a row over OPTION_ROWS by `lobby_board`)."""
+    return [TableButton(Ref(session.id, "opt", option.key),
                         label=f"{_cut(option.label)}: {'on' if session.options.get(option.key) else 'off'}")
-            for i, option in enumerate(shown)]
+            for option in game.options]
+
+
+def computer_buttons(session: Session, game: Game) -> list[TableButton]:
+    """"Add computer" at each level, while a seat is free."""
+    if not takes_computers(game):
+        return []
+    full = len(session.seats) >= game.max_players
+    return [TableButton(Ref(session.id, "bot", level), label=f"Add computer ({level})", disabled=full,
+                        style=discord.ButtonStyle.secondary) for level in LEVELS]
 
 
 def _cut(label: str) -> str:

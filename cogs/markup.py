@@ -9,7 +9,7 @@ import discord
 
 from engine.protocol import fill
 from host.errors import Refused
-from host.session import USER_FIELD, Session
+from host.session import USER_FIELD, Session, computer_name, humans, is_computer
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
@@ -21,19 +21,33 @@ def board_link(session: Session) -> str:
     return message_link(session.guild_id, session.channel_id, session.message_id)
 
 
+KEPT = "(away, played by the computer)"  # said of a seat a computer keeps for its away player
+
+
+def seat_names(session: Session, names: Sequence[str]) -> list[str]:
+    """The seats' names as boards show them: a kept seat says the computer plays it."""
+    kept = session.kept_by_computer()
+    return [f"{name} {KEPT}" if seat in kept else name for seat, name in enumerate(names)]
+
+
+def who(user: int) -> str:
+    """How a message names someone seated: a mention, or a computer's own name (no user has it)."""
+    return computer_name(user) if is_computer(user) else f"<@{user}>"
+
+
 def mentions(user_ids: Iterable[int]) -> str:
-    return " ".join(f"<@{user}>" for user in user_ids)
+    return " ".join(who(user) for user in user_ids)
 
 
 def pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:
-    """Only these users are notified, whoever else the text names (watchers never are)."""
+    """Only these users are notified, whoever else the text names (watchers and computers never are)."""
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                   users=[discord.Object(user) for user in user_ids])
+                                   users=[discord.Object(user) for user in humans(list(user_ids))])
 
 
 def mentioning(text: str, seats: Sequence[int]) -> str:
     """An engine or table text with its fields (seats, users) filled in as mentions."""
-    return USER_FIELD.sub(lambda field: f"<@{field.group(1)}>", fill(text, [f"<@{user}>" for user in seats]))
+    return USER_FIELD.sub(lambda field: who(int(field.group(1))), fill(text, [who(user) for user in seats]))
 
 
 def said(session: Session, text: str) -> str:

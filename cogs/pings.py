@@ -10,11 +10,11 @@ import logging
 import discord
 
 from engine import registry
-from host.session import Session
+from host.session import Session, is_computer
 from host.table import Change, Table
 
 from .game_ui import ui_for
-from .markup import board_link, mentions, pinging
+from .markup import board_link, mentions, pinging, who
 from .services import Bot
 
 log = logging.getLogger(__name__)
@@ -30,13 +30,15 @@ class Pings:
     async def call(self, session: Session, change: Change) -> None:
         """Tell the player the game now waits on, in a message that replaces the last ping."""
         game = registry.get(session.game)
-        waiting = [session.seats[seat] for seat in game.waiting_for(session.game_state)]
+        kept = session.kept_by_computer()  # a computer plays an away player's seat: no ping for it
+        waiting = [session.seats[seat] for seat in game.waiting_for(session.game_state)
+                   if seat not in kept and not is_computer(session.seats[seat])]
         # everyone at once is a race, nobody's turn, unless each owes a move of their own
         due = waiting if len(waiting) == 1 or ui_for(session.game).calls_everyone(session, game) else []
         if change.started:
             text = f"**{game.title}** begins! {mentions(session.seats)}"
             if due:
-                text += f"\n<@{due[0]}> goes first."
+                text += f"\n{who(due[0])} goes first."
             await self.replace(session, text, session.seats, due)
         elif due != session.pinged:
             if not due or due == [change.actor]:  # nobody to call, or they are at the table already

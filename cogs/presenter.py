@@ -22,7 +22,7 @@ from .components import view_of
 from .game_ui import Board, ui_for
 from .live_panels import LivePanels
 from .lobby_ui import lobby_board
-from .markup import board_link, mentions, message_link, pinging, said, summary
+from .markup import board_link, mentions, message_link, pinging, said, seat_names, summary, who
 from .pictures import as_file, picture
 from .pings import Pings
 from .repair import repair_boards
@@ -49,7 +49,7 @@ class Presenter:
         if session.status == LOBBY or session.state is None:
             return lobby_board(session, game)
         ui = ui_for(session.game)
-        names = await self.table.names(session.seats)
+        names = seat_names(session, await self.table.names(session.seats))
         board = Board(ui.embed(session, game, names),
                       await picture(f"the {session.game} board of session {session.id}", ui.render, session, game, names))
         if session.status not in (FINISHED, ABORTED):
@@ -199,7 +199,7 @@ class Presenter:
                               colour=discord.Colour.gold() if finished else discord.Colour.dark_grey())
         if finished:
             embed.add_field(name="Final standings", inline=False, value="\n".join(
-                f"{rank}. <@{user}> ({score:g})" for rank, user, score in await self.table.standings(session.id)))
+                f"{rank}. {who(user)} ({score:g})" for rank, user, score in await self.table.standings(session.id)))
         embed.add_field(name="Board", value=board_link(session), inline=False)
         await self.pings.replace(session, None, [], [])
         channel = self.client.get_partial_messageable(session.channel_id)

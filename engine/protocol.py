@@ -233,6 +233,11 @@ class Game(ABC):
         """Seats the game is waiting on now, for prompts and 'not your turn' answers."""
         return []
 
+    def away(self, state: State) -> list[Seat]:
+        """Seats whose players missed their timers and count as away (engine/flow.py's rule):
+        the table has a computer keep such a seat until its player acts again."""
+        return list(state["flow"]["away"] if "flow" in state else state.get("away", []))
+
     def invariants(self, state: State) -> list[str]:
         """Broken invariants, described; the simulator fails a game on any."""
         return []

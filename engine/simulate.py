@@ -1,6 +1,9 @@
-"""Play many games with random legal actions and check each one.
+"""Play many games with random legal actions, or computer players, and check each one.
 
-    python -m engine.simulate GAME --players N --games K --seed S [--json]
+    python -m engine.simulate GAME --players N --games K --seed S [--bots LEVEL[,LEVEL...]] [--json]
+
+With `--bots`, computer players (engine/computers) play every seat at that level (easy, normal,
+hard), or seat by seat given a level per seat, instead of random legal actions.
 
 After every action: the state survives a JSON round trip and the game's invariants hold.
 After every game: replaying the log from the seed gives the same snapshot. Any failure
@@ -16,6 +19,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from . import registry
+from .computers import LEVELS, has_policy
+from .computers.play import play_game
 from .errors import RuleError
 from .protocol import TIMEOUT, Game, Outcome, State, canonical
 from .replay import LoggedAction, replay
@@ -78,13 +83,18 @@ def play_one(game: Game, players: int, options: dict[str, bool], seed: int,
     return state, log, outcome
 
 
-def run(game: Game, players: int, games: int, seed: int, options: dict[str, bool]) -> Stats:
+def run(game: Game, players: int, games: int, seed: int, options: dict[str, bool],
+        bots: list[str] | None = None) -> Stats:
     stats = Stats()
     chooser = Rng(seed ^ 0x5EED)
     for k in range(games):
         game_seed = seed + k
         try:
-            _, log, outcome = play_one(game, players, options, game_seed, chooser)
+            if bots:
+                played = play_game(game, bots, options, game_seed)
+                log, outcome = played.log, played.outcome
+            else:
+                _, log, outcome = play_one(game, players, options, game_seed, chooser)
         except Exception as exc:  # noqa: BLE001 - any crash is a finding, reported with its seed
             stats.failures.append(f"seed {game_seed}: {type(exc).__name__}: {exc}")
             continue
@@ -106,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], help="turn a game option on (repeatable)")
     parser.add_argument("--module", action="append", default=[], help="also load this game module")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--bots", help="computer players at this level (easy, normal, hard), or one level per seat"
+                                       " separated by commas")
     args = parser.parse_args(argv)
 
     registry.load(args.module)
@@ -125,8 +137,17 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         options[key] = True
 
+    bots = None
+    if args.bots:
+        bots = args.bots.split(",")
+        if len(bots) == 1:
+            bots *= players
+        if len(bots) != players or any(level not in LEVELS for level in bots) or not has_policy(game.name):
+            print(f"--bots takes one of {', '.join(LEVELS)}, or one per seat, for a game with computer players.",
+                  file=sys.stderr)
+            return 2
     started = time.perf_counter()
-    stats = run(game, players, args.games, args.seed, options)
+    stats = run(game, players, args.games, args.seed, options, bots)
     elapsed = time.perf_counter() - started
     figures = {
         "game": game.name,

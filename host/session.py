@@ -3,15 +3,51 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.computers import LEVELS
 from engine.protocol import State
 
 LOBBY, PLAYING, FINISHED, ABORTED = "lobby", "playing", "finished", "aborted"
+MAX_COMPUTERS = 9  # numbers 1-9 per table, more than any game seats
 USER_FIELD = re.compile(r"\{@(\d+)\}")
 ACTIVE = (LOBBY, PLAYING)
 NEWS_KEPT = 5
+
+
+# Computers hold seats under negative user ids no Discord user has, `-(10 * number + level)`: a
+# computer's name ("Computer (hard)", "Computer 2 (easy)") and level read from its id alone, in the
+# lobby, on boards and in results. (Their play is host/computers.py.)
+
+def computer_id(number: int, level: str) -> int:
+    return -(10 * number + LEVELS.index(level) + 1)
+
+
+def is_computer(user_id: int) -> bool:
+    """A computer's seat (not a player's seat kept for them)."""
+    return user_id <= -10
+
+
+def level_of(user_id: int) -> str:
+    return LEVELS[(-user_id) % 10 - 1]
+
+
+def computer_name(user_id: int) -> str:
+    number = -user_id // 10
+    return f"Computer ({level_of(user_id)})" if number == 1 else f"Computer {number} ({level_of(user_id)})"
+
+
+def humans(user_ids: Sequence[int]) -> list[int]:
+    return [user for user in user_ids if not is_computer(user)]
+
+
+def new_computer(seats: Sequence[int], level: str) -> int:
+    """The id of one more computer at this table: the lowest number not seated yet."""
+    taken = {-user // 10 for user in seats if is_computer(user)}
+    number = next(n for n in range(1, MAX_COMPUTERS + 1) if n not in taken)
+    return computer_id(number, level)
 
 
 @dataclass
@@ -39,6 +75,7 @@ class Session:
     pinged: list[int] = field(default_factory=list)
     shown_version: int = -1  # the version the board message shows
     picks: dict[str, dict[int, str]] = field(default_factory=dict)  # lobby choice key -> user id -> value
+    minds: list[dict[str, Any]] = field(default_factory=list)  # computer seats' minds (engine.computers.Mind)
 
     @property
     def board_behind(self) -> bool:
@@ -69,6 +106,10 @@ class Session:
             return self.seats.index(user_id)
         except ValueError:
             return None
+
+    def kept_by_computer(self) -> list[int]:
+        """Seats a computer plays for their away players now."""
+        return [mind["seat"] for mind in self.minds if not is_computer(self.seats[mind["seat"]])]
 
     def pick_of(self, key: str, user_id: int) -> str | None:
         """What `user_id` picked for the lobby choice `key` (None: nothing yet)."""
@@ -103,4 +144,5 @@ class Session:
             pinged=json.loads(row["pinged"]), shown_version=row["shown_version"],
             picks={key: {int(user): value for user, value in by_user.items()}
                    for key, by_user in json.loads(row["picks"]).items()},
+            minds=json.loads(row["minds"]),
         )

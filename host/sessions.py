@@ -37,7 +37,7 @@ class LogRow:
 
 
 _UPDATE = ("UPDATE sessions SET status = ?, host_id = ?, seats = ?, options = ?, picks = ?, state = ?,"
-           " version = version + 1, deadline = ?, news = ?, started_at = ?, ended_at = ?, summary = ?"
+           " version = version + 1, deadline = ?, news = ?, started_at = ?, ended_at = ?, summary = ?, minds = ?"
            " WHERE id = ? AND version = ?")
 _LOG = ("INSERT INTO events (session_id, seq, kind, user_id, seat, action, at, interaction_id)"
         " VALUES (?, (SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE session_id = ?), ?, ?, ?, ?, ?, ?)")
@@ -53,6 +53,10 @@ def _marks_params(marks: Marks) -> list[tuple[Any, ...]]:
 
 def _log_params(session_id: int, row: LogRow) -> tuple[Any, ...]:
     return (session_id, session_id, row.kind, row.user_id, row.seat, canonical(row.action), row.at, row.interaction_id)
+
+
+def canonical_list(items: list[dict[str, Any]]) -> str:
+    return json.dumps(items, sort_keys=True, separators=(",", ":"))
 
 
 def _is_repeat(error: sqlite3.IntegrityError) -> bool:
@@ -148,7 +152,7 @@ class SessionRows:
         params = (session.status, session.host_id, json.dumps(session.seats), json.dumps(session.options),
                   json.dumps(session.picks), None if session.state is None else canonical(session.state),
                   session.deadline, json.dumps(session.news), session.started_at, session.ended_at, session.summary,
-                  session.id, session.version)
+                  canonical_list(session.minds), session.id, session.version)
         if finish is None:
             def work(conn: sqlite3.Connection) -> None:
                 self._update(conn.execute(_UPDATE, params).rowcount, session.id)
@@ -178,6 +182,12 @@ class SessionRows:
     async def set_marks(self, marks: Marks) -> None:
         """Record what each board message shows and its ping, many sessions in one hop."""
         await self.store.write(lambda conn: conn.executemany(_MARKS, _marks_params(marks)))
+
+    async def set_minds(self, session_id: int, minds: list[dict[str, Any]], deadline: float | None) -> None:
+        """A computer's plan changed with no move (it found nothing to do, or took its seat back):
+        not a game change, so the version stays."""
+        await self.store.write(lambda conn: conn.execute(
+            "UPDATE sessions SET minds = ?, deadline = ? WHERE id = ?", (canonical_list(minds), deadline, session_id)))
 
     async def set_deadline(self, session_id: int, deadline: float | None) -> None:
         await self.store.write(lambda conn: conn.execute(

@@ -27,14 +27,16 @@ from typing import Any
 import aiosqlite
 
 from engine import registry
+from engine.computers import LEVELS, Mind, choose, has_policy, policy_for
 from engine.errors import RuleError
-from engine.protocol import LEAVE, TIMEOUT, ActionLike, Choice, Event, Game, Outcome, seat_name
+from engine.protocol import LEAVE, TIMEOUT, ActionLike, Choice, Event, Game, Outcome, State, seat_name
 from engine.replay import LoggedAction, replay
 
-from . import ratings  # ratings and solo records, in the transaction that ends the game
+from . import computers, ratings  # ratings and solo records, in the transaction that ends the game
+from .computers import KEEPER
 from .errors import ChannelBusy, Refused, SessionNotFound, StaleAction, TableError
 from .names import clean_name
-from .session import ABORTED, FINISHED, LOBBY, PLAYING, Session
+from .session import ABORTED, FINISHED, LOBBY, PLAYING, Session, computer_name, humans, is_computer, new_computer
 from .sessions import Duplicate, LogRow, SessionRows
 from .store import Store, fault_cause
 
@@ -46,6 +48,7 @@ TIMEOUT_RETRY = 30.0  # seconds before a refused timeout is tried again
 CACHED_SESSIONS = 4096  # sessions kept in memory, least recently used dropped first
 REPAIR_WINDOW = 24 * 3600.0  # an ended game's board is repaired at start-up for this long
 FIRE_AT_ONCE = 8  # overdue timers handled concurrently (each may draw and send a board)
+COMPUTER_RETRY = 5.0  # seconds before a computer whose move was refused thinks again
 
 
 @dataclass
@@ -70,7 +73,13 @@ Listener = Callable[[Change], Awaitable[None]]
 def _copy(session: Session) -> Session:
     """A session to change: the cached one stays as it was until the change is saved."""
     return replace(session, seats=list(session.seats), options=dict(session.options), news=list(session.news),
-                   picks={key: dict(by_user) for key, by_user in session.picks.items()})
+                   picks={key: dict(by_user) for key, by_user in session.picks.items()},
+                   minds=json.loads(json.dumps(session.minds)))
+
+
+def _minds(session: Session) -> list[Mind]:
+    """The session's computer minds to change (a copy: the cached session keeps its own)."""
+    return [Mind.from_json(mind) for mind in json.loads(json.dumps(session.minds))]
 
 
 def _echo(typed: str) -> str:
@@ -146,11 +155,12 @@ class Table:
         await self.rows.remember_name(user_id, name, self.clock())
 
     async def names(self, user_ids: list[int]) -> list[str]:
-        """Display names in the given order; a player never seen is 'Player N'."""
-        unknown = [u for u in user_ids if u not in self._names]
+        """Display names in the given order; a player never seen is 'Player N', a computer says so."""
+        unknown = [u for u in user_ids if u not in self._names and not is_computer(u)]
         if unknown:
             self._names.update({user: clean_name(name) for user, name in (await self.rows.names(unknown)).items()})
-        return [self._names.get(u, f"Player {i + 1}") for i, u in enumerate(user_ids)]
+        return [computer_name(u) if is_computer(u) else self._names.get(u, f"Player {i + 1}")
+                for i, u in enumerate(user_ids)]
 
     async def next_deadline(self) -> float | None:
         return await self.rows.next_deadline()
@@ -226,12 +236,44 @@ class Table:
             session.seats.remove(user_id)
             for by_user in session.picks.values():
                 by_user.pop(user_id, None)  # what they picked is free again
-            if not session.seats:
+            if not humans(session.seats):
+                session.seats.clear()
                 self._end(session, ABORTED, "Everybody left the lobby.")
             elif user_id == session.host_id:
-                session.host_id = session.seats[0]
+                session.host_id = humans(session.seats)[0]
                 session.add_news([f"{session.user_name(user_id)} left; {session.user_name(session.host_id)} is the host now."])
             return "leave"
+        return await self._lobby_change(session_id, user_id, interaction_id, change)
+
+    async def add_computer(self, session_id: int, user_id: int, level: str,
+                           interaction_id: int | None = None) -> Change:
+        """The host seats a computer of `level` (easy, normal or hard)."""
+        def change(session: Session, game: Game) -> str:
+            self._require_lobby(session)
+            self._require_host(session, user_id, "add a computer")
+            if not has_policy(game.name) or game.max_players == 1:
+                raise TableError(f"{game.title} has no computer players.")
+            if level not in LEVELS:
+                raise TableError(f"There is no level '{_echo(level)}': choose {', '.join(LEVELS)}.")
+            if len(session.seats) >= game.max_players:
+                raise TableError(f"The table is full ({game.max_players} players).")
+            session.seats.append(new_computer(session.seats, level))
+            session.deadline = self.clock() + self.lobby_seconds
+            return "add_computer"
+        return await self._lobby_change(session_id, user_id, interaction_id, change)
+
+    async def remove_computer(self, session_id: int, user_id: int, interaction_id: int | None = None) -> Change:
+        """The host takes away the computer seated last."""
+        def change(session: Session, game: Game) -> str:
+            self._require_lobby(session)
+            self._require_host(session, user_id, "remove a computer")
+            seated = [user for user in session.seats if is_computer(user)]
+            if not seated:
+                raise TableError("There is no computer at this table.")
+            session.seats.remove(seated[-1])
+            for by_user in session.picks.values():
+                by_user.pop(seated[-1], None)
+            return "remove_computer"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
 
     async def toggle_option(self, session_id: int, user_id: int, key: str,
@@ -288,7 +330,10 @@ class Table:
             self._fill_picks(session, game)
             session.state = game.setup(len(session.seats), session.setup_options(), session.seed, now)
             session.status, session.started_at = PLAYING, now
-            session.deadline = game.next_deadline(session.state)
+            minds = computers.minds_at_start(session.seats, session.seed)
+            computers.think_all(minds, game, session.state, now)
+            session.minds = [mind.to_json() for mind in minds]
+            session.deadline = computers.wake_at(game.next_deadline(session.state), minds)
             session.add_news([f"{game.title} begins."])
             return "start"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
@@ -377,6 +422,8 @@ class Table:
                 # A refused repeat of a click that was applied before is the same click: no refusal.
                 if await self.rows.handled(interaction_id) == session_id:
                     return Change(session, duplicate=True)
+                if user_id is not None and session.status == PLAYING:
+                    await self._take_back(session, user_id)  # any click takes a kept seat back
                 raise
 
     async def fire_due(self) -> list[Change]:
@@ -409,6 +456,16 @@ class Table:
                                                                            now, None))
                 return Change(ended)
             if session.status == PLAYING:
+                game = registry.get(session.game)
+                minds = _minds(session)
+                mind = computers.first_due(minds)
+                game_deadline = game.next_deadline(session.game_state)
+                if mind is not None and mind.due is not None and mind.due <= now and (
+                        game_deadline is None or mind.due <= game_deadline):
+                    return await self._computer_moves(session, game, minds, mind, now)
+                if game_deadline is None or game_deadline > now:
+                    await self._set_deadline(session_id, computers.wake_at(game_deadline, minds))
+                    return None
                 try:
                     return await self._apply(session, None, None, dict(TIMEOUT), None)
                 except RuleError as refused:
@@ -427,7 +484,7 @@ class Table:
     # ---------------------------------------------------------------- internals
 
     async def _apply(self, session: Session, user_id: int | None, seat: int | None,
-                     action: ActionLike, interaction_id: int | None) -> Change:
+                     action: ActionLike, interaction_id: int | None, minds: list[Mind] | None = None) -> Change:
         game = registry.get(session.game)
         now = self.clock()
         try:
@@ -436,8 +493,12 @@ class Table:
             raise Refused(str(refused), list(session.seats)) from None
         changed = _copy(session)
         changed.state = new_state
-        changed.deadline = game.next_deadline(new_state)
         changed.add_news([e.text for e in events if e.private_to is None])
+        if minds is not None or session.minds or game.away(new_state) != game.away(session.game_state):
+            self._computers_follow(changed, game, session.game_state, user_id, seat,
+                                   _minds(session) if minds is None else minds, now)
+        else:
+            changed.deadline = game.next_deadline(new_state)
         outcome = game.outcome(new_state)
         if outcome is not None:
             self._end(changed, FINISHED, outcome.summary)
@@ -446,6 +507,57 @@ class Table:
         except Duplicate:
             return Change(session, duplicate=True)
         return Change(changed, events, outcome=outcome, actor=user_id)
+
+    async def _computer_moves(self, session: Session, game: Game, minds: list[Mind], mind: Mind,
+                              now: float) -> Change | None:
+        """A computer's plan came due: it decides from its seat's view and acts as that seat."""
+        action = choose(policy_for(game.name), mind, game.view(session.game_state, mind.seat), now)
+        user_id = session.seats[mind.seat]
+        if action is not None:
+            try:
+                change = await self._apply(session, user_id if is_computer(user_id) else KEEPER, mind.seat,
+                                           action, None, minds)
+            except Refused as refused:
+                log.warning("session %s: the computer in seat %d chose a refused move %s: %s",
+                            session.id, mind.seat, action, refused)
+                mind.due = now + COMPUTER_RETRY
+            else:
+                return replace(change, actor=user_id if is_computer(user_id) else None)
+        else:
+            computers.think_all([mind], game, session.game_state, now)
+        await self._set_minds(session, minds, computers.wake_at(game.next_deadline(session.game_state), minds))
+        return None
+
+    @staticmethod
+    def _computers_follow(changed: Session, game: Game, before: State, user_id: int | None, seat: int | None,
+                          minds: list[Mind], now: float) -> None:
+        """After a move at a table with computers: a player's own move takes their kept seat back, a
+        seat the game just marked away gets a keeper, and every computer plans its next move."""
+        state = changed.game_state
+        if seat is not None and user_id == changed.seats[seat] and seat in changed.kept_by_computer():
+            minds = [mind for mind in minds if mind.seat != seat]
+            changed.add_news([f"{seat_name(seat)} is back and plays their own seat again."])
+        for kept in computers.keep_newly_away(minds, changed.seats, game, before, state, changed.seed):
+            changed.add_news([f"{seat_name(kept)} is away: the computer plays their seat until they act again."])
+        computers.think_all(minds, game, state, now)
+        changed.minds = [mind.to_json() for mind in minds]
+        changed.deadline = computers.wake_at(game.next_deadline(state), minds)
+
+    async def _take_back(self, session: Session, user_id: int) -> None:
+        """A player clicked at a table where a computer keeps their seat: the seat is theirs again,
+        even when the click itself was refused (their next click is theirs)."""
+        seat = session.seat_of(user_id)
+        if seat is None or seat not in session.kept_by_computer():
+            return
+        minds = [mind for mind in _minds(session) if mind.seat != seat]
+        game = registry.get(session.game)
+        await self._set_minds(session, minds, computers.wake_at(game.next_deadline(session.game_state), minds))
+
+    async def _set_minds(self, session: Session, minds: list[Mind], deadline: float | None) -> None:
+        stored = [mind.to_json() for mind in minds]
+        await self.rows.set_minds(session.id, stored, deadline)
+        self._patch(session.id, minds=stored, deadline=deadline)
+        self.wakeup.set()
 
     async def _lobby_change(self, session_id: int, user_id: int, interaction_id: int | None,
                             change: Callable[[Session, Game], str]) -> Change:
@@ -482,13 +594,15 @@ class Table:
     @staticmethod
     async def _record_results(conn: aiosqlite.Connection, session: Session, game: Game, outcome: Outcome, now: float) -> None:
         winners = set(outcome.winners())
+        seated = len(session.seats) - len(humans(session.seats))
         await conn.executemany(
             "INSERT INTO results (session_id, user_id, guild_id, game, seat, rank, score, won, players,"
-            " margin, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " margin, finished_at, computers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(session.id, user_id, session.guild_id, game.name, seat, outcome.ranks[seat], outcome.scores[seat],
-              int(seat in winners), len(session.seats), outcome.margin, now)
+              int(seat in winners), len(session.seats), outcome.margin, now, seated)
              for seat, user_id in enumerate(session.seats)])
-        await ratings.record_finished(conn, session, game, outcome, now)
+        if not seated:  # ratings and records are between people
+            await ratings.record_finished(conn, session, game, outcome, now)
 
     async def _set_deadline(self, session_id: int, deadline: float | None) -> None:
         await self.rows.set_deadline(session_id, deadline)
