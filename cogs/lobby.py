@@ -13,6 +13,7 @@ from . import replies
 from .actions import channel_of, perform, table_of
 from .components import handles
 from .games import offer_games
+from .lobby_ui import takes_computers
 from .markup import board_link
 from .presenter import presenter_of
 from .refs import Ref
@@ -48,7 +49,7 @@ class Lobby(commands.Cog):
         except RuleError as unknown:
             await replies.tell(interaction, str(unknown))
             return
-        if interaction.guild_id is None and chosen.min_players > 1:
+        if interaction.guild_id is None and chosen.min_players > 1 and not takes_computers(chosen):
             await replies.tell(interaction, f"{chosen.title} is for {player_count(chosen.min_players, chosen.max_players)}:"
                                             " start it in a server channel where your friends can join.")
             return

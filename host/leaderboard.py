@@ -206,7 +206,7 @@ async def player_stats(store: Store, user_id: int, *, guild_id: int | None = Non
             (user_id, guild_id))}
         for row in await store.fetchall(
                 "SELECT game, players = 1 AS solo, COUNT(*) AS games, SUM(won) AS wins, MAX(CASE WHEN won = 1 THEN margin END) AS margin,"
-                " MAX(score) AS best FROM results WHERE user_id = ? AND guild_id = ? GROUP BY game, players = 1",
+                " MAX(score) AS best FROM results WHERE user_id = ? AND guild_id = ? AND computers = 0 GROUP BY game, players = 1",
                 (user_id, guild_id)):
             if row["solo"]:
                 stats.games.append(GameStats(row["game"], False, row["games"], row["wins"],
@@ -216,7 +216,7 @@ async def player_stats(store: Store, user_id: int, *, guild_id: int | None = Non
                                              rating=BASE + points[row["game"]]))
     stats.games.sort(key=lambda g: (-g.games, g.game))
 
-    where = " WHERE r.user_id = ?" + ("" if guild_id is None else " AND r.guild_id = ?")
+    where = " WHERE r.user_id = ? AND r.computers = 0" + ("" if guild_id is None else " AND r.guild_id = ?")
     params = (user_id,) if guild_id is None else (user_id, guild_id)
     for row in await store.fetchall(
             "SELECT r.game, r.rank, r.players, r.won, r.score, r.finished_at, h.delta FROM results r"

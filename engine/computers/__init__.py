@@ -30,8 +30,9 @@ EASY, NORMAL, HARD = "easy", "normal", "hard"
 LEVELS: tuple[str, ...] = (EASY, NORMAL, HARD)
 KEEPER_LEVEL = NORMAL  # the level that plays an absent player's seat
 
-# game name -> module holding its `POLICY`; imported on first use, nothing registers itself
-_MODULES = {
+# game name -> module holding its `POLICY`, imported on first use (nothing registers itself);
+# tests add their toy games' policies here, as `registry.load` takes extra game modules
+MODULES = {
     "dragon": "engine.computers.dragon",
     "ghosts": "engine.computers.ghosts",
     "bugs": "engine.computers.bugs",
@@ -93,15 +94,15 @@ _policies: dict[str, Policy] = {}
 
 
 def has_policy(game: str) -> bool:
-    return game in _MODULES
+    return game in MODULES
 
 
 def policy_for(game: str) -> Policy:
     """The policy of a game (imported on first use)."""
     if game not in _policies:
-        if game not in _MODULES:
+        if game not in MODULES:
             raise LookupError(f"{game} has no computer players")
-        _policies[game] = importlib.import_module(_MODULES[game]).POLICY
+        _policies[game] = importlib.import_module(MODULES[game]).POLICY
     return _policies[game]
 
 

@@ -1,7 +1,8 @@
 """Two tiny games that exercise the game host in tests, without any real game's rules.
 
 `tally`: 2-3 players take turns adding 1 or 2 to a shared total; whoever reaches 10 wins.
-A player who lets the 60-second turn timer run out adds 1 by default. `patience` is solo:
+A player who lets the 60-second turn timer run out adds 1 by default; after AWAY_AFTER such
+turns in a row they are away until they act. Its computer player is `tests/kit/toy_computers.py`. `patience` is solo:
 draw until the drawn cards reach 21 or more; exactly 21 wins.
 """
 from __future__ import annotations
@@ -16,6 +17,7 @@ from engine.seats import next_seat
 
 TARGET = 10
 TURN_SECONDS = 60.0
+AWAY_AFTER = 2
 
 
 @register
@@ -30,7 +32,8 @@ class Tally(Game):
     def setup(self, players, options, seed, now):
         step = 2 if options.get("double") else 1
         return {"players": players, "total": 0, "turn": 0, "step": step, "winner": None,
-                "rng": seed, "deadline": after(now, TURN_SECONDS), "counts": [0] * players, "gone": []}
+                "rng": seed, "deadline": after(now, TURN_SECONDS), "counts": [0] * players, "gone": [],
+                "missed": [0] * players}
 
     def legal_actions(self, state, seat):
         if state["winner"] is not None or seat != state["turn"]:
@@ -55,12 +58,14 @@ class Tally(Game):
             return self._leave(state, seat, now)
         if seat is None and action.get("type") == "timeout":
             seat, n = state["turn"], state["step"]
+            state["missed"][seat] += 1
         elif seat != state["turn"]:
             raise RuleError(f"It is not your turn: {seat_name(state['turn'])} is to play.")
         elif action.get("type") != "add" or action.get("n") not in (state["step"], 2 * state["step"]):
             raise RuleError("You may add 1 or 2.")
         else:
             n = action["n"]
+            state["missed"][seat] = 0
         state["total"] += n
         state["counts"][seat] += 1
         if state["total"] >= TARGET * state["step"]:
@@ -75,6 +80,9 @@ class Tally(Game):
 
     def waiting_for(self, state):
         return [] if state["winner"] is not None else [state["turn"]]
+
+    def away(self, state):
+        return [seat for seat, missed in enumerate(state["missed"]) if missed >= AWAY_AFTER]
 
     def outcome(self, state):
         if state["winner"] is None:
