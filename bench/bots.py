@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     failed = 0
     for name in args.game or MULTI:
         game = registry.get(name)
-        if not has_policy(name):
+        if not has_policy(game):
             continue
         ends = sorted({game.min_players, game.max_players})
         if "share" not in args.skip:

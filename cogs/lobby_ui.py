@@ -96,7 +96,7 @@ def offered(session: Session, game: Game) -> list[Choice]:
 
 def takes_computers(game: Game) -> bool:
     """A game for several players that has computer players."""
-    return game.max_players > 1 and has_policy(game.name)
+    return game.max_players > 1 and has_policy(game)
 
 
 def option_buttons(session: Session, game: Game) -> list[TableButton]:

@@ -10,7 +10,7 @@ import logging
 import discord
 
 from engine import registry
-from host.session import Session, is_computer
+from host.session import Session
 from host.table import Change, Table
 
 from .game_ui import ui_for
@@ -30,9 +30,8 @@ class Pings:
     async def call(self, session: Session, change: Change) -> None:
         """Tell the player the game now waits on, in a message that replaces the last ping."""
         game = registry.get(session.game)
-        kept = session.kept_by_computer()  # a computer plays an away player's seat: no ping for it
         waiting = [session.seats[seat] for seat in game.waiting_for(session.game_state)
-                   if seat not in kept and not is_computer(session.seats[seat])]
+                   if not session.computer_plays(seat)]
         # everyone at once is a race, nobody's turn, unless each owes a move of their own
         due = waiting if len(waiting) == 1 or ui_for(session.game).calls_everyone(session, game) else []
         if change.started:

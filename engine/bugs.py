@@ -384,6 +384,7 @@ RULES = f"""**Bugs & Co** (2-8 players, real time: no turns, everybody plays at 
 @register
 class Bugs(Game):
     name = "bugs"
+    computer = "engine.computers.bugs"  # its computer player (engine/computers)
     title = "Bugs & Co"
     min_players = 2
     max_players = 8

@@ -271,6 +271,7 @@ The card played and the tile are announced either way. Then every other player m
 @register
 class Ghosts(Game):
     name = "ghosts"
+    computer = "engine.computers.ghosts"  # its computer player (engine/computers)
     title = "Zap That Ghost"
     min_players = 2
     max_players = 6

@@ -181,6 +181,7 @@ class Game(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     choices: ClassVar[tuple[Choice, ...]] = ()
     rules: ClassVar[str] = ""
+    computer: ClassVar[str | None] = None  # the module of its computer player's `POLICY`, if it has one
 
     @abstractmethod
     def setup(self, players: int, options: dict[str, Any], seed: int, now: float) -> State:

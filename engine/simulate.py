@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         bots = args.bots.split(",")
         if len(bots) == 1:
             bots *= players
-        if len(bots) != players or any(level not in LEVELS for level in bots) or not has_policy(game.name):
+        if len(bots) != players or any(level not in LEVELS for level in bots) or not has_policy(game):
             print(f"--bots takes one of {', '.join(LEVELS)}, or one per seat, for a game with computer players.",
                   file=sys.stderr)
             return 2

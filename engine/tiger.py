@@ -715,6 +715,7 @@ def tiger_view(state: dict[str, Any]) -> TigerView:
 @register
 class Tiger(Game):
     name = "tiger"
+    computer = "engine.computers.tiger"  # its computer player (engine/computers)
     title = "Eye of the Tiger"
     min_players = 1
     max_players = 1

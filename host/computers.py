@@ -42,7 +42,7 @@ def think_all(minds: Sequence[Mind], game: Game, state: State, now: float) -> No
     """After a change: every mind looks at its seat's view and plans its next move."""
     if not minds:
         return
-    policy = policy_for(game.name)
+    policy = policy_for(game)
     for mind in minds:
         think(policy, mind, game.view(state, mind.seat), now)
 

@@ -111,6 +111,10 @@ class Session:
         """Seats a computer plays for their away players now."""
         return [mind["seat"] for mind in self.minds if not is_computer(self.seats[mind["seat"]])]
 
+    def computer_plays(self, seat: int) -> bool:
+        """A computer plays this seat now (its own, or an away player's): nobody there to ping."""
+        return any(mind["seat"] == seat for mind in self.minds)
+
     def pick_of(self, key: str, user_id: int) -> str | None:
         """What `user_id` picked for the lobby choice `key` (None: nothing yet)."""
         return self.picks.get(key, {}).get(user_id)

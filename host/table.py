@@ -251,7 +251,7 @@ class Table:
         def change(session: Session, game: Game) -> str:
             self._require_lobby(session)
             self._require_host(session, user_id, "add a computer")
-            if not has_policy(game.name) or game.max_players == 1:
+            if not has_policy(game) or game.max_players == 1:
                 raise TableError(f"{game.title} has no computer players.")
             if level not in LEVELS:
                 raise TableError(f"There is no level '{_echo(level)}': choose {', '.join(LEVELS)}.")
@@ -511,7 +511,7 @@ class Table:
     async def _computer_moves(self, session: Session, game: Game, minds: list[Mind], mind: Mind,
                               now: float) -> Change | None:
         """A computer's plan came due: it decides from its seat's view and acts as that seat."""
-        action = choose(policy_for(game.name), mind, game.view(session.game_state, mind.seat), now)
+        action = choose(policy_for(game), mind, game.view(session.game_state, mind.seat), now)
         user_id = session.seats[mind.seat]
         if action is not None:
             try:

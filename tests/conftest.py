@@ -13,9 +13,6 @@ pytest.register_assert_rewrite("tests.kit", "tests.engine", "tests.host", "tests
                                "tests.process")
 
 import tests.kit.toygames  # noqa: E402, F401 - registers the toy games
-from engine.computers import MODULES  # noqa: E402
-
-MODULES["tally"] = "tests.kit.toy_computers"  # the toy game's computer player
 
 
 def pytest_collection_modifyitems(config, items) -> None:

@@ -125,7 +125,7 @@ class Live:
             mine = {seat for s, seat in self.panels if s == sid} if everyone else set()
             for seat in sorted((reach.react | set(reach.notes) | newly | mine) - {actor}):
                 reached = await self.refresh(session, seat, reach.notes[seat])
-                if seat not in reach.react or seat not in windows:
+                if seat not in reach.react or seat not in windows or session.computer_plays(seat):
                     continue
                 if reached:
                     await self.take_ping(session, seat, None)

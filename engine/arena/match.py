@@ -75,6 +75,7 @@ ANSWERS = ("parry", "take", "react")
 @register
 class EyeForAnEye(Game):
     name = "arena"
+    computer = "engine.computers.arena"  # its computer player (engine/computers)
     title = "Eye for an Eye"
     min_players = 2
     max_players = 6

@@ -23,23 +23,13 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..protocol import Action, Seat, View
+from .. import registry
+from ..protocol import Action, Game, Seat, View
 from ..rng import Rng
 
 EASY, NORMAL, HARD = "easy", "normal", "hard"
 LEVELS: tuple[str, ...] = (EASY, NORMAL, HARD)
 KEEPER_LEVEL = NORMAL  # the level that plays an absent player's seat
-
-# game name -> module holding its `POLICY`, imported on first use (nothing registers itself);
-# tests add their toy games' policies here, as `registry.load` takes extra game modules
-MODULES = {
-    "dragon": "engine.computers.dragon",
-    "ghosts": "engine.computers.ghosts",
-    "bugs": "engine.computers.bugs",
-    "arena": "engine.computers.arena",
-    "tiger": "engine.computers.tiger",
-}
-
 
 @dataclass
 class Mind:
@@ -93,17 +83,19 @@ class Policy(ABC):
 _policies: dict[str, Policy] = {}
 
 
-def has_policy(game: str) -> bool:
-    return game in MODULES
+def has_policy(game: Game | str) -> bool:
+    """Whether the game (or the game of that name) has computer players (`Game.computer` names their module)."""
+    return (registry.get(game) if isinstance(game, str) else game).computer is not None
 
 
-def policy_for(game: str) -> Policy:
-    """The policy of a game (imported on first use)."""
-    if game not in _policies:
-        if game not in MODULES:
-            raise LookupError(f"{game} has no computer players")
-        _policies[game] = importlib.import_module(MODULES[game]).POLICY
-    return _policies[game]
+def policy_for(game: Game | str) -> Policy:
+    """The game's computer policy, imported on first use: nothing registers itself."""
+    game = registry.get(game) if isinstance(game, str) else game
+    if game.computer is None:
+        raise LookupError(f"{game.title} has no computer players")
+    if game.name not in _policies:
+        _policies[game.name] = importlib.import_module(game.computer).POLICY
+    return _policies[game.name]
 
 
 def think(policy: Policy, mind: Mind, view: View, now: float) -> None:

@@ -53,7 +53,7 @@ def play_game(game: Game, levels: Sequence[str], options: dict[str, Any], seed: 
     players = len(levels)
     now = START
     state = game.setup(players, options, seed, now)
-    policy = policy_for(game.name)
+    policy = policy_for(game)
     minds = [Mind.new(seat, level if level != RANDOM else "easy", seed) for seat, level in enumerate(levels)]
     randoms = {seat: Rng(seed ^ (0xBA5E + seat)) for seat, level in enumerate(levels) if level == RANDOM}
     log: list[LoggedAction] = []

@@ -1,6 +1,7 @@
 """The computer player of the toy game `tally`, for the table's tests of computers.
 
-It plays on its turn after a pause per level (hard 1 s, normal 2 s, easy 3 s); hard adds 2,
+It plays on its turn after a pause per level (hard 1 s, normal 2 s, easy 20 s: long enough for
+a process test to stop the bot while its move is pending); hard adds 2,
 the others 1. It counts the views it has seen in its memory, so a test can see memory kept.
 """
 from __future__ import annotations
@@ -9,7 +10,7 @@ from engine.computers import EASY, HARD, NORMAL, Mind, Policy
 from engine.protocol import Action, View
 from engine.rng import Rng
 
-PAUSE = {EASY: 3.0, NORMAL: 2.0, HARD: 1.0}
+PAUSE = {EASY: 20.0, NORMAL: 2.0, HARD: 1.0}
 
 
 class TallyPolicy(Policy):

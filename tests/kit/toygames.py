@@ -23,6 +23,7 @@ AWAY_AFTER = 2
 @register
 class Tally(Game):
     name = "tally"
+    computer = "tests.kit.toy_computers"
     title = "Tally"
     min_players = 2
     max_players = 3
