@@ -1,0 +1,84 @@
+"""Computers through Discord, in process: the host seats them from the lobby, they play through the
+table on its timers, are named for what they are, and are never pinged; one person alone plays every
+multiplayer game to its end with computers, and a computer keeps an away player's seat until a click
+of theirs hands it back."""
+from __future__ import annotations
+
+import pytest
+
+from engine import registry
+from host.session import is_computer
+from tests.cogs.discord_helpers import assert_people_named_and_pinged, buttons, message_in, pinged, public_texts
+
+MAX_WAKES = 20_000  # timer firings before a game with computers must have ended
+
+
+async def run_timers_to_the_end(bot, clock, channel) -> None:
+    """Nobody clicks: the clock jumps to each stored deadline (a computer's move or a game timer)."""
+    for _ in range(MAX_WAKES):
+        session = await bot.table.active_in(channel.id)
+        if session is None:
+            return
+        clock.now = max(clock.now, session.deadline or clock.now)
+        await bot.table.fire_due()
+    raise AssertionError(f"the game did not end after {MAX_WAKES} timer firings")
+
+
+async def test_the_host_adds_and_removes_computers_and_the_lobby_names_them(world, simcord_bot):
+    env, _guild, channel, u = world
+    await u["ann"].slash(channel, "play", game="tally")
+    lobby = channel.last_message
+    assert "Remove computer" in buttons(lobby) and buttons(lobby)["Remove computer"].disabled
+    await u["ann"].click(lobby, label="Add computer (hard)")
+    await u["ann"].click(message_in(channel, lobby.id), label="Add computer (easy)")
+    seats = message_in(channel, lobby.id).embeds[0].fields[0].value
+    assert "2. Computer (hard)" in seats and "3. Computer 2 (easy)" in seats
+    assert buttons(message_in(channel, lobby.id))["Add computer (normal)"].disabled, "the table is full"
+    refused = await u["bob"].click(message_in(channel, lobby.id), label="Remove computer")
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    await u["ann"].click(message_in(channel, lobby.id), label="Remove computer")
+    seats = message_in(channel, lobby.id).embeds[0].fields[0].value
+    assert "Computer (hard)" in seats and "Computer 2" not in seats
+
+
+async def test_one_person_and_a_computer_play_to_the_end_and_only_the_person_is_pinged(
+        world, simcord_bot, hand_clock):
+    env, _guild, channel, u = world
+    await u["ann"].slash(channel, "play", game="tally")
+    lobby = channel.last_message
+    await u["ann"].click(lobby, label="Add computer (normal)")
+    await u["ann"].click(message_in(channel, lobby.id), label="Start")
+    assert pinged(env, channel.last_message) == {u["ann"].id}, "the start pings the person only"
+    while (session := await simcord_bot.table.active_in(channel.id)) is not None:
+        if session.state["turn"] == 0:
+            result = await u["ann"].click(message_in(channel, lobby.id), label="Add 1")
+            assert not result.ephemeral, result.response.content
+        else:
+            hand_clock.now = session.deadline
+            await simcord_bot.table.fire_due()
+    assert "Computer (normal)" in public_texts(channel)
+    assert "<@-" not in public_texts(channel), "a computer was mentioned as if it were a user"
+    assert_people_named_and_pinged(env, channel, [u["ann"]])
+    standings = channel.last_message.embeds[0].fields[0].value
+    assert "Computer (normal)" in standings
+
+
+@pytest.mark.parametrize("game", ["dragon", "ghosts", "bugs", "arena"])
+async def test_one_person_alone_plays_a_whole_game_with_computers(world, simcord_bot, hand_clock, game):
+    """Ann plays her first moves herself, then walks away: the game marks her away, a computer keeps
+    her seat, and the game reaches its end with nobody else at the table."""
+    env, _guild, channel, u = world
+    title = registry.get(game).title
+    await u["ann"].slash(channel, "play", game=game)
+    lobby = channel.last_message
+    await u["ann"].click(lobby, label="Add computer (hard)")
+    await u["ann"].click(message_in(channel, lobby.id), label="Add computer (easy)")
+    await u["ann"].click(message_in(channel, lobby.id), label="Start")
+    session = await simcord_bot.table.active_in(channel.id)
+    assert [is_computer(user) for user in session.seats] == [False, True, True]
+    await run_timers_to_the_end(simcord_bot, hand_clock, channel)
+    end = channel.last_message
+    assert end.embeds[0].title == f"{title} is over"
+    assert pinged(env, end) == {u["ann"].id}
+    texts = public_texts(channel)
+    assert "Computer (hard)" in texts and "Computer 2 (easy)" in texts and "<@-" not in texts
