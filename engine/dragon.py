@@ -39,6 +39,10 @@ Design choices where the rules are silent (also in `rules`):
   fewer than two players remain the game ends at once (no spider award); leavers rank last.
 - Scores are the cards collected (the spiders count for whoever takes them). Ties share a rank.
 - The table's TIMEOUT is refused before the deadline, so a late timer cannot end a live turn.
+- Away: a seat whose turn the table's TIMEOUT ended `flow.AWAY_AFTER` times in a row is away
+  (`away`), so the table has a computer keep it; away seats still take their turns (nobody is
+  skipped). Any action of that seat brings it back. The count is `state["timed_out"]`, per seat;
+  games saved before it existed read it as all zeros.
 """
 from __future__ import annotations
 
@@ -177,6 +181,12 @@ def _face(state: State, cell: Cell) -> Face:
     return {"cell": list(cell), "label": label(cell), "kind": state["grid"][cell[0]][cell[1]]}
 
 
+def _timed_out(state: State) -> list[int]:
+    """Turns in a row the table's TIMEOUT ended, per seat (games saved before the count existed: none)."""
+    counts: list[int] = state.get("timed_out") or [0] * state["players"]
+    return counts
+
+
 def _cell(action: Action) -> Cell:
     """The action's cell as [row, col], accepting [r, c] or an 'A1' label; RuleError if off-grid."""
     cell = action.get("cell")
@@ -225,6 +235,7 @@ def public_view(state: State) -> DragonView:
 @register
 class Dragon(Game):
     name = "dragon"
+    computer = "engine.computers.dragon"  # its computer player (engine/computers)
     title = "Treasure of the Dragons"
     min_players = 2
     max_players = 5
@@ -255,7 +266,9 @@ class Dragon(Game):
         "(a tie: nobody does). Most cards wins; ties share the place.\n"
         "**Our choices:** seat 1 begins, then clockwise. You must turn over at least one card before "
         f"stopping. If you do nothing for {int(TURN_SECONDS)} s you stop and collect what is legal. "
-        "A player who leaves is skipped and ranks last; with fewer than two players left the game ends."
+        "A player who leaves is skipped and ranks last; with fewer than two players left the game ends. "
+        f"A player whose time runs out {flow.AWAY_AFTER} turns in a row is away: a computer plays their "
+        "turns until they act again."
     )
 
     # ----------------------------------------------------------------- setup
@@ -281,6 +294,7 @@ class Dragon(Game):
             "ended": None,               # "spiders" (normal end) or "left"
             "spiders_to": None,
             "deadline": after(now, TURN_SECONDS),
+            "timed_out": [0] * players,  # turns in a row the table's TIMEOUT ended, per seat
             "rng": rng.state,
         }
 
@@ -303,6 +317,11 @@ class Dragon(Game):
 
     def waiting_for(self, state: State) -> list[Seat]:
         return [] if state["phase"] == OVER else [state["turn"]]
+
+    def away(self, state: State) -> list[Seat]:
+        """Seats whose last AWAY_AFTER turns all ended by the table's TIMEOUT (and that have not left)."""
+        return [seat for seat, missed in enumerate(_timed_out(state))
+                if missed >= flow.AWAY_AFTER and seat not in state["gone"]]
 
     def view(self, state: State, seat: Seat | None) -> View:
         return dict(public_view(state))  # every seat sees the same; the protocol speaks plain dicts
@@ -348,6 +367,9 @@ class Dragon(Game):
         if revealed and state["phase"] != REVEAL:
             broken.append("cards are face up outside a turn")
         broken += self._shown_problems(state)
+        counts = _timed_out(state)
+        if len(counts) != state["players"] or not all(whole(n) and n >= 0 for n in counts):
+            broken.append(f"the timed-out counts {counts} are not one count per seat")
         for seat, held in enumerate(state["collected"]):
             for kind, size in SET_SIZE.items():
                 if held[kind] % size:
@@ -402,8 +424,14 @@ class Dragon(Game):
             return self._leave(state, seat, now)
         if seat in state["gone"]:
             raise RuleError("You have left this game.")
-        if seat != state["turn"]:
+        if seat is None or seat != state["turn"]:
             raise RuleError(f"It is {seat_name(state['turn'])}'s turn.")
+        events = self._turn_action(state, kind, action, now)
+        self._count_timeouts(state, seat, timed_out=False)  # any action of the seat brings it back
+        return events
+
+    def _turn_action(self, state: State, kind: object, action: Action, now: float) -> list[Event]:
+        """An action of the seat on turn; RuleError (the state untouched) if it may not take it now."""
         if state["phase"] == SPIDER:
             if kind == "keep_spider":
                 return self._place_spider(state, None, now)
@@ -490,7 +518,14 @@ class Dragon(Game):
         state["spider_cell"] = None
         return [Event(text)] + self._next_turn(state, now)
 
+    @staticmethod
+    def _count_timeouts(state: State, seat: Seat, timed_out: bool) -> None:
+        counts = list(_timed_out(state))
+        counts[seat] = counts[seat] + 1 if timed_out else 0
+        state["timed_out"] = counts
+
     def _timeout(self, state: State, now: float) -> list[Event]:
+        self._count_timeouts(state, state["turn"], timed_out=True)
         if state["phase"] == SPIDER:
             return self._place_spider(state, None, now, timed_out=True)
         return self._stop(state, now, timed_out=True)

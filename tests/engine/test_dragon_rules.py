@@ -18,6 +18,7 @@ from engine.dragon import (
     describe,
 )
 from engine.errors import RuleError
+from engine.flow import AWAY_AFTER
 from engine.grid import label, parse_label
 from engine.protocol import LEAVE, TIMEOUT, canonical
 from engine.rng import Rng
@@ -372,6 +373,78 @@ def test_a_time_out_before_the_deadline_or_from_a_seat_is_refused():
         GAME.apply(state, None, TIMEOUT, state["deadline"] - 1)
     with pytest.raises(RuleError):
         GAME.apply(state, 0, TIMEOUT, state["deadline"] + 1)
+
+
+# ----------------------------------------------------------------- away
+def time_out(state):
+    """The table's clock ends the running turn (or spider choice)."""
+    return act(state, None, TIMEOUT, now=state["deadline"])
+
+
+def test_a_seat_that_times_out_three_turns_in_a_row_is_away():
+    state = arranged({"A1": "ring", "B1": "ring", "C1": "ring"}, players=2)
+    assert AWAY_AFTER == 3
+    for missed, ring in enumerate(("A1", "B1", "C1"), start=1):
+        assert GAME.away(state) == []
+        state, _ = time_out(state)  # seat 0 does nothing
+        state, _ = reveal(state, ring)  # seat 1 plays
+        state, _ = stop(state)
+        assert state["timed_out"] == [missed, 0]
+    assert GAME.away(state) == [0]
+    assert state["turn"] == 0 and GAME.waiting_for(state) == [0]  # an away seat still takes its turns
+
+
+def test_a_turn_timed_out_after_an_action_counts_from_one_again():
+    state = new(players=2)
+    state["timed_out"] = [AWAY_AFTER - 1, 0]
+    state, _ = reveal(state, "A1")
+    assert state["timed_out"][0] == 0
+    if state["turn"] == 0:
+        state, _ = time_out(state)
+    assert GAME.away(state) == []
+
+
+def test_any_action_brings_an_away_seat_back():
+    for action in ({"type": "reveal", "cell": [3, 3]}, {"type": "keep_spider"}):
+        state = arranged({"D4": "spider", "A1": "ring"}, players=2)
+        state["timed_out"] = [AWAY_AFTER, 0]
+        assert GAME.away(state) == [0]
+        if action["type"] == "keep_spider":
+            state, _ = reveal(state, "D4")
+        state, _ = act(state, 0, action)
+        assert GAME.away(state) == [] and state["timed_out"] == [0, 0]
+
+
+def test_a_refused_action_does_not_bring_an_away_seat_back():
+    state = arranged({"A1": "ring"}, players=2)
+    state["timed_out"] = [0, AWAY_AFTER]
+    with pytest.raises(RuleError):
+        GAME.apply(state, 1, {"type": "reveal", "cell": [0, 0]}, T0 + 1)
+    assert GAME.away(state) == [1]
+
+
+def test_a_seat_that_left_is_not_away():
+    state = new(players=3)
+    state["timed_out"] = [0, AWAY_AFTER, 0]
+    state, _ = act(state, 1, LEAVE)
+    assert GAME.away(state) == []
+
+
+def test_a_snapshot_without_the_away_counter_plays_on():
+    state = arranged({"A1": "ring", "B1": "ring"}, players=2)
+    del state["timed_out"]  # a game saved before the away rule
+    assert GAME.invariants(state) == [] and GAME.away(state) == []
+    state, _ = time_out(state)
+    assert state["timed_out"] == [1, 0]
+    state, _ = reveal(state, "A1")
+    state, _ = stop(state)
+    assert held(state, 1) == {"ring": 1} and GAME.away(state) == []
+
+
+def test_invariants_catch_a_broken_away_counter():
+    state = new(players=2)
+    state["timed_out"] = [0]
+    assert GAME.invariants(state)
 
 
 # ----------------------------------------------------------------- the end
