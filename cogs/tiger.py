@@ -2,6 +2,8 @@
 Fight…, Thin deck…; Keep all cards is a move at once). Selects redraw a panel, Confirm makes the move,
 and a buy with nothing else to decide is made by picking its card. All they offer and say is the
 engine's: the player's view, `purchases`, `preview_fight` (what a fight may double or lose), `explain`.
+Hint tells the player privately what the computer player (engine/computers/tiger.py) would do now and
+changes nothing; at the end the board shows the par, what that player scores on the same deal.
 """
 from __future__ import annotations
 
@@ -10,21 +12,25 @@ from dataclasses import dataclass, replace
 import discord
 from discord.ext import commands
 
+from engine.computers.tiger import advise, par
 from engine.protocol import Action, Game, View
 from engine.tiger import as_action, fight_action, fight_words, preview_fight, purchases
 from engine.tiger_types import CardInfo, FightPreview, MonsterOnTrack, Purchase, ThinAction, TigerView, as_view
 from engine.words import plural
-from host.session import ABORTED, Session
+from host.session import ABORTED, FINISHED, Session
 from render.encode import RenderedImage
 from render.tiger import render_tiger
 
+from . import replies
 from .drafts import NONE, Draft, numbers, option, spread_pick
 from .game_ui import BoardWords, GameUI, register_ui
-from .panel_clicks import register_panels
+from .panel_clicks import register_panels, seat_for
 from .panels import CONFIRM, Panel, Seat
 from .redraw import Drawn
+from .refs import Ref
+from .services import Interaction
 
-NOTHING, KEEP_ALL = "nothing", "keep_all"
+NOTHING, KEEP_ALL, HINT = "nothing", "keep_all", "hint"
 
 
 def card_words(c: CardInfo) -> str:
@@ -202,6 +208,12 @@ class ThinPanel(Panel):
 BUY, FIGHT, THIN = BuyPanel(), FightPanel(), ThinPanel()
 
 
+def hint_words(view: View) -> str:
+    """The computer player's move for this view, as a private hint the player reads."""
+    advice = advise(view)
+    return f"💡 Hint: **{advice.move}**: {advice.why}. (A suggestion only: nothing was played.)"
+
+
 class TigerUI(GameUI):
     game_name = "tiger"
     moves = {KEEP_ALL: lambda arg: thin([])}
@@ -218,12 +230,32 @@ class TigerUI(GameUI):
         return BoardWords(game.title,
                           None if v["over"] else f"{now}\nTurn {v['turn']} · {v['gold_available']} gold{mode}")
 
+    def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
+        """The kit's board embed; a finished game adds its par, so the player can compare."""
+        embed = super().embed(session, game, names)
+        if session.status == FINISHED:
+            embed.add_field(name="Par", inline=False,
+                            value=f"Par for this deal: {plural(par(session.setup_options(), session.seed), 'point')} "
+                                  "(what the computer player scores on the same deal)")
+        return embed
+
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
         view = as_view(game.view(session.game_state, None))  # (asked only while the game is played)
+        hint = self.move(session, HINT, "Hint", emoji="💡")
         if view["phase"] == "thin":
-            return [THIN.opener(session, "Thin deck…"), self.move(session, KEEP_ALL, "Keep all cards")]
+            return [THIN.opener(session, "Thin deck…"), self.move(session, KEEP_ALL, "Keep all cards"), hint]
         return [BUY.opener(session, "Buy…"),
-                FIGHT.opener(session, "Fight…", style=discord.ButtonStyle.danger, disabled=not view["fight_fields"])]
+                FIGHT.opener(session, "Fight…", style=discord.ButtonStyle.danger, disabled=not view["fight_fields"]),
+                hint]
+
+    async def handle_locally(self, interaction: Interaction, session: Session, game: Game,
+                             ref: Ref, values: list[str]) -> bool:
+        """Hint: the computer player's move for this position, told privately; the game is not touched."""
+        if ref.action != HINT:
+            return False
+        seat = await seat_for(interaction, session)  # watchers are refused there
+        await replies.tell(interaction, hint_words(seat.view))
+        return True
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from cogs.refs import Ref
 from cogs.tiger import FightChoice
 from engine import registry
+from engine.computers.tiger import advise, par
 from engine.greenbox import CARDS, TILES
 from engine.protocol import canonical
 from engine.tiger import EYE_TILE, card_price, preview_fight, tile_dots
@@ -186,6 +187,8 @@ async def test_a_whole_game_through_the_buttons_records_a_result(world, simcord_
     assert row["user_id"] == u["ann"].id and row["game"] == "tiger"
     assert row["won"] == int(mine > theirs) and row["score"] == mine and row["margin"] == mine - theirs
     assert final.state["removed"]  # the thinning went through the panel
+    par_line = next(f.value for f in board.embeds[0].fields if f.name == "Par")
+    assert par_line.startswith(f"Par for this deal: {par(final.options, final.seed)} points")
     assert await simcord_bot.table.replayed_state(session_id) == final.state
 
 
@@ -253,7 +256,7 @@ async def test_a_used_up_deck_offers_thinning_to_the_player_only(world, simcord_
         state["cards"]["draw"], state["revealed"], state["phase"] = [], [], "thin"
     _, board_id = await rewrite(simcord_bot, u, channel, used_up)
     board = message_in(channel, board_id)
-    assert set(buttons(board)) == {"Thin deck…", "Keep all cards"}
+    assert set(buttons(board)) == {"Thin deck…", "Keep all cards", "Hint"}
     assert "Thin deck" in board.embeds[0].fields[-1].value
     before = await session_of(simcord_bot, channel)
     for label in ("Thin deck…", "Keep all cards"):
@@ -264,7 +267,7 @@ async def test_a_used_up_deck_offers_thinning_to_the_player_only(world, simcord_
     after = await session_of(simcord_bot, channel)
     assert after.version == before.version + 1 and after.state["phase"] == "turn"
     assert len(after.state["revealed"]) == 3 and not after.state["removed"]
-    assert set(buttons(message_in(channel, board_id))) == {"Buy…", "Fight…"}
+    assert set(buttons(message_in(channel, board_id))) == {"Buy…", "Fight…", "Hint"}
 
 
 async def test_thinning_picks_across_a_long_discard_pile(world, simcord_bot):
@@ -410,3 +413,82 @@ async def test_play_with_the_advanced_option_starts_an_advanced_game(world, simc
     session = await simcord_bot.table.active_in(channel.id)
     assert session.options == {"advanced": True} and session.state["advanced"] is True
     assert "advanced" in " ".join(f.value for f in channel.last_message.embeds[0].fields).lower()
+
+
+# --------------------------------------------------------------------------- hint and par
+
+async def ask_hint(user, channel, board_id):
+    result = await user.click(message_in(channel, board_id), label="Hint")
+    assert result.ephemeral
+    return result.response.content
+
+
+async def test_a_hint_names_the_computers_legal_move_privately_and_changes_nothing(world, simcord_bot):
+    _, _, channel, u = world
+    board_id = await open_tiger(u, channel)
+    game = registry.get("tiger")
+    before = await session_of(simcord_bot, channel)
+    text = await ask_hint(u["ann"], channel, board_id)
+    advice = advise(game.view(before.state, 0))
+    assert advice.action in game.legal_actions(before.state, 0)
+    assert text.startswith("💡 Hint: ") and advice.move in text and advice.why in text
+    assert advice.move.startswith("Buy")  # the first turn is always a purchase
+    after = await session_of(simcord_bot, channel)
+    assert after.version == before.version and after.state == before.state
+    assert set(buttons(message_in(channel, board_id))) == {"Buy…", "Fight…", "Hint"}  # the board stays as it was
+
+
+async def test_a_hint_names_the_fight_that_wins_the_eye(world, simcord_bot):
+    _, _, channel, u = world
+    await open_tiger(u, channel)
+    arrow = cid("red", "arrow")
+
+    def eye_beside_a_weak_monster(state):
+        state["turn"] = 5
+        reveal(state, arrow, cid("red", "drop", True), cid("blue", "drop", True))
+        state["pile"].remove(EYE_TILE)
+        state["track"][2] = {"tile": EYE_TILE, "eye": True}
+        put(state, 1, "wheel", 3)  # field II, right beside the Eye
+    state, board_id = await rewrite(simcord_bot, u, channel, eye_beside_a_weak_monster)
+    before = await session_of(simcord_bot, channel)
+    text = await ask_hint(u["ann"], channel, board_id)
+    assert "Fight the wheel monster on field II" in text and "wins the Eye of the Tiger" in text
+    after = await session_of(simcord_bot, channel)
+    assert after.version == before.version and after.state == before.state
+
+
+async def test_a_watcher_gets_no_hint(world, simcord_bot):
+    _, _, channel, u = world
+    board_id = await open_tiger(u, channel)
+    before = await session_of(simcord_bot, channel)
+    result = await u["dan"].click(message_in(channel, board_id), label="Hint")
+    assert result.ephemeral and "You are watching this game" in result.response.content
+    assert "Hint:" not in result.response.content
+    assert (await session_of(simcord_bot, channel)).version == before.version
+
+
+async def test_the_end_of_the_game_shows_the_par_of_the_deal(world, simcord_bot):
+    _, _, channel, u = world
+    await open_tiger(u, channel)
+    arrow = cid("red", "arrow")
+
+    def eye_beside_a_weak_monster(state):
+        state["turn"] = 5
+        reveal(state, arrow, cid("red", "drop", True), cid("blue", "drop", True))
+        state["pile"].remove(EYE_TILE)
+        state["track"][2] = {"tile": EYE_TILE, "eye": True}
+        put(state, 1, "wheel", 3)
+    state, board_id = await rewrite(simcord_bot, u, channel, eye_beside_a_weak_monster)
+    board = message_in(channel, board_id)
+    assert "Par" not in [f.name for f in board.embeds[0].fields]  # not while the game is played
+    panel = await open_panel(u["ann"], channel, board_id, "Fight…")
+    await pick(u["ann"], panel, "tiger_fight:monster", [1])
+    await pick(u["ann"], panel, "tiger_fight:cards", [arrow])
+    await press_confirm(u["ann"], panel)
+    session = await simcord_bot.table.get((await simcord_bot.table.store.fetchall(
+        "SELECT id FROM sessions ORDER BY id DESC LIMIT 1"))[0]["id"])
+    assert session.status == FINISHED
+    expected = par(session.options, session.seed)
+    assert expected > 0
+    par_line = next(f.value for f in message_in(channel, board_id).embeds[0].fields if f.name == "Par")
+    assert f"Par for this deal: {expected} points" in par_line
