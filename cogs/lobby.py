@@ -8,6 +8,7 @@ from engine import registry
 from engine.errors import RuleError
 from engine.words import player_count
 from host.errors import ChannelBusy, TableError
+from host.table import Change
 
 from . import replies
 from .actions import channel_of, perform, table_of
@@ -67,11 +68,26 @@ class Lobby(commands.Cog):
         except TableError as refused:
             await replies.tell(interaction, str(refused))
             return
-        if change.duplicate:
-            return
-        presenter = presenter_of(interaction.client)
-        message = await replies.sent_publicly(interaction, **await presenter.payload(change.session, editing=False))
-        await presenter.moved(change.session, message)
+        await show_new_table(interaction, change)
+
+
+async def show_new_table(interaction: Interaction, change: Change) -> None:
+    """A new lobby (or a solo game that started at once) goes to the channel as a new message."""
+    if change.duplicate:
+        return
+    presenter = presenter_of(interaction.client)
+    message = await replies.sent_publicly(interaction, **await presenter.payload(change.session, editing=False))
+    await presenter.moved(change.session, message)
+
+
+async def rematch_click(interaction: Interaction, ref: Ref, values: list[str]) -> None:
+    """The end's Rematch button: a new lobby with the same players, options and picks."""
+    table = table_of(interaction)
+    await table.remember_name(interaction.user.id, interaction.user.display_name)
+    change = await table.rematch(ref.session_id, interaction.user.id, interaction.id)
+    await show_new_table(interaction, change)
+    if change.duplicate:
+        await replies.acknowledge(interaction)
 
 
 LOBBY_CONTROLS = ("join", "leave", "start", "cancel", "opt", "choose", "bot", "unbot")
@@ -95,4 +111,5 @@ async def lobby_click(interaction: Interaction, ref: Ref, values: list[str]) -> 
 
 async def setup(bot: commands.Bot) -> None:
     handles(*LOBBY_CONTROLS)(lobby_click)
+    handles("rematch")(rematch_click)
     await bot.add_cog(Lobby(bot))

@@ -18,13 +18,14 @@ from host.session import ABORTED, FINISHED, LOBBY, PLAYING, Session
 from host.table import Change, Table
 
 from . import replies
-from .components import view_of
+from .components import TableButton, view_of
 from .game_ui import Board, ui_for
 from .live_panels import LivePanels
 from .lobby_ui import lobby_board
 from .markup import board_link, mentions, message_link, pinging, said, seat_names, summary, who
 from .pictures import as_file, picture
 from .pings import Pings
+from .refs import Ref
 from .repair import repair_boards
 from .services import Bot, Interaction
 
@@ -192,7 +193,8 @@ class Presenter:
             log.warning("could not retire the old board %s of session %s", old, session.id)
 
     async def announce_end(self, session: Session) -> None:
-        """An embed with the final standings; every seated player is pinged, watchers are not."""
+        """An embed with the final standings and a Rematch button; every seated player is pinged,
+        watchers are not."""
         game = registry.get(session.game)
         finished = session.status == FINISHED
         embed = discord.Embed(title=f"{game.title} is over", description=summary(session),
@@ -203,8 +205,9 @@ class Presenter:
         embed.add_field(name="Board", value=board_link(session), inline=False)
         await self.pings.replace(session, None, [], [])
         channel = self.client.get_partial_messageable(session.channel_id)
+        again = TableButton(Ref(session.id, "rematch"), label="Rematch", style=discord.ButtonStyle.success)
         await channel.send(f"**{game.title}** is over: {mentions(session.seats)}", embed=embed,
-                           allowed_mentions=pinging(session.seats))
+                           view=view_of([again]), allowed_mentions=pinging(session.seats))
 
     async def show_privately(self, interaction: Interaction, session: Session, note: str) -> None:
         """An ephemeral copy of the current board, for stale clicks and watchers."""

@@ -189,6 +189,26 @@ class Table:
                 known = ", ".join(o.key for o in game.options) or "none"
                 raise TableError(f"{game.title} has no such option: '{_echo(key)}'. Its options: {known}.")
             options[key] = True
+        return await self._open_lobby(game, guild_id, channel_id, host_id, [host_id], options, {}, interaction_id)
+
+    async def rematch(self, session_id: int, user_id: int, interaction_id: int | None = None) -> Change:
+        """One of the players of an ended game opens a new lobby for the same game in its channel:
+        the same players seated, the first seat moved to the end, the same options and lobby picks,
+        a new seed. Whoever asked hosts it; anyone who does not want to play leaves as usual."""
+        ended = await self.get(session_id)
+        if ended.active:
+            raise TableError("That game is still going: a rematch comes after its end.")
+        if user_id not in ended.seats:
+            raise TableError("Only the players of that game can ask for a rematch: use /play to open a new table.")
+        game = registry.get(ended.game)
+        seats = ended.seats[1:] + ended.seats[:1]  # who went first goes last: another player begins
+        picks = {key: dict(by_user) for key, by_user in ended.picks.items()}
+        return await self._open_lobby(game, ended.guild_id, ended.channel_id, user_id, seats, dict(ended.options),
+                                      picks, interaction_id, news=[f"{Session.user_name(user_id)} asked for a rematch."])
+
+    async def _open_lobby(self, game: Game, guild_id: int | None, channel_id: int, host_id: int, seats: list[int],
+                          options: dict[str, bool], picks: dict[str, dict[int, str]],
+                          interaction_id: int | None, news: list[str] | None = None) -> Change:
         async with self._lock(("channel", channel_id)):
             busy = await self.active_in(channel_id)
             if busy is not None:
@@ -197,9 +217,9 @@ class Table:
                 raise ChannelBusy("A game is already running in this channel.", busy)
             now = self.clock()
             lobby = Session(id=0, guild_id=guild_id, channel_id=channel_id, game=game.name, status=LOBBY,
-                            host_id=host_id, seats=[host_id], options=options, seed=secrets.randbits(62),
+                            host_id=host_id, seats=seats, options=options, seed=secrets.randbits(62),
                             state=None, version=0, deadline=now + self.lobby_seconds, message_id=None,
-                            board_key=None, news=[], created_at=now)
+                            board_key=None, news=list(news or []), created_at=now, picks=picks)
             try:
                 lobby.id = await self.rows.create(lobby, LogRow("lobby", host_id, 0, {"type": "open"}, now,
                                                                 interaction_id))

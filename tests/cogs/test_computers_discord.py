@@ -82,3 +82,28 @@ async def test_one_person_alone_plays_a_whole_game_with_computers(world, simcord
     assert pinged(env, end) == {u["ann"].id}
     texts = public_texts(channel)
     assert "Computer (hard)" in texts and "Computer 2 (easy)" in texts and "<@-" not in texts
+
+
+async def test_rematch_on_the_end_opens_a_lobby_with_the_same_table_in_one_click(world, simcord_bot, hand_clock):
+    env, _guild, channel, u = world
+    await u["ann"].slash(channel, "play", game="tally")
+    lobby = channel.last_message
+    await u["bob"].click(lobby, label="Join")
+    await u["ann"].click(message_in(channel, lobby.id), label="Add computer (hard)")
+    await u["ann"].click(message_in(channel, lobby.id), label="Start")
+    while (session := await simcord_bot.table.active_in(channel.id)) is not None:
+        hand_clock.now = max(hand_clock.now, session.deadline)
+        await simcord_bot.table.fire_due()
+    end = channel.last_message
+    assert "Rematch" in buttons(end)
+    watcher = await u["cat"].click(end, label="Rematch")
+    assert watcher.ephemeral and "Only the players" in watcher.response.content
+    await u["bob"].click(end, label="Rematch")
+    rematch = channel.last_message
+    assert rematch.id != lobby.id and rematch.embeds[0].title == "Tally - lobby"
+    seats = rematch.embeds[0].fields[0].value
+    assert seats.index("Computer (hard)") < seats.index(f"<@{u['ann'].id}>"), "Ann went first; now she is last"
+    assert f"<@{u['bob'].id}> (host)" in seats
+    await u["bob"].click(rematch, label="Start")
+    session = await simcord_bot.table.active_in(channel.id)
+    assert session.status == "playing" and len(session.seats) == 3
