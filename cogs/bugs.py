@@ -139,7 +139,7 @@ def public(session: Session) -> BugsView:
     return seat_view(session.game_state, None)
 
 
-def player_line(view: BugsView, seat: int, user: int) -> str:
+def player_line(view: BugsView, seat: int, name: str) -> str:
     words = [f"{view['kept'][seat]} kept"]
     if (scores := view.get("scores")) is not None:
         words.append(plural(scores[seat], "point"))
@@ -150,7 +150,7 @@ def player_line(view: BugsView, seat: int, user: int) -> str:
         words.append(f"looks at place {holding + 1}")
     if seat in view["left"]:
         words.append("left")
-    return f"{seat + 1}. {markup.who(user)} · " + " · ".join(words)
+    return f"{seat + 1}. {name} · " + " · ".join(words)
 
 
 class BugsUI(GameUI):
@@ -177,7 +177,7 @@ class BugsUI(GameUI):
         embed = discord.Embed(title="Bugs & Co: every hand revealed" if over else "Bugs & Co",
                               description=markup.news(session) or None, colour=discord.Colour.dark_gold())
         embed.add_field(name="Players", inline=False,
-                        value="\n".join(player_line(view, s, user) for s, user in enumerate(session.seats)))
+                        value="\n".join(player_line(view, s, markup.seated(session, s)) for s in range(len(session.seats))))
         deadline = view["deadline"]  # None once over
         if session.status == PLAYING and deadline is not None:  # an ended game asks nobody to act
             embed.add_field(name="Trophies left", inline=False,

@@ -60,6 +60,8 @@ async def _answer(interaction: Interaction, handler: Handler | None, ref: Ref, v
         if handler is None:
             raise TableError("That button does nothing any more.")
         await check_origin(interaction, ref)
+        if (back := await interaction.client.table.take_back(ref.session_id, interaction.user.id)) is not None:
+            await interaction.client.presenter.show(back)  # any click of an away player takes their seat back
         await handler(interaction, ref, values)
     except StaleAction as stale:
         presenter = interaction.client.presenter

@@ -30,6 +30,13 @@ def seat_names(session: Session, names: Sequence[str]) -> list[str]:
     return [f"{name} {KEPT}" if seat in kept else name for seat, name in enumerate(names)]
 
 
+def seated(session: Session, seat: int) -> str:
+    """Who sits in a seat, as a board's player list says it: their mention (or a computer's name),
+    and that a computer plays it while they are away."""
+    name = who(session.seats[seat])
+    return f"{name} {KEPT}" if seat in session.kept_by_computer() else name
+
+
 def who(user: int) -> str:
     """How a message names someone seated: a mention, or a computer's own name (no user has it)."""
     return computer_name(user) if is_computer(user) else f"<@{user}>"

@@ -34,6 +34,9 @@ Design choices where the rules are silent (also in `rules`):
   game also ends when nobody acts for IDLE_SECONDS, or MAX_SECONDS after the start: everybody
   stops as after the countdown. These are TIMEOUT actions from the table, refused before the
   deadline. An action the table applies before its TIMEOUT still counts, even a moment late.
+- Away: a player who has not acted for AWAY_SECONDS while someone else acts is away (nobody
+  waits on anyone in real time, so silence is the only sign); their next action brings them back.
+  The table then has a computer play their seat. (`seen`: each seat's last action, or the start.)
 - The game ends at once when nobody is left playing (all stopped or left), or when fewer than
   two players are left in the game.
 - At the end, tiles still held go back to the table; held tiles never score.
@@ -66,6 +69,7 @@ STRAY_POINTS = -1
 REMOVED = 7
 COUNTDOWN_SECONDS = 10.0
 IDLE_SECONDS = 120.0
+AWAY_SECONDS = 60.0
 MAX_SECONDS = 600.0
 
 Phase = Literal["play", "countdown", "over"]
@@ -376,6 +380,7 @@ RULES = f"""**Bugs & Co** (2-8 players, real time: no turns, everybody plays at 
 **Play:** grab one face-down tile at a time; only you see it. Then either put it back face down (on its own place or on any empty place) or keep it in your hand. You may never look at a kept tile again, not even your own: everyone sees only how many tiles each player keeps. If two players grab the same tile, the first wins and the other is told who was faster, and by how many milliseconds (it costs nothing).
 **Trophies:** at any time you may take the highest trophy left: you stop playing (a tile you hold goes back). When the last trophy is taken, {int(COUNTDOWN_SECONDS)} seconds are left, then everybody stops.
 **Also stops:** nobody acts for {int(IDLE_SECONDS)} s, or the game reaches {int(MAX_SECONDS // 60)} minutes; or nobody is left playing.
+**Away:** silent for {int(AWAY_SECONDS)} s while others play, you are away and a computer plays your seat until you click again.
 **Scoring:** hands are sorted by design. Every set of 3 identical designs +3, every other tile -1, plus your trophy. Example: 4 sets, a pair, a single and the 2 trophy = 12 - 3 + 2 = 11. Most points wins; ties share the place.
 **Leaving:** a tile you hold goes back; your hand is shown at the end but you score 0 and rank last. With fewer than two players left the game ends.
 """
@@ -420,6 +425,7 @@ class Bugs(Game):
             "started": now,
             "ends_at": after(now, MAX_SECONDS),
             "last_action": now,
+            "seen": [now] * players,
             "countdown_at": None,
             "flow": flow.new(players),
         }
@@ -463,9 +469,20 @@ class Bugs(Game):
             raise RuleError("Grab a tile, put it back or keep it, or take a trophy.")
         events = handler(state, seat, action, now)
         flow.acted(state["flow"], seat)
+        self._mark_silent_away(state, seat, now)
         state["last_action"] = now
         state["flow"]["deadline"] = _deadline(state)
         return events
+
+    @staticmethod
+    def _mark_silent_away(state: State, seat: int, now: float) -> None:
+        """`seat` acted at `now`: it was seen; anyone still playing and silent for AWAY_SECONDS is away.
+        A snapshot from before this rule has no `seen`: everyone counts as seen at its last action."""
+        seen = state.setdefault("seen", [state["last_action"]] * state["players"])
+        seen[seat] = now
+        away = state["flow"]["away"]
+        away.extend(other for other in _playing(state)
+                    if other not in away and now - seen[other] >= AWAY_SECONDS)
 
     def _require_playing(self, state: State, seat: int | None) -> int:
         """The seat, if it may play now; else a RuleError saying why not."""

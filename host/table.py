@@ -442,8 +442,6 @@ class Table:
                 # A refused repeat of a click that was applied before is the same click: no refusal.
                 if await self.rows.handled(interaction_id) == session_id:
                     return Change(session, duplicate=True)
-                if user_id is not None and session.status == PLAYING:
-                    await self._take_back(session, user_id)  # any click takes a kept seat back
                 raise
 
     async def fire_due(self) -> list[Change]:
@@ -563,15 +561,25 @@ class Table:
         changed.minds = [mind.to_json() for mind in minds]
         changed.deadline = computers.wake_at(game.next_deadline(state), minds)
 
-    async def _take_back(self, session: Session, user_id: int) -> None:
-        """A player clicked at a table where a computer keeps their seat: the seat is theirs again,
-        even when the click itself was refused (their next click is theirs)."""
+    async def take_back(self, session_id: int, user_id: int) -> Change | None:
+        """A player clicked anything at a table where a computer keeps their seat: the seat is
+        theirs again, whatever the click does (None: nothing to hand back, the usual case)."""
+        session = await self.get(session_id)
         seat = session.seat_of(user_id)
-        if seat is None or seat not in session.kept_by_computer():
-            return
-        minds = [mind for mind in _minds(session) if mind.seat != seat]
-        game = registry.get(session.game)
-        await self._set_minds(session, minds, computers.wake_at(game.next_deadline(session.game_state), minds))
+        if session.status != PLAYING or seat is None or seat not in session.kept_by_computer():
+            return None
+        async with self._lock(session_id):
+            session = await self.get(session_id)
+            if seat not in session.kept_by_computer():
+                return None
+            game = registry.get(session.game)
+            changed = _copy(session)
+            minds = [mind for mind in _minds(session) if mind.seat != seat]
+            changed.minds = [mind.to_json() for mind in minds]
+            changed.deadline = computers.wake_at(game.next_deadline(session.game_state), minds)
+            changed.add_news([f"{seat_name(seat)} is back and plays their own seat again."])
+            await self._save(changed, game, LogRow("lobby", user_id, seat, {"type": "back"}, self.clock(), None))
+            return Change(changed, actor=user_id)
 
     async def _set_minds(self, session: Session, minds: list[Mind], deadline: float | None) -> None:
         stored = [mind.to_json() for mind in minds]

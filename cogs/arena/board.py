@@ -57,7 +57,7 @@ PEEK, RULES = "arena_peek", "arena_rules"
 HEADLINES = ("round", "round_end", "knockout", "game_over")  # not "ready", "card", "status", "heat", "guard"
 
 
-def player_line(view: ArenaView, seat: SeatView, user: int, waiting: set[int]) -> str:
+def player_line(view: ArenaView, seat: SeatView, name: str, waiting: set[int]) -> str:
     tags = {"out": "KO", "left": "left", "idle": "sits out"}.get(seat["status"], "")
     tags += " · away" if seat["away"] else ""
     if view["phase"] in ("start", "countdown") and seat["seat"] in view["in_round"]:
@@ -66,7 +66,7 @@ def player_line(view: ArenaView, seat: SeatView, user: int, waiting: set[int]) -
         tags += f" · {ORDINAL[seat['marker'] - 1]}" + (" (passed)" if seat["passed"] else "")
     if seat["status"] == "standing":
         tags += "".join(f" · {words}" for words in advanced_words(seat))
-    line = (f"{'▶ ' if seat['seat'] in waiting else ''}{seat['seat'] + 1}. <@{user}> · {seat['name']} · "
+    line = (f"{'▶ ' if seat['seat'] in waiting else ''}{seat['seat'] + 1}. {name} · {seat['name']} · "
             f"❤ {seat['health']}/{seat['max_health']} · {score_words(view, seat)}")
     return line + (f" · {tags.strip(' ·')}" if tags.strip(" ·") else "")
 
@@ -85,7 +85,7 @@ def now_words(view: ArenaView, session: Session) -> str:
     elif phase == "declare":
         said = declare_words(view)
     elif phase == "turns" and turns["active"] is not None:
-        said = f"<@{session.seats[turns['active']]}>'s turn: {plural(turns['actions_left'], 'action')} left, {until}."
+        said = f"{markup.who(session.seats[turns['active']])}'s turn: {plural(turns['actions_left'], 'action')} left, {until}."
     if paused := view.get("paused"):
         said += f"\n⏸ **Paused:** {view['seats'][paused['seat']]['name']}'s {paused['card']} " \
                 "lands first; only answers go meanwhile."
@@ -136,7 +136,7 @@ class ArenaUI(GameUI):
                               colour=discord.Colour.dark_orange())
         waiting = set(game.waiting_for(session.game_state)) if playing else set()
         embed.add_field(name="Players", inline=False, value="\n".join(
-            player_line(view, seat, user, waiting) for seat, user in zip(view["seats"], session.seats, strict=True)
+            player_line(view, seat, markup.seated(session, seat["seat"]), waiting) for seat in view["seats"]
         )[:1024])
         options = (("Teams", team_lines(view)), (game_mode and game_mode["title"], mode_lines(view)),
                    ("Raging Currents", current_lines(view)))
@@ -172,7 +172,7 @@ async def peek(interaction: Interaction, ref: Ref, values: list[str]) -> None:
             await replies.tell(interaction, embed=options)
         return
     view = as_view(game.view(session.game_state, None))
-    lines = [f"**{s['name']}** <@{user}> · ❤ {s['health']}/{s['max_health']} · pool {pool_text(s['pool'])}\n"
+    lines = [f"**{s['name']}** {markup.who(user)} · ❤ {s['health']}/{s['max_health']} · pool {pool_text(s['pool'])}\n"
              + " · ".join(f"{ICON.get(t['key']) or t['name'] + ' '}{t['count']}/{t['spaces']}" for t in s["tracks"])
              + (" · Auto-Parry on" if s["auto_parry"] else " · Auto-Parry off")
              for s, user in zip(view["seats"], session.seats, strict=True)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.game_ui import ui_for
 from engine import registry
 from host.session import is_computer
 from tests.cogs.discord_helpers import assert_people_named_and_pinged, buttons, message_in, pinged, public_texts
@@ -63,19 +64,46 @@ async def test_one_person_and_a_computer_play_to_the_end_and_only_the_person_is_
     assert "Computer (normal)" in standings
 
 
-@pytest.mark.parametrize("game", ["dragon", "ghosts", "bugs", "arena"])
-async def test_one_person_alone_plays_a_whole_game_with_computers(world, simcord_bot, hand_clock, game):
-    """Ann plays her first moves herself, then walks away: the game marks her away, a computer keeps
-    her seat, and the game reaches its end with nobody else at the table."""
+async def run_timers_until_kept(bot, clock, channel, seat: int) -> None:
+    """Nobody clicks until the game has marked `seat` away and a computer keeps it."""
+    for _ in range(MAX_WAKES):
+        session = await bot.table.active_in(channel.id)
+        assert session is not None, "the game ended before the player was marked away"
+        if seat in session.kept_by_computer():
+            return
+        clock.now = max(clock.now, session.deadline or clock.now)
+        await bot.table.fire_due()
+    raise AssertionError("the player was never marked away")
+
+
+@pytest.mark.parametrize("game, options", [("dragon", ""), ("ghosts", ""), ("bugs", ""), ("arena", "turn_based")])
+async def test_one_person_alone_plays_a_whole_game_with_computers(world, simcord_bot, hand_clock, monkeypatch,
+                                                                  game, options):
+    """Ann walks away from her game with two computers: the game marks her away, a computer keeps
+    her seat (the board says so), her next click takes it back, and the game reaches its end.
+    (Real-time Eye for an Eye marks away only a defender who lets attacks pass; its turns do.)"""
     env, _guild, channel, u = world
+    monkeypatch.setattr(ui_for(game), "min_edit_seconds", 0.0)  # every change on the board at once
     title = registry.get(game).title
-    await u["ann"].slash(channel, "play", game=game)
+    await u["ann"].slash(channel, "play", game=game, options=options)
     lobby = channel.last_message
     await u["ann"].click(lobby, label="Add computer (hard)")
     await u["ann"].click(message_in(channel, lobby.id), label="Add computer (easy)")
     await u["ann"].click(message_in(channel, lobby.id), label="Start")
     session = await simcord_bot.table.active_in(channel.id)
     assert [is_computer(user) for user in session.seats] == [False, True, True]
+
+    await run_timers_until_kept(simcord_bot, hand_clock, channel, 0)
+    session = await simcord_bot.table.active_in(channel.id)
+    board = message_in(channel, session.message_id)
+    assert "(away, played by the computer)" in board.embeds[0].fields[0].value
+    enabled = [label for label, button in buttons(board).items() if not button.disabled]
+    await u["ann"].click(board, label=enabled[0])  # any click of hers
+    session = await simcord_bot.table.active_in(channel.id)
+    assert session is None or session.kept_by_computer() == [], "her click did not take her seat back"
+    if session is not None:
+        assert "(away, played by the computer)" not in message_in(channel, session.message_id).embeds[0].fields[0].value
+
     await run_timers_to_the_end(simcord_bot, hand_clock, channel)
     end = channel.last_message
     assert end.embeds[0].title == f"{title} is over"

@@ -475,3 +475,33 @@ def test_the_rules_text_states_the_clock_and_leaving_choices():
         assert words in GAME.rules, words
     for words in ("COUNTDOWN_SECONDS", "IDLE_SECONDS", "MAX_SECONDS", "LEAVE"):
         assert words in B.__doc__, words
+
+
+# ------------------------------------------------------------------ away
+
+def put_back(state, seat, now):
+    return act(state, seat, {"type": "put_back"}, now)[0]
+
+
+def test_a_player_silent_for_a_minute_while_others_play_is_away():
+    state = fresh(3)
+    state = put_back(grab(state, 0, 0, NOW + 10), 0, NOW + 20)
+    assert GAME.away(state) == []
+    state = grab(state, 0, 1, NOW + B.AWAY_SECONDS - 1)
+    assert GAME.away(state) == [], "59 s of silence is not away yet"
+    state = put_back(state, 0, NOW + B.AWAY_SECONDS)
+    assert GAME.away(state) == [1, 2]
+
+
+def test_any_action_brings_an_away_player_back():
+    state = grab(fresh(2), 0, 0, NOW + B.AWAY_SECONDS)
+    assert GAME.away(state) == [1]
+    state = grab(state, 1, 1, NOW + B.AWAY_SECONDS + 1)
+    assert GAME.away(state) == []
+
+
+def test_a_snapshot_from_before_the_away_rule_plays_on():
+    state = fresh(2)
+    del state["seen"]
+    state = grab(state, 0, 0, NOW + 5)
+    assert state["seen"] == [NOW + 5, NOW] and GAME.away(state) == []

@@ -149,8 +149,13 @@ async def test_a_player_away_for_their_timers_is_kept_by_a_computer_until_they_c
     assert (await game_rows(table, sid))[-1][:2] == (KEEPER, 1)
     assert change.session.seats[1] == BOB, "the seat stays Bob's"
     with pytest.raises(RuleError, match="not your turn"):
-        await table.act(sid, BOB, {"type": "add", "n": 1})  # refused, yet he is back
-    assert (await table.get(sid)).kept_by_computer() == []
+        await table.act(sid, BOB, {"type": "add", "n": 1})  # a refused move alone hands nothing back
+    assert (await table.get(sid)).kept_by_computer() == [1]
+    back = await table.take_back(sid, BOB)  # what every click of his does first (cogs/components.py)
+    assert back is not None and back.session.kept_by_computer() == [] and back.session.minds == []
+    assert any("is back" in line for line in back.session.news)
+    assert await table.take_back(sid, BOB) is None, "nothing more to hand back"
+    assert await table.take_back(sid, CAT) is None, "Cat's seat was never kept"
 
 
 async def test_a_kept_player_whose_own_move_is_accepted_is_back_at_once(table, clock):
