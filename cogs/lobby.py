@@ -41,9 +41,11 @@ class Lobby(commands.Cog):
 
     @app_commands.command(name="play", description="Open a table for a game in this channel", extras=PUBLIC)
     @app_commands.describe(game="The game to play",
-                           options="Options to turn on, separated by commas (they can also be set in the lobby)")
+                           options="Options to turn on, separated by commas (they can also be set in the lobby)",
+                           practice="Play at once against an easy computer, to learn the game")
     @app_commands.autocomplete(options=option_names)
-    async def play(self, interaction: Interaction, game: str, options: str | None = None) -> None:
+    async def play(self, interaction: Interaction, game: str, options: str | None = None,
+                   practice: bool = False) -> None:
         table = table_of(interaction)
         try:
             chosen = registry.find(game)
@@ -58,7 +60,7 @@ class Lobby(commands.Cog):
         try:
             turned_on = [key.strip() for key in (options or "").split(",") if key.strip()]
             change = await table.open(chosen.name, interaction.guild_id, channel_of(interaction),
-                                      interaction.user.id, interaction.id, turned_on)
+                                      interaction.user.id, interaction.id, turned_on, practice)
         except ChannelBusy as busy:
             s = busy.session
             where = board_link(s) if s.message_id else f"<#{s.channel_id}>"

@@ -180,16 +180,26 @@ class Table:
     # ---------------------------------------------------------------- lobby
 
     async def open(self, game_name: str, guild_id: int | None, channel_id: int, host_id: int,
-                   interaction_id: int | None = None, turned_on: Iterable[str] = ()) -> Change:
-        """A lobby with the host seated, `turned_on` options on; a solo game starts at once."""
+                   interaction_id: int | None = None, turned_on: Iterable[str] = (), practice: bool = False) -> Change:
+        """A lobby with the host seated, `turned_on` options on; a solo game starts at once.
+
+        `practice`: the host plays at once against easy computers, as many as the game needs."""
         game = registry.get(game_name)
+        if practice and (not has_policy(game) or game.max_players == 1):
+            raise TableError(f"{game.title} has no computer players to practise with.")
         options = {o.key: o.default for o in game.options}
         for key in turned_on:
             if key not in options:
                 known = ", ".join(o.key for o in game.options) or "none"
                 raise TableError(f"{game.title} has no such option: '{_echo(key)}'. Its options: {known}.")
             options[key] = True
-        return await self._open_lobby(game, guild_id, channel_id, host_id, [host_id], options, {}, interaction_id)
+        seats = [host_id]
+        while practice and len(seats) < max(2, game.min_players):
+            seats.append(new_computer(seats, "easy"))
+        change = await self._open_lobby(game, guild_id, channel_id, host_id, seats, options, {}, interaction_id)
+        if practice and not change.duplicate:
+            return await self.start(change.session.id, host_id, None)
+        return change
 
     async def rematch(self, session_id: int, user_id: int, interaction_id: int | None = None) -> Change:
         """One of the players of an ended game opens a new lobby for the same game in its channel:

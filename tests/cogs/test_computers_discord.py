@@ -135,3 +135,14 @@ async def test_rematch_on_the_end_opens_a_lobby_with_the_same_table_in_one_click
     await u["bob"].click(rematch, label="Start")
     session = await simcord_bot.table.active_in(channel.id)
     assert session.status == "playing" and len(session.seats) == 3
+
+
+async def test_practice_starts_a_game_against_an_easy_computer_in_one_command(world, simcord_bot):
+    env, _guild, channel, u = world
+    await u["ann"].slash(channel, "play", game="dragon", practice=True)
+    session = await simcord_bot.table.active_in(channel.id)
+    assert session.status == "playing" and session.seats[0] == u["ann"].id
+    board = message_in(channel, session.message_id)
+    assert "Computer (easy)" in board.embeds[0].fields[0].value
+    refused = await u["ann"].slash(channel, "play", game="tiger", practice=True)
+    assert refused.ephemeral and "no computer players" in refused.response.content

@@ -169,3 +169,16 @@ async def test_a_kept_player_whose_own_move_is_accepted_is_back_at_once(table, c
     change = await table.act(sid, BOB, {"type": "add", "n": 2})
     assert change.session.kept_by_computer() == [] and change.session.minds == []
     assert any("is back" in line for line in change.session.news)
+
+
+async def test_practice_starts_at_once_against_an_easy_computer(table):
+    change = await table.open("tally", 10, CHANNEL, HOST, practice=True)
+    session = change.session
+    assert session.status == "playing" and session.seats[0] == HOST
+    assert await table.names(session.seats[1:]) == ["Computer (easy)"]
+
+
+async def test_practice_is_refused_for_a_game_without_computers(table):
+    with pytest.raises(TableError, match="no computer players"):
+        await table.open("patience", 10, CHANNEL, HOST, practice=True)
+    assert await table.active_in(CHANNEL) is None
