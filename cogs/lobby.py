@@ -12,9 +12,9 @@ from host.table import Change
 
 from . import replies
 from .actions import channel_of, perform, table_of
-from .components import handles
+from .components import handles, view_of
 from .games import offer_games
-from .lobby_ui import takes_computers
+from .lobby_ui import level_buttons, takes_computers
 from .markup import board_link
 from .presenter import presenter_of
 from .refs import Ref
@@ -82,6 +82,16 @@ async def show_new_table(interaction: Interaction, change: Change) -> None:
     await presenter.moved(change.session, message)
 
 
+async def offer_levels(interaction: Interaction, ref: Ref, values: list[str]) -> None:
+    """"Add computer": the host picks the level privately (the lobby keeps its rows for options)."""
+    session = await table_of(interaction).get(ref.session_id)
+    if interaction.user.id != session.host_id:
+        raise TableError("Only the host can add a computer.")
+    await replies.tell(interaction, "Add a computer at which level? Easy thinks slowly and forgets, hard is quick"
+                                    " and sharp (`/rules` says what each level means in this game).",
+                       view=view_of(level_buttons(session)))
+
+
 async def rematch_click(interaction: Interaction, ref: Ref, values: list[str]) -> None:
     """The end's Rematch button: a new lobby with the same players, options and picks."""
     table = table_of(interaction)
@@ -114,4 +124,5 @@ async def lobby_click(interaction: Interaction, ref: Ref, values: list[str]) -> 
 async def setup(bot: commands.Bot) -> None:
     handles(*LOBBY_CONTROLS)(lobby_click)
     handles("rematch")(rematch_click)
+    handles("bots")(offer_levels)
     await bot.add_cog(Lobby(bot))

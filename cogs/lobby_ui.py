@@ -4,9 +4,9 @@ a computer's seat added or removed by the host, and a select per lobby choice th
 offering the values nobody holds yet.
 
 Discord allows 5 rows of 5 buttons, and a select fills a row: row 0 holds Join / Leave / Start /
-Cancel / Remove computer, the option toggles and then one "Add computer" button per level fill
-rows 1-3 five to a row (Eye for an Eye: seven options and three levels, rows 1-2), and each
-offered choice's select takes a row of its own after them, while rows last."""
+Cancel / Remove computer, the option toggles and then "Add computer" (which offers the host the
+levels privately) fill rows 1-3 five to a row, and each offered choice's select takes a row of
+its own after them, while rows last."""
 from __future__ import annotations
 
 import discord
@@ -107,12 +107,16 @@ def option_buttons(session: Session, game: Game) -> list[TableButton]:
 
 
 def computer_buttons(session: Session, game: Game) -> list[TableButton]:
-    """"Add computer" at each level, while a seat is free."""
+    """"Add computer", while a seat is free: it shows the host the levels (`level_buttons`)."""
     if not takes_computers(game):
         return []
-    full = len(session.seats) >= game.max_players
-    return [TableButton(Ref(session.id, "bot", level), label=f"Add computer ({level})", disabled=full,
-                        style=discord.ButtonStyle.secondary) for level in LEVELS]
+    return [TableButton(Ref(session.id, "bots"), label="Add computer",
+                        disabled=len(session.seats) >= game.max_players)]
+
+
+def level_buttons(session: Session) -> list[discord.ui.Item]:
+    """The host's private choice of a computer's level; each click seats one more."""
+    return [TableButton(Ref(session.id, "bot", level), label=f"Add computer ({level})") for level in LEVELS]
 
 
 def _cut(label: str) -> str:

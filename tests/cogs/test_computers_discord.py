@@ -14,6 +14,13 @@ from tests.cogs.discord_helpers import assert_people_named_and_pinged, buttons, 
 MAX_WAKES = 20_000  # timer firings before a game with computers must have ended
 
 
+async def add_computer(user, channel, lobby_id: int, level: str):
+    """The host presses "Add computer" and picks the level in the private answer."""
+    offered = await user.click(message_in(channel, lobby_id), label="Add computer")
+    assert offered.ephemeral, "the levels are offered privately"
+    return await user.click(offered.response, label=f"Add computer ({level})")
+
+
 async def run_timers_to_the_end(bot, clock, channel) -> None:
     """Nobody clicks: the clock jumps to each stored deadline (a computer's move or a game timer)."""
     for _ in range(MAX_WAKES):
@@ -30,11 +37,13 @@ async def test_the_host_adds_and_removes_computers_and_the_lobby_names_them(worl
     await u["ann"].slash(channel, "play", game="tally")
     lobby = channel.last_message
     assert "Remove computer" in buttons(lobby) and buttons(lobby)["Remove computer"].disabled
-    await u["ann"].click(lobby, label="Add computer (hard)")
-    await u["ann"].click(message_in(channel, lobby.id), label="Add computer (easy)")
+    offered = await u["bob"].click(lobby, label="Add computer")
+    assert offered.ephemeral and "Only the host" in offered.response.content
+    await add_computer(u["ann"], channel, lobby.id, "hard")
+    await add_computer(u["ann"], channel, lobby.id, "easy")
     seats = message_in(channel, lobby.id).embeds[0].fields[0].value
     assert "2. Computer (hard)" in seats and "3. Computer 2 (easy)" in seats
-    assert buttons(message_in(channel, lobby.id))["Add computer (normal)"].disabled, "the table is full"
+    assert buttons(message_in(channel, lobby.id))["Add computer"].disabled, "the table is full"
     refused = await u["bob"].click(message_in(channel, lobby.id), label="Remove computer")
     assert refused.ephemeral and "Only the host" in refused.response.content
     await u["ann"].click(message_in(channel, lobby.id), label="Remove computer")
@@ -47,7 +56,7 @@ async def test_one_person_and_a_computer_play_to_the_end_and_only_the_person_is_
     env, _guild, channel, u = world
     await u["ann"].slash(channel, "play", game="tally")
     lobby = channel.last_message
-    await u["ann"].click(lobby, label="Add computer (normal)")
+    await add_computer(u["ann"], channel, lobby.id, "normal")
     await u["ann"].click(message_in(channel, lobby.id), label="Start")
     assert pinged(env, channel.last_message) == {u["ann"].id}, "the start pings the person only"
     while (session := await simcord_bot.table.active_in(channel.id)) is not None:
@@ -87,8 +96,8 @@ async def test_one_person_alone_plays_a_whole_game_with_computers(world, simcord
     title = registry.get(game).title
     await u["ann"].slash(channel, "play", game=game, options=options)
     lobby = channel.last_message
-    await u["ann"].click(lobby, label="Add computer (hard)")
-    await u["ann"].click(message_in(channel, lobby.id), label="Add computer (easy)")
+    await add_computer(u["ann"], channel, lobby.id, "hard")
+    await add_computer(u["ann"], channel, lobby.id, "easy")
     await u["ann"].click(message_in(channel, lobby.id), label="Start")
     session = await simcord_bot.table.active_in(channel.id)
     assert [is_computer(user) for user in session.seats] == [False, True, True]
@@ -117,7 +126,7 @@ async def test_rematch_on_the_end_opens_a_lobby_with_the_same_table_in_one_click
     await u["ann"].slash(channel, "play", game="tally")
     lobby = channel.last_message
     await u["bob"].click(lobby, label="Join")
-    await u["ann"].click(message_in(channel, lobby.id), label="Add computer (hard)")
+    await add_computer(u["ann"], channel, lobby.id, "hard")
     await u["ann"].click(message_in(channel, lobby.id), label="Start")
     while (session := await simcord_bot.table.active_in(channel.id)) is not None:
         hand_clock.now = max(hand_clock.now, session.deadline)

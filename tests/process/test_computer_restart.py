@@ -30,7 +30,11 @@ async def test_a_computers_move_pending_at_a_sigkill_is_made_by_the_next_process
         first = await harness.start_connected()
         played = await fake.slash(ann, "play", {"game": "tally"}, timeout=STEP_TIMEOUT)
         lobby_id = int(played.message["id"])
-        added = await fake.click(ann, lobby_id, button(played.message, "Add computer (easy)")["custom_id"],
+        offered = await fake.click(ann, lobby_id, button(played.message, "Add computer")["custom_id"],
+                                   timeout=STEP_TIMEOUT)
+        levels = offered.followups[0] if offered.followups else offered.message
+        assert levels is not None, f"no levels offered: {offered}"
+        added = await fake.click(ann, int(levels["id"]), button(levels, "Add computer (easy)")["custom_id"],
                                  timeout=STEP_TIMEOUT)
         assert not added.followup_ids, "adding a computer was refused"
         await fake.wait_for(lambda: "Computer (easy)" in players_field(fake.message(lobby_id)), STEP_TIMEOUT)

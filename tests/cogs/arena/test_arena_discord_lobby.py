@@ -33,10 +33,10 @@ async def test_seven_options_spill_over_rows_and_the_character_select_follows(wo
     lobby = channel.last_message
     rows = rows_of(lobby)
     assert rows[0] == ["Join", "Leave", "Start", "Cancel", "Remove computer"]
-    toggles = rows[1] + rows[2]  # the seven options, then a computer to add at each level
-    assert [len(row) for row in rows[1:3]] == [5, 5] and rows[3] == ["select"]
+    toggles = rows[1] + rows[2]  # the seven options, then "Add computer"
+    assert [len(row) for row in rows[1:3]] == [5, 3] and rows[3] == ["select"]
     assert all(label.endswith(": off") for label in toggles[:7])
-    assert toggles[7:] == ["Add computer (easy)", "Add computer (normal)", "Add computer (hard)"]
+    assert toggles[7:] == ["Add computer"]
     assert len(selects(lobby)[0].options) == 6, "the six characters"
 
     last = SEVEN[-1].label  # a mode still to come, or the last one built
