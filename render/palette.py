@@ -7,10 +7,12 @@ letter or number, never rely on colour alone.
 
 from __future__ import annotations
 
+import sys
 import threading
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from pathlib import Path
 from types import MappingProxyType
 
 from PIL import Image, ImageColor
@@ -137,19 +139,48 @@ def learn(specimen: Sequence[Image.Image], colours: int = 256) -> FixedPalette:
     return FixedPalette(image)
 
 
+SHIPPED = Path(__file__).resolve().parent / "palettes"  # <game>.rgb: 256 colours, 3 bytes each
 _learnt: dict[str, FixedPalette] = {}
+_specimens: dict[str, Callable[[], Sequence[Image.Image]]] = {}
 _learning = threading.Lock()
 
 
 def learnt(key: str, specimen: Callable[[], Sequence[Image.Image]]) -> FixedPalette:
-    """The palette learnt for `key` (a game), from `specimen()` on first use only."""
+    """The palette of `key` (a game): shipped as data in SHIPPED, so a start draws no specimen
+    (learning all five took seconds of CPU and most of a gigabyte); learnt from `specimen()` on
+    first use only when no data is shipped. `python -m render.palette` writes the data again, and
+    a test checks that it is what `specimen()` teaches today."""
+    _specimens[key] = specimen
     found = _learnt.get(key)
     if found is None:
         with _learning:
             found = _learnt.get(key)
             if found is None:
-                found = _learnt[key] = learn(specimen())
+                found = _learnt[key] = _shipped(key) or learn(specimen())
     return found
+
+
+def _shipped(key: str) -> FixedPalette | None:
+    path = SHIPPED / f"{key}.rgb"
+    if not path.exists():
+        return None
+    image = Image.new("P", (1, 1))
+    image.putpalette(path.read_bytes())
+    return FixedPalette(image)
+
+
+def relearn(key: str) -> FixedPalette:
+    """The palette `key`'s specimen teaches now (what the shipped data must equal)."""
+    return learn(_specimens[key]())
+
+
+def write_shipped() -> list[str]:
+    """Learn every game's palette again and ship it; returns the keys written."""
+    import render.arena, render.bugs, render.dragon, render.ghosts, render.tiger  # noqa: E401, F401 - each registers its specimen
+    SHIPPED.mkdir(exist_ok=True)
+    for key in sorted(_specimens):
+        (SHIPPED / f"{key}.rgb").write_bytes(relearn(key).rgb)
+    return sorted(_specimens)
 
 
 def sample_states(game: Game, players: int, *, seed: int, at: Sequence[int] = (0, 9, 40),
@@ -176,3 +207,9 @@ def sample_views(game: Game, players: int, *, seed: int, at: Sequence[int] = (0,
     """The public views of `sample_states`."""
     return [game.view(state, None)
             for state in sample_states(game, players, seed=seed, at=at, options=options, limit=limit)]
+
+
+if __name__ == "__main__":  # run as a script this file is `__main__`: the renderers register with render.palette
+    from render.palette import write_shipped as write
+
+    print("wrote", ", ".join(f"render/palettes/{key}.rgb" for key in write()), file=sys.stderr)
