@@ -1,0 +1,14 @@
+"""Computer players for Eye for an Eye (`arena`), from the seat's view only.
+
+Modules: levels (what differs between easy, normal and hard), scene (the view read once per
+decision), paths (shortest Movements over hex and facing), goals (where to stand: a foe's side or
+rear, a Nymphlet, the mode's ground), allocation (dice work), tactics (strike, card, heal, move),
+answers (reaction windows), tribal (advanced cards), realtime and turn_based (one decision in
+each timing), timing (when), policy (the Policy)."""
+from __future__ import annotations
+
+from .policy import ArenaPolicy
+
+POLICY = ArenaPolicy()
+
+__all__ = ["POLICY", "ArenaPolicy"]
