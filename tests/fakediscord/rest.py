@@ -23,7 +23,7 @@ from typing import Any
 from aiohttp import web
 
 from .errors import _ApiError, _json_response
-from .protocol import _public
+from .protocol import DISCORD_EPOCH_MS, _public
 from .records import RequestLog, _Upload
 
 log = logging.getLogger("fakediscord")
@@ -133,15 +133,17 @@ class RestMixin:
                 if needs_auth and not (auth.startswith("Bot ") and auth[4:] == self.token):
                     raise _ApiError(401, 0, "401: Unauthorized")
                 self._maybe_inject(request.method, path)
+                limits = self._limit(request.method, path, match.groupdict(), needs_auth)
                 handler = getattr(self, handler_name)
                 result = await handler(request, entry, **match.groupdict())
                 status = 200
                 if isinstance(result, tuple):
                     status, result = result
                 entry.status = status if result is not None else 204
+                headers = {**self._rl_headers(route_key), **limits}
                 if result is None:
-                    return web.Response(status=204, headers=self._rl_headers(route_key))
-                return _json_response(result, status=status, headers=self._rl_headers(route_key))
+                    return web.Response(status=204, headers=headers)
+                return _json_response(result, status=status, headers=headers)
             # unknown route
             body = None
             try:
@@ -184,6 +186,30 @@ class RestMixin:
                     message = message or "You are being rate limited."
                 raise _ApiError(status, inj["code"], message or f"{status}: injected error", headers=headers,
                                 extra=extra)
+
+    def _limit(self, method: str, path: str, params: dict, counts_globally: bool) -> dict:
+        """Apply Discord's rate limits (ratelimits.py) to this call: 429 past a limit, else its headers."""
+        route = self.rate_limits.limit_of(method, path, params, self._message_age)
+        verdict = self.rate_limits.check(route, counts_globally)
+        if verdict.retry_after <= 0:
+            return verdict.headers
+        self.rate_limits.limited.append({"method": method, "path": path, "scope": verdict.scope,
+                                         "retry_after": verdict.retry_after})
+        headers = {**verdict.headers, "Retry-After": str(max(1, int(verdict.retry_after + 0.999))),
+                   "X-RateLimit-Scope": verdict.scope}
+        if verdict.scope == "global":
+            headers["X-RateLimit-Global"] = "true"
+        raise _ApiError(429, 0, "You are being rate limited.", headers=headers,
+                        extra={"retry_after": round(verdict.retry_after, 3), "global": verdict.scope == "global"})
+
+    def _message_age(self, message_id: int) -> float | None:
+        """Seconds since the message was created (as `age_message` may have set it back)."""
+        created = ((message_id >> 22) + DISCORD_EPOCH_MS) / 1000
+        return time.time() - created + self.message_ages.get(message_id, 0.0)
+
+    def age_message(self, message_id: int, seconds: float) -> None:
+        """Tests: make a message `seconds` older than it is (its edits then count as old ones)."""
+        self.message_ages[message_id] = seconds
 
     @staticmethod
     def _rl_headers(route_key: str) -> dict:

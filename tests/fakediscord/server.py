@@ -23,6 +23,7 @@ from .gateway import GatewayMixin, _Conn, _Session
 from .interactions import InteractionsMixin
 from .messages import MessagesMixin
 from .protocol import API_VERSION, Intent, Perm, _Snowflakes
+from .ratelimits import RateLimits
 from .records import HeldAnswer, InteractionRecord, RequestLog
 from .rest import RestMixin
 from .store import StoreMixin
@@ -95,6 +96,8 @@ class FakeDiscord(StoreMixin, MessagesMixin, GatewayMixin, RestMixin, CommandsMi
         self.interactions: dict[int, InteractionRecord] = {}
         self._by_token: dict[str, InteractionRecord] = {}
         self.reactions: list[tuple[int, str, str]] = []  # (message_id, emoji, action)
+        self.rate_limits = RateLimits()  # Discord's limits; `rate_limits.enabled = False` lifts them
+        self.message_ages: dict[int, float] = {}  # message id -> seconds added to its age (age_message)
 
         # --- gateway
         self._conns: set[_Conn] = set()
