@@ -50,18 +50,24 @@ def option_sets(game: Game) -> Iterator[tuple[str, dict[str, Any], range]]:
                 yield label, {**defaults, mode: True, "turn_based": turn_based}, range(game.min_players, most + 1)
 
 
-def share(game: Game, level: str, other: str, players: int, games: int, seed: int) -> float:
-    """The share of games a seat at `level` wins among `players - 1` seats at `other`."""
-    won = 0.0
+def share(game: Game, level: str, other: str, players: int, games: int, seed: int) -> tuple[float, int]:
+    """The share of games a seat at `level` wins among `players - 1` seats at `other`, and how many
+    games never ended (they count as not won: random play can stall a game for ever, e.g. in Zap
+    That Ghost by calling at random every roll, which costs nothing and wins the race)."""
+    won, endless = 0.0, 0
     options = {o.key: o.default for o in game.options}
     for k in range(games):
         seat = k % players
         levels = [level if s == seat else other for s in range(players)]
-        outcome = play_game(game, levels, options, seed + k, check=False).outcome
+        try:
+            outcome = play_game(game, levels, options, seed + k, check=False).outcome
+        except Stuck:
+            endless += 1
+            continue
         winners = outcome.winners()
         if seat in winners:
             won += 1 / len(winners)
-    return won / games
+    return won / games, endless
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -113,10 +119,11 @@ def main(argv: list[str] | None = None) -> int:
             for players in ends:
                 for level, other in MATCHUPS:
                     started, cpu = time.perf_counter(), time.process_time()
-                    won = share(game, level, other, players, max(1, args.games // scale), args.seed)
+                    won, endless = share(game, level, other, players, max(1, args.games // scale), args.seed)
+                    stalled = f", {endless} games without an end" if endless else ""
                     print(f"share {name} players={players} {level} vs {other}: {won:.1%} (fair {1 / players:.1%})"
-                          f" · {time.perf_counter() - started:.1f} s wall, {time.process_time() - cpu:.1f} s CPU",
-                          flush=True)
+                          f"{stalled} · {time.perf_counter() - started:.1f} s wall,"
+                          f" {time.process_time() - cpu:.1f} s CPU", flush=True)
         if "decide" not in args.skip:
             for level in LEVELS:
                 times = decide_times(game, level, game.min_players, max(1, 20 // scale), args.seed)
