@@ -24,7 +24,7 @@ from engine.protocol import Game
 
 from .names import clean_name
 from .ratings import BASE, GLOBAL, PERIODS, bucket, period_start
-from .store import Store
+from .store import Queries, Store
 
 SCOPES = ("server", "global")
 TOP = 10
@@ -86,6 +86,7 @@ class Board:
 async def leaderboard(store: Store, game: Game, *, scope: str, period: str, guild_id: int | None,
                       viewer: int | None, now: float, limit: int = TOP) -> Board:
     """The top `limit` of a game's board, and the viewer's own standing if they are further down."""
+    reads = store.reads  # its own connection: a long read never holds up a move
     if scope not in SCOPES or period not in PERIODS:
         raise ValueError(f"bad scope/period {scope!r}/{period!r}")
     if scope == "server" and guild_id is None:
@@ -93,7 +94,7 @@ async def leaderboard(store: Store, game: Game, *, scope: str, period: str, guil
     where = " WHERE s.game = ? AND s.scope = ? AND s.period = ? AND s.bucket = ?"
     params: list[Any] = [game.name, GLOBAL if scope == "global" else guild_id, period, bucket(period, now)]
     shown = where + (_NOT_HIDDEN if scope == "global" else "")
-    rows = await store.fetchall(
+    rows = await reads.fetchall(
         "SELECT s.user_id, s.score, s.points, s.games, s.wins, s.best_margin, s.best_score, p.name FROM standings s"
         f" LEFT JOIN players p ON p.user_id = s.user_id{shown}{_ORDER} LIMIT ?", (*params, limit))
     top: list[Standing] = []
@@ -104,23 +105,23 @@ async def leaderboard(store: Store, game: Game, *, scope: str, period: str, guil
         top.append(standing)
     # Counts read the board's index range; hidden players (few) are counted apart and taken off, which
     # is much cheaper than checking every row of a big board against the hidden list.
-    players = await _count(store, scope, params, "")
+    players = await _count(reads, scope, params, "")
     hidden = viewer is not None and scope == "global" and await is_hidden(store, viewer)
     me = None
     if viewer is not None and not hidden and all(s.user_id != viewer for s in top):
-        mine = await store.fetchone(
+        mine = await reads.fetchone(
             "SELECT s.user_id, s.score, s.points, s.games, s.wins, s.best_margin, s.best_score, p.name FROM standings s"
             f" LEFT JOIN players p ON p.user_id = s.user_id{where} AND s.user_id = ?", (*params, viewer))
         if mine is not None:
             score, wins, games = mine["score"], mine["wins"], mine["games"]
-            better = await _count(store, scope, params, " AND s.score >= ? AND (s.score > ? OR s.wins > ?"
+            better = await _count(reads, scope, params, " AND s.score >= ? AND (s.score > ? OR s.wins > ?"
                                   " OR (s.wins = ? AND s.games < ?))", score, score, wins, wins, games)
             me = _standing(better + 1, mine)
     return Board(game.name, board_kind(game), scope, period, None if scope == "global" else guild_id,
                  period_start(period, now), players, top, me, hidden)
 
 
-async def _count(store: Store, scope: str, params: list[Any], condition: str, *values: Any) -> int:
+async def _count(store: Queries, scope: str, params: list[Any], condition: str, *values: Any) -> int:
     """Rows of the board meeting `condition`, hidden players not counted on global boards."""
     count: int = await store.value(
         "SELECT COUNT(*) FROM standings s WHERE s.game = ? AND s.scope = ? AND s.period = ? AND s.bucket = ?"
@@ -190,21 +191,22 @@ async def player_stats(store: Store, user_id: int, *, guild_id: int | None = Non
     With `guild_id`, only games played in that server count (what others may see of a hidden player):
     the rating shown is then 1500 + the changes from games played there.
     """
-    name_row = await store.fetchone("SELECT name FROM players WHERE user_id = ?", (user_id,))
+    reads = store.reads  # its own connection: a long read never holds up a move
+    name_row = await reads.fetchone("SELECT name FROM players WHERE user_id = ?", (user_id,))
     stats = PlayerStats(user_id, clean_name(name_row["name"] if name_row else "", f"User {user_id}"),
                         await is_hidden(store, user_id), guild_id)
     if guild_id is None:
-        for row in await store.fetchall("SELECT game, rating, games, wins FROM ratings WHERE user_id = ?", (user_id,)):
+        for row in await reads.fetchall("SELECT game, rating, games, wins FROM ratings WHERE user_id = ?", (user_id,)):
             stats.games.append(GameStats(row["game"], True, row["games"], row["wins"], rating=row["rating"]))
-        for row in await store.fetchall("SELECT * FROM solo_records WHERE user_id = ?", (user_id,)):
+        for row in await reads.fetchall("SELECT * FROM solo_records WHERE user_id = ?", (user_id,)):
             stats.games.append(GameStats(row["game"], False, row["games"], row["wins"], best_margin=row["best_margin"],
                                          best_score=row["best_score"], streak=row["streak"],
                                          best_streak=row["best_streak"]))
     else:
-        points = {row["game"]: row["points"] for row in await store.fetchall(
+        points = {row["game"]: row["points"] for row in await reads.fetchall(
             "SELECT game, SUM(delta) AS points FROM rating_history WHERE user_id = ? AND guild_id = ? GROUP BY game",
             (user_id, guild_id))}
-        for row in await store.fetchall(
+        for row in await reads.fetchall(
                 "SELECT game, players = 1 AS solo, COUNT(*) AS games, SUM(won) AS wins, MAX(CASE WHEN won = 1 THEN margin END) AS margin,"
                 " MAX(score) AS best FROM results WHERE user_id = ? AND guild_id = ? AND computers = 0 GROUP BY game, players = 1",
                 (user_id, guild_id)):
@@ -218,7 +220,7 @@ async def player_stats(store: Store, user_id: int, *, guild_id: int | None = Non
 
     where = " WHERE r.user_id = ? AND r.computers = 0" + ("" if guild_id is None else " AND r.guild_id = ?")
     params = (user_id,) if guild_id is None else (user_id, guild_id)
-    for row in await store.fetchall(
+    for row in await reads.fetchall(
             "SELECT r.game, r.rank, r.players, r.won, r.score, r.finished_at, h.delta FROM results r"
             " LEFT JOIN rating_history h ON h.session_id = r.session_id AND h.user_id = r.user_id"
             f"{where} ORDER BY r.finished_at DESC, r.session_id DESC LIMIT ?", (*params, recent)):
@@ -237,16 +239,17 @@ async def rating_history(store: Store, user_id: int, game: str, *, guild_id: int
 
     With `guild_id`: 1500 + the running total of changes from games played in that server.
     """
+    reads = store.reads  # its own connection: a long read never holds up a move
     where = " WHERE user_id = ? AND game = ?" + ("" if guild_id is None else " AND guild_id = ?")
     params = (user_id, game) if guild_id is None else (user_id, game, guild_id)
-    rows = list(reversed(await store.fetchall(
+    rows = list(reversed(await reads.fetchall(
         f"SELECT at, rating_before, rating, delta FROM rating_history{where} ORDER BY at DESC, session_id DESC"
         " LIMIT ?", (*params, limit))))
     if not rows:
         return []
     if guild_id is None:
         return [(rows[0]["at"], rows[0]["rating_before"])] + [(r["at"], r["rating"]) for r in rows]
-    total = await store.value(f"SELECT COALESCE(SUM(delta), 0) FROM rating_history{where}", params)
+    total = await reads.value(f"SELECT COALESCE(SUM(delta), 0) FROM rating_history{where}", params)
     value = BASE + total - sum(r["delta"] for r in rows)
     points = [(rows[0]["at"], value)]
     for r in rows:

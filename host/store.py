@@ -82,11 +82,36 @@ def fault_cause(error: sqlite3.Error) -> str:
     return next((cause for key, cause in causes if key in text), f"database error: {error}")
 
 
-class Store:
+class Queries:
+    """Reading rows through one connection."""
+
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
+        async with self.conn.execute(sql, tuple(params)) as cursor:
+            return await cursor.fetchone()
+
+    async def value(self, sql: str, params: Iterable[Any] = ()) -> Any:
+        """The first column of the row a query always returns (a count, a sum, a pragma)."""
+        row = await self.fetchone(sql, params)
+        if row is None:
+            raise StoreError(f"expected a row from: {sql}")
+        return row[0]
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
+        async with self.conn.execute(sql, tuple(params)) as cursor:
+            return list(await cursor.fetchall())
+
+
+class Store(Queries):
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        super().__init__(conn)
         self._write_lock = asyncio.Lock()
         self.closed = False
+        # Long reads (leaderboards, /stats) go through their own read-only connection: WAL lets
+        # them run beside the writes, so a board of many players never holds up a move's save.
+        self.reads: Queries = self
 
     @classmethod
     async def open(cls, path: str | Path, migrations: Path = MIGRATIONS_DIR, busy_ms: int = BUSY_MS) -> Store:
@@ -113,10 +138,17 @@ class Store:
         except BaseException:
             await conn.close()
             raise
+        if str(path) != ":memory:":  # a memory database is one connection's alone
+            reader = await aiosqlite.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+            reader.row_factory = aiosqlite.Row
+            await reader.execute(f"PRAGMA busy_timeout = {busy_ms}")
+            store.reads = Queries(reader)
         return store
 
     async def close(self) -> None:
         self.closed = True
+        if self.reads is not self:
+            await self.reads.conn.close()
         await self.conn.close()
 
     async def schema_version(self) -> int:
@@ -170,21 +202,6 @@ class Store:
                 await self.conn.execute("ROLLBACK")
                 raise
             await self.conn.execute("COMMIT")
-
-    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
-        async with self.conn.execute(sql, tuple(params)) as cursor:
-            return await cursor.fetchone()
-
-    async def value(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        """The first column of the row a query always returns (a count, a sum, a pragma)."""
-        row = await self.fetchone(sql, params)
-        if row is None:
-            raise StoreError(f"expected a row from: {sql}")
-        return row[0]
-
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
-        async with self.conn.execute(sql, tuple(params)) as cursor:
-            return list(await cursor.fetchall())
 
     async def get_meta(self, key: str) -> str | None:
         row = await self.fetchone("SELECT value FROM meta WHERE key = ?", (key,))

@@ -79,3 +79,13 @@ async def test_a_lobby_saved_before_lobby_choices_loads_with_no_picks(tmp_path):
         assert session is not None and session.picks == {} and session.setup_options() == session.options
     finally:
         await store.close()
+
+
+async def test_long_reads_have_their_own_connection_beside_a_write_under_way(store):
+    """Leaderboards and /stats read through `store.reads`: a write transaction in progress does not
+    hold them up, and they see only what is committed."""
+    assert store.reads is not store and store.reads.conn is not store.conn
+    async with store.transaction() as conn:
+        await conn.execute("INSERT INTO players (user_id, name, seen_at) VALUES (1, 'Ann', 0)")
+        assert await store.reads.value("SELECT COUNT(*) FROM players") == 0, "not committed yet"
+    assert await store.reads.value("SELECT COUNT(*) FROM players") == 1
