@@ -256,7 +256,7 @@ async def test_a_used_up_deck_offers_thinning_to_the_player_only(world, simcord_
         state["cards"]["draw"], state["revealed"], state["phase"] = [], [], "thin"
     _, board_id = await rewrite(simcord_bot, u, channel, used_up)
     board = message_in(channel, board_id)
-    assert set(buttons(board)) == {"Thin deck…", "Keep all cards", "Hint"}
+    assert set(buttons(board)) == {"Thin deck…", "Keep all cards", "Hint", "📜 Rules"}
     assert "Thin deck" in board.embeds[0].fields[-1].value
     before = await session_of(simcord_bot, channel)
     for label in ("Thin deck…", "Keep all cards"):
@@ -267,7 +267,7 @@ async def test_a_used_up_deck_offers_thinning_to_the_player_only(world, simcord_
     after = await session_of(simcord_bot, channel)
     assert after.version == before.version + 1 and after.state["phase"] == "turn"
     assert len(after.state["revealed"]) == 3 and not after.state["removed"]
-    assert set(buttons(message_in(channel, board_id))) == {"Buy…", "Fight…", "Hint"}
+    assert set(buttons(message_in(channel, board_id))) == {"Buy…", "Fight…", "Hint", "📜 Rules"}
 
 
 async def test_thinning_picks_across_a_long_discard_pile(world, simcord_bot):
@@ -435,20 +435,21 @@ async def test_a_hint_names_the_computers_legal_move_privately_and_changes_nothi
     assert advice.move.startswith("Buy")  # the first turn is always a purchase
     after = await session_of(simcord_bot, channel)
     assert after.version == before.version and after.state == before.state
-    assert set(buttons(message_in(channel, board_id))) == {"Buy…", "Fight…", "Hint"}  # the board stays as it was
+    assert set(buttons(message_in(channel, board_id))) == {"Buy…", "Fight…", "Hint", "📜 Rules"}  # as it was
+
+
+def eye_beside_a_weak_monster(state):
+    """Turn 5: a red arrow and two drops revealed, the Eye on field III with a wheel monster beside it."""
+    state["turn"] = 5
+    reveal(state, cid("red", "arrow"), cid("red", "drop", True), cid("blue", "drop", True))
+    state["pile"].remove(EYE_TILE)
+    state["track"][2] = {"tile": EYE_TILE, "eye": True}
+    put(state, 1, "wheel", 3)  # field II, right beside the Eye
 
 
 async def test_a_hint_names_the_fight_that_wins_the_eye(world, simcord_bot):
     _, _, channel, u = world
     await open_tiger(u, channel)
-    arrow = cid("red", "arrow")
-
-    def eye_beside_a_weak_monster(state):
-        state["turn"] = 5
-        reveal(state, arrow, cid("red", "drop", True), cid("blue", "drop", True))
-        state["pile"].remove(EYE_TILE)
-        state["track"][2] = {"tile": EYE_TILE, "eye": True}
-        put(state, 1, "wheel", 3)  # field II, right beside the Eye
     state, board_id = await rewrite(simcord_bot, u, channel, eye_beside_a_weak_monster)
     before = await session_of(simcord_bot, channel)
     text = await ask_hint(u["ann"], channel, board_id)
@@ -470,20 +471,12 @@ async def test_a_watcher_gets_no_hint(world, simcord_bot):
 async def test_the_end_of_the_game_shows_the_par_of_the_deal(world, simcord_bot):
     _, _, channel, u = world
     await open_tiger(u, channel)
-    arrow = cid("red", "arrow")
-
-    def eye_beside_a_weak_monster(state):
-        state["turn"] = 5
-        reveal(state, arrow, cid("red", "drop", True), cid("blue", "drop", True))
-        state["pile"].remove(EYE_TILE)
-        state["track"][2] = {"tile": EYE_TILE, "eye": True}
-        put(state, 1, "wheel", 3)
     state, board_id = await rewrite(simcord_bot, u, channel, eye_beside_a_weak_monster)
     board = message_in(channel, board_id)
     assert "Par" not in [f.name for f in board.embeds[0].fields]  # not while the game is played
     panel = await open_panel(u["ann"], channel, board_id, "Fight…")
     await pick(u["ann"], panel, "tiger_fight:monster", [1])
-    await pick(u["ann"], panel, "tiger_fight:cards", [arrow])
+    await pick(u["ann"], panel, "tiger_fight:cards", [cid("red", "arrow")])
     await press_confirm(u["ann"], panel)
     session = await simcord_bot.table.get((await simcord_bot.table.store.fetchall(
         "SELECT id FROM sessions ORDER BY id DESC LIMIT 1"))[0]["id"])
