@@ -31,7 +31,7 @@ from engine.words import plural
 from host.errors import TableError
 from host.session import ABORTED, PLAYING, Session
 from host.table import Change
-from render.bugs import render_bugs, render_scoring, render_tile
+from render.bugs import hands_in_words, render_bugs, render_scoring, render_tile, tiles_described
 from render.encode import RenderedImage
 
 from . import markup
@@ -178,6 +178,9 @@ class BugsUI(GameUI):
                               description=markup.news(session) or None, colour=discord.Colour.dark_gold())
         embed.add_field(name="Players", inline=False,
                         value="\n".join(player_line(view, s, markup.seated(session, s)) for s in range(len(session.seats))))
+        if over and not tiles_described(view, names):  # the alt text had room only for places and points
+            for name, tiles in hands_in_words(view, names):
+                embed.add_field(name=f"{name}'s hand"[:256], value=tiles[:1024], inline=False)
         deadline = view["deadline"]  # None once over
         if session.status == PLAYING and deadline is not None:  # an ended game asks nobody to act
             embed.add_field(name="Trophies left", inline=False,

@@ -16,6 +16,7 @@ from engine.ghosts import DEAL, DISCARD_COUNT, MEEPLES, MIN_MATCHING, SIZE, lost
 from engine.ghosts_types import CardInfo, GhostsView, as_action, public_view, seat_view
 from engine.grid import label
 from engine.protocol import Action, Game, View, seat_name
+from engine.words import plural
 from host.session import ABORTED, Session
 from host.table import Change
 from render.encode import RenderedImage
@@ -119,7 +120,8 @@ class AttemptPanel(Panel):
         halves = (range(SIZE // 2), range(SIZE // 2, SIZE))  # a select holds 25 tiles at most
         return Drawn.of([
             f"You called the **{view['meeple']}** meeple on {label(start) if start else '-'}: it must end its walk on "
-            f"your tile in exactly **{view['die']}** orthogonal steps, never entering a tile twice{until(view)}.",
+            f"your tile in exactly **{plural(view['die'] or 0, 'orthogonal step')}**, never entering a tile twice"
+            f"{until(view)}.",
             f"Card: **{chosen['name'] if chosen else '-'}** · Tile: **{label(tile) if len(tile) == 2 else '-'}**"], [
             self.select(seat, "card", play, [card_option(c) for c in view["hand"]], placeholder="Which card?", row=0),
             *(self.select(seat, f"tile{k}", play, [tile_option(view, r, c) for r in rows for c in range(SIZE)],
@@ -191,7 +193,7 @@ class GhostsUI(GameUI):
         now = {"discard": f"Everyone discards {DISCARD_COUNT} of their {DEAL} cards in secret: "
                           f"press **Discard {DISCARD_COUNT}**.",
                "race": f"The die shows **{v['die']}**. Race! The first to press a meeple colour gets the attempt.",
-               "attempt": f"{caller} called the **{v['meeple']}** meeple: exactly {v['die']} steps. "
+               "attempt": f"{caller} called the **{v['meeple']}** meeple: exactly {plural(v['die'] or 0, 'step')}. "
                           "They choose a card and a tile in private.",
                "swap": f"Everyone but {caller} may **swap a card** or **keep** their cards."}
         return BoardWords("Zap That Ghost · " + (f"round {v['round']}" if v["round"] else "opening discard"),

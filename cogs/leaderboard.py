@@ -108,6 +108,12 @@ def text_version(board: Board, viewer: int) -> str:
     return "\n".join(lines)
 
 
+def rating_change(delta: float) -> str:
+    """A game's rating change, named so it is not read as a score: "rating +14", "rating −12" (a true minus)."""
+    points = round(delta)
+    return f"rating {'−' if points < 0 else '+'}{abs(points)}"
+
+
 def stats_lines(stats: PlayerStats) -> list[tuple[str, str]]:
     fields = []
     for g in stats.games[:EMBED_FIELDS - 1]:
@@ -126,7 +132,7 @@ def stats_lines(stats: PlayerStats) -> list[tuple[str, str]]:
         if r.players == 1:
             recent.append(f"{title_of(r.game)}: {'won' if r.won else 'lost'} (score {r.score:g}) {when}")
         else:
-            change = "" if r.delta is None else f" ({r.delta:+.0f})"
+            change = "" if r.delta is None else f" · {rating_change(r.delta)}"
             recent.append(f"{title_of(r.game)}: {ordinal(r.rank)} of {r.players}{change} {when}")
     if recent:
         fields.append(("Recent results", "\n".join(recent)))

@@ -6,7 +6,7 @@ from discord.ext import commands
 
 from engine import registry
 from engine.errors import RuleError
-from engine.words import player_count
+from engine.words import as_key, player_count
 from host.errors import ChannelBusy, TableError
 from host.table import Change
 
@@ -30,8 +30,10 @@ async def option_names(interaction: Interaction, current: str) -> list[app_comma
         return []
     done, _, typing = current.rpartition(",")
     prefix = f"{done}," if done else ""
+    already = {as_key(key) for key in done.split(",")}  # read as /play reads them
     return [app_commands.Choice(name=f"{prefix}{o.key} ({o.label})"[:100], value=f"{prefix}{o.key}")
-            for o in game.options if typing.strip().lower() in o.key and len(prefix) + len(o.key) <= 100][:25]
+            for o in game.options
+            if o.key not in already and as_key(typing) in o.key and len(prefix) + len(o.key) <= 100][:25]
 
 
 class Lobby(commands.Cog):

@@ -70,12 +70,17 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Option:
-    """A yes/no game option the host can toggle in the lobby before the start."""
+    """A yes/no game option the host can toggle in the lobby before the start.
+
+    Options of one `group` exclude each other (a game's modes): turning one on turns the others
+    of its group off, so a lobby never holds two that the game would refuse at the start.
+    """
 
     key: str
     label: str
     default: bool = False
     max_players: int | None = None  # the most players the game takes with it on (None: the game's own)
+    group: str | None = None  # options that exclude each other share a group (None: it combines with any)
 
 
 @dataclass(frozen=True)

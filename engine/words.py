@@ -1,4 +1,4 @@
-"""Counting words players read: "1 card", "2 cards", "1 player", "2-5 players"."""
+"""Words players read and type: "1 card", "2 cards", "2-5 players"; " Turn-Based " meaning turn_based."""
 from __future__ import annotations
 
 IRREGULAR = {"was": "were", "is": "are", "has": "have"}
@@ -15,3 +15,8 @@ def plural(n: int | float, word: str, many: str | None = None) -> str:
 def player_count(least: int, most: int) -> str:
     """A game's seats: "1 player", "4 players", "2-6 players"."""
     return plural(most, "player") if least == most else f"{least}-{most} players"
+
+
+def as_key(typed: str) -> str:
+    """The key a player meant by a typed name: case, spaces and dashes forgiven (" Turn-Based " is turn_based)."""
+    return "_".join(typed.replace("-", " ").split()).lower()

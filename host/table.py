@@ -31,6 +31,7 @@ from engine.computers import LEVELS, Mind, choose, has_policy, policy_for
 from engine.errors import RuleError
 from engine.protocol import LEAVE, TIMEOUT, ActionLike, Choice, Event, Game, Outcome, State, seat_name
 from engine.replay import LoggedAction, replay
+from engine.words import as_key
 
 from . import computers, ratings  # ratings and solo records, in the transaction that ends the game
 from .computers import KEEPER
@@ -188,10 +189,11 @@ class Table:
         if practice and (not has_policy(game) or game.max_players == 1):
             raise TableError(f"{game.title} has no computer players to practise with.")
         options = {o.key: o.default for o in game.options}
-        for key in turned_on:
+        for typed in turned_on:
+            key = as_key(typed)
             if key not in options:
                 known = ", ".join(o.key for o in game.options) or "none"
-                raise TableError(f"{game.title} has no such option: '{_echo(key)}'. Its options: {known}.")
+                raise TableError(f"{game.title} has no such option: '{_echo(typed.strip())}'. Its options: {known}.")
             options[key] = True
         seats = [host_id]
         while practice and len(seats) < max(2, game.min_players):
@@ -314,6 +316,11 @@ class Table:
             if key not in session.options:
                 raise TableError("This game has no such option.")
             session.options[key] = not session.options[key]
+            group = next((o.group for o in game.options if o.key == key), None)
+            if session.options[key] and group is not None:  # one option of a group at a time (a game's modes)
+                for other in game.options:
+                    if other.group == group and other.key != key and other.key in session.options:
+                        session.options[other.key] = False
             return "option"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
 

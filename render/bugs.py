@@ -7,7 +7,9 @@
   It reads only public keys, so a seat's view (with the tile it holds) gives the same image.
 - `render_tile(design_id, place=None)`: one monster, large, with its name: what a player sees
   privately after a grab.
-- `render_scoring(view, names=None)`: the end: every hand sorted by design, sets framed.
+- `render_scoring(view, names=None)`: the end: every hand sorted by design, sets framed. Its alt text
+  names every player within Discord's 1,024 characters, and every tile while there is room;
+  `tiles_described` says whether it did, else the message lists `hands_in_words`.
 
 Monsters are drawn from the design data in engine/bugs.py: body shape, colour and 1-3 eyes; no
 two designs share a shape and a colour, so the pair tells them apart at a glance and the eyes
@@ -45,7 +47,7 @@ from engine.bugs import (
 from engine.words import plural
 from render import palette
 from render.canvas import draw_text, new_canvas, paste_sprite, rounded_panel, text_width, wrap_text
-from render.encode import RenderedImage, encode_png
+from render.encode import MAX_DESCRIPTION, RenderedImage, encode_png
 from render.leaderboard import fit
 
 WIDTH = 480
@@ -80,6 +82,7 @@ SEAT_COLOURS: tuple[palette.RGB, ...] = (
     (0xE6, 0x9F, 0x00), (0x56, 0xB4, 0xE9), (0x00, 0x9E, 0x73), (0xF0, 0xE4, 0x42),
     (0x00, 0x72, 0xB2), (0xD5, 0x5E, 0x00), (0xCC, 0x79, 0xA7), (0xF5, 0xF5, 0xF0))
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+HANDS_IN_MESSAGE = "Every hand is written out tile by tile in the message."  # when the alt text has no room
 
 
 # ---------------------------------------------------------------------------------------------
@@ -576,13 +579,12 @@ def _hand_rows(groups: Sequence[Group]) -> list[list[Group]]:
     return rows
 
 
-def _breakdown(hand: FinalHand) -> str:
-    """'4 sets +12, 3 others -3, trophy +2'."""
-    parts = [f"{plural(hand['sets'], 'set')} +{SET_POINTS * hand['sets']}",
-             f"{plural(hand['others'], 'other')} {STRAY_POINTS * hand['others']}"]
-    if hand["trophy"]:
-        parts.append(f"trophy +{hand['trophy']}")
-    return ", ".join(parts) + (" (left: scores 0)" if hand["left"] else "")
+def _breakdown(hand: FinalHand, *, terse: bool = False) -> str:
+    """'4 sets +12, 3 others -3, trophy +2'; `terse` leaves out what scored nothing ('3 others -3')."""
+    parts = [f"{plural(hand['sets'], 'set')} +{SET_POINTS * hand['sets']}" if hand["sets"] or not terse else "",
+             f"{plural(hand['others'], 'other')} {STRAY_POINTS * hand['others']}" if hand["others"] or not terse else "",
+             f"trophy +{hand['trophy']}" if hand["trophy"] else ""]
+    return (", ".join(filter(None, parts)) or "nothing") + (" (left: scores 0)" if hand["left"] else "")
 
 
 def _hand_height(hand: FinalHand) -> int:
@@ -621,19 +623,56 @@ def _draw_hand(image: Image.Image, d: ImageDraw.ImageDraw, end: Results, seat: i
         y += HAND_ROW
 
 
-def describe_scoring(view: BugsView, names: Sequence[str] | None = None) -> str:
-    """Every hand in words, best first: points and breakdown, then the tiles by design."""
+def tiles_in_words(hand: FinalHand, *, short: bool = False) -> str:
+    """A hand's tiles by design: 'green round bug, two eyes x3 (set); ...', or `short`: 'green round x3
+    (set), ...' (a colour and a shape name one design: the pair is never used twice)."""
+    def named(g: Group) -> str:
+        design = DESIGNS[g["design"]]
+        return f"{design.colour} {design.shape}" if short else g["name"]
+    words = [named(g) + (f" x{g['count']}" if g["count"] > 1 or not short else "") + (" (set)" if g["sets"] else "")
+             for g in hand["groups"]]
+    return ("; " if not short else ", ").join(words) or "no tiles"
+
+
+def hands_in_words(view: BugsView, names: Sequence[str] | None = None) -> list[tuple[str, str]]:
+    """Every player's tiles in full words, best first: (name, tiles), for where an alt text has no room."""
+    end = final_results(view)
+    who = _names(view, names)
+    return [(who[s], tiles_in_words(end.hands[s])) for s in end.best_first()]
+
+
+def _scoring_words(view: BugsView, names: Sequence[str] | None) -> tuple[str, bool]:
+    """The end in words within Discord's limit for an alt text, and whether that names every tile.
+
+    From the most said to the least: every tile by its full name; every tile by colour and shape;
+    only places, points and breakdowns (the tiles then go in the message), with or without the title."""
     end = final_results(view)
     who = _names(view, names)
     order = end.best_first()
-    lines = [f"Bugs & Co, final scores. {_status(view, who, False, None)}"]
-    lines += [f"{_ordinal(end.ranks[s])} {who[s]}: {plural(end.scores[s], 'point')} "
-              f"({_breakdown(end.hands[s])})." for s in order]
-    for s in order:
-        groups = end.hands[s]["groups"]
-        tiles = "; ".join(f"{g['name']} x{g['count']}" + (" (set)" if g["sets"] else "") for g in groups)
-        lines.append(f"{who[s]}'s hand: {tiles or 'no tiles'}.")
-    return "\n".join(lines)
+    title = f"Bugs & Co, final scores. {_status(view, who, False, None)}"
+    scores = [f"{_ordinal(end.ranks[s])} {who[s]}: {plural(end.scores[s], 'point')} ({_breakdown(end.hands[s])})"
+              for s in order]
+    full = [title, *(line + "." for line in scores),
+            *(f"{who[s]}'s hand: {tiles_in_words(end.hands[s])}." for s in order)]
+    short = [title, *(f"{_ordinal(end.ranks[s])} {who[s]}: {plural(end.scores[s], 'point')} "
+                      f"({_breakdown(end.hands[s], terse=True)}); kept {tiles_in_words(end.hands[s], short=True)}."
+                      for s in order)]
+    bare = [title, *(line + "." for line in scores), HANDS_IN_MESSAGE]
+    for lines, every_tile in ((full, True), (short, True), (bare, False)):
+        if len(text := "\n".join(lines)) <= MAX_DESCRIPTION:
+            return text, every_tile
+    return "\n".join(bare[1:]), False  # a tie of eight long names: the lines say who won
+
+
+def describe_scoring(view: BugsView, names: Sequence[str] | None = None) -> str:
+    """Every player in words, best first: places, points and breakdown, and every tile by design as long
+    as there is room (else `HANDS_IN_MESSAGE`): an alt text cut short would lose the last players."""
+    return _scoring_words(view, names)[0]
+
+
+def tiles_described(view: BugsView, names: Sequence[str] | None = None) -> bool:
+    """Whether the alt text of the scores names every tile; if not, the message must (`hands_in_words`)."""
+    return _scoring_words(view, names)[1]
 
 
 def render_scoring(view: BugsView, names: Sequence[str] | None = None) -> RenderedImage:

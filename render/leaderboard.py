@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 
 from PIL import ImageDraw
 
+from engine.words import plural
 from render import palette
 from render.canvas import draw_text, new_canvas, rounded_panel, text_width
 from render.encode import RenderedImage, encode_png
@@ -166,7 +167,7 @@ def render_leaderboard(title: str, subtitle: str, rows: Sequence[Row], *, me: Ro
     if not rows:
         lines.append(empty)
     for row in [*rows, *([me] if me is not None else [])]:
-        lines.append(f"{row.position}. {row.name}: {figure_label.lower()} {row.figure}, {row.games} games, "
+        lines.append(f"{row.position}. {row.name}: {figure_label.lower()} {row.figure}, {plural(row.games, 'game')}, "
                      f"{_percent(row.win_rate)} won" + (" (you)" if row.highlight else ""))
     return RenderedImage(encode_png(image), "\n".join(lines), filename)
 
@@ -296,7 +297,7 @@ def render_rating_chart(title: str, series: Sequence[Series], *, filename: str =
     lines = [title]
     for s in series:
         start, end = s.points[0][1], s.points[-1][1]
-        lines.append(f"{s.label}: {start:.0f} to {end:.0f} over {len(s.points) - 1} games "
+        lines.append(f"{s.label}: {start:.0f} to {end:.0f} over {plural(len(s.points) - 1, 'game')} "
                      f"(low {min(v for _, v in s.points):.0f}, high {max(v for _, v in s.points):.0f}), "
                      f"{_date(s.points[0][0])} to {_date(s.points[-1][0])}")
     return RenderedImage(encode_png(image), "\n".join(lines), filename)

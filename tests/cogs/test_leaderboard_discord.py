@@ -121,7 +121,7 @@ async def test_stats_show_games_ratings_results_and_a_chart(world):
     fields = {f.name: f.value for f in embed.fields}
     assert fields["Tally"].startswith("Rating **1") and "2 games · 1 win (50%)" in fields["Tally"]
     recent = fields["Recent results"].splitlines()
-    assert recent[0].startswith("Tally: 2nd of 2 (-") and recent[1].startswith("Tally: 1st of 2 (+")
+    assert recent[0].startswith("Tally: 2nd of 2 · rating −") and recent[1].startswith("Tally: 1st of 2 · rating +")
     (chart,) = shown.attachments
     assert chart.filename == "rating.png" and "Tally: 1500 to" in chart.description
     other = answer(await u["cat"].slash(channel, "stats", user=u["bob"]))

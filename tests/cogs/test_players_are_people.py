@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.cogs.discord_helpers import buttons, message_in
+from tests.kit.toygames import Tally
 
 
 def pinged(env, message) -> set[int]:
@@ -90,14 +91,24 @@ async def test_over_long_options_get_no_such_option(world, simcord_bot):
     assert await simcord_bot.table.active_in(channel.id) is None
 
 
-async def test_a_multiplayer_game_cannot_open_in_a_dm_but_a_solo_game_can(world):
+async def test_a_multiplayer_game_without_computers_cannot_open_in_a_dm_but_a_solo_game_can(world, monkeypatch):
     env, guild, channel, u = world
+    monkeypatch.setattr(Tally, "computer", None)  # friends are needed: nobody can join a DM
     eve = env.create_user("eve")
     refused = await eve.slash("play", game="tally")
     assert refused.ephemeral and "server channel" in refused.response.content
     await eve.slash("play", game="patience")
     board = eve.dm_channel.last_message
     assert board.embeds and board.embeds[0].title.startswith("Patience")
+
+
+async def test_a_game_with_computers_opens_in_a_dm_and_plays_with_them(world):
+    env, guild, channel, u = world
+    eve = env.create_user("eve")
+    await eve.slash("play", game="tally", practice=True)
+    board = eve.dm_channel.last_message
+    assert board.embeds and board.embeds[0].title.startswith("Tally")
+    assert "Computer (easy)" in board.embeds[0].fields[0].value
 
 
 async def test_when_the_host_leaves_the_lobby_names_the_new_host(world):

@@ -269,4 +269,4 @@ def test_the_chart_draws_and_describes_each_game():
         Series("Dragon", [(1.8e9 + 30, 1500.0), (1.8e9 + 90, 1480.0)])])
     assert Image.open(io.BytesIO(image.png)).size == (640, 300)
     assert image.description.splitlines()[1].startswith("Tally: 1500 to 1540 over 2 games (low 1500, high 1565)")
-    assert image.description.splitlines()[2].startswith("Dragon: 1500 to 1480 over 1 games")
+    assert image.description.splitlines()[2].startswith("Dragon: 1500 to 1480 over 1 game")

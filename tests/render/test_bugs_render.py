@@ -10,6 +10,7 @@ from PIL import Image, ImageChops, ImageStat
 from engine import bugs as B
 from engine.protocol import LEAVE, TIMEOUT
 from render import bugs as R
+from render.encode import MAX_DESCRIPTION
 from tests.kit.bugs_states import GAME, NOW, act, countdown, finished, playing
 from tests.kit.readability import image_width, recording_text
 
@@ -114,10 +115,26 @@ def test_the_scoring_image_reveals_every_hand_readably(players):
         image = R.render_scoring(view, LONG_NAMES[:players])
     assert log.problems(image_width(image.png)) == []
     assert image_width(image.png) == 480 and len(image.png) <= MAX_PNG
+    assert len(image.description) <= MAX_DESCRIPTION  # whole: an alt text cut short loses the last players
+    assert R.tiles_described(view, LONG_NAMES[:players])
     for seat, hand in enumerate(view["hands"]):
-        for group in hand["groups"]:
-            assert group["name"] in image.description
+        for group in hand["groups"]:  # by full name, or (eight long names) by colour and shape
+            design = B.DESIGNS[group["design"]]
+            assert (group["name"] if players == 2 else f"{design.colour} {design.shape}") in image.description
         assert f"{LONG_NAMES[seat]}: {view['scores'][seat]} point" in image.description
+
+
+def test_the_scoring_description_of_every_tile_kept_names_every_player_and_leaves_the_tiles_to_the_message():
+    view = GAME.view(every_tile_kept(), None)
+    text = R.describe_scoring(view, LONG_NAMES)
+    assert len(text) <= MAX_DESCRIPTION and not R.tiles_described(view, LONG_NAMES)
+    assert text.endswith(R.HANDS_IN_MESSAGE)
+    for seat, name in enumerate(LONG_NAMES):
+        assert f"{name}: {view['scores'][seat]} point" in text
+    hands = dict(R.hands_in_words(view, LONG_NAMES))
+    assert list(hands) == [LONG_NAMES[s] for s in sorted(range(8), key=lambda s: (view["ranks"][s], s))]
+    for seat, hand in enumerate(view["hands"]):
+        assert all(group["name"] in hands[LONG_NAMES[seat]] for group in hand["groups"])
 
 
 def test_the_scoring_description_lists_sets_and_breakdown():
@@ -146,10 +163,14 @@ def test_a_leaver_is_shown_scoring_nothing():
     assert "Seat 1: keeps 1 tile, left the game, scores 0 points." in R.describe(view)
 
 
-def test_the_scoring_image_stays_small_even_when_every_tile_was_kept():
+def every_tile_kept():
     state = GAME.setup(8, {}, 9, NOW)
     for place in range(len(state["places"])):
         state = act(act(state, place % 8, {"type": "grab", "place": place}), place % 8, {"type": "keep"})
-    view = GAME.view(act(state, None, dict(TIMEOUT), GAME.next_deadline(state)), None)
+    return act(state, None, dict(TIMEOUT), GAME.next_deadline(state))
+
+
+def test_the_scoring_image_stays_small_even_when_every_tile_was_kept():
+    view = GAME.view(every_tile_kept(), None)
     image = R.render_scoring(view, LONG_NAMES)
     assert len(image.png) <= 44 * 1024 and decode(image.png).height <= 1300  # 68 tiles drawn
