@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from cogs.arena.live import Live
 
 log = logging.getLogger("tabletop")
-EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.game_control", "cogs.dragon", "cogs.ghosts", "cogs.tiger", "cogs.bugs", "cogs.arena", "cogs.leaderboard")
+EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.game_control", "cogs.dragon", "cogs.ghosts", "cogs.tiger", "cogs.bugs", "cogs.arena", "cogs.leaderboard", "cogs.help")
 EXIT_CONFIG = 2
 EXIT_DATABASE = 3
 
@@ -90,6 +90,10 @@ class TabletopBot(commands.Bot):
         if self.config.run_timers:
             self.scheduler = Scheduler(self.table)
             self.scheduler.start()
+
+    async def on_message(self, message: discord.Message, /) -> None:
+        """No text commands (slash commands and buttons only): a message that mentions the bot is
+        answered with the /help page by cogs/help.py, never parsed as a command."""
 
     async def sync_commands_if_changed(self) -> bool:
         """Sync only when the command tree differs from the last sync (or --sync asks)."""

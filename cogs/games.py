@@ -1,7 +1,9 @@
-"""Choosing a game in a slash command: the games as fixed choices (title shown, key sent).
+"""Choosing a game in a slash command: the games as fixed choices (a hint shown, the key sent).
 
 The registry is complete only once the bot has loaded its game modules, so the choices are
-given to the commands when their cog loads, before the command tree is synced.
+given to the commands when their cog loads, before the command tree is synced. Each choice
+says who can play, how and how long ("Treasure of the Dragons · 2-5 · turns · ~20 min"), so the
+picker alone tells a newcomer that Eye of the Tiger is solo and Bugs & Co is real time.
 """
 from __future__ import annotations
 
@@ -9,12 +11,16 @@ from discord import app_commands
 
 from engine import registry
 
+from .guide import hint
+
 MAX_CHOICES = 25  # Discord's limit for one option
+CHOICE_NAME = 100  # Discord's limit for a choice's name
 
 
 def game_choices() -> list[app_commands.Choice[str | int | float]]:
-    """Each game's title shown, its key sent (typed as discord.py's parameters hold choices)."""
-    return [app_commands.Choice(name=registry.get(key).title, value=key) for key in registry.names()[:MAX_CHOICES]]
+    """Each game's hint shown, its key sent (typed as discord.py's parameters hold choices)."""
+    return [app_commands.Choice(name=hint(registry.get(key), CHOICE_NAME), value=key)
+            for key in registry.names()[:MAX_CHOICES]]
 
 
 def offer_games(*commands: app_commands.Command) -> None:

@@ -6,7 +6,9 @@ offering the values nobody holds yet.
 Discord allows 5 rows of 5 buttons, and a select fills a row: row 0 holds Join / Leave / Start /
 Cancel / Remove computer, the option toggles and then "Add computer" (which offers the host the
 levels privately) fill rows 1-3 five to a row, and each offered choice's select takes a row of
-its own after them, while rows last."""
+its own after them, while rows last. 📜 Rules (the game's rules, privately) takes row 0's fifth
+place when a game has no computers, else the place after "Add computer" when that pushes no
+select off the last row."""
 from __future__ import annotations
 
 import discord
@@ -20,6 +22,7 @@ from . import markup
 from .components import TableButton, TableSelect
 from .game_ui import Board
 from .refs import Ref
+from .rules_book import rules_button
 
 ROWS = 5  # Discord's rows of components in one message
 PER_ROW = 5  # buttons in one row
@@ -79,6 +82,11 @@ def lobby_board(session: Session, game: Game) -> Board:
         items.append(TableButton(Ref(session.id, "unbot"), label="Remove computer",
                                  disabled=not any(is_computer(user) for user in session.seats)))
     toggles = option_buttons(session, game) + computer_buttons(session, game)
+    rules = rules_button(session.id)
+    if len(items) < PER_ROW:
+        items.append(rules)
+    elif fits_after(toggles, len(offered(session, game))):
+        toggles.append(rules)
     for i, button in enumerate(toggles[:PER_ROW * len(OPTION_ROWS)]):
         button.row = OPTION_ROWS[i // PER_ROW]
     items += toggles
@@ -87,6 +95,15 @@ def lobby_board(session: Session, game: Game) -> Board:
         if (select := choice_select(session, choice, row)) is not None:
             items.append(select)
     return Board(embed, items=items)
+
+
+def fits_after(toggles: list[TableButton], selects: int) -> bool:
+    """Whether one more button fits after the toggles without pushing a choice's select off the
+    last row: a free place in the toggles' last row, or a row nobody needs."""
+    rows = -(-len(toggles) // PER_ROW)
+    if len(toggles) >= PER_ROW * len(OPTION_ROWS):
+        return False
+    return len(toggles) % PER_ROW != 0 or OPTION_ROWS[0] + rows + 1 + selects <= ROWS
 
 
 def offered(session: Session, game: Game) -> list[Choice]:

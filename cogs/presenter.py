@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from engine import registry
+from engine.protocol import Outcome
 from host.session import ABORTED, FINISHED, LOBBY, PLAYING, Session
 from host.table import Change, Table
 
@@ -27,6 +28,7 @@ from .pictures import as_file, picture
 from .pings import Pings
 from .refs import Ref
 from .repair import repair_boards
+from .rules_book import is_rules_button, rules_button
 from .services import Bot, Interaction
 
 log = logging.getLogger(__name__)
@@ -54,7 +56,7 @@ class Presenter:
         board = Board(ui.embed(session, game, names),
                       await picture(f"the {session.game} board of session {session.id}", ui.render, session, game, names))
         if session.status not in (FINISHED, ABORTED):
-            board.items = ui.items(session, game)
+            board.items = with_rules(session, ui.items(session, game))
         return board
 
     async def payload(self, session: Session, *, editing: bool) -> dict[str, Any]:
@@ -193,21 +195,28 @@ class Presenter:
             log.warning("could not retire the old board %s of session %s", old, session.id)
 
     async def announce_end(self, session: Session) -> None:
-        """An embed with the final standings and a Rematch button; every seated player is pinged,
-        watchers are not."""
+        """An embed with the final standings (a solo game: won or lost, and the score) and a Rematch
+        button. A finished game pings its seated players, watchers not; an aborted one pings nobody
+        (whoever ended it told the table already, and nothing is left to do)."""
         game = registry.get(session.game)
         finished = session.status == FINISHED
-        embed = discord.Embed(title=f"{game.title} is over", description=summary(session),
+        outcome = game.outcome(session.game_state) if finished and len(session.seats) == 1 else None
+        title = f"{game.title} is over"
+        if outcome is not None:
+            title += ": won" if 0 in outcome.winners() else ": lost"
+        embed = discord.Embed(title=title, description=summary(session),
                               colour=discord.Colour.gold() if finished else discord.Colour.dark_grey())
-        if finished:
+        if outcome is not None:
+            embed.add_field(name="Result", inline=False, value=solo_result(session.seats[0], outcome))
+        elif finished:
             embed.add_field(name="Final standings", inline=False, value="\n".join(
                 f"{rank}. {who(user)} ({score:g})" for rank, user, score in await self.table.standings(session.id)))
         embed.add_field(name="Board", value=board_link(session), inline=False)
         await self.pings.replace(session, None, [], [])
         channel = self.client.get_partial_messageable(session.channel_id)
         again = TableButton(Ref(session.id, "rematch"), label="Rematch", style=discord.ButtonStyle.success)
-        await channel.send(f"**{game.title}** is over: {mentions(session.seats)}", embed=embed,
-                           view=view_of([again]), allowed_mentions=pinging(session.seats))
+        await channel.send(f"**{game.title}** is over: {mentions(session.seats)}", embed=embed, view=view_of([again]),
+                           allowed_mentions=pinging(session.seats) if finished else replies.QUIET)
 
     async def show_privately(self, interaction: Interaction, session: Session, note: str) -> None:
         """An ephemeral copy of the current board, for stale clicks and watchers."""
@@ -223,6 +232,28 @@ class Presenter:
             await self.show(change)
         except discord.HTTPException:
             log.exception("could not show timer change of session %s", change.session.id)
+
+
+def solo_result(user: int, outcome: Outcome) -> str:
+    """'@Ann lost · score 12 (margin -8)': a solo game has no standings to list, only its result."""
+    result = f"{who(user)} {'won' if 0 in outcome.winners() else 'lost'} · score {outcome.scores[0]:g}"
+    return result + (f" (margin {outcome.margin:+g})" if outcome.margin is not None else "")
+
+
+def with_rules(session: Session, items: list[discord.ui.Item]) -> list[discord.ui.Item]:
+    """A board's controls and the 📜 Rules button, where Discord's rows leave it room (5 rows of 5
+    buttons, a select filling a row) and the game has no rules button of its own."""
+    if any(is_rules_button(item) for item in items):
+        return items
+    rows = [item.row for item in items if item.row is not None]
+    for row in (max(rows), max(rows) + 1) if rows else (None,):  # after the game's own controls
+        try:  # discord.py's own layout says whether it fits (a row past the fifth is refused too)
+            button = rules_button(session.id, row=row)
+            view_of(items).add_item(button)
+        except ValueError:
+            continue
+        return [*items, button]
+    return items
 
 
 def presenter_of(client: Bot) -> Presenter:

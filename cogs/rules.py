@@ -1,12 +1,12 @@
-"""/rules: a game's rules summary, privately; `option:` a game option's own rules page
-(`advanced:True` is `option:advanced`).
+"""/rules: a game's rules privately, as a book of short pages (cogs/rules_book.py) turned with
+Previous / Next; `option:` a game option's own rules page (`advanced:True` is `option:advanced`).
+The 📜 Rules button of every lobby and board opens the same book, with the table's options.
 
-A game's rules fit one embed description. Its options' rules are pages of their own: Eye for an
-Eye's advanced rules are as long again as its core, so two such embeds together would pass
-Discord's 6000 characters in one message. The game protocol holds one rules text, so the option
-pages are named here, by game (a fixed table: this module is an extension that discord.py loads
-afresh, so nothing registered into it would outlive a reload). An option whose rules the core
-text already explains (Eye for an Eye's turn-based play) gets that paragraph as its page.
+An option's rules are a page of their own: Eye for an Eye's advanced rules are as long again as
+its core. The game protocol holds one rules text, so the option pages are named in the book's
+module, by game. An option whose rules the core text already explains (Eye for an Eye's
+turn-based play) gets that paragraph as its page. `rules_embed` and `options_embed` give the
+rules as whole embeds, for Eye for an Eye's own board button.
 """
 from __future__ import annotations
 
@@ -17,44 +17,24 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import registry
-from engine.arena.rules import ADVANCED as ARENA_ADVANCED
-from engine.arena.rules import OPTION_RULES as ARENA_OPTION_RULES
-from engine.arena.rules import RULES as ARENA_RULES
 from engine.errors import RuleError
 from engine.protocol import Game
 from engine.words import player_count
 
 from . import replies
+from .actions import table_of
+from .components import handles
 from .games import offer_games
-from .services import Interaction
+from .refs import Ref
+from .rules_book import ADVANCED, OPTION_PAGES, RULES, Book, PageButton, option_rules, option_title, show_book
+from .services import Bot, Interaction
 
 EMBED_LIMIT = 4000  # a page's description (Discord allows 4096)
 FIELD_LIMIT = 1024  # an option's rules beside others, as one field
-ADVANCED = "advanced"
-
-
-def paragraph(text: str, heading: str) -> str:
-    """The paragraph (line) of a rules text that starts with its bold `heading`."""
-    return next(line for line in text.splitlines() if line.startswith(f"**{heading}**"))
-
-
-OPTION_PAGES: dict[str, dict[str, str]] = {  # a game's options' rules, by game and option
-    "arena": {ADVANCED: ARENA_ADVANCED, "turn_based": paragraph(ARENA_RULES, "Turn-based"), **ARENA_OPTION_RULES},
-}
-
-
-def option_rules(game: str, option: str) -> str | None:
-    return OPTION_PAGES.get(game, {}).get(option)
 
 
 def advanced_rules(game: str) -> str | None:
     return option_rules(game, ADVANCED)
-
-
-def option_title(game: Game, option: str) -> str:
-    """'Turn-based' for the option whose label is 'Turn-based: 7 dice, ...'."""
-    label = next((o.label for o in game.options if o.key == option), option)
-    return label.split(":")[0]
 
 
 def rules_embed(game: Game, *, advanced: bool = False, option: str | None = None) -> discord.Embed:
@@ -122,8 +102,24 @@ class Rules(commands.Cog):
             note = (f"{chosen.title} has no advanced rules: here are its rules." if asked == ADVANCED else
                     f"{chosen.title} has no option `{asked}` with rules of its own"
                     + (f" (those that have: {pages})" if pages else "") + ": here are its rules.")
-        await replies.tell(interaction, note, embed=rules_embed(chosen, option=asked))
+        if asked is not None and note is None:
+            await replies.tell(interaction, embed=rules_embed(chosen, option=asked))
+        else:
+            await show_book(interaction, chosen, Book.of(chosen), note)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def rules_click(interaction: Interaction, ref: Ref, values: list[str]) -> None:
+    """📜 Rules on a lobby or a board: the book of its game, with the options on at that table."""
+    session = await table_of(interaction).get(ref.session_id)
+    game = registry.get(session.game)
+    await show_book(interaction, game, Book.of(game, [key for key, on in session.options.items() if on]))
+
+
+async def setup(bot: Bot) -> None:
+    handles(RULES)(rules_click)
+    bot.add_dynamic_items(PageButton)
     await bot.add_cog(Rules())
+
+
+async def teardown(bot: Bot) -> None:
+    bot.remove_dynamic_items(PageButton)

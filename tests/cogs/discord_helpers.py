@@ -56,7 +56,7 @@ def assert_people_named_and_pinged(env, channel, seated: list) -> None:
     end = channel.last_message
     (embed,) = end.embeds
     assert "is over" in embed.title
-    standings = next(f.value for f in embed.fields if f.name == "Final standings")
+    standings = next(f.value for f in embed.fields if f.name in ("Final standings", "Result"))  # Result: solo
     assert all(f"<@{user.id}>" in standings for user in seated)
     assert pinged(env, end) == {user.id for user in seated}
 

@@ -82,7 +82,7 @@ async def test_a_whole_game_by_four_users(world, simcord_bot, hand_clock):
     users = [u[name] for name in SEAT_ORDER]
     first_board = await open_table(u, channel, "bugs", SEAT_ORDER)
     board = message_in(channel, first_board)
-    assert set(buttons(board)) == {"Grab a tile"}
+    assert set(buttons(board)) == {"Grab a tile", "📜 Rules"}
     assert "ann" in board.attachments[0].description and "38 places" in board.attachments[0].description
     panels = {name: await open_panel(simcord_bot, channel, u[name]) for name in SEAT_ORDER}
     assert len(selects(mine(channel, u["ann"], panels["ann"]))) == 2  # 38 places: two selects of 19

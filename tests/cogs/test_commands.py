@@ -89,7 +89,7 @@ async def test_the_game_option_offers_every_game_as_a_fixed_choice(world):
                      if c["name"] == command]
         (game,) = [o for o in synced["options"] if o["name"] == "game"]
         choices = {c["value"]: c["name"] for c in game["choices"]}
-        assert choices["ghosts"] == "Zap That Ghost" and choices["dragon"] == "Treasure of the Dragons"
+        assert choices["ghosts"].startswith("Zap That Ghost · ") and choices["dragon"].startswith("Treasure of the Dragons · ")
         assert not game.get("autocomplete")
 
 

@@ -1,0 +1,288 @@
+"""A game's rules as a book of short private pages: page 1 says how to win, beside a picture of a real
+board (the game's own renderer drawing a freshly set-up game), then one page per part of the rules,
+turned with Previous / Next.
+
+One long embed was ten phone screens for Eye for an Eye; a page here holds a part or a few short
+ones (at most PAGE_CHARS characters), split where the rules text starts a bold heading. The same
+book answers `/rules` and the 📜 Rules button of every lobby and board (`rules_button`), with the
+rules of the options on at the table as its last pages.
+
+The page buttons carry the whole book in their custom_id (game, options on, page), so they work on
+any private message after any restart, and nothing is kept per reader.
+"""
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from engine import registry
+from engine.arena.rules import ADVANCED as ARENA_ADVANCED
+from engine.arena.rules import OPTION_RULES as ARENA_OPTION_RULES
+from engine.arena.rules import RULES as ARENA_RULES
+from engine.computers import has_policy
+from engine.errors import RuleError
+from engine.protocol import Game
+from engine.words import player_count
+from host.session import PLAYING, Session
+from render.encode import RenderedImage
+
+from . import replies
+from .components import TableButton
+from .game_ui import ui_for
+from .guide import GUIDES, goal, has_quick
+from .pictures import as_file, picture
+from .refs import Ref
+from .services import Interaction, ours
+
+PAGE_CHARS = 900  # a page's text: about one phone screen (Discord allows 4096)
+TITLE_CHARS = 256  # Discord's limit for an embed's title
+RULES = "rules"  # the action of the 📜 Rules button on lobbies and boards
+ADVANCED = "advanced"
+SAMPLE_NAMES = ("Ann", "Ben", "Cleo", "Dev", "Eli", "Fay")
+SAMPLE_SEED = 7
+HEADING = re.compile(r"^(\*\*\*?|_)(.+?)\1")  # a part starts with a bold (or an italic) heading
+
+
+def paragraph(text: str, heading: str) -> str:
+    """The paragraph (line) of a rules text that starts with its bold `heading`."""
+    return next(line for line in text.splitlines() if line.startswith(f"**{heading}**"))
+
+
+OPTION_PAGES: dict[str, dict[str, str]] = {  # a game's options' rules, by game and option
+    "arena": {ADVANCED: ARENA_ADVANCED, "turn_based": paragraph(ARENA_RULES, "Turn-based"), **ARENA_OPTION_RULES},
+}
+
+
+def option_rules(game: str, option: str) -> str | None:
+    return OPTION_PAGES.get(game, {}).get(option)
+
+
+def option_title(game: Game, option: str) -> str:
+    """'Turn-based' for the option whose label is 'Turn-based: 7 dice, ...'."""
+    label = next((o.label for o in game.options if o.key == option), option)
+    return label.split(":")[0]
+
+
+# --------------------------------------------------------------------------- splitting the rules
+
+def heading_of(block: str) -> str:
+    """'Dice' for a block starting '**Dice:** 5 dice...'; '' when it starts without a heading."""
+    match = HEADING.match(block)
+    return match.group(2).strip(" :*_") if match else ""
+
+
+def parts(text: str) -> list[str]:
+    """The rules text cut where a line starts a heading; a list's lines stay with the heading above."""
+    blocks: list[list[str]] = []
+    for line in (line.rstrip() for line in text.strip().splitlines()):
+        if not line:
+            continue
+        if not blocks or HEADING.match(line):
+            blocks.append([line])
+        else:
+            blocks[-1].append(line)
+    return ["\n".join(block) for block in blocks]
+
+
+def _pieces(block: str, limit: int) -> list[str]:
+    """A block too long for a page, cut at its lines, then at its sentences (a sentence longer
+    than a page, which no rules text has, is cut hard)."""
+    if len(block) <= limit:
+        return [block]
+    units: list[tuple[str, str]] = []  # (what joins it to the text before, text)
+    for line in block.splitlines():
+        for i, sentence in enumerate(re.split(r"(?<=[.;]) ", line) if len(line) > limit else [line]):
+            for start in range(0, len(sentence), limit):
+                units.append(("\n" if i == start == 0 else " " if start == 0 else "", sentence[start:start + limit]))
+    pieces: list[str] = []
+    for joint, unit in units:
+        if pieces and len(pieces[-1]) + len(joint) + len(unit) <= limit:
+            pieces[-1] += joint + unit
+        else:
+            pieces.append(unit)
+    return pieces
+
+
+def packed(text: str, limit: int = PAGE_CHARS) -> list[str]:
+    """The parts of a rules text packed into pages: short parts share a page, none passes `limit`."""
+    pages: list[str] = []
+    for block in parts(text):
+        for piece in _pieces(block, limit):
+            if pages and len(pages[-1]) + 1 + len(piece) <= limit:
+                pages[-1] += "\n" + piece
+            else:
+                pages.append(piece)
+    return pages
+
+
+# --------------------------------------------------------------------------- the book
+
+@dataclass(frozen=True)
+class Page:
+    title: str
+    text: str
+    picture: bool = False  # the first page shows a freshly set-up board
+
+
+@dataclass(frozen=True)
+class Book:
+    """Which rules a reader asked for: a game's, with the options on at a table (`mask`: bits in
+    the order of `game.options`), each option's own rules as pages after the core."""
+
+    game: str
+    mask: int = 0
+
+    @classmethod
+    def of(cls, game: Game, options_on: Iterable[str] = ()) -> Book:
+        on = set(options_on)
+        return cls(game.name, sum(1 << i for i, option in enumerate(game.options) if option.key in on))
+
+    def options_on(self, game: Game) -> list[str]:
+        return [option.key for i, option in enumerate(game.options) if self.mask >> i & 1]
+
+    def custom_id(self, page: int) -> str:
+        return f"rp:{self.game}:{self.mask}:{page}"
+
+
+def first_page(game: Game) -> Page:
+    guide = GUIDES.get(game.name)
+    how = [f"**How to win**\n{goal(game)}", ""]
+    at_table = [player_count(game.min_players, game.max_players)]
+    if guide is not None:
+        at_table += [guide.pace] if guide.pace != "solo" else []
+        at_table.append(f"about {guide.minutes} minutes"
+                        + (f" (a quick match about {guide.quick_minutes})" if has_quick(game, guide) else ""))
+    how.append(f"**At the table:** {' · '.join(at_table)}")
+    start = f"`/play game:{game.name}`"
+    if game.max_players == 1:
+        how.append(f"**Start:** {start} (it starts at once).")
+    else:
+        how.append(f"**Start:** {start}; friends press **Join**, the host presses **Start**.")
+        if has_policy(game):
+            how.append(f"**To learn alone:** `/play game:{game.name} practice:True` (against an easy computer).")
+    how.append("Press **Next ▶** for the rules, part by part.")
+    return Page(f"{game.title}: rules", "\n".join(how), picture=True)
+
+
+def pages(game: Game, book: Book) -> list[Page]:
+    """Page 1 (how to win), the core rules' parts, then each option on's own rules."""
+    out = [first_page(game)]
+    for text in packed(game.rules or "No rules summary yet."):
+        headings = ", ".join(h for block in parts(text) if (h := heading_of(block)) and h != game.title)
+        out.append(Page(f"{game.title}: rules" + (f" · {headings}" if headings else ""), text))
+    for key in book.options_on(game):
+        rules = option_rules(game.name, key)
+        if rules is None or rules in game.rules:  # turn-based play is in Eye for an Eye's core rules already
+            continue
+        title = "advanced rules" if key == ADVANCED else option_title(game, key)
+        out += [Page(f"{game.title}: {title}", text) for text in packed(rules)]
+    return out
+
+
+def footer(game: Game, index: int, count: int) -> str:
+    """'2-6 players · page 2 of 7 · ...': where the reader is, and the other pages /rules has."""
+    said = [player_count(game.min_players, game.max_players), f"page {index + 1} of {count}", f"/play game:{game.name}"]
+    if option_rules(game.name, ADVANCED):
+        said.append(f"advanced rules: /rules game:{game.name} advanced:True")
+    if OPTION_PAGES.get(game.name):
+        said.append(f"an option's rules: /rules game:{game.name} option:…")
+    return " · ".join(said)
+
+
+def sample_session(game: Game, options_on: Iterable[str]) -> Session | None:
+    """A game freshly set up, for its picture: 3 players where it takes them (else the nearest
+    count), the options on where they allow that many, else none; None if it cannot be set up."""
+    counts = sorted(range(game.min_players, game.max_players + 1), key=lambda n: (abs(n - 3), n))
+    now = time.time()
+    for options in ({key: True for key in options_on}, {}):
+        for players in counts:
+            try:
+                state = game.setup(players, dict(options), SAMPLE_SEED, now)
+            except RuleError:
+                continue
+            return Session(id=0, guild_id=None, channel_id=0, game=game.name, status=PLAYING, host_id=0,
+                           seats=list(range(1, players + 1)), options=options, seed=SAMPLE_SEED, state=state,
+                           version=0, deadline=None, message_id=None, board_key=None, news=[], created_at=now)
+    return None
+
+
+def draw_sample(session: Session, game: Game) -> RenderedImage:
+    names = [SAMPLE_NAMES[seat % len(SAMPLE_NAMES)] for seat in range(len(session.seats))]
+    return ui_for(game.name).render(session, game, names)
+
+
+async def sample_picture(game: Game, book: Book) -> RenderedImage | None:
+    """The board of a freshly set-up game, drawn off the event loop (None: it cannot be drawn)."""
+    session = sample_session(game, book.options_on(game))
+    if session is None:
+        return None
+    return await picture(f"the sample {game.name} board", draw_sample, session, game)
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"rp:(?P<game>[a-z0-9_]{1,40}):(?P<mask>[0-9]{1,9}):(?P<page>[0-9]{1,3})"):
+    """Previous / Next on a private rules page: the book and the page it turns to."""
+
+    def __init__(self, book: Book, page: int, *, label: str, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, custom_id=book.custom_id(page), disabled=disabled))
+        self.book, self.page = book, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> PageButton:
+        return cls(Book(match["game"], int(match["mask"])), int(match["page"]), label="")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async with replies.in_time(ours(interaction)):
+            try:
+                game = registry.get(self.book.game)
+            except RuleError as gone:
+                await replies.tell(interaction, str(gone))
+                return
+            await replies.edit(interaction, **await page_payload(game, self.book, self.page, editing=True))
+
+
+async def page_payload(game: Game, book: Book, index: int, *, editing: bool) -> dict[str, Any]:
+    """The message of one page: its embed, its picture (page 1), the page buttons."""
+    book_pages = pages(game, book)
+    index = max(0, min(index, len(book_pages) - 1))
+    page = book_pages[index]
+    embed = discord.Embed(title=page.title[:TITLE_CHARS], description=page.text, colour=discord.Colour.blurple())
+    embed.set_footer(text=footer(game, index, len(book_pages)))
+    payload: dict[str, Any] = {"embed": embed}
+    image = await sample_picture(game, book) if page.picture else None
+    if image is not None:
+        embed.set_image(url=f"attachment://{image.filename}")
+        payload["attachments" if editing else "files"] = [as_file(image)]
+    elif editing:
+        payload["attachments"] = []
+    if len(book_pages) > 1:
+        view = discord.ui.View(timeout=None)
+        last = len(book_pages) - 1  # a disabled button still needs an id of its own: it names its own page
+        view.add_item(PageButton(book, max(index - 1, 0), label="◀ Previous", disabled=index == 0))
+        view.add_item(PageButton(book, min(index + 1, last), label="Next ▶", disabled=index == last))
+        payload["view"] = view
+    elif editing:
+        payload["view"] = None
+    return payload
+
+
+async def show_book(interaction: Interaction, game: Game, book: Book, note: str | None = None) -> None:
+    """The book's first page, privately."""
+    await replies.tell(interaction, note, **await page_payload(game, book, 0, editing=False))
+
+
+def rules_button(session_id: int, *, row: int | None = None) -> TableButton:
+    """📜 Rules on a lobby or a board: the book of its game with the table's options, privately."""
+    return TableButton(Ref(session_id, RULES), label="📜 Rules", row=row)
+
+
+def is_rules_button(item: discord.ui.Item[Any]) -> bool:
+    """A rules button already there (Eye for an Eye's board has its own, `arena_rules`)."""
+    ref = getattr(item, "ref", None)
+    return isinstance(ref, Ref) and ref.action.endswith(RULES)
