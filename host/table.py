@@ -195,6 +195,10 @@ class Table:
                 known = ", ".join(o.key for o in game.options) or "none"
                 raise TableError(f"{game.title} has no such option: '{_echo(typed.strip())}'. Its options: {known}.")
             options[key] = True
+        for group in {o.group for o in game.options if o.group is not None}:
+            chosen = [o.key for o in game.options if o.group == group and options[o.key]]
+            if len(chosen) > 1:
+                raise TableError(f"{game.title} takes one of {', '.join(chosen)} at a time: choose one.")
         seats = [host_id]
         while practice and len(seats) < max(2, game.min_players):
             seats.append(new_computer(seats, "easy"))

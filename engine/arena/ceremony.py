@@ -47,7 +47,7 @@ from .data import ATTACK, CATCH_VP, CATCH_VP_OUT, CHARACTERS, NYMPHLETS_EACH, SC
 from .dice import faces_text, hits_in, roll_faces, spend, spends
 from .figures import OUT, State, arena, board_of, figure_hexes, name, occupied, say
 from .hits import LANDINGS, hits_text, is_catch, new_entry, settle
-from .modes import VictoryPoints, mode_of, register
+from .modes import MODE_GROUP, VictoryPoints, mode_of, register
 from .teams import allied
 
 
@@ -178,7 +178,7 @@ def scamper(state: State, seat: Seat, action: Action) -> list[Event]:
 class Ceremony(VictoryPoints):
     key = "ceremony"
     title = "Nymphlet Ceremony"
-    option = Option("ceremony", "Nymphlet Ceremony: catch the others' Nymphlets")
+    option = Option("ceremony", "Nymphlet Ceremony: catch the others' Nymphlets", group=MODE_GROUP)
     knockout_penalty = 0
     rules = (
         "**Nymphlet Ceremony** (option): each player has Nymphlets (3 with 2 players, 2 with 3, 1 with "

@@ -5,7 +5,8 @@ and going with the flow after each step that may; `play` accepts any path the ru
 Dice go onto a Raging Current track all that fit at once (the track's own default). Attacks
 are listed with all and with the fewest dice; any count in between is accepted too. The
 Auto-Parry switch is listed in the start phase only (play accepts it at any time), so random
-play does not spend a round flicking it. Advanced rules: each innate action and Ready card with
+play does not spend a round flicking it; a real-time pass (rounds.pass_round) is accepted and
+never listed, so random play does not end its rounds at once. Advanced rules: each innate action and Ready card with
 the fields its effect lists (abilities), Echo's Attack and Movement by each of his Luftle
 figures, and the reactions beside Parry in a window (a catch's window: Dart, as parries); nothing but answers while a Tribal card's
 attack waits to land (the pause, rule 14). A phase of the game mode's own (Domination's

@@ -17,8 +17,10 @@ count as not on it; players who left the match do not count); then the next card
 the face-up cards shuffled into a fresh deck when it has run out.
 
 Real time: four calls a round, each at a time drawn at Yarra Mark! within its window of
-BURRAPARAY_WINDOWS and kept secret (views leave it out); each call scores. The round ends as
-Every Eye's does; the deck carries over from round to round.
+BURRAPARAY_WINDOWS (a quick match's shorter round: the windows shrink with it, `call_windows`)
+and kept secret (views leave it out); each call scores. The round ends as Every Eye's does (when
+everyone has passed, the calls still to come are made at once: nobody moves any more); the deck
+carries over from round to round.
 Turn-based: when a game turn is over, the standing players declare Trigger or Not and how many
 dice of their pool they roll ("declare" phase, TB_DECLARE_SECONDS; whoever has not declared by
 then: Not, no dice). Attack counts for Trigger, Defence for Not, Special for its roller's own
@@ -51,11 +53,18 @@ from ..protocol import Action, Event, Option, Seat, whole
 from ..rng import Rng, rng_of
 from ..words import plural
 from .board import Key, clear_front, front_arc, key
-from .data import BURRAPARAY_WINDOWS, KNOCKOUT_PENALTY, TB_DECLARE_SECONDS, TB_DOMINATION_GAME_TURNS
+from .data import (
+    BURRAPARAY_WINDOWS,
+    KNOCKOUT_PENALTY,
+    QUICK_ROUND_SECONDS,
+    ROUND_SECONDS,
+    TB_DECLARE_SECONDS,
+    TB_DOMINATION_GAME_TURNS,
+)
 from .dice import faces_text, roll_faces
 from .figures import State, arena, name, occupied, say, standing
-from .modes import VictoryPoints, register
-from .rounds import FIGHT
+from .modes import MODE_GROUP, VictoryPoints, register
+from .rounds import FIGHT, round_seconds
 from .teams import standing_sides
 from .turns import DECLARE, ROLL, next_game_turn
 
@@ -79,6 +88,16 @@ def together(state: State, seats: list[Seat]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def call_windows(state: State) -> list[tuple[float, float]]:
+    """The Burraparay windows of this match's real-time round: the rulebook's, scaled to a
+    shorter round (a quick match's calls come about every 36 s instead of every minute)."""
+    scale = round_seconds(state) / ROUND_SECONDS
+    return [(low * scale, high * scale) for low, high in BURRAPARAY_WINDOWS]
+
+
+QUICK_CALLS_EVERY = (BURRAPARAY_WINDOWS[1][0] - BURRAPARAY_WINDOWS[0][0]) * QUICK_ROUND_SECONDS / ROUND_SECONDS
+
+
 def trigger_totals(rolls: list[tuple[bool, list[str]]]) -> tuple[int, int]:
     """(Trigger, Not) over every roller's (declared Trigger?, faces): Attack counts for Trigger,
     Defence for Not, Special for its roller's own declaration (ARENA.md 2.4)."""
@@ -91,7 +110,7 @@ def trigger_totals(rolls: list[tuple[bool, list[str]]]) -> tuple[int, int]:
 class Domination(VictoryPoints):
     key = "domination"
     title = "Domination"
-    option = Option("domination", "Domination: hold the flower's area at Burraparay!")
+    option = Option("domination", "Domination: hold the flower's area at Burraparay!", group=MODE_GROUP)
     tb_game_turns = TB_DOMINATION_GAME_TURNS
     phases = (DECLARE,)
     secret_timer = True
@@ -99,7 +118,8 @@ class Domination(VictoryPoints):
         "**Domination** (option): figures start around the centre hex. Yarra Mark! flips a Ceremonial "
         "Flower, one of the six starting-area colours. At **Burraparay!** every figure on that colour's "
         "area scores 1 VP plus 1 for each player not on it, and the next flower is flipped. Real time: "
-        f"{len(BURRAPARAY_WINDOWS)} calls a round at unannounced times (about each minute). Turn-based: "
+        f"{len(BURRAPARAY_WINDOWS)} calls a round at unannounced times (about each minute; quick match, about "
+        f"every {QUICK_CALLS_EVERY:g} s). Turn-based: "
         "after each game turn everyone declares Trigger or Not and rolls dice of their pool (Attack "
         "counts for Trigger, Defence for Not, Special for your own side; those dice count as rolled in "
         "your next first roll); more Trigger scores; the round ends once all six flowers are scored. "
@@ -164,7 +184,7 @@ class Domination(VictoryPoints):
                 data["deck"], data["flower"] = new_deck(self.flowers(state), rng), None
             else:
                 data["calls"] = [after(now, low + rng.below(round((high - low) * 1000) + 1) / 1000)
-                                 for low, high in BURRAPARAY_WINDOWS]
+                                 for low, high in call_windows(state)]
         return self._flip(state)
 
     def _flip(self, state: State) -> list[Event]:
@@ -212,6 +232,13 @@ class Domination(VictoryPoints):
     def fire(self, state: State, now: float) -> list[Event]:
         state["mode"]["calls"].pop(0)
         return self.score(state)
+
+    def rest_of_round(self, state: State, now: float) -> list[Event]:
+        """Everyone has passed: the calls still to come are made now, as they would have scored."""
+        events: list[Event] = []
+        while state["mode"]["calls"]:
+            events += self.fire(state, now)
+        return events
 
     # ---------------------------------------------------------------- turn-based: the trigger
 

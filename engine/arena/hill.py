@@ -37,7 +37,7 @@ from .board import key
 from .data import CHARACTERS, GENERAL_CARDS, GENERALS_EACH, HILL_FACES, HILL_SCORINGS_TB, KNOCKOUT_PENALTY
 from .domination import together
 from .figures import State, arena, name, say, standing
-from .modes import VictoryPoints, mode_of, register
+from .modes import MODE_GROUP, VictoryPoints, mode_of, register
 from .shared import lock, room
 
 HILL = "hill"  # the hill card's key among the shared tracks
@@ -86,7 +86,8 @@ class KingOfTheHill(VictoryPoints):
     key = "hill"
     title = "King of the Hill"
     max_players = 4
-    option = Option("hill", "King of the Hill: hold the hill when the hill card scores", max_players=max_players)
+    option = Option("hill", "King of the Hill: hold the hill when the hill card scores", max_players=max_players,
+                    group=MODE_GROUP)
     rules = (
         "**King of the Hill** (option, 2-4 players): the hill is the High Ground (the Rainforest: the 7 "
         "open stream hexes). Anyone may lock a Move, a Ready and a Special die on the shared **hill card** "

@@ -3,7 +3,7 @@ conserved between figures and cups, dice between pool, tracks and the shared tra
 locked on (the Rainforest's Raging Currents), a full shared track has triggered, figures stand on
 open hexes one to a hex, an attack waits only on a piece still there (a catch: on a Nymphlet of
 its defender, one catch a Nymphlet), a round goes on only with two sides standing (Alliances:
-teams), Heat stays within 0-HEAT_MAX, Guards and statuses stand only on the board, the clock
+teams) and someone standing who has not passed, Heat stays within 0-HEAT_MAX, Guards and statuses stand only on the board, the clock
 matches the phase, and the game mode's own checks hold (modes)."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .dice import dice_total
 from .figures import STANDING, State, advanced, arena, board_of, character, guards_of, hand, pieces, spot
 from .hits import is_catch
 from .modes import mode_of
-from .rounds import COUNTDOWN, OVER, PLAYING, START, dice_count, fronts_clear
+from .rounds import COUNTDOWN, FIGHT, OVER, PLAYING, START, dice_count, everyone_passed, fronts_clear
 from .shared import held
 from .teams import sides
 from .turns import ROLL
@@ -37,6 +37,8 @@ def broken_rules(state: State, deadline: float | None) -> list[str]:
     if state["phase"] in PLAYING and len(sides(state, [s for s in state["in_round"] if
                                                        state["figures"][s]["status"] == STANDING])) < 2:
         broken.append("a round goes on with fewer than two sides standing")
+    if state["phase"] == FIGHT and everyone_passed(state):
+        broken.append("a round goes on though everyone standing has passed")
     if any(all(s is not None for s in spaces) for spaces in state.get("shared", {}).values()):
         broken.append("a shared track is full but has not triggered")
     if (state["phase"] == OVER) != (deadline is None):

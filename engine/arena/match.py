@@ -21,7 +21,7 @@ from .actions import (
 from .board import AREAS
 from .ceremony import Ceremony, catch, scamper
 from .choices import legal
-from .data import CHARACTERS, SEAT_ORDER, START_SECONDS
+from .data import CHARACTERS, QUICK_ROUND_SECONDS, QUICK_ROUNDS, SEAT_ORDER, START_SECONDS
 from .domination import Domination
 from .figures import LEFT, STANDING, State, board_of, is_standing, name, say
 from .guards import leave_board
@@ -40,9 +40,12 @@ from .rounds import (
     end_round,
     finish,
     maybe_end,
+    new_match,
+    pass_round,
     place,
     prepare,
     say_ready,
+    take_back,
 )
 from .rules import RULES
 from .statuses import expire as expire_statuses
@@ -79,13 +82,15 @@ class EyeForAnEye(Game):
     title = "Eye for an Eye"
     min_players = 2
     max_players = 6
+    # The quick match comes last: a stored rules button holds the options on as bits in this order.
     options = (Option("turn_based", "Turn-based: 7 dice, a realtime roll, then turns of 2 actions"),
                Option("advanced", "Advanced: innate actions, Tribal cards, Heat, Echo's Guards"),
                Option("alliances", "Alliances: 2 teams by seat order, 1 cup each"),
                Option("rainforest", "Rainforest: a stream, boulders, Raging Currents"),
                Domination.option,
                KingOfTheHill.option,
-               Ceremony.option)
+               Ceremony.option,
+               Option("quick", f"Quick match: {QUICK_ROUNDS} rounds of {QUICK_ROUND_SECONDS / 60:g} minutes"))
     choices = (Choice("character", "Character", {c.key: c.name for c in CHARACTERS.values()}), GENERALS)
     rules = RULES
 
@@ -118,7 +123,7 @@ class EyeForAnEye(Game):
             "flow": flow.new(players),
             "phase": START,
             "round": 1,
-            "rounds": players + 1,
+            **new_match(players, bool(options.get("quick", False))),
             "tiebreak": False,
             "in_round": [],
             "figures": [{} for _ in range(players)],
@@ -130,6 +135,7 @@ class EyeForAnEye(Game):
             "healed": 0,
             "start_health": 0,
             "pending": [],
+            "passed": [],
             "shared": {},
             "next_id": 1,
             "tb": new_turns(),
@@ -250,7 +256,8 @@ class EyeForAnEye(Game):
 
     def _fight(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
         """Real time: everyone at once; a defender with an open window answers it first; while a
-        Tribal card's attack waits to land, only answers go (rule 14)."""
+        Tribal card's attack waits to land, only answers go (rule 14). A pass holds until its
+        player acts again (rounds.pass_round)."""
         self._must_stand(state, seat)
         if kind not in ANSWERS:
             self._not_under_attack(state, seat)
@@ -258,7 +265,9 @@ class EyeForAnEye(Game):
         self._acted(state, seat)
         if kind in ANSWERS:
             return self._answer(state, seat, kind, action, now)
-        return self._dice_or_resolve(state, seat, kind, action, now)
+        if kind == "pass":
+            return pass_round(state, seat)
+        return take_back(state, seat) + self._dice_or_resolve(state, seat, kind, action, now)
 
     @staticmethod
     def _acted(state: State, seat: Seat) -> None:

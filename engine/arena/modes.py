@@ -9,7 +9,7 @@ Where the rules ask the mode:
 - setup (`setup`, drawing from the match's generator) and each round's figures (`prepare`);
 - placing before a round: which hexes (`start_hexes`) and which facings (`clear_start`);
 - the round: Yarra Mark! (`begin`), its own timed events (`timer`, `fire`; a `secret_timer` is not
-  shown to players), turn-based what happens between game turns (`between_game_turns`) and the
+  shown to players; `rest_of_round` when everyone has passed), turn-based what happens between game turns (`between_game_turns`) and the
   cap on game turns (`tb_game_turns`), and its own end (`round_over`);
 - its own phases (`phases`): who it waits on (`waiting`), what a seat may do (`legal`), doing it
   (`play`), the phase clock running out (`timeout`), a player leaving during one (`after_leave`);
@@ -95,6 +95,11 @@ class Mode:
     def round_over(self, state: State) -> str | None:
         """Why the round ends now by the mode's own rule (None: it goes on)."""
         return None
+
+    def rest_of_round(self, state: State, now: float) -> list[Event]:
+        """Real time, everyone standing has passed: what the round's clock would still bring with
+        nobody acting, happening now before the round ends (rounds.pass_round)."""
+        return []
 
     # ---------------------------------------------------------------- its own phases
 
@@ -194,6 +199,7 @@ class VictoryPoints(Mode):
         return []
 
 
+MODE_GROUP = "mode"  # the options that pick a mode share this group: the lobby keeps one on (Option.group)
 EVERY_EYE = Mode()
 MODES: dict[str, Mode] = {EVERY_EYE.key: EVERY_EYE}
 

@@ -4,14 +4,15 @@ A round begins with a "start" phase: the figures stand in their starting areas (
 default facing); a player may place theirs on another hex of the area (front arc clear) and say
 ready. When all are ready or the timer runs out, a short "countdown" phase (its own deadline, so
 it survives a restart; nobody acts) lets everyone get to their panel, then the round starts
-("Yarra Mark!") and its clock runs from that moment. It ends when
-at most one side (a player, or a team in Alliances: teams) has a figure standing, when the
-real-time clock runs out ("Yarra Bung!"), or turn-based after the mode's last game turn. Waiting
-attacks are answered by Auto-Parry first. Each side scores its cup plus SURVIVOR_BONUS per
-standing figure; tied scores share the higher place's points and the next place is skipped;
-each player of a side gets its points. A match is players + 1 rounds (Alliances too, ARENA.md
-4.9); points carry over, cups do not. Sides tied for the most points then play one more round
-alone, and share the win if still tied (ARENA.md 4.8). The game mode (engine/arena/modes) places
+("Yarra Mark!") and its clock runs from that moment (5 minutes; a quick match's 3). It ends when
+at most one side (a player, or a team in Alliances: teams) has a figure standing, in real time
+when every figure standing has passed (`pass_round`), when the real-time clock runs out
+("Yarra Bung!"), or turn-based after the mode's last game turn. Waiting attacks are answered by
+Auto-Parry first. Each side scores its cup plus SURVIVOR_BONUS per standing figure; tied scores
+share the higher place's points and the next place is skipped; each player of a side gets its
+points. A match is players + 1 rounds (Alliances too, ARENA.md 4.9), a quick match QUICK_ROUNDS
+(`new_match`); points carry over, cups do not. Sides tied for the most points then play one more
+round alone, and share the win if still tied (ARENA.md 4.8). The game mode (engine/arena/modes) places
 the figures, adds to the round's start and end, and in the alternative modes a round scores
 Victory Points instead: each side's VP (allies add theirs together, rule 28) add to its players'
 points, and ties are not played off.
@@ -30,6 +31,8 @@ from .data import (
     COUNTDOWN_SECONDS,
     DICE,
     POINTS,
+    QUICK_ROUND_SECONDS,
+    QUICK_ROUNDS,
     ROUND_SECONDS,
     SURVIVOR_BONUS,
     TB_EXTRA_DICE,
@@ -57,6 +60,17 @@ from .turns import DECLARE, ROLL, TURNS, capped, new_turns, start_game_turn
 
 START, COUNTDOWN, FIGHT, OVER = "start", "countdown", "fight", "over"
 PLAYING = (FIGHT, ROLL, TURNS, DECLARE)
+
+
+def new_match(players: int, quick: bool) -> dict[str, float | int]:
+    """How long the match is: its rounds, and a real-time round's seconds (the quick match's option)."""
+    return ({"rounds": QUICK_ROUNDS, "round_seconds": QUICK_ROUND_SECONDS} if quick
+            else {"rounds": players + 1, "round_seconds": ROUND_SECONDS})
+
+
+def round_seconds(state: State) -> float:
+    """A real-time round's length (a match stored before quick matches existed: the rulebook's)."""
+    return float(state.get("round_seconds", ROUND_SECONDS))
 
 
 def dice_count(state: State) -> int:
@@ -87,6 +101,7 @@ def prepare(state: State, seats: list[Seat], now: float, seconds: float) -> list
     state["healed"] = 0
     state["start_health"] = sum(f["health"] for f in state["figures"])
     state["pending"] = []
+    state["passed"] = []
     state["shared"] = new_currents(state)
     state["tb"] = new_turns()
     mode_of(state).prepare(state)
@@ -135,15 +150,16 @@ def begin(state: State, now: float) -> list[Event]:
         return ([say(state, "Yarra Mark!", kind="round")] + mode_of(state).begin(state, now)
                 + start_game_turn(state, now))
     state["phase"] = FIGHT
-    flow.everyone(state["flow"], after(now, ROUND_SECONDS))
+    flow.everyone(state["flow"], after(now, round_seconds(state)))
     state["flow"]["seats"] = standing(state)
-    return ([say(state, f"Yarra Mark! The round runs {ROUND_SECONDS / 60:g} minutes.", kind="round")]
+    return ([say(state, f"Yarra Mark! The round runs {round_seconds(state) / 60:g} minutes.", kind="round")]
             + mode_of(state).begin(state, now))
 
 
 def maybe_end(state: State, now: float) -> list[Event]:
-    """End the round once at most one side has a figure standing, by the mode's own rule, or when
-    the turn-based game turns are used up."""
+    """End the round once at most one side has a figure standing, by the mode's own rule, when
+    every figure standing has passed (real time; the mode's timed events still to come first), or
+    when the turn-based game turns are used up."""
     if state["phase"] not in PLAYING:
         return []
     if len(standing_sides(state)) <= 1:
@@ -153,6 +169,9 @@ def maybe_end(state: State, now: float) -> list[Event]:
     ended = mode_of(state).round_over(state)
     if ended is not None:
         return end_round(state, now, ended)
+    if state["phase"] == FIGHT and everyone_passed(state):
+        rest = mode_of(state).rest_of_round(state, now)
+        return rest + end_round(state, now, "everyone still standing has passed")
     if state["turn_based"] and capped(state):
         return end_round(state, now, "the last game turn is over")
     return []
@@ -232,3 +251,53 @@ def fronts_clear(state: State) -> bool:
     mode = mode_of(state)
     return all(mode.clear_start(state, s, state["figures"][s]["hex"], state["figures"][s]["facing"])
                for s in standing(state))
+
+
+# ---------------------------------------------------------------- passing (real time)
+# The rulebook ends a round when one player or team is left or when the soundtrack runs out
+# (rule 19); a round whose players have all stopped would only wait out its clock. So a player
+# may pass, done for the round [D]: once every figure standing has passed and no attack waits to
+# land, the round ends (`maybe_end`), the mode's timed events still to come happening first
+# (Domination's calls: nobody moves any more, so they score as they would have). A pass holds
+# until its player acts again (rolling, allocating, resolving); answering an attack is not a
+# choice and keeps it. Turn-based play has its own pass, for the game turn (turns.pass_turn).
+# state["passed"]: the seats that have passed this round (a match stored before passing has none).
+# (Kept here, not in a module of its own: every click ends in `maybe_end`, and a click should
+# enter as few files as it can, issue 21.)
+
+def passed(state: State) -> list[Seat]:
+    """The seats that have passed this round, in the order they passed."""
+    return list(state.get("passed", []))
+
+
+def still_playing(state: State) -> list[Seat]:
+    """The seats with a figure standing that have not passed."""
+    return [s for s in standing(state) if s not in passed(state)]
+
+
+def everyone_passed(state: State) -> bool:
+    """Every figure standing has passed and no attack waits: nothing can happen any more."""
+    return bool(standing(state)) and not still_playing(state) and not state["pending"]
+
+
+def pass_round(state: State, seat: Seat) -> list[Event]:
+    if seat in passed(state):
+        raise RuleError("You have passed already: the round ends once everyone standing has passed. "
+                        "Act again to take your pass back.")
+    state["passed"] = passed(state) + [seat]
+    left = still_playing(state)
+    if left:
+        names = [name(state, s) for s in left]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        rest = f"; the round ends when {who} {'pass' if len(left) > 1 else 'passes'} too"
+    else:
+        rest = ""
+    return [say(state, f"{name(state, seat)} passes: done for this round (acting again takes it back){rest}.")]
+
+
+def take_back(state: State, seat: Seat) -> list[Event]:
+    """The seat acts again: its pass, if it had one, no longer holds."""
+    if seat not in passed(state):
+        return []
+    state["passed"] = [s for s in passed(state) if s != seat]
+    return [say(state, f"{name(state, seat)} acts again and takes back the pass.")]

@@ -1,6 +1,7 @@
 """The /rules text: what a player reads, with the readings we chose where the rulebook is silent.
 
-RULES is the core game, within one embed's description; ADVANCED adds the advanced rules, each
+RULES is the core game, within one embed's description, with how long a match takes (normal and
+quick, `match_minutes`); ADVANCED adds the advanced rules, each
 character's innate action, passives and Tribal cards with their costs as data.py holds them;
 OPTION_RULES are the other options' own rules, each within one embed field (1024 characters),
 for whoever shows them beside RULES.
@@ -17,10 +18,13 @@ from .data import (
     GUARDS,
     HEAT_MAX,
     PASSIVES,
+    QUICK_ROUND_SECONDS,
+    QUICK_ROUNDS,
     REACT_MOST_SECONDS,
     REACT_SECONDS,
     REACT_STEP_SECONDS,
     ROUND_SECONDS,
+    START_SECONDS,
     SURVIVOR_BONUS,
     TB_ACTIONS,
     TB_DEFEND_SECONDS,
@@ -30,37 +34,54 @@ from .data import (
     TB_ROLLS,
     TB_TURN_SECONDS,
 )
-from .domination import Domination
+from .domination import QUICK_CALLS_EVERY, Domination
 from .hill import KingOfTheHill
 
+
+def match_minutes(rounds: int, round_seconds: float) -> float:
+    """A real-time match at its longest, in minutes: placing, each round's countdown and full clock,
+    and the pause before each later round (a round that ends early, or players all ready, make it shorter)."""
+    seconds = START_SECONDS + rounds * (COUNTDOWN_SECONDS + round_seconds) + (rounds - 1) * BETWEEN_SECONDS
+    return seconds / 60
+
+
+NORMAL_MINUTES = {players: round(match_minutes(players + 1, ROUND_SECONDS)) for players in range(2, 7)}
+QUICK_MINUTES = round(match_minutes(QUICK_ROUNDS, QUICK_ROUND_SECONDS))
+TIEBREAK_MINUTES = {"normal": round(match_minutes(1, ROUND_SECONDS) - START_SECONDS / 60 + BETWEEN_SECONDS / 60),
+                    "quick": round(match_minutes(1, QUICK_ROUND_SECONDS) - START_SECONDS / 60 + BETWEEN_SECONDS / 60)}
+LENGTHS = ", ".join(f"{NORMAL_MINUTES[p]} with {p}" for p in (4, 6))
+
 RULES = (
-    "**Eye for an Eye** (Darwin Games): a real-time arena brawl on hexes. Core game, every eye for themselves.\n"
+    "**Eye for an Eye** (Darwin Games): a real-time arena brawl on hexes, every eye for themselves.\n"
     "**Arena:** the Bushland, 61 hexes. The 6 standing stones block movement and line of sight. "
     "Each figure faces a hex side: the 3 hexes it faces are its **front arc**, the other 3 its rear arc.\n"
-    "**Characters** (by seat for now): Grublic, Riparian, Banksia, Pluma, Incendiary, Echo. "
-    "15 health each (Echo 10).\n"
+    "**Characters**, picked in the lobby: 15 health each (Echo 10).\n"
     f"**Dice:** {DICE} dice (turn-based {DICE + TB_EXTRA_DICE}), faces Attack, Defence, Move, Heal, Ready, "
-    "Special. Roll rerolls every unallocated die. A die goes onto a free space of a track with its face; "
-    "a track resolves only once its minimum spaces are filled. You may spend fewer dice than allocated; "
-    "spent dice return to your pool to be rolled again. Recover allocated dice at any time.\n"
+    "Special. Roll rerolls every unallocated die. A die goes on a free space of a track showing its face; "
+    "a track resolves once its minimum spaces are filled, spending any of its dice, which return to "
+    "your pool. Recover allocated dice at any time.\n"
     "**Actions:**\n"
     "- **Attack** (1 min): 1 hit per die on an adjacent figure in your front arc.\n"
-    "- **Movement** (1 min): per die, step 1 hex in any direction (facing kept) or turn 1 side. The whole "
-    "path is checked before you move; stones, figures and the edge block it.\n"
-    "- **Heal** (3 min): +1 health, never above your starting health.\n"
+    "- **Movement** (1 min): per die, step 1 hex in any direction (facing kept) or turn 1 side. Stones, "
+    "figures and the edge block the path.\n"
+    "- **Heal** (3 min): +1 health, up to your starting health.\n"
     "- **Parry** (2 min, reaction): cancels 1 hit per die, only against attacks from your front arc.\n"
     "Own boards: Riparian's Mend (2 dice +1, 3 dice +2), Banksia's Thorn Club (2 min, +1 hit with all 4) "
     "and Trudge (3 spaces), Pluma's Flight (5 spaces) and Wing Guard (a Parry with 3 spaces).\n"
     "**Hits** move health from the defender to the attacker's cup. At 0 health a figure is knocked out "
     "and becomes the trophy of whoever dealt the last hit. Attacks resolve in the order they were called.\n"
     f"**Reactions:** with Auto-Parry on (the default) Parry answers a front attack at once, spending as many "
-    f"dice as there are hits. With it off you get {REACT_SECONDS:g} s to choose Parry 1, 2, ... or take it; "
-    "when the time runs out Auto-Parry answers. While an attack waits on you, you can only answer it.\n"
-    f"**Round:** ends when one figure is left or after {ROUND_SECONDS / 60:g} minutes. Score = cup + "
+    f"dice as there are hits. With it off you have {REACT_SECONDS:g} s to choose Parry 1, 2, ... or take it, "
+    "then Auto-Parry answers. While an attack waits on you, you can only answer it.\n"
+    f"**Round:** ends when one figure is left, after {ROUND_SECONDS / 60:g} minutes (quick match: "
+    f"{QUICK_ROUND_SECONDS / 60:g}), or once everyone standing has passed (a pass holds until you act "
+    "again). Score = cup + "
     f"{SURVIVOR_BONUS} if still standing. Points 4/2 (2 players), 4/2/1, 4/3/2/1, 5/4/3/2/1, 6/5/4/3/2/1; "
     "tied players share the higher points and the next place is skipped.\n"
-    "**Match:** players + 1 rounds; points carry over, cups do not. Players tied for the most points play "
-    "one more round alone, and share the win if still tied.\n"
+    f"**Match:** players + 1 rounds, in real time at most about {NORMAL_MINUTES[2]} min with 2 players "
+    f"({LENGTHS}); a **quick match** (option) is {QUICK_ROUNDS} rounds, at most about {QUICK_MINUTES} min. "
+    "Points carry over, cups do not. Players tied for the most points play one more round alone, and share "
+    "the win if still tied.\n"
     f"**Turn-based** (option): each game turn starts with a realtime phase of up to {TB_ROLL_SECONDS:g} s: "
     f"roll {TB_ROLLS} times at most, allocate, then take a turn-order marker (what fits is allocated). "
     f"Then in marker order each player resolves up to {TB_ACTIONS} actions a turn ({TB_TURN_SECONDS:g} s, "
@@ -69,13 +90,13 @@ RULES = (
     f"dice to roll (Parry min still 2; {TB_DEFEND_SECONDS:g} s, else all of them): Defence, Move and Special block. "
     f"Attacks from the rear are unblockable. A round lasts {TB_GAME_TURNS} game turns at most. Allocated "
     "dice stay for the next game turn.\n"
-    "**Our choices:** starting areas are dealt once per match; before each round you may place your figure "
-    f"on another hex of your area with a clear front arc ({BETWEEN_SECONDS:g} s, or when all are ready); "
-    f"the round starts {COUNTDOWN_SECONDS:g} s later. "
+    "**Our choices:** starting areas are dealt once per match; before each round you may move your figure "
+    f"within your area, front arc clear ({BETWEEN_SECONDS:g} s, or until all are ready), then "
+    f"a {COUNTDOWN_SECONDS:g} s countdown. "
     "Waiting attacks are answered by Auto-Parry when a round ends; figures knocked out together score no "
     "survivor bonus. A player who leaves takes their figure out of the arena (no one's trophy) and ranks last.\n"
-    "**Options** with rules of their own: **Advanced** (innate actions, Tribal cards, Heat, Guards), "
-    "**Alliances**, **the Rainforest**, **Domination**, **Hill**, **Ceremony**."
+    "**Options** with rules of their own: Advanced, Alliances, the Rainforest, Domination, Hill, Ceremony, "
+    "Quick match."
 )
 
 
@@ -175,4 +196,18 @@ OPTION_RULES: dict[str, str] = {
     "domination": Domination.rules,
     "hill": KingOfTheHill.rules,
     "ceremony": Ceremony.rules,
+    "quick": (
+        f"**Quick match** (option): {QUICK_ROUNDS} rounds of {QUICK_ROUND_SECONDS / 60:g} minutes, whatever the "
+        f"number of players, instead of players + 1 rounds of {ROUND_SECONDS / 60:g}. In real time it takes at "
+        f"most about {QUICK_MINUTES} minutes ({START_SECONDS:g} s to place, a {COUNTDOWN_SECONDS:g} s countdown "
+        f"before each round, {BETWEEN_SECONDS:g} s between them); a normal match takes at most about "
+        f"{NORMAL_MINUTES[2]} minutes with 2 players, "
+        + ", ".join(f"{m} with {p}" for p, m in NORMAL_MINUTES.items() if p > 2) + ". "
+        "A round ends sooner when one figure (or team) is left, or once everyone standing has passed. Points, "
+        "ties and the modes play as usual: players tied for the most points play one more round (about "
+        f"{TIEBREAK_MINUTES['quick']} minutes more; {TIEBREAK_MINUTES['normal']} in a normal match); Domination's "
+        f"calls come about every {QUICK_CALLS_EVERY:g} s. Turn-based, a match takes as long as its turns "
+        f"({TB_ROLL_SECONDS:g} s at most to roll, {TB_TURN_SECONDS:g} s a turn): a quick one is {QUICK_ROUNDS} "
+        "rounds of the usual game turns."
+    ),
 }

@@ -290,7 +290,9 @@ class ArenaView(TypedDict):
     phase: Phase
     round: int
     rounds: int
+    round_seconds: float  # a real-time round's clock (a quick match's is shorter)
     tiebreak: bool
+    passed: list[int]  # real time: the seats done for this round (it ends when every figure standing has)
     in_round: list[int]  # the seats playing this round
     deadline: float | None  # the clock shown (never a mode's secret timer)
     phase_deadline: float | None

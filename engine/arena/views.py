@@ -24,6 +24,7 @@ from .dice import room
 from .figures import State, advanced, arena, board_of, character, figure_hexes, guards_of, hand
 from .hits import paused_by
 from .modes import mode_of
+from .rounds import passed, round_seconds
 from .stream import currents
 from .teams import cup, teams_of
 from .turns import marker_of
@@ -135,7 +136,9 @@ def public(state: State, deadline: float | None) -> View:
         "phase": state["phase"],
         "round": state["round"],
         "rounds": state["rounds"],
+        "round_seconds": round_seconds(state),
         "tiebreak": state["tiebreak"],
+        "passed": passed(state),
         "in_round": list(state["in_round"]),
         "deadline": deadline,
         "phase_deadline": state["flow"]["deadline"],

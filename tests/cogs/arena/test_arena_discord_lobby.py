@@ -1,9 +1,10 @@
 """Eye for an Eye's lobby on Discord: its options, each player's character, and with King of the
 Hill and the advanced rules each player's pair of General Manoeuvres.
 
-Eye for an Eye has seven options (turn_based, advanced, alliances, rainforest, domination, hill
-and ceremony); Discord allows five buttons a row, so the toggles spill over rows 1-3 and the
-character select follows them, then the General Manoeuvres' select: five rows, Discord's most.
+Eye for an Eye has eight options (turn_based, advanced, alliances, rainforest, domination, hill,
+ceremony and quick); Discord allows five buttons a row, so the toggles (then "Add computer" and
+the rules) spill over rows 1-2 and the character select follows them, then the General
+Manoeuvres' select: five rows, Discord's most.
 Played in process (simcord), as the host sees the lobby.
 """
 from __future__ import annotations
@@ -25,18 +26,18 @@ def rows_of(message) -> list[list[str]]:
     return [[getattr(child, "label", None) or "select" for child in row.children] for row in message.components]
 
 
-async def test_seven_options_spill_over_rows_and_the_character_select_follows(world, monkeypatch):
+async def test_eight_options_spill_over_rows_and_the_character_select_follows(world, monkeypatch):
     env, _guild, channel, u = world
-    assert len(SEVEN) == 7
+    assert len(SEVEN) == 8, "the seven of the rulebook and the quick match"
     monkeypatch.setattr(EyeForAnEye, "options", SEVEN)
     await u["ann"].slash(channel, "play", game="arena")
     lobby = channel.last_message
     rows = rows_of(lobby)
     assert rows[0] == ["Join", "Leave", "Start", "Cancel", "Remove computer"]
-    toggles = rows[1] + rows[2]  # the seven options, then "Add computer"
-    assert [len(row) for row in rows[1:3]] == [5, 3] and rows[3] == ["select"]
-    assert all(label.endswith(": off") for label in toggles[:7])
-    assert toggles[7:] == ["Add computer"]
+    toggles = rows[1] + rows[2]  # the eight options, then "Add computer" and the rules
+    assert [len(row) for row in rows[1:3]] == [5, 5] and rows[3] == ["select"]
+    assert all(label.endswith(": off") for label in toggles[:8])
+    assert toggles[8:] == ["Add computer", "📜 Rules"]
     assert len(selects(lobby)[0].options) == 6, "the six characters"
 
     last = SEVEN[-1].label  # a mode still to come, or the last one built
