@@ -6,9 +6,12 @@ words, on the image and in the description, come from render.arena_words.
 
 What it shows (ARENA.md 3.2):
 - the header: title, round (or tiebreak) and mode, what the phase asks of whom, and the clock
-  line (the deadline as a UTC time, plus the time left when `now` is given);
-- the arena: 61 pointy-top hexes, stones (impassable, they block sight), the high ground, the
-  starting areas in play faintly tinted in their colour; a key in the bottom corners. On the
+  line as time left ('Round ends (Yarra Bung!): 4:12 left', from `now`; players live in every
+  time zone, so a clock time only when `now` is not given);
+- the arena: 61 pointy-top hexes, each open one labelled at its centre as players say it ('D4':
+  render.arena_words.hex_label; a figure on it covers it, the panel and description name it),
+  stones (impassable, they block sight), the high ground, the starting areas in play faintly
+  tinted in their colour (fills dark enough for the labels at 4.6:1); a key in the bottom corners. On the
   Rainforest: the stream (water with chevrons pointing downstream) and round mossy boulders
   (impassable, sight passes); in the advanced rules its four Raging Current tracks fill the
   corners (the key moves under the top two);
@@ -70,6 +73,7 @@ from render.arena_words import (
     defender_of,
     describe,
     guard_slots,
+    hex_label,
     holds_heat,
     is_advanced,
     is_live,
@@ -159,6 +163,10 @@ GOOD = (0x7F, 0xD8, 0xA8)           # the ready tag, and a Ready Tribal card
 HEAT = (0xFF, 0xB0, 0x60)           # Incendiary's Heat: its badge, and its words (6.8:1 on the panel)
 STATUS_FILL = {"netted": (0xD9, 0xC2, 0x8C), "hidden": (0xB8, 0xC8, 0xB0)}  # a status badge, lettered
 START_TINT = 0.3      # how strongly a starting area takes its colour
+LABEL = palette.TEXT  # a hex's label ('D4', render.arena_places) at its centre, under any figure
+LABEL_CONTRAST = 4.6  # what a hex's fill keeps against it
+CHEVRON_UP = 13       # px: on the stream, the flow's chevron sits above the label ...
+LABEL_DOWN = 6        # ... and the label below the centre
 ARC_WIDTH = 4         # px, a front-arc border
 
 
@@ -316,8 +324,25 @@ def _rock(d: ImageDraw.ImageDraw, c: tuple[float, float], seed: int) -> None:
     d.line([points[1], (c[0] + 2, c[1] + 2), points[5]], fill=ROCK_DARK, width=2)
 
 
+def _under_label(fill: palette.RGB) -> palette.RGB:
+    """`fill` darkened just enough for a hex's label to read on it at 4.6:1 (the high ground and
+    the yellow start area are otherwise too light for it)."""
+    while palette.contrast_ratio(LABEL, fill) < LABEL_CONTRAST:
+        fill = _mix(fill, palette.BLACK, 0.04)
+    return fill
+
+
 def _mix(a: palette.RGB, b: palette.RGB, share: float) -> palette.RGB:
     return tuple(round(x + (y - x) * share) for x, y in zip(a, b, strict=False))  # type: ignore[return-value]
+
+
+# Every fill a hex is drawn in, darkened under its label once at import rather than at each draw.
+_UNDER_LABEL = {fill: _under_label(fill) for fill in (STONE_HEX, WATER, HIGH, GROUND,
+                                                      *(_mix(GROUND, c, START_TINT) for c in AREA_COLOURS.values()))}
+
+
+def _readable(fill: palette.RGB) -> palette.RGB:
+    return _UNDER_LABEL.get(fill) or _under_label(fill)
 
 
 def _boulder(d: ImageDraw.ImageDraw, c: tuple[float, float]) -> None:
@@ -353,6 +378,7 @@ def _draw_terrain(d: ImageDraw.ImageDraw, board: BoardView, colours: tuple[str, 
         fill = STONE_HEX if key in stones else WATER if key in water else HIGH if key in high else GROUND
         if key in starts:
             fill = _mix(GROUND, AREA_COLOURS[starts[key]], START_TINT)
+        fill = _readable(fill)
         d.polygon(hex_points(c, S), fill=fill, outline=GROUND_LINE, width=2)
         if key in high:
             d.polygon(hex_points(c, S * 0.62), outline=HIGH_LINE, width=1)
@@ -361,7 +387,19 @@ def _draw_terrain(d: ImageDraw.ImageDraw, board: BoardView, colours: tuple[str, 
         if key in boulders:
             _boulder(d, c)
         if key in stream:
-            _chevron(d, c, COMPASS.index(board["flows"]))
+            _chevron(d, (c[0], c[1] - CHEVRON_UP), COMPASS.index(board["flows"]))
+        if key not in stones and key not in boulders:  # nobody stands there: the rock keeps its look
+            _draw_label(d, c, hex_label(h), LABEL_DOWN if key in stream else 0)
+
+
+def _draw_label(d: ImageDraw.ImageDraw, c: tuple[float, float], label: str, down: int) -> None:
+    """A hex's label, centred on whole pixels: every '5' of a row is then the same pixels, which
+    keeps the PNG small (61 labels at arbitrary sub-pixel offsets cost a busy board ~3 KB)."""
+    d.fontmode = "1"  # crisp: 61 anti-aliased labels would cost a busy six-player board ~1.7 KB more
+    try:
+        draw_text(d, (round(c[0] - text_width(label, SMALL) / 2), c[1] + down), label, SMALL, LABEL, anchor="lm")
+    finally:
+        d.fontmode = "L"
 
 
 def _key(d: ImageDraw.ImageDraw, board: BoardView, fixed: modes.Fixed) -> None:
@@ -370,8 +408,8 @@ def _key(d: ImageDraw.ImageDraw, board: BoardView, fixed: modes.Fixed) -> None:
     Current tracks in the corners, the boulder and the stream are keyed under the top two tracks,
     and the start areas go unkeyed."""
     def icon(x: float, y: float, kind: str) -> None:
-        fill = {"stone": STONE_HEX, "start": _mix(GROUND, palette.WHITE, START_TINT), "high": HIGH,
-                "stream": WATER}.get(kind, GROUND)
+        fill = {"stone": STONE_HEX, "start": _mix(GROUND, palette.WHITE, START_TINT), "high": _readable(HIGH),
+                "stream": WATER}.get(kind, GROUND)  # the high ground as its hexes are drawn
         hill = fixed.hill and kind in ("high", "stream")
         d.polygon(hex_points((x, y), 10), fill=fill, outline=modes.HILL_EDGE if hill else GROUND_LINE,
                   width=2 if hill else 1)

@@ -287,23 +287,20 @@ def currents_words(view: ArenaView, who: Sequence[str]) -> str:
     return "Raging Currents: " + "; ".join(parts) + "."
 
 
-def _hexes(hexes: Sequence[Sequence[int]]) -> str:
-    return " ".join(f"[{h[0]}, {h[1]}]" for h in hexes)
-
-
-def mode_words(view: ArenaView, who: Sequence[str]) -> str:
+def mode_words(view: ArenaView, who: Sequence[str], places: Callable[[Sequence[Sequence[int]]], str]) -> str:
     """The mode's pieces in words ('' in Every Eye): where each Nymphlet is and whose, and the
-    catches; the flower's area and the deck; the hill and whose dice are on the hill card."""
+    catches; the flower's area and the deck; the hill and whose dice are on the hill card.
+    `places` names hexes as players say them (render.arena_words, which imports this module)."""
     mode = mode_of(view)
     if "nymphlets" in mode:
-        where = ", ".join(f"{who[n['owner']]}'s at {_hexes([n['hex']])}" for n in mode["nymphlets"])
+        where = ", ".join(f"{who[n['owner']]}'s at {places([n['hex']])}" for n in mode["nymphlets"])
         caught = ", ".join(f"{who[s]} {c}" for s, c in enumerate(mode["catches"]) if c)
         return (f"Nymphlets (stars): {where or 'none left'}" + (f"; caught: {caught}" if caught else "") + ".")
     if mode.get("key") == "domination":
         deck = plural(mode["deck"], "flower card") + " left in the deck"
         if not mode["flower"]:
             return f"Flower: none shown yet, {deck}."
-        return f"Flower: {mode['flower']}, its area {_hexes(mode['area'])} outlined, {deck}."
+        return f"Flower: {mode['flower']}, its area {places(mode['area'])} outlined, {deck}."
     if "card" in mode:
         where = "the stream's open hexes" if view["board"].get("stream") else "the high ground"
         dice = ", ".join(f"{face} {who[owner] if owner is not None else 'empty'}"

@@ -16,10 +16,11 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import NamedTuple
 
-from engine.arena.board import COMPASS
+from engine.arena.board import BUSHLAND, COMPASS
 from engine.arena.data import FACE_NAMES, FLAME_BLADE, TB_GAME_TURNS
 from engine.arena.view_types import ArenaView, BoardView, CardView, GuardView, PendingView, SeatView, StatusView
 from engine.flow import ranks
@@ -86,6 +87,48 @@ def defender_of(p: PendingView) -> Piece:
     return (p["defender"], p.get("guard"), p.get("nymphlet"))
 
 
+# ----------------------------------------------------------------- hexes by names a person can say
+# The engine speaks axial [q, r] ('[-4, 1]'), which no player can find on the picture. Every place a
+# player reads a hex (the labels drawn on the board, the panel, the placement menu, this description)
+# names it here, as a spreadsheet names its cells: the number is the row, 1 at the top to 9 at the
+# bottom; the letter the hex's place in its row, A at the left. The middle row runs A5 to I5, the top
+# row A1 to E1. Rows are offset by half a hex, so letters do not line up down the board; counting
+# along a row always finds a hex. Both arenas share the shape.
+LETTERS = "ABCDEFGHI"
+_ENGINE_HEX = re.compile(r"\[(-?\d+), (-?\d+)\]")  # how the engine's texts write a hex: '[1, 0]'
+
+
+@cache
+def _labels() -> dict[tuple[int, int], str]:
+    rows = sorted({r for _, r in BUSHLAND.hexes})
+    return {(q, r): f"{LETTERS[place]}{number}" for number, r in enumerate(rows, start=1)
+            for place, q in enumerate(sorted(q for q, row in BUSHLAND.hexes if row == r))}
+
+
+def hex_label(h: Sequence[int]) -> str:
+    """A hex as a player says it: [-4, 1] -> 'A6' (off the board, never shown: its numbers)."""
+    return _labels().get((h[0], h[1]), f"{h[0]},{h[1]}")
+
+
+def row_label(r: int) -> str:
+    """The number of the hexes' row r: '5' for the middle row, r = 0."""
+    return str(sorted({row for _, row in BUSHLAND.hexes}).index(r) + 1)
+
+
+def hexes_words(hexes: Iterable[Sequence[int]]) -> str:
+    """Several hexes in reading order (top row first, left to right): 'C3, E3, B5'."""
+    return ", ".join(hex_label((q, r)) for r, q in sorted((h[1], h[0]) for h in hexes))
+
+
+def name_places(text: str) -> str:
+    """An engine text (a log line, a refusal) with its hexes named as players say them:
+    'goes 1 hex E to [1, 0]' -> 'goes 1 hex E to F5'."""
+    def named(match: re.Match[str]) -> str:
+        h = (int(match.group(1)), int(match.group(2)))
+        return hex_label(h) if h in _labels() else match.group(0)
+    return _ENGINE_HEX.sub(named, text)
+
+
 # ----------------------------------------------------------------- names and clocks
 def seat_names(view: ArenaView, names: Sequence[str] | None) -> list[str]:
     """Each seat's display name as given, else its character's name."""
@@ -103,7 +146,8 @@ _SEATS = re.compile(r"(?:\b(\w+) \(\{(\d+)\}\)|\{(\d+)\})")
 
 def name_seats(text: str, view: ArenaView, who: Sequence[str]) -> str:
     """An engine text with its seat fields named as the players are: 'Grublic ({0})' -> 'Ann' (the
-    character is the one that seat plays), and a bare '{1}' -> 'Bob'."""
+    character is the one that seat plays), and a bare '{1}' -> 'Bob'; and its hexes as players say
+    them ('[1, 0]' -> 'F5')."""
     seats = view["seats"]
 
     def named(match: re.Match[str]) -> str:
@@ -114,16 +158,21 @@ def name_seats(text: str, view: ArenaView, who: Sequence[str]) -> str:
         if character is None:
             return who[seat]
         return who[seat] if seats[seat]["name"] == character else f"{character} ({who[seat]})"
-    return _SEATS.sub(named, text)
+    return name_places(_SEATS.sub(named, text))
+
+
+def time_left(deadline: float, now: float) -> str:
+    """'4:12': minutes and seconds from `now` to `deadline`, never below 0:00."""
+    left = max(0, math.ceil(deadline - now))
+    return f"{left // 60}:{left % 60:02d}"
 
 
 def clock_text(deadline: float, now: float | None) -> str:
-    """'00:21:40 UTC', with '(4:12 left)' when `now` is known."""
-    at = time.strftime("%H:%M:%S UTC", time.gmtime(deadline))
+    """'4:12 left' (players live in every time zone: a clock time means nothing to most); only
+    when the time now is unknown, the deadline itself, 'at 00:21:40 UTC'."""
     if now is None:
-        return at
-    left = max(0, math.ceil(deadline - now))
-    return f"{at} ({left // 60}:{left % 60:02d} left)"
+        return time.strftime("at %H:%M:%S UTC", time.gmtime(deadline))
+    return f"{time_left(deadline, now)} left"
 
 
 # ----------------------------------------------------------------- pieces, statuses and cards
@@ -136,16 +185,15 @@ def piece_words(who: Sequence[str], seat: int, guard: int | None, nymphlet: int 
 
 def status_words(status: StatusView, now: float | None, *, spoken: bool = False) -> str:
     """How long a status lasts: 'Hidden till 12:03:21' (with `now`: 'Hidden 0:12'); spoken, with
-    the clock's words; turn-based, until or through the figure's next turn."""
+    the clock's words ('Hidden, 0:12 left'); turn-based, until or through the figure's next turn."""
     name, until = status["name"], status.get("until")
     if until is None:
         return f"{name} {'until its next turn' if status.get('ends') == 'start' else 'through its next turn'}"
     if spoken:
-        return f"{name} until {clock_text(until, now)}"
+        return f"{name}, {clock_text(until, now)}"
     if now is None:
         return f"{name} till {time.strftime('%H:%M:%S', time.gmtime(until))}"
-    left = max(0, math.ceil(until - now))
-    return f"{name} {left // 60}:{left % 60:02d}"
+    return f"{name} {time_left(until, now)}"
 
 
 def card_words(card: CardView, band: bool = False) -> str:
@@ -229,6 +277,8 @@ def asks_text(view: ArenaView, who: Sequence[str], aborted: bool) -> str:
             return (f"Place your figure {where} (any facing with a clear front arc), then say "
                     f"ready: {len(ready)} of {len(playing)} ready.")
         return "Everyone is ready: the round starts."
+    if phase == "countdown":  # the few seconds before Yarra Mark!, in either mode
+        return "Everyone is in place: the round starts at Yarra Mark!"
     return _mode_words(view, who) + _playing_text(view, who)
 
 
@@ -257,17 +307,18 @@ def _playing_text(view: ArenaView, who: Sequence[str]) -> str:
 
 
 def clock_line(view: ArenaView, now: float | None, aborted: bool) -> str | None:
-    """The timer: what happens when the deadline passes, and when."""
+    """The timer: what happens when the deadline passes, and how long until then ('Round ends
+    (Yarra Bung!): 4:12 left')."""
     deadline = view.get("deadline")
     if not is_live(view, aborted) or deadline is None:
         return None
     if any(p["deadline"] == deadline for p in view["pending"]):
-        what = "Answer by"
+        what = "Time to answer"
     else:
-        what = {"start": "Round starts", "fight": "Round ends (Yarra Bung!)", "roll": "Markers dealt",
-                "turns": "Turn passes", "declare": "Declaring closes"}.get(view["phase"], "Time runs out")
-        what += " at"
-    return f"{what} {clock_text(deadline, now)}"
+        what = {"start": "Round starts", "countdown": "Round starts (Yarra Mark!)", "fight": "Round ends (Yarra Bung!)",
+                "roll": "Markers dealt", "turns": "Turn passes", "declare": "Declaring closes"
+                }.get(view["phase"], "Time runs out")
+    return f"{what}: {clock_text(deadline, now)}" if now is not None else f"{what} {clock_text(deadline, now)}"
 
 
 def attack_text(p: PendingView, who: Sequence[str], *, live: bool, spoken: bool = False,
@@ -367,8 +418,8 @@ def _describe(view: ArenaView, full: Sequence[str], now: float | None, aborted: 
         lines.append(_teams_words(view, who))
     if detail.currents and view.get("currents"):
         lines.append(modes.currents_words(view, who))
-    if modes.mode_words(view, who):
-        lines.append(modes.mode_words(view, who))
+    if modes.mode_words(view, who, hexes_words):
+        lines.append(modes.mode_words(view, who, hexes_words))
     if detail.log and view["log"]:
         lines.append("Last: " + name_seats(view["log"][-1], view, who))
     if detail.terrain:
@@ -391,7 +442,7 @@ def _figure_words(view: ArenaView, seat: SeatView, who: Sequence[str], detail: D
         return f"{label}: knocked out{trophy}, {tail}."
     if seat["hex"] is None:
         return f"{label}: sits this round out, {plural(seat['points'], 'point')}."
-    where = _place(view, seat["hex"]) if detail.places else f"[{seat['hex'][0]}, {seat['hex'][1]}]"
+    where = _place(view, seat["hex"]) if detail.places else hex_label(seat["hex"])
     text = f"{label}: {where}, facing {COMPASS[seat['facing']]}, health {seat['health']}/{seat['max_health']}, {tail}"
     front = [other["seat"] for other in view["seats"] if other["seat"] != s and other["hex"] is not None
              and other["hex"] in seat["front"]]
@@ -403,9 +454,9 @@ def _figure_words(view: ArenaView, seat: SeatView, who: Sequence[str], detail: D
 
 
 def _place(view: ArenaView, h: Sequence[int]) -> str:
-    """A hex as the engine names it, with a landmark: '[0, -1] high ground', '[4, -2] red start'."""
+    """A hex by its label, with a landmark: 'E4 high ground', 'I3 red start'."""
     board = view["board"]
-    text = f"[{h[0]}, {h[1]}]"
+    text = hex_label(h)
     if list(h) in board.get("stream", []):
         return text + " stream"
     if list(h) in board["high_ground"]:
@@ -422,7 +473,7 @@ def _advanced_words(seat: SeatView, now: float | None, detail: Detail) -> str:
     words += [status_words(st, now, spoken=True) if detail.times else st["name"] for st in seat.get("statuses", ())]
     if guard_slots(seat):
         out = on_board_guards(seat)
-        where = [f"{g['guard'] + 1} at [{g['hex'][0]}, {g['hex'][1]}] facing {COMPASS[g['facing']]}"
+        where = [f"{g['guard'] + 1} at {hex_label(g['hex'])} facing {COMPASS[g['facing']]}"
                  + "".join(f", {st['name']}" for st in g["statuses"]) for g in out]
         if detail.guards:
             guards = f"Guards {', '.join(where)}" if out else "every Guard in the supply"
@@ -445,8 +496,10 @@ def _teams_words(view: ArenaView, who: Sequence[str]) -> str:
 
 
 def _terrain_words(board: BoardView) -> str:
-    places = " ".join(f"[{q}, {r}]" for q, r in board["impassable"])
+    """Where the stones (or boulders and the stream) are, and how the hexes are named."""
+    places = hexes_words(board["impassable"])
+    names = "Hexes: row 1 (top) to 9, lettered from the left of each row."
     if board.get("stream"):
-        return (f"Boulders (impassable, sight passes): {places}. Stream: the row r = 0, flowing "
-                f"{board['flows']}.")
-    return f"Stones (impassable, block sight): {places}. High ground: [0, 0] and its 6 neighbours."
+        return (f"Boulders (impassable, sight passes): {places}. Stream: row {row_label(board['stream'][0][1])}, "
+                f"flowing {board['flows']}. {names}")
+    return f"Stones (impassable, block sight): {places}. High ground: {hex_label([0, 0])} and its 6 neighbours. {names}"

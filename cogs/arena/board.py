@@ -3,7 +3,9 @@
 The board (render/arena.py) is edited at most every 2 s while a round runs (`min_edit_seconds`;
 edits in between merge, the newest wins), so its buttons carry no version: Open my board (the
 panel), Peek boards (everyone's dice, privately: nothing in the game is hidden) and Rules. The
-embed has the clock as a live timestamp, health, cups, points and the last log lines; under the
+picture gives the time left as of its drawing (the table's clock), never a UTC time; the
+embed has the clock as a live timestamp, health, cups, points and the last log lines (hexes as
+players say them, 'D4'); under the
 advanced rules also Heat, statuses (ending as live timestamps), Echo's Guards and tokens, every
 player's Tribal cards, and a pause while a card's attack waits to land. A game mode shows each
 player's VP and a field of its own (Domination's flower and calls, the hill card, the Nymphlets);
@@ -18,6 +20,9 @@ message; the last one stays as the round's record.
 """
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import discord
 
 from engine import registry
@@ -27,6 +32,7 @@ from engine.words import plural
 from host.session import ABORTED, PLAYING, Session
 from host.table import Change
 from render.arena import render_arena
+from render.arena_words import name_places
 from render.encode import RenderedImage
 
 from .. import markup, replies
@@ -99,11 +105,16 @@ def now_words(view: ArenaView, session: Session) -> str:
 
 
 class ArenaUI(GameUI):
+    """`clock` is the table's: the picture says how long is left ('4:12 left'), as of its drawing."""
+
     game_name = "arena"
     min_edit_seconds = 2.0
 
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+
     def headlines(self, change: Change) -> list[str]:
-        return [e.text for e in change.events if e.kind in HEADLINES and e.private_to is None]
+        return [name_places(e.text) for e in change.events if e.kind in HEADLINES and e.private_to is None]
 
     async def before_board(self, client: Bot, change: Change) -> None:
         """The change reaches the panels it concerns before the board (live.py), but the clicker's own,
@@ -112,7 +123,8 @@ class ArenaUI(GameUI):
         await live_of(client).tell(change, actor=actor)
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
-        return render_arena(game.view(session.game_state, None), names, aborted=session.status == ABORTED)
+        return render_arena(game.view(session.game_state, None), names, now=self.clock(),
+                            aborted=session.status == ABORTED)
 
     def board_key(self, session: Session, game: Game) -> str | None:
         """A fresh message per round (the first is the lobby's); the last one stays as its record."""
@@ -129,7 +141,7 @@ class ArenaUI(GameUI):
         which = "tiebreak round" if view["tiebreak"] else f"round {view['round']} of {view['rounds']}"
         game_mode = view["game_mode"]
         mode = (f" · {game_mode['title']}" if game_mode else "") + (" · turn-based" if view["mode"] == "turn_based" else "")
-        lines = [markup.said(session, line) for line in view["log"]]
+        lines = [markup.said(session, name_places(line)) for line in view["log"]]
         if not playing and session.summary:
             lines.append(markup.said(session, session.summary))
         embed = discord.Embed(title=f"Eye for an Eye · {which}{mode}", description="\n".join(lines)[-4096:] or None,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -29,7 +30,7 @@ from host.errors import TableError
 
 from ..panels import Drawn, Panel, Seat
 from .draft import CODE, CODES, STEPS, USE, Draft
-from .words import FACE, card_label, figure_name
+from .words import FACE, READY_FACE, card_label, figure_name, short_of
 
 TARGETS, FACING, AMOUNT, STEP, PLACE, LAND, WIND, DANCE, SURGE = (
     "targets", "facing", "amount", "step", "place", "land", "wind", "dance", "surge")
@@ -39,6 +40,8 @@ PAD = ((2, 1), (3, None, 0), (4, 5))  # compass buttons laid out as the hexes li
 FIGURE = re.compile(r"(?P<seat>[0-9])(?:g(?P<guard>[0-9]))?")
 REACT = re.compile(r"r(?P<track>[0-9]+)(?:(?P<field>[fsg])(?P<n>[0-9]))?")
 Items = list[discord.ui.Item]
+UNREADY = f"○ Unready: {READY_FACE} Ready dice on a card ready it (its button: dice on it/dice it needs)."
+Greying = Callable[[str, str | None], bool]  # notes why a button is greyed (None: it is not); whether it is
 
 
 # ---------------------------------------------------------------- what the engine offers
@@ -82,27 +85,45 @@ def use(d: Draft, key: str, **fields: Any) -> Action:
 
 # ---------------------------------------------------------------- the main view's buttons
 
-def card_buttons(panel: Panel, seat: Seat, me: SeatView, d: Draft) -> Items:
-    """Row 3: a button per Tribal card (ARENA.md 3.3 row 4), greyed while Unready."""
+def card_buttons(panel: Panel, seat: Seat, me: SeatView, d: Draft, greyed: Greying = lambda label, why: bool(why)
+                 ) -> Items:
+    """Row 3: a button per Tribal card (ARENA.md 3.3 row 4), greyed while Unready or while the engine
+    lists no way to use it; `greyed` (the panel's Greyed.why) notes why."""
     cards = {c["key"]: c for c in me.get("cards", ())}
+    legal = seat.game.legal_actions(seat.state, seat.seat)
     out: Items = []
     for i in usable(me):
         card = cards.get(me["tracks"][i]["key"])
         if card is not None:
-            out.append(panel.button(seat, card_label(card), f"c{i}", str(d), row=3, disabled=not card["ready"],
+            why = refusal(seat, d, me["tracks"][i], legal) if card["ready"] else UNREADY
+            out.append(panel.button(seat, card_label(card), f"c{i}", str(d), row=3, disabled=greyed(card["name"], why),
                                     style=discord.ButtonStyle.primary if card["ready"] else
                                     discord.ButtonStyle.secondary))
     return out
 
 
-def innate_button(panel: Panel, seat: Seat, me: SeatView, d: Draft) -> discord.ui.Item | None:
-    """Row 2's ✨ Innate: the character's innate dice action, if it has one."""
+def innate_button(panel: Panel, seat: Seat, me: SeatView, d: Draft,
+                  greyed: Greying = lambda label, why: bool(why)) -> discord.ui.Item | None:
+    """Row 2's ✨ Innate: the character's innate dice action, if it has one; greyed with why as a card is."""
     innate = me.get("innate")
     if innate is None:
         return None
     i = next(i for i, t in enumerate(me["tracks"]) if t["key"] == innate["key"])
+    t = me["tracks"][i]
+    why = short_of(t) or refusal(seat, d, t, seat.game.legal_actions(seat.state, seat.seat))
     return panel.button(seat, f"{FACE[innate['face']]} {innate['name']} {innate['count']}/{innate['min']}", f"c{i}",
-                        str(d), row=2, disabled=innate["count"] < innate["min"])
+                        str(d), row=2, disabled=greyed(innate["name"], why))
+
+
+def refusal(seat: Seat, d: Draft, t: TrackView, legal: list[Action]) -> str | None:
+    """Why a Ready card (or a filled innate action) cannot be used now: the engine's reason when it
+    lists no way to use it (None when it lists one; its view then asks what it needs)."""
+    if options(legal, t["key"]):
+        return None
+    why = seat.explain(use(d, t["key"]))
+    # A bare use of a card that composes its use (Surge's steps) is refused for its form ("... e.g. [...]"),
+    # words for one who writes actions: the player only needs to know it has no use now.
+    return "it has no use from where your figures stand now." if why and "e.g." in why else why
 
 
 # ---------------------------------------------------------------- a click on a card, or in its view

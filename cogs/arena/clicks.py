@@ -10,16 +10,19 @@ from __future__ import annotations
 
 from engine import registry
 from engine.arena.races import lost_race
+from engine.arena.view_types import as_view
 from engine.protocol import Action
 from host.session import Session
 
+from .. import replies
 from ..actions import table_of
 from ..panel_clicks import move_in_place, on_panel
 from ..panels import OPEN
 from ..presenter import presenter_of
 from ..refs import Ref
 from ..services import Interaction
-from .draft import after_move
+from .draft import INFO, after_move
+from .legend import legend_embed
 from .live import live_of
 from .panel import PANEL
 from .words import race_words
@@ -27,10 +30,17 @@ from .words import race_words
 
 async def on_click(interaction: Interaction, ref: Ref, values: list[str]) -> None:
     live = live_of(interaction.client)
-    if ref.arg.partition("~")[0] == OPEN:
+    control = ref.arg.partition("~")[0]
+    if control == OPEN:
         await on_panel(interaction, ref, values)
         session = await table_of(interaction).get(ref.session_id)
-        live.keep(ref.session_id, session.seat_of(interaction.user.id), interaction, "")
+        seat = session.seat_of(interaction.user.id)
+        live.keep(ref.session_id, seat, interaction, "")
+        if seat is not None and not defending(session, seat) and live.introduce(ref.session_id, seat):
+            await tell_legend(interaction, session)
+        return
+    if control == INFO:  # the panel stays as it is: the legend is a message of its own
+        await tell_legend(interaction, await table_of(interaction).get(ref.session_id))
         return
     moved = await move_in_place(interaction, PANEL, ref, values, after=after_move, lost=lost_by)
     live.keep(ref.session_id, moved.seat.seat, interaction, moved.draft)
@@ -44,3 +54,15 @@ def lost_by(session: Session, seat: int | None, action: Action, clicked_ms: int)
         return None
     view = registry.get(session.game).view(session.game_state, seat)
     return race_words(view, seat, race, clicked_ms)
+
+
+def defending(session: Session, seat: int) -> bool:
+    """An attack waits on the seat's answer: the panel opened on it, and the legend waits for a calmer open."""
+    view = as_view(registry.get(session.game).view(session.game_state, None))
+    return any(p["defender"] == seat and p["deadline"] is not None for p in view["pending"])
+
+
+async def tell_legend(interaction: Interaction, session: Session) -> None:
+    """The legend of the panel's signs, privately (the panel's first open, or its ℹ Legend button)."""
+    view = as_view(registry.get(session.game).view(session.game_state, None))
+    await replies.tell(interaction, embed=legend_embed(view))

@@ -29,6 +29,7 @@ STEPS = (*COMPASS, "L", "R")
 CODES = "012345lr"  # a step in the draft: one character
 CODE = dict(zip(STEPS, CODES, strict=True))
 MAIN, MOVE, TARGET, MARKERS, USE, SCAMPER = "", "m", "t", "k", "u", "n"
+INFO = "info"  # the ℹ Legend button's control: clicks.py answers it with the legend, the panel stays as it is
 NUMBERED = re.compile(r"(?P<kind>mk|p|t)(?P<n>[0-9]+)(?:g(?P<guard>[0-9]))?")  # a marker, Parry n, attack a figure
 SIMPLE: dict[str, Action] = {"roll": {"type": "roll"}, "auto": {"type": "auto"}, "ready": {"type": "ready"},
                              "take": {"type": "take"}, "end": {"type": "end_turn"}, "pass": {"type": "pass"}}
@@ -75,7 +76,7 @@ def meaning(seat: Seat, draft: str, control: str, values: list[str]) -> str | Ac
     value = values[0] if values else ""
     if control in SIMPLE:
         return SIMPLE[control]
-    changed = {"ref": d, "qty": dataclasses.replace(d, qty=(d.qty + 1) % 5), "x": d.to(), "back": d.to(),
+    changed = {"ref": d, INFO: d, "qty": dataclasses.replace(d, qty=(d.qty + 1) % 5), "x": d.to(), "back": d.to(),
                "mv": d.to(MOVE), "who": d.to(TARGET), "undo": dataclasses.replace(d, path=d.path[:-1]),
                "fire": dataclasses.replace(d, heat=not d.heat), "by": next_luftle(me, d),
                "flow": dataclasses.replace(d, flow=not d.flow)}.get(control)

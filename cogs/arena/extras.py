@@ -31,6 +31,7 @@ from engine.arena.view_types import ArenaView, SeatView, as_view
 from engine.hexgrid import neighbour
 from engine.protocol import Action
 from engine.words import plural
+from render.arena_words import hex_label
 
 from ..panels import Drawn, Panel, Seat
 from .cards import ARROW
@@ -72,7 +73,7 @@ def attack_aims(view: ArenaView, legal: list[Action], by: int | None) -> list[tu
     caught = sorted({a["nymphlet"] for a in legal if a["type"] == "attack" and "nymphlet" in a})
     owners = [nymphlets[i]["owner"] for i in caught]
     for i, owner in zip(caught, owners, strict=True):
-        where = f" at {nymphlets[i]['hex'][0]},{nymphlets[i]['hex'][1]}" if owners.count(owner) > 1 else ""
+        where = f" at {hex_label(nymphlets[i]['hex'])}" if owners.count(owner) > 1 else ""
         aims.append((f"Nymphlet of {view['seats'][owner]['name']}{where}", f"ny{i}"))
     return aims
 
@@ -159,7 +160,7 @@ def draw_scamper(panel: Panel, seat: Seat, me: SeatView, d: Draft, head: list[st
     cancel = panel.button(seat, "✖ Cancel", "x", str(d), row=3)
     nymphlets = (as_view(seat.view)["game_mode"] or {})["nymphlets"]  # (mine is not empty: the Ceremony)
     if d.nymphlet not in mine and len(mine) > 1:
-        items: Items = [panel.button(seat, f"⭐ Nymphlet at {nymphlets[i]['hex'][0]},{nymphlets[i]['hex'][1]}",
+        items: Items = [panel.button(seat, f"⭐ Nymphlet at {hex_label(nymphlets[i]['hex'])}",
                                      f"scm{i}", str(d), row=0) for i in mine[:5]]
         return Drawn("\n".join(head + ["**Scamper** · which Nymphlet?"]), [*items, cancel])
     if d.nymphlet not in mine:
@@ -174,7 +175,8 @@ def draw_scamper(panel: Panel, seat: Seat, me: SeatView, d: Draft, head: list[st
     items += [panel.button(seat, f"✔ Go ({len(d.steps)})", "nsgo", str(d), style=discord.ButtonStyle.success,
                            disabled=not d.steps, row=3),
               panel.button(seat, "⌫ Undo", "nsu", str(d), disabled=not d.steps, row=3), cancel]
-    path = f"path {', '.join(d.steps)}: it ends at {q},{r}" if d.steps else f"it stands at {q},{r}"
+    path = f"path {', '.join(d.steps)}: it ends at {hex_label([q, r])}" if d.steps else \
+        f"it stands at {hex_label([q, r])}"
     why = next(iter(refused.values())) if all(refused.values()) else None
     return Drawn("\n".join(head + [f"**Scamper** · your Nymphlet moves 1 hex a Scamper die "
                                    f"({len(d.steps)} of {have}); {path}."] + ([f"❌ {why}"] if why else [])),

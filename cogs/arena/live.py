@@ -86,6 +86,13 @@ class Live:
         self.waiting: dict[int, set[int]] = {}
         self.paused: dict[int, bool] = {}
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.introduced: set[tuple[int, int]] = set()  # (session, seat) shown the panel's legend
+
+    def introduce(self, session_id: int, seat: int) -> bool:
+        """Whether this is the seat's first panel in the match (since the bot started): the legend goes with it."""
+        first = (session_id, seat) not in self.introduced
+        self.introduced.add((session_id, seat))
+        return first
 
     def keep(self, session_id: int, seat: int | None, interaction: Interaction, draft: str) -> None:
         if seat is not None:
@@ -140,6 +147,7 @@ class Live:
             await self.unmention(session, key)
         self.waiting.pop(session.id, None)
         self.paused.pop(session.id, None)
+        self.introduced -= {key for key in self.introduced if key[0] == session.id}
         self.locks.pop(session.id, None)
 
     async def refresh(self, session: Session, seat: int, notes: list[str]) -> bool:

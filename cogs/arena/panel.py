@@ -1,7 +1,8 @@
 """The private panel (ARENA.md 3.3-3.4): one ephemeral message per player, redrawn in place.
 
 Every view is drawn from the player's view and the engine's legal actions; greyed steps and
-refusals are the engine's `explain`. Views: START (placing, Ready; then the countdown), MAIN
+refusals are the engine's `explain`. On MAIN every button the engine would refuse is greyed and
+a 🚫 line says why (`Greyed`); ℹ Legend (in the first row with room) sends the legend of its signs. Views: START (placing, Ready; then the countdown), MAIN
 (row 0 Roll, Auto, Qty, Auto-Parry; row 1 the allocate/recover select; row 2 Attack, Move...,
 Heal and, under the advanced rules, the innate action, Incendiary's Flame Blade toggle and Echo's
 figure cycle; row 3 the Tribal cards, and turn-based End turn and Pass; the realtime phase's ✔
@@ -20,12 +21,14 @@ from engine.arena.view_types import ArenaView, SeatView, TrackView, as_view
 from engine.errors import RuleError
 from engine.protocol import Action
 from engine.words import plural
+from host.table import Change
+from render.arena_words import hex_label, name_places
 
 from .. import markup
 from ..panels import Drawn, Panel, Seat
 from .cards import card_buttons, draw_form, innate_button, react_items, react_pick
 from .cards import pick as card_pick
-from .draft import CODE, MARKERS, MOVE, STEPS, TARGET, USE, Draft, meaning, move
+from .draft import CODE, INFO, MARKERS, MOVE, STEPS, TARGET, USE, Draft, burn, meaning, move
 from .extras import attack_aims, draw_extra, extras_row, flow_button, header_score
 from .extras import pick as extra_pick
 from .words import (
@@ -37,6 +40,7 @@ from .words import (
     aimed_at,
     answer_label,
     clock_words,
+    dice_words,
     figure_name,
     holds_heat,
     nymphlets_on,
@@ -57,10 +61,14 @@ class ArenaPanel(Panel):
     name, versioned, any_time = "arena", False, True  # everyone acts at once: the engine refuses what is stale
     pushed = True  # live.py tells it the news and the end
 
+    def news(self, change: Change, seat: int) -> str:
+        """What a click did, on top of the redrawn panel: the kit's news, hexes as players say them."""
+        return name_places(super().news(change, seat))
+
     def draw(self, seat: Seat, draft: str, note: str = "") -> Drawn:
         view = as_view(seat.view)
         me, d = view["seats"][seat.seat], Draft.parse(draft)
-        head = [markup.said(seat.session, note)] if note else []
+        head = [markup.said(seat.session, name_places(note))] if note else []
         head.append(f"**{me['name']}** (you) · ❤ {me['health']}/{me['max_health']} · {header_score(view, me)} · "
                     f"{clock_words(view)}")
         if view["phase"] in ("start", "countdown") and seat.seat in view["in_round"]:
@@ -98,7 +106,7 @@ class ArenaPanel(Panel):
     def draw_start(self, seat: Seat, me: SeatView, head: list[str]) -> Drawn:
         view = as_view(seat.view)
         assert me["hex"] is not None  # the round's figures stand in their areas
-        where = f"You are {me['name']} ({me['colour']} area), at {me['hex'][0]},{me['hex'][1]} facing " \
+        where = f"You are {me['name']} ({me['colour']} area), at **{hex_label(me['hex'])}** facing " \
                 f"{COMPASS[me['facing']]}. "
         refresh = self.button(seat, "🔄 Refresh", "ref", "", row=1)
         switch = [self.parry_switch(seat, me, 1)] if view["mode"] == "realtime" else []
@@ -113,7 +121,7 @@ class ArenaPanel(Panel):
         items: Items = []
         if places:
             options = [discord.SelectOption(
-                label=f"Stand at {a['hex'][0]},{a['hex'][1]} facing {COMPASS[a['facing']]}",
+                label=f"Stand at {hex_label(a['hex'])} facing {COMPASS[a['facing']]}",
                 value=f"{a['hex'][0]}.{a['hex'][1]}.{a['facing']}",
                 default=a["hex"] == me["hex"] and a["facing"] == me["facing"]) for a in places]
             items.append(self.select(seat, "pl", "", options, placeholder="Where to stand, which way to face", row=0))
@@ -139,15 +147,18 @@ class ArenaPanel(Panel):
 
     def draw_main(self, seat: Seat, me: SeatView, d: Draft, legal: list[Action], targets: list[tuple[str, str]],
                   head: list[str]) -> Drawn:
+        """Every button the engine would refuse now is greyed, and the panel says why (`Greyed`)."""
         view = as_view(seat.view)
         phase, kinds, arg = view["phase"], {a["type"] for a in legal}, str(d)
         qty = f" {d.qty}" if d.qty else ""
+        greyed = Greyed(seat)
         items: Items = []
         if phase != "turns":
             rolls = f" ({me['rolls_left']} left)" if phase == "roll" else ""
             items += [self.button(seat, f"🎲 Roll{rolls}", "roll", arg, style=discord.ButtonStyle.primary,
-                                  disabled="roll" not in kinds, row=0),
-                      self.button(seat, "⚡ Auto", "auto", arg, disabled="auto" not in kinds, row=0)]
+                                  disabled=greyed.unless("roll" in kinds, "🎲 Roll", {"type": "roll"}), row=0),
+                      self.button(seat, "⚡ Auto", "auto", arg, row=0,
+                                  disabled=greyed.unless("auto" in kinds, "⚡ Auto", {"type": "auto"}))]
         items.append(self.button(seat, f"Qty: {d.qty or 'All'}", "qty", arg, row=0))
         if view["mode"] == "realtime":
             items.append(self.parry_switch(seat, me, 0))
@@ -158,28 +169,33 @@ class ArenaPanel(Panel):
         if phase == "roll":
             items.append(self.button(seat, "✔ Done", "done", arg, style=discord.ButtonStyle.success,
                                      disabled=me["marker"] is not None, row=2))
-            return Drawn("\n".join(head), items)
+            return Drawn("\n".join(head + greyed.lines()), with_info(self, seat, arg, items))
         attack, control = f"⚔ Attack{qty}", "atk" if not targets else "who"
         if len(targets) == 1:
             (name, control), = targets
             attack = f"{attack} → {name}"
-        items += [self.button(seat, attack, control, arg, style=discord.ButtonStyle.danger,
-                              disabled=not track(me, "attack")["ready"], row=2),
-                  self.button(seat, "👣 Move…", "mv", arg, disabled=not track(me, "move")["ready"], row=2),
+        walk_, heal = track(me, "move"), track(me, "heal")  # a path of turns only: any figure may take it
+        items += [self.button(seat, attack, control, arg, style=discord.ButtonStyle.danger, row=2,
+                              disabled=greyed.why("⚔ Attack", attack_refusal(seat, me, d, targets))),
+                  self.button(seat, "👣 Move…", "mv", arg, row=2, disabled=greyed.why("👣 Move", dice_words(
+                      walk_, seat.explain(move(d, CODE["L"] * max(1, walk_["count"])))))),
                   self.button(seat, f"❤ Heal{qty}", "heal", arg, style=discord.ButtonStyle.success, row=2,
-                              disabled=not track(me, "heal")["ready"])]
-        items += self.advanced_row(seat, me, d)
-        items += card_buttons(self, seat, me, d)
+                              disabled=greyed.why("❤ Heal", dice_words(heal, seat.explain({"type": "heal",
+                                                                                            **d.count()}))))]
+        items += self.advanced_row(seat, me, d, greyed)
+        items += card_buttons(self, seat, me, d, greyed.why)
         if phase == "turns":
-            items += [self.button(seat, "End turn", "end", arg, disabled="end_turn" not in kinds, row=3),
-                      self.button(seat, "Pass", "pass", arg, row=3)]
-        return Drawn("\n".join(head), items)
+            items += [self.button(seat, "End turn", "end", arg, row=3,
+                                  disabled=greyed.unless("end_turn" in kinds, "End turn", {"type": "end_turn"})),
+                      self.button(seat, "Pass", "pass", arg, row=3,
+                                  disabled=greyed.why("Pass", seat.explain({"type": "pass"})))]
+        return Drawn("\n".join(head + greyed.lines()), with_info(self, seat, arg, items))
 
-    def advanced_row(self, seat: Seat, me: SeatView, d: Draft) -> Items:
+    def advanced_row(self, seat: Seat, me: SeatView, d: Draft, greyed: Greyed) -> Items:
         """Row 2's advanced buttons: the innate action, Incendiary's Flame Blade toggle (his Attack
         burns 1 Heat for an unblockable hit), Echo's cycle of the figure taking his Attack and Move."""
         items: Items = []
-        if (innate := innate_button(self, seat, me, d)) is not None:
+        if (innate := innate_button(self, seat, me, d, greyed.why)) is not None:
             items.append(innate)
         if holds_heat(me):
             items.append(self.button(seat, f"🔥 Burn Heat: {'on' if d.heat else 'off'}", "fire", str(d), row=2,
@@ -213,7 +229,8 @@ class ArenaPanel(Panel):
             (q, r), facing = walk(seat.state, seat.seat, [], d.by)
         who = "you end" if d.by is None else f"Guard {d.by + 1} ends"
         if steps:
-            where = f"Path {', '.join(steps)} ({len(steps)} of {have}): {who} at {q},{r} facing {COMPASS[facing]}."
+            where = f"Path {', '.join(steps)} ({len(steps)} of {have}): {who} at {hex_label([q, r])} facing " \
+                f"{COMPASS[facing]}."
         else:
             where = f"{plural(have, 'Move die', 'Move dice')} allocated: each is a step or a turn. The path goes " \
                     "when all are used, or on Go."
@@ -273,11 +290,11 @@ def board_lines(view: ArenaView, me: SeatView) -> list[str]:
         lines.append(" · ".join(extra))
     for g in me.get("guards") or []:
         if g is not None:
-            lines.append(f"Guard {g['guard'] + 1} at {g['hex'][0]},{g['hex'][1]} facing {COMPASS[g['facing']]}")
+            lines.append(f"Guard {g['guard'] + 1} at {hex_label(g['hex'])} facing {COMPASS[g['facing']]}")
     if me.get("passives"):
         lines.append("Passive: " + " · ".join(f"{p['name']} ({p['text']})" for p in me["passives"]))
     assert me["hex"] is not None  # the panel's main view: a standing figure
-    return lines + [f"Facing {COMPASS[me['facing']]} at {me['hex'][0]},{me['hex'][1]} · in your front arc: "
+    return lines + [f"Facing {COMPASS[me['facing']]} at {hex_label(me['hex'])} · in your front arc: "
                     f"{', '.join(front) or 'nobody'}"]
 
 
@@ -299,6 +316,62 @@ def dice_options(me: SeatView, legal: list[Action]) -> list[discord.SelectOption
     if len(held) > 1:
         out.append(discord.SelectOption(label="↩ Every allocated die back to the pool", value="r:*"))
     return out
+
+
+class Greyed:
+    """The MAIN view's greyed buttons and why: the engine's `explain` of the action a button makes
+    (or, for a track under its minimum, the dice it still needs, from the view). A button is greyed
+    when there is a reason, and the panel lists the reasons in words, one line each, buttons that
+    share one together."""
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self.reasons: dict[str, list[str]] = {}
+
+    def why(self, label: str, reason: str | None) -> bool:
+        """Note `label`'s reason, if any; whether the button is greyed."""
+        if reason is not None:
+            self.reasons.setdefault(name_places(reason), []).append(label)
+        return reason is not None
+
+    def unless(self, offered: bool, label: str, action: Action) -> bool:
+        """Greyed unless the engine offers the action: then its refusal says why."""
+        if offered:
+            return False
+        self.why(label, self.seat.explain(action) or "Not now.")
+        return True
+
+    def lines(self) -> list[str]:
+        """The reasons, seats named as players (the engine's '{3}' a mention, as every panel text)."""
+        return [markup.said(self.seat.session, f"🚫 {', '.join(labels)}: {reason}")
+                for reason, labels in self.reasons.items()]
+
+
+def attack_refusal(seat: Seat, me: SeatView, d: Draft, targets: list[tuple[str, str]]) -> str | None:
+    """Why the Attack cannot go now (None: it can, at one of `targets`). Nobody in the front arc is
+    the engine's reason even with no dice on the track: that is what a player must change first."""
+    if targets:
+        return None
+    view = as_view(seat.view)
+    figure = me if d.by is None else (me.get("guards") or [])[d.by]
+    front = figure["front"] if figure is not None else []
+    facing: list[dict[str, int]] = [{"target": s["seat"]} for s in view["seats"]
+                                    if s["seat"] != me["seat"] and s["hex"] is not None and s["hex"] in front]
+    facing += [{"target": s["seat"], "guard": g["guard"]} for s in view["seats"] if s["seat"] != me["seat"]
+               for g in s.get("guards") or [] if g is not None and g["hex"] in front]
+    aim = facing[0] if facing else {}  # no one: the engine's reason is that nobody is there, dice or not
+    return dice_words(track(me, "attack"), seat.explain({"type": "attack", **aim, **d.count(), **d.luftle(),
+                                                          **burn(d)}))
+
+
+def with_info(panel: Panel, seat: Seat, draft: str, items: Items) -> Items:
+    """The ℹ button (the legend of the panel's signs, privately) in the first row with room."""
+    used = [0] * 5
+    for item in items:
+        inner = getattr(item, "item", item)  # a DynamicItem's own button or select
+        used[inner.row or 0] += 5 if isinstance(inner, discord.ui.Select) else 1
+    row = next((r for r in (0, 2, 3, 4) if used[r] < 5), None)
+    return items if row is None else [*items, panel.button(seat, "ℹ Legend", INFO, draft, row=row)]
 
 
 PANEL = ArenaPanel()

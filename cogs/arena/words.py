@@ -26,6 +26,7 @@ from engine.arena.view_types import (
 )
 from engine.protocol import seat_name
 from engine.words import plural
+from render.arena_words import hex_label
 
 from ..markup import stamp, too_slow
 
@@ -44,6 +45,23 @@ def pool_text(pool: list[str | None]) -> str:
 def track_text(t: TrackView) -> str:
     filled = FACE[t["face"]] * t["count"] + "·" * (t["spaces"] - t["count"])
     return f"{ICON.get(t['key'], '')} {t['name']} [{filled}] min {t['min']}{' ✓' if t['ready'] else ''}"
+
+
+def short_of(t: TrackView) -> str | None:
+    """A track under its minimum (rule 8: it acts only once its minimum spaces are filled): the dice
+    it still needs, 'put 2 ⚔ dice on Spear Thrust first.' (None when it is filled)."""
+    if t["ready"]:
+        return None
+    face, more = FACE[t["face"]], "more " if t["count"] else ""
+    return f"put {plural(t['min'] - t['count'], f'{more}{face} die', f'{more}{face} dice')} on {t['name']} first."
+
+
+def dice_words(t: TrackView, reason: str | None) -> str | None:
+    """The engine's refusal of a track's action, its shortage of dice ('... needs 1 Move dice allocated
+    (you have 0)') said as `short_of` says it; any other reason as the engine gives it."""
+    if reason is not None and not t["ready"] and " dice allocated (you have " in reason:
+        return short_of(t)
+    return reason
 
 
 def track(me: SeatView, key: str) -> TrackView:
@@ -115,8 +133,7 @@ def aimed_at(view: ArenaView, entry: PendingView) -> str:
     facing, so no arc), or them or one of their Guards, and from which arc."""
     nymphlet, guard = entry.get("nymphlet"), entry.get("guard")
     if nymphlet is not None:
-        q, r = (view["game_mode"] or {})["nymphlets"][nymphlet]["hex"]
-        return f"your Nymphlet at {q},{r}"
+        return f"your Nymphlet at {hex_label((view['game_mode'] or {})['nymphlets'][nymphlet]['hex'])}"
     return ("you" if guard is None else f"your Guard {guard + 1}") + f" ({entry['arc']})"
 
 

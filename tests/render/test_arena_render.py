@@ -417,11 +417,12 @@ def test_the_description_names_every_figures_health_and_hex(kind, long_names):
     assert len(text) <= MAX_DESCRIPTION
     for seat in view["seats"]:
         if seat["hex"] is not None:
-            assert f"[{seat['hex'][0]}, {seat['hex'][1]}]" in text
+            assert f"{RW.hex_label(seat['hex'])}" in text  # as players say it, 'D4'
             assert f"health {seat['health']}/{seat['max_health']}" in text
             assert f"facing {COMPASS[seat['facing']]}" in text
         if seat["status"] == "out":
             assert "knocked out" in text
+    assert not re.search(r"\[-?\d+, -?\d+\]|-?\d,-?\d\b", text), "no engine coordinates where a player reads"
     name = (LONG_NAMES if long_names else [s["name"] for s in view["seats"]])
     for s in range(len(view["seats"])):
         assert name[s][:10] in text
@@ -433,14 +434,14 @@ def test_the_description_says_who_attacks_whom_and_who_must_answer():
     p = view["pending"][0]
     assert f"Ann -> Bob: Spear Thrust, {p['hits']} hits from the front; Bob to answer" in text
     assert text.startswith("Eye for an Eye on the Bushland, real time. Round 1 of 3. Bob: Parry or take Spear Thrust from Ann.")
-    assert "Answer by " in text and "UTC" in text
+    assert "Time to answer: 0:" in text and "UTC" not in text  # time left, not a clock time
 
 
 def test_the_description_gives_the_clock_as_the_image_does():
     view, _ = states()["fight, 6 players"]
     deadline = view["deadline"]
     text = RW.describe(view, None, deadline - 75)
-    assert f"Round ends (Yarra Bung!) at {time.strftime('%H:%M:%S', time.gmtime(deadline))} UTC (1:15 left)." in text
+    assert "Round ends (Yarra Bung!): 1:15 left." in text and "UTC" not in text
     assert RW.clock_line(view, deadline - 75, False) in text
 
 
@@ -460,7 +461,7 @@ def test_a_knocked_out_figure_is_described_as_someones_trophy():
 def test_game_over_names_the_winner_and_asks_nothing():
     view, _ = states()["game over"]
     text = RW.describe(view, ["Ann", "Bob"])
-    assert "Game over: Ann wins the match" in text and "Answer by" not in text and " at " not in text.split("\n")[0]
+    assert "Game over: Ann wins the match" in text and "Time to answer" not in text and " at " not in text.split("\n")[0]
     assert "Ann left" not in text
     text = RW.describe(states()["game over, the others left"][0], ["Ann", "Bob", "Cy"])
     assert "Game over: the others left, Ann wins." in text
@@ -471,11 +472,11 @@ def test_an_aborted_board_says_ended_early_and_prompts_nobody():
     assert aborted
     text = RW.describe(view, ["Ann", "Bob"], NOW, aborted=True)
     assert "ended early" in text
-    assert "to answer" not in text and "Attacks waiting" not in text and "Answer by" not in text
+    assert "to answer" not in text and "Attacks waiting" not in text and "Time to answer" not in text
     with recording_text(R, RM) as log:
         render(view, True)
     drawn = " ".join(t.text for t in log.drawn)
-    assert "ended early" in drawn and "to answer" not in drawn and "left)" not in drawn
+    assert "ended early" in drawn and "to answer" not in drawn and "Round ends" not in drawn  # no clock
     tb_view, _ = states()["aborted turn-based"]
     with recording_text(R, RM) as log:
         R.render_arena(tb_view, ["Ann", "Bob"], aborted=True)
@@ -577,10 +578,10 @@ def test_the_description_names_the_teams_their_cups_and_the_dice_on_each_track()
     assert "Teams: A Ann and Bob and Cy, cup 0; B Di and Ed and Flo, cup 0." in text
     assert ("Raging Currents: Swell (NW, 2 Move dice, 1 E): empty; Rapids (NE, 3 Move dice, 2 E): Bob, Ed; "
             "Backwash (SW, 2 Special dice, 1 W): empty; Flood (SE, 3 Special dice, in): Flo.") in text
-    assert "Ann (Grublic): [1, 0] stream, facing NW, health 15/15, team A, 0 points." in text
+    assert "Ann (Grublic): F5 stream, facing NW, health 15/15, team A, 0 points." in text  # [1, 0]
     basic = RW.describe(states()["rainforest, start"][0], ["Ann", "Bob", "Cy", "Di"], NOW)
-    assert "Boulders (impassable, sight passes): [-2, 0] [-1, -1] [-1, 2] [1, -2] [1, 1] [2, 0]. " \
-           "Stream: the row r = 0, flowing E." in basic
+    assert "Boulders (impassable, sight passes): D3, C4, C5, G5, F6, D7. " \
+           "Stream: row 5, flowing E." in basic  # [1, -2] [-1, -1] [-2, 0] [2, 0] [1, 1] [-1, 2], the row r = 0
 
 
 def test_an_alliance_game_over_names_the_winning_team():
@@ -649,9 +650,9 @@ def test_the_description_tells_heat_statuses_guards_cards_and_the_pause():
     view, _ = states()["advanced, 6 players"]
     hidden = view["seats"][2]["statuses"][0]["until"]
     text = RW.describe(view, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"], hidden - 12)
-    assert f"Hidden until {time.strftime('%H:%M:%S', time.gmtime(hidden))} UTC (0:12 left)" in text
-    assert "Heat 2" in text and "Netted until" in text
-    assert "Guards 1 at [2, 2] facing E, 2 at [1, 3] facing SE; 5 Guard tokens left" in text
+    assert "Hidden, 0:12 left" in text and "UTC" not in text  # time left: players live in every time zone
+    assert "Heat 2" in text and "Netted, " in text
+    assert "Guards 1 at G7 facing E, 2 at F8 facing SE; 5 Guard tokens left" in text  # [2, 2] and [1, 3]
     three = copy.deepcopy(view)
     three["seats"] = three["seats"][:3]
     assert "cards: Leap ready; Shield Bash 1/2, Thunderstomp 2/3 unready" in RW.describe(three, ["Ann", "Bob", "Cat"])
@@ -799,9 +800,9 @@ def test_the_modes_box_lies_clear_of_the_hexes_and_the_tracks(kind):
 def test_the_description_says_where_each_nymphlet_is_the_flowers_area_and_the_hill_card():
     names = ["Ann", "Bob", "Cy", "Di"]
     ceremony = RW.describe(states()[CEREMONY][0], names, NOW)
-    assert "Nymphlets (stars): Ann's at [4, -3], Cy's at [-4, 1], Di's at [-3, -1]; caught: Ann 1." in ceremony
+    assert "Nymphlets (stars): Ann's at F2, Cy's at A6, Di's at A4; caught: Ann 1." in ceremony  # [4, -3] [-4, 1] [-3, -1]
     domination = RW.describe(states()[DOMINATION][0], names, NOW)
-    assert "Flower: blue, its area [-1, 4] [-2, 4] [-3, 4] outlined, 5 flower cards left in the deck." in domination
+    assert "Flower: blue, its area B9, C9, D9 outlined, 5 flower cards left in the deck." in domination  # [-3..-1, 4]
     hill = RW.describe(states()[HILL][0], names, NOW)
     assert "The hill (outlined in white): the high ground. Hill card: M empty, R Cy, S empty; Climbing the Hill!" in hill
     assert "Hold the hill: Climbing the Hill! Fight!" in hill

@@ -107,7 +107,7 @@ async def test_a_real_time_round_by_three_users_attacks_resolve_in_arrival_order
     assert "**Move**" in await table.click("cat", "👣 Move…")
     shown = buttons(table.panel("cat"))
     assert shown["↖ NW"].disabled and shown["↘ SE"].disabled  # Riparian there; a stone there
-    assert "you end at 1,0" in await table.click("cat", "↗ NE")
+    assert "you end at F5" in await table.click("cat", "↗ NE")  # [1, 0]: the 6th hex of row 5
     assert "Trudge 2 (NE, L), now facing W." in await table.click("cat", "⟲ Left")
     # Now Ann has two figures in her front arc: Attack asks whom (2 clicks).
     await table.roll("ann", A, A, H, H, R)
@@ -200,8 +200,10 @@ async def test_a_turn_based_round(world, simcord_bot, hand_clock):
     board = await board_of(simcord_bot, channel)
     assert "1st" in board.embeds[0].fields[0].value and f"<@{u['ann'].id}>'s turn" in board.embeds[0].fields[1].value
 
-    # Only the player on turn acts: the engine says why to the other.
-    assert "It is Grublic" in await table.click("bob", "Pass")
+    # Only the player on turn acts: the other's buttons are greyed, and his panel says why (the engine's words).
+    bob_panel = table.panel("bob")
+    assert buttons(bob_panel)["Pass"].disabled and buttons(bob_panel)["End turn"].disabled
+    assert "🚫" in bob_panel.content and "It is Grublic" in bob_panel.content
     assert "**Your turn**" in table.panel("ann").content
     rig(await table.state(), A, R, H)  # the attack roll: Attack and Ready hit, Heal does not
     await table.click("ann", "⚔ Attack → Riparian")

@@ -46,7 +46,7 @@ async def test_a_catch_prompts_the_owner_who_darts_and_the_nymphlet_stays(world,
     await table.click("ann", "⚔ Attack → Nymphlet of Riparian")  # Spear Thrust 1: 1 hit
 
     prompt = table.panel("bob")  # pushed into Bob's live panel: no click of his
-    assert "Grublic: Spear Thrust on your Nymphlet at 1,0**: 1 hit." in prompt.content
+    assert "Grublic: Spear Thrust on your Nymphlet at F5**: 1 hit." in prompt.content  # [1, 0]
     assert "on you (" not in prompt.content and "(front)" not in prompt.content, "a Nymphlet has no facing"
     assert dart_answers(prompt) == ["🐾 Dart 1"] and TAKE in buttons(prompt), "Dart 1 (one a hit) or take it"
     assert not [label for label in buttons(prompt) if "Parry" in label or "Roll" in label]

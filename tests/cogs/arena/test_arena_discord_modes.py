@@ -154,7 +154,7 @@ async def test_scamper_moves_a_chosen_nymphlet_and_a_catch_on_it_comes_too_late(
     await table.roll("bob", M, M, D, D, H, auto=False)
     await table.choose("bob", "a:scamper")
     assert "**Scamper** · which Nymphlet?" in await table.click("bob", "🐾 Scamper 2/2👣")
-    await table.click("bob", "⭐ Nymphlet at 1,0")
+    await table.click("bob", "⭐ Nymphlet at F5")  # [1, 0]
     shown = buttons(table.panel("bob"))
     assert shown["➡ E"].disabled and shown["⬅ W"].disabled, "a stone at [2, 0], Ann at [0, 0]"
     await table.click("bob", "↘ SE")

@@ -19,6 +19,7 @@ from engine.arena.board import ARENAS, COMPASS, front_arc, turn
 from engine.arena.data import BURRAPARAY_WINDOWS
 from engine.hexgrid import neighbour
 from engine.rng import rig
+from render.arena_words import hex_label
 from tests.cogs.arena.arena_helpers import NE, SW, A, D, E, H, M, R, S, W, begin, board_of, log_lines, put
 from tests.cogs.arena.arena_matches import only_the_end_pinged, pings, play_out, press, the_end, wait
 from tests.cogs.discord_helpers import buttons
@@ -37,7 +38,7 @@ async def test_an_advanced_match_a_tribal_card_and_watch_out_from_the_prompt(wor
     assert "readies Leap" in await table.choose("ann", "a:leap")
     await table.roll("ann", S, S, S, S, S, auto=False)
     await table.choose("ann", "a:leap")
-    assert ": Leap to [-1, 1]." in await table.click("ann", "I ● Leap 1/1✨")
+    assert ": Leap to D6." in await table.click("ann", "I ● Leap 1/1✨")  # [-1, 1], as players say it
     assert (await table.state())["figures"][grublic]["hex"] == [-1, 1]
 
     # Bob sneaks up behind her; her innate Watch Out! turns her to face him from the pushed prompt.
@@ -130,8 +131,8 @@ async def test_an_alliances_match_on_the_rainforest_allies_are_spared_and_the_st
     await table.roll("dan", M, A, A, H, D, auto=False)
     swept = await press(table, "dan", "🌊 Swell (stream 1 downstream) 1/2 +1👣")
     assert f"Pluma (<@{u['dan'].id}>) fills the Swell!" in swept
-    assert f"Grublic (<@{u['ann'].id}>) goes 1 hex E to [0, 0]" in swept
-    assert f"Banksia (<@{u['cat'].id}>) is blocked and stays at [1, 0]" in swept, "a boulder downstream"
+    assert f"Grublic (<@{u['ann'].id}>) goes 1 hex E to E5" in swept  # [0, 0], as players say it
+    assert f"Banksia (<@{u['cat'].id}>) is blocked and stays at F5" in swept, "a boulder downstream"
     state = await table.state()
     assert state["figures"][0]["hex"] == [0, 0] and state["shared"]["swell"] == [None, None], "the dice went home"
 
@@ -165,7 +166,7 @@ async def test_a_ceremony_match_a_nymphlet_caught_by_clicking_attack(world, simc
     nymphlet, where, facing = next(spot_facing(state, owner=1))
     await put(table, ann=(where, facing))
     await table.roll("ann", A, A, H, H, D)
-    where = nymphlet["hex"]
+    where = hex_label(nymphlet["hex"])  # the panel names hexes as players say them
     caught = await table.click("ann", "⚔ Attack → Nymphlet of Riparian")  # the only target: 1 click
     assert f"catches Riparian (<@{u['bob'].id}>)'s Nymphlet at {where}: 2 VP. 5 Nymphlets left." in caught
     assert "2 VP this round" in table.panel("ann").content
@@ -175,11 +176,11 @@ async def test_a_ceremony_match_a_nymphlet_caught_by_clicking_attack(world, simc
     await table.choose("bob", "a:scamper")
     assert "**Scamper** · which Nymphlet?" in await table.click("bob", "🐾 Scamper 1/2👣")
     first = min(tuple(n["hex"]) for n in (await table.state())["tokens"] if n["owner"] == 1)
-    text = await table.click("bob", f"⭐ Nymphlet at {first[0]},{first[1]}")
+    text = await table.click("bob", f"⭐ Nymphlet at {hex_label(first)}")
     assert "your Nymphlet moves 1 hex a Scamper die (0 of 1)" in text
     step = next(label for label, b in buttons(table.panel("bob")).items() if label[-2:].strip() in COMPASS
                 and not b.disabled)
-    assert f"Riparian (<@{u['bob'].id}>)'s Nymphlet scampers from {list(first)}" in await table.click("bob", step)
+    assert f"Riparian (<@{u['bob'].id}>)'s Nymphlet scampers from {hex_label(first)}" in await table.click("bob", step)
 
     state = await play_out(table)
     assert state["points"] == [2, 0], "a catch is 2 VP; nobody was knocked out"
