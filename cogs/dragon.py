@@ -1,30 +1,50 @@
-"""Treasure of the Dragons on Discord: pick a row, then a cell; Stop to collect.
+"""Treasure of the Dragons on Discord: any covered card in one choice; Stop to collect.
 
-A message holds at most 25 buttons, so the board shows one row's seven cells at a time and a
-row select to switch rows (switching only redraws the buttons; it is not a move). One board
-message per game, edited in place, so no old uncovered board stays in the channel; stale
-clicks get a link to the board rather than a private copy of it.
+A message holds five rows of components, so 49 cells cannot all be buttons. The cells the player
+may pick are listed, in reading order (A1, B1, ... G7), in one select, or in two of up to 25 when
+more are covered; the last row holds Stop (or, after a spider, Leave the spider). Choosing a cell
+is the move itself: one interaction per card. One board message per game, edited in place, so no
+old uncovered board stays in the channel; stale clicks get a link to the board rather than a
+private copy of it.
 """
 from __future__ import annotations
-
-import string
 
 import discord
 from discord.ext import commands
 
-from engine.dragon import OVER, REVEAL, SIZE, DragonAction, DragonView, public_view
-from engine.protocol import Game
-from host.errors import TableError
+from engine.dragon import EMPTY, OVER, REVEAL, DragonAction, DragonView, describe, public_view
+from engine.grid import label
+from engine.protocol import Game, View, seat_name
+from engine.words import plural
 from host.session import ABORTED, Session
 from render.dragon import render_dragon
 from render.encode import RenderedImage
 
 from . import replies
 from .components import TableButton, TableSelect, view_of
-from .game_ui import GameUI, register_ui
-from .panel_clicks import seat_for
+from .game_ui import BoardWords, GameUI, register_ui
 from .refs import Ref
 from .services import Interaction
+
+MAX_OPTIONS = 25  # Discord's limit on a select's options
+
+
+def split_for_selects(cells: list[list[int]]) -> list[list[list[int]]]:
+    """The cells in as few selects as fit (two at most for a 7x7 grid), halves of equal length so
+    neither menu is long to scroll; each half keeps reading order, so a menu covers a range."""
+    if len(cells) <= MAX_OPTIONS:
+        return [cells] if cells else []
+    half = -(-len(cells) // 2)
+    return [cells[:half], cells[half:]]
+
+
+def cell_value(cell: list[int]) -> str:
+    return f"{cell[0]}-{cell[1]}"
+
+
+def parse_cell(text: str) -> list[int] | None:
+    r, _, c = text.partition("-")
+    return [int(r), int(c)] if r.isdigit() and c.isdigit() else None
 
 
 class DragonUI(GameUI):
@@ -34,49 +54,59 @@ class DragonUI(GameUI):
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         return render_dragon(public_view(session.game_state), names, aborted=session.status == ABORTED)
 
-    def items(self, session: Session, game: Game, wanted_row: int | None = None) -> list[discord.ui.Item]:
+    def words(self, session: Session, game: Game, view: View) -> BoardWords:
+        """Cards collected per player, and what the player on turn may do now, in words: the
+        picture says it too, but not everyone can read the picture."""
+        v = public_view(session.game_state)
+        return BoardWords(game.title, self._now(v), seat_words=[plural(n, "card") for n in v["scores"]],
+                          left=v["gone"], away=game.away(session.game_state))
+
+    @staticmethod
+    def _now(v: DragonView) -> str | None:
+        who = seat_name(v["turn"])
+        if v["phase"] == OVER:
+            return None
+        if v["phase"] != REVEAL:
+            if not any(kind == EMPTY for row in v["grid"] for kind in row):
+                return f"{who} turned over a spider: no cell is empty, so leave it where it is."
+            return f"{who} turned over a spider: move it to an empty cell (in the menu below) or leave it where it is."
+        turned = len(v["revealed"])
+        if not turned:
+            return f"{who}: turn over a card (choose it in a menu below)."
+        collects = describe(v["would_collect"]) if v["would_collect"] else "nothing yet"
+        return (f"{who}: turn over a card or stop ({turned} turned over this turn; "
+                f"a stop now collects {collects}).")
+
+    def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
         state = session.game_state
         view = public_view(state)
         if view["phase"] == OVER:
             return []
         (seat,) = game.waiting_for(state)
-        open_cells = {(a["cell"][0], a["cell"][1]) for a in game.legal_actions(state, seat) if "cell" in a}
-        rows = sorted({r for r, _ in open_cells})
-        row = wanted_row if wanted_row is not None and wanted_row in rows else self._default_row(view, rows)
-        ver, grey = session.version, discord.ButtonStyle.secondary
+        cells = [list(a["cell"]) for a in game.legal_actions(state, seat) if "cell" in a]  # reading order
+        revealing = view["phase"] == REVEAL
+        action, what = ("reveal", "Turn over a card") if revealing else ("spider", "Move the spider to")
         items: list[discord.ui.Item] = []
-        if rows:
-            items.append(TableSelect(Ref(session.id, "row", "", ver), placeholder=f"Row {row + 1}", options=[
-                discord.SelectOption(label=f"Row {r + 1}", value=str(r), default=r == row) for r in rows], row=0))
-        action = "reveal" if view["phase"] == REVEAL else "spider"
-        for c in range(SIZE):
-            items.append(TableButton(Ref(session.id, action, f"{row}-{c}", ver),
-                                     label=f"{string.ascii_uppercase[c]}{row + 1}",
-                                     disabled=(row, c) not in open_cells, row=1 if c < 5 else 2,
-                                     style=discord.ButtonStyle.primary if action == "reveal" else grey))
-        if view["phase"] == REVEAL:
-            items.append(TableButton(Ref(session.id, "stop", "", ver), label="Stop and collect",
-                                     style=discord.ButtonStyle.success, disabled=not view["revealed"], row=2))
+        menus = split_for_selects(cells)
+        for k, part in enumerate(menus):
+            span = label(part[0]) if len(part) == 1 else f"{label(part[0])} to {label(part[-1])}"
+            items.append(TableSelect(Ref(session.id, action, str(k), session.version), placeholder=f"{what}: {span}",
+                                     options=[discord.SelectOption(label=label(cell), value=cell_value(cell))
+                                              for cell in part], row=k))
+        if revealing:
+            items.append(TableButton(Ref(session.id, "stop", "", session.version), label="Stop and collect",
+                                     style=discord.ButtonStyle.success, disabled=not view["revealed"], row=len(menus)))
         else:
-            items.append(TableButton(Ref(session.id, "keep", "", ver), label="Leave the spider", row=2))
+            items.append(TableButton(Ref(session.id, "keep", "", session.version), label="Leave the spider",
+                                     row=len(menus)))
         return items
-
-    @staticmethod
-    def _default_row(view: DragonView, rows: list[int]) -> int:
-        """The row of the last card turned over, else the first row with a choice."""
-        if view["revealed"] and view["revealed"][-1]["cell"][0] in rows:
-            return view["revealed"][-1]["cell"][0]
-        return rows[0] if rows else 0
 
     async def handle_locally(self, interaction: Interaction, session: Session, game: Game,
                              ref: Ref, values: list[str]) -> bool:
+        """A row menu of a board drawn before cells had menus of their own: it gets today's controls."""
         if ref.action != "row":
             return False
-        seat = await seat_for(interaction, session)  # watchers are refused there
-        if seat.seat not in game.waiting_for(session.game_state):
-            raise TableError("It is not your turn.")
-        row = int(values[0]) if values and values[0].isdigit() else None
-        await replies.edit(interaction, view=view_of(self.items(session, game, row)))
+        await replies.edit(interaction, view=view_of(self.items(session, game)))
         return True
 
     def action_for(self, session: Session, game: Game, ref: Ref, values: list[str]) -> DragonAction | None:
@@ -84,10 +114,11 @@ class DragonUI(GameUI):
             return {"type": "stop"}
         if ref.action == "keep":
             return {"type": "keep_spider"}
-        r, _, c = ref.arg.partition("-")
-        if not (r.isdigit() and c.isdigit()):
+        if ref.action not in ("reveal", "spider"):
             return None
-        cell = [int(r), int(c)]
+        cell = parse_cell(values[0] if values else ref.arg)  # a button of an older board names its cell in arg
+        if cell is None:
+            return None
         return {"type": "reveal", "cell": cell} if ref.action == "reveal" else {"type": "move_spider", "cell": cell}
 
 

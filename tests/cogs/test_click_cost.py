@@ -80,10 +80,10 @@ async def test_a_treasure_of_the_dragons_cell_click_enters_no_more_files_than_to
     state = (await simcord_bot.table.active_in(channel.id)).state
     row, column = next((r, c) for r in range(SIZE) for c in range(SIZE) if state["grid"][r][c] is not None)
     board = message_in(channel, board_id)
-    (row_select,) = selects(board)
-    await u["ann"].select(board, [str(row)], custom_id=row_select.custom_id)
+    cell = f"{string.ascii_uppercase[column]}{row + 1}"
+    menu = next(m for m in selects(board) if cell in [option.label for option in m.options])  # the card menu of it
     with ClickReach() as reach:
-        clicked = await u["ann"].click(message_in(channel, board_id), label=f"{string.ascii_uppercase[column]}{row + 1}")
+        clicked = await u["ann"].select(board, [f"{row}-{column}"], custom_id=menu.custom_id)
     assert not clicked.ephemeral, clicked.response.content
     print(f"\na Treasure of the Dragons cell click enters {len(reach.files)} files: {sorted(reach.files)}")
     assert "render/dragon.py" in reach.files and "engine/dragon.py" in reach.files  # the tracer sees it all

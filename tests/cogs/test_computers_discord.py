@@ -9,7 +9,14 @@ import pytest
 from cogs.game_ui import ui_for
 from engine import registry
 from host.session import is_computer
-from tests.cogs.discord_helpers import assert_people_named_and_pinged, buttons, message_in, pinged, public_texts
+from tests.cogs.discord_helpers import (
+    assert_people_named_and_pinged,
+    buttons,
+    message_in,
+    pinged,
+    public_texts,
+    selects,
+)
 
 MAX_WAKES = 20_000  # timer firings before a game with computers must have ended
 
@@ -107,7 +114,11 @@ async def test_one_person_alone_plays_a_whole_game_with_computers(world, simcord
     board = message_in(channel, session.message_id)
     assert "(away, played by the computer)" in board.embeds[0].fields[0].value
     enabled = [label for label, button in buttons(board).items() if not button.disabled]
-    await u["ann"].click(board, label=enabled[0])  # any click of hers
+    if enabled:
+        await u["ann"].click(board, label=enabled[0])  # any click of hers
+    else:  # a board of menus only (Treasure of the Dragons on another's turn): a choice in one
+        menu = selects(board)[0]
+        await u["ann"].select(board, [menu.options[0].value], custom_id=menu.custom_id)
     session = await simcord_bot.table.active_in(channel.id)
     assert session is None or session.kept_by_computer() == [], "her click did not take her seat back"
     if session is not None:

@@ -6,7 +6,6 @@ import string
 from engine.dragon import SIZE
 from tests.cogs.discord_helpers import (
     assert_people_named_and_pinged,
-    buttons,
     message_in,
     open_table,
     pinged,
@@ -34,12 +33,17 @@ def label(cell) -> str:
     return f"{string.ascii_uppercase[cell[1]]}{cell[0] + 1}"
 
 
+def menu_with(board, cell):
+    """The board's card menu that offers this cell (by the label a player reads)."""
+    return next(menu for menu in selects(board) if label(cell) in [option.label for option in menu.options])
+
+
 async def reveal(user, channel, board_id, cell):
-    """Pick the cell's row in the select, then press the cell's button, as a player would."""
+    """Choose the cell in the card menu that lists it, as a player would: one interaction."""
     board = message_in(channel, board_id)
-    (row_select,) = selects(board)
-    await user.select(board, [str(cell[0])], custom_id=row_select.custom_id)
-    result = await user.click(message_in(channel, board_id), label=label(cell))
+    menu = menu_with(board, cell)
+    value = next(option.value for option in menu.options if option.label == label(cell))
+    result = await user.select(board, [value], custom_id=menu.custom_id)
     assert not result.ephemeral, result.response.content
 
 
@@ -113,15 +117,18 @@ async def test_cards_covered_again_are_shown_nowhere(world, simcord_bot):
         assert label(cell) not in board_text, "a covered card is still shown after the next reveal"
 
 
-async def test_only_the_player_on_turn_may_pick_a_row(world, simcord_bot):
+async def test_only_the_player_on_turn_may_turn_over_a_card(world, simcord_bot):
+    """Issue 23: the row menu is gone (every card is in a card menu); a card chosen out of turn is
+    refused privately, by the engine, and names whose turn it is."""
     env, guild, channel, u = world
     board_id = await open_dragon(u, channel)
     board = message_in(channel, board_id)
-    (row_select,) = selects(board)
-    result = await u["bob"].select(board, ["3"], custom_id=row_select.custom_id)
-    assert result.ephemeral and "not your turn" in result.response.content
-    watcher = await u["dan"].click(board, label="A1") if not buttons(board)["A1"].disabled else None
-    assert watcher is None or "watching" in watcher.response.content
+    menu = menu_with(board, [3, 0])
+    result = await u["bob"].select(board, ["3-0"], custom_id=menu.custom_id)
+    assert result.ephemeral and f"<@{u['ann'].id}>'s turn" in result.response.content
+    watcher = await u["dan"].select(message_in(channel, board_id), ["3-0"], custom_id=menu.custom_id)
+    assert watcher.ephemeral and "watching" in watcher.response.content
+    assert (await state_of(simcord_bot, channel))["revealed"] == []
 
 
 async def test_an_idle_player_stops_when_the_timer_runs_out(world, simcord_bot, hand_clock):

@@ -39,7 +39,6 @@ import contextlib
 import json
 import os
 import random
-import re
 import sqlite3
 import time
 from collections import Counter
@@ -419,9 +418,6 @@ class Player:
         raise NotImplementedError
 
 
-CELL = re.compile(r"^([A-G])([1-7])$")
-
-
 def labelled(message: dict, label: str) -> dict | None:
     """The enabled button with this label (the drivers click what a player reads, not ids)."""
     return next((c for c in FakeDiscord.components(message) if c.get("label") == label and not c.get("disabled")),
@@ -432,30 +428,24 @@ def selects(message: dict) -> list[dict]:
     return [c for c in FakeDiscord.components(message) if c.get("type") == 3 and not c.get("disabled")]
 
 
-def cell_buttons(message: dict) -> dict[tuple[int, int], dict]:
-    """The enabled grid buttons ("C4": column C, row 4) by (row, column)."""
-    found = {}
-    for comp in FakeDiscord.components(message):
-        match = CELL.match(str(comp.get("label") or ""))
-        if match and comp.get("type") == 2 and not comp.get("disabled"):
-            found[(int(match.group(2)) - 1, "ABCDEFG".index(match.group(1)))] = comp
-    return found
-
-
 class DragonPlayer(Player):
-    """Treasure of the Dragons: pick a row (a local redraw), turn a card over, stop, or handle a spider."""
+    """Treasure of the Dragons: turn a card over (one menu choice), stop, or handle a spider."""
 
     game = "dragon"
 
     async def game_step(self, session, state, board, kill) -> None:
         user = json.loads(session["seats"])[state["turn"]]
+        offered = {o["label"]: (menu, o["value"]) for menu in selects(board) for o in menu["options"]}  # "C4": ...
         if state["phase"] == "spider":
-            moves = list(cell_buttons(board).values())
             keep = labelled(board, "Leave the spider")
-            chosen = self.rng.choice(moves) if moves and self.rng.random() < 0.5 else keep
-            assert chosen is not None, f"the spider phase offers no button: {FakeDiscord.components(board)}"
-            await self.rig.action(session, user, board["id"], chosen["custom_id"], f"dragon: spider {chosen['label']}",
-                                  kill)
+            assert keep is not None, f"the spider phase offers no Leave button: {FakeDiscord.components(board)}"
+            if offered and self.rng.random() < 0.5:
+                cell = self.rng.choice(sorted(offered))
+                menu, value = offered[cell]
+                await self.rig.action(session, user, board["id"], menu["custom_id"], f"dragon: spider {cell}", kill,
+                                      [value])
+            else:
+                await self.rig.action(session, user, board["id"], keep["custom_id"], "dragon: leave the spider", kill)
             return
         revealed = state["revealed"]
         if revealed and (len(revealed) >= 3 or self.rng.random() < 0.3):
@@ -463,21 +453,12 @@ class DragonPlayer(Player):
             assert stop is not None, "Stop is not offered although cards are turned over"
             await self.rig.action(session, user, board["id"], stop["custom_id"], "dragon: stop", kill)
             return
-        legal = {(r, c) for r in range(7) for c in range(7)
+        legal = {f"{'ABCDEFG'[c]}{r + 1}" for r in range(7) for c in range(7)
                  if state["grid"][r][c] is not None and [r, c] not in revealed}
-        cells = cell_buttons(board)
-        if not cells or self.rng.random() < 0.25:  # another row first: only the buttons are redrawn
-            row = self.rng.choice(sorted({r for r, _ in legal}))
-            (select,) = selects(board)
-            option = next(o for o in select["options"] if o["label"] == f"Row {row + 1}")
-            await self.rig.local(user, board["id"], select["custom_id"], f"dragon: row {row + 1}", [option["value"]])
-            await self.rig.until(f"the buttons of row {row + 1}", lambda: any(
-                r == row for r, _ in cell_buttons(self.fake.message(board["id"]))))
-            cells = cell_buttons(self.fake.message(board["id"]))
-        assert set(cells) <= legal, f"the board offers cards that are not there: {sorted(set(cells) - legal)}"
-        cell = self.rng.choice(sorted(cells))
-        await self.rig.action(session, user, board["id"], cells[cell]["custom_id"],
-                              f"dragon: reveal {cells[cell]['label']}", kill)
+        assert set(offered) == legal, f"the menus offer {sorted(offered)}, not the covered cards {sorted(legal)}"
+        cell = self.rng.choice(sorted(offered))
+        menu, value = offered[cell]
+        await self.rig.action(session, user, board["id"], menu["custom_id"], f"dragon: reveal {cell}", kill, [value])
 
 
 def matching(state: dict[str, Any], card_id: int) -> bool:
