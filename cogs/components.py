@@ -9,7 +9,7 @@ import logging
 import re
 import sqlite3
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -20,7 +20,7 @@ from host.table import Change
 
 from . import markup, replies
 from .refs import BUTTON_TEMPLATE, SELECT_TEMPLATE, Ref
-from .services import Interaction, ours
+from .services import Interaction
 
 log = logging.getLogger(__name__)
 Handler = Callable[[Interaction, Ref, list[str]], Awaitable[None]]
@@ -113,7 +113,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
         return cls(Ref.from_match(match), label="")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await route(ours(interaction), self.ref, [])
+        await route(cast(Interaction, interaction), self.ref, [])  # only our bot registers these items
 
 
 class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
@@ -130,7 +130,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
         return cls(Ref.from_match(match), options=options or [discord.SelectOption(label="-")])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await route(ours(interaction), self.ref, list(self.item.values))  # discord.py fills them in before the callback
+        await route(cast(Interaction, interaction), self.ref, list(self.item.values))  # discord.py fills them in before the callback
 
 
 def view_of(items: list[discord.ui.Item]) -> discord.ui.View:

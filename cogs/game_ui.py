@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import discord
 
@@ -147,6 +147,20 @@ class GameUI:
         choices = self.choices(session, game)
         index = int(ref.arg)
         return choices[index] if index < len(choices) else None
+
+
+RULES = "rules"  # the action of the 📜 Rules button on lobbies and boards (cogs/rules_book.py answers it)
+
+
+def rules_button(session_id: int, *, row: int | None = None) -> TableButton:
+    """📜 Rules on a lobby or a board: the book of its game with the table's options, privately."""
+    return TableButton(Ref(session_id, RULES), label="📜 Rules", row=row)
+
+
+def is_rules_button(item: discord.ui.Item[Any]) -> bool:
+    """A rules button already there (Eye for an Eye's board has its own, `arena_rules`)."""
+    ref = getattr(item, "ref", None)
+    return isinstance(ref, Ref) and ref.action.endswith(RULES)
 
 
 _uis: dict[str, GameUI] = {}

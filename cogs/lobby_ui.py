@@ -20,9 +20,8 @@ from host.session import LOBBY, Session, is_computer
 
 from . import markup
 from .components import TableButton, TableSelect
-from .game_ui import Board
+from .game_ui import Board, rules_button
 from .refs import Ref
-from .rules_book import rules_button
 
 ROWS = 5  # Discord's rows of components in one message
 PER_ROW = 5  # buttons in one row

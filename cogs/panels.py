@@ -22,6 +22,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar
 
 import discord
@@ -56,8 +57,16 @@ class Seat:
         """For engine helpers that take the state (previews); panels read `view` otherwise."""
         return self.session.game_state
 
+    @cached_property
+    def legal(self) -> list[Action]:
+        """The moves the engine offers this player now (perhaps a representative few of many)."""
+        return self.game.legal_actions(self.state, self.seat)
+
     def explain(self, action: Mapping[str, Any]) -> str | None:
-        """Why the engine would refuse this player `action` now (None: it would not)."""
+        """Why the engine would refuse this player `action` now (None: it would not). A move the
+        engine offers needs no trial run: a panel greys many buttons, and most are offered."""
+        if dict(action) in self.legal:
+            return None
         return self.game.explain(self.state, self.seat, action, self.now)
 
 

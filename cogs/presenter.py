@@ -20,7 +20,7 @@ from host.table import Change, Table
 
 from . import replies
 from .components import TableButton, view_of
-from .game_ui import Board, ui_for
+from .game_ui import Board, is_rules_button, rules_button, ui_for
 from .live_panels import LivePanels
 from .lobby_ui import lobby_board
 from .markup import board_link, mentions, message_link, pinging, said, seat_names, summary, who
@@ -28,7 +28,6 @@ from .pictures import as_file, picture
 from .pings import Pings
 from .refs import Ref
 from .repair import repair_boards
-from .rules_book import is_rules_button, rules_button
 from .services import Bot, Interaction
 
 log = logging.getLogger(__name__)

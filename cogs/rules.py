@@ -24,9 +24,10 @@ from engine.words import player_count
 from . import replies
 from .actions import table_of
 from .components import handles
+from .game_ui import RULES
 from .games import offer_games
 from .refs import Ref
-from .rules_book import ADVANCED, OPTION_PAGES, RULES, Book, PageButton, option_rules, option_title, show_book
+from .rules_book import ADVANCED, OPTION_PAGES, Book, PageButton, option_rules, option_title, show_book
 from .services import Bot, Interaction
 
 EMBED_LIMIT = 4000  # a page's description (Discord allows 4096)

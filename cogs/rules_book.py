@@ -16,7 +16,7 @@ import re
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -32,16 +32,13 @@ from host.session import PLAYING, Session
 from render.encode import RenderedImage
 
 from . import replies
-from .components import TableButton
 from .game_ui import ui_for
 from .guide import GUIDES, goal, has_quick
 from .pictures import as_file, picture
-from .refs import Ref
-from .services import Interaction, ours
+from .services import Interaction
 
 PAGE_CHARS = 900  # a page's text: about one phone screen (Discord allows 4096)
 TITLE_CHARS = 256  # Discord's limit for an embed's title
-RULES = "rules"  # the action of the 📜 Rules button on lobbies and boards
 ADVANCED = "advanced"
 SAMPLE_NAMES = ("Ann", "Ben", "Cleo", "Dev", "Eli", "Fay")
 SAMPLE_SEED = 7
@@ -238,7 +235,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(Book(match["game"], int(match["mask"])), int(match["page"]), label="")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async with replies.in_time(ours(interaction)):
+        async with replies.in_time(cast(Interaction, interaction)):
             try:
                 game = registry.get(self.book.game)
             except RuleError as gone:
@@ -275,14 +272,3 @@ async def page_payload(game: Game, book: Book, index: int, *, editing: bool) -> 
 async def show_book(interaction: Interaction, game: Game, book: Book, note: str | None = None) -> None:
     """The book's first page, privately."""
     await replies.tell(interaction, note, **await page_payload(game, book, 0, editing=False))
-
-
-def rules_button(session_id: int, *, row: int | None = None) -> TableButton:
-    """📜 Rules on a lobby or a board: the book of its game with the table's options, privately."""
-    return TableButton(Ref(session_id, RULES), label="📜 Rules", row=row)
-
-
-def is_rules_button(item: discord.ui.Item[Any]) -> bool:
-    """A rules button already there (Eye for an Eye's board has its own, `arena_rules`)."""
-    ref = getattr(item, "ref", None)
-    return isinstance(ref, Ref) and ref.action.endswith(RULES)

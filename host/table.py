@@ -100,7 +100,8 @@ class Table:
         self._sessions: OrderedDict[int, Session] = OrderedDict()
         self.listeners: list[Listener] = []  # told of changes nobody clicked for (timers)
         self.wakeup = asyncio.Event()  # set when a deadline may have moved
-        self._names: dict[int, str] = {}
+        self._names: dict[int, str] = {}  # user id -> display name, cleaned
+        self._typed: dict[int, str] = {}  # user id -> their display name as Discord last gave it
         self._marks: dict[int, tuple[int, int | None, list[int]]] = {}  # not written yet (see _mark)
         self._marks_since = 0.0
 
@@ -149,9 +150,12 @@ class Table:
 
     async def remember_name(self, user_id: int, name: str) -> None:
         """The player's display name as boards and messages show it (`clean_name`: one printable line)."""
+        if self._typed.get(user_id) == name:
+            return  # one write per name change, not per click, and nothing to clean again
+        self._typed[user_id] = name
         name = clean_name(name)
         if self._names.get(user_id) == name:
-            return  # one write per name change, not per click
+            return
         self._names[user_id] = name
         await self.rows.remember_name(user_id, name, self.clock())
 
