@@ -4,6 +4,7 @@ any prefix of a found path is a Movement the rules accept."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from ...arena.board import COMPASS
 from ...hexgrid import neighbour
@@ -13,12 +14,18 @@ Pose = tuple[Key, int]
 
 
 def reachable(scene: Scene, limit: int = 12) -> tuple[dict[Pose, tuple[Pose | None, str]], dict[Pose, int]]:
-    """Every pose within `limit` steps: how it was reached (the pose before, the step), and in how many."""
-    start: Pose = (scene.here, scene.facing)
+    """Every pose of the seat's figure within `limit` steps: how it was reached (the pose before, the
+    step), and in how many."""
+    return reach((scene.here, scene.facing), limit, scene.open, scene.netted())
+
+
+def reach(start: Pose, limit: int, is_open: Callable[[Key], bool],
+          netted: bool = False) -> tuple[dict[Pose, tuple[Pose | None, str]], dict[Pose, int]]:
+    """Every pose within `limit` steps of `start` through hexes `is_open` accepts (any figure's, so
+    the search can ask how far a foe reaches)."""
     came: dict[Pose, tuple[Pose | None, str]] = {start: (None, "")}
     depth = {start: 0}
     queue = deque([start])
-    netted = scene.netted()
     while queue:
         pose = queue.popleft()
         if depth[pose] >= limit:
@@ -28,7 +35,7 @@ def reachable(scene: Scene, limit: int = 12) -> tuple[dict[Pose, tuple[Pose | No
         if not netted:
             for d, name in enumerate(COMPASS):
                 nq, nr = neighbour([q, r], d)
-                if scene.open((nq, nr)):
+                if is_open((nq, nr)):
                     nexts.append((((nq, nr), facing), name))
         for nxt, step in nexts:
             if nxt not in came:

@@ -1,19 +1,25 @@
-"""Turn-based play (the `turn_based` option): a one-step heuristic on the view, no search.
+"""Turn-based play (the `turn_based` option).
 
 Roll phase: allocate what fits, reroll the rest while rolls are left, then take the earliest
-free marker. Turn phase, on its turn: strike (a rear attack is never rolled against, so the
-path search prefers the foe's rear for the levels that know it), use a card, heal when low,
-move toward the goal with the dice there are; then end the turn, or pass when nothing is left.
-Domination's declaration: Trigger when standing on the flower's area, and roll every pool die."""
+free marker. The levels that search keep Heal dice off the board (three dice for one health that
+does not score) and take back a full Heal track to roll it again.
+Turn phase, on its turn: easy takes the first thing it sees (strike, heal when low, step toward
+the goal); the levels that search try every way to spend the turn's actions on a model of the
+view (lookahead.py), where the mode has no ground or Nymphlet to play for. Then end the turn, or
+pass when nothing is left. Domination's declaration: Trigger when standing on the flower's
+area, and roll every pool die."""
 from __future__ import annotations
 
+from ...arena.data import TB_ROLLS
 from ...protocol import Action
-from . import allocation, tactics
+from . import allocation, goals, lookahead, tactics
 from .answers import answer, open_window
 from .levels import Level
 from .scene import Scene, key
 
 TB_ACTIONS = 2
+MOST = 4  # spaces on a basic track
+SPARE_ROLLS = 2  # dice kept in the pool beyond the Movement needed, for Attack and Parry faces
 
 
 def decide(scene: Scene, level: Level, now: float) -> Action | None:
@@ -28,7 +34,8 @@ def decide(scene: Scene, level: Level, now: float) -> Action | None:
         turns = view.get("turns") or {}
         if turns.get("active") != scene.me or view["pending"]:
             return None
-        return my_turn(scene, level, now, acted=int(turns.get("actions_left", TB_ACTIONS)) < TB_ACTIONS)
+        left = int(turns.get("actions_left", TB_ACTIONS))
+        return my_turn(scene, level, now, left, acted=left < TB_ACTIONS)
     if phase == "declare":
         return declare(scene)
     return None
@@ -37,7 +44,7 @@ def decide(scene: Scene, level: Level, now: float) -> Action | None:
 def roll_phase(scene: Scene, level: Level) -> Action | None:
     if scene.seat["marker"] is not None:
         return None
-    action = allocation.allocate(scene, level, attack_first=True)
+    action = allocate(scene, level) if level.foresight else allocation.allocate(scene, level, attack_first=True)
     if action is not None:
         return action
     if scene.seat["pool"] and scene.seat["rolls_left"]:
@@ -47,8 +54,54 @@ def roll_phase(scene: Scene, level: Level) -> Action | None:
     return {"type": "marker", "marker": free[0]} if free else None
 
 
-def my_turn(scene: Scene, level: Level, now: float, acted: bool) -> Action:
-    action = tactics.strike(scene, level) or tactics.card(scene, level) or tactics.heal(scene, level)
+def allocate(scene: Scene, level: Level) -> Action | None:
+    """Before the first roll, take back dice that wait for nothing (Heal at good health; Parry, then
+    Attack, when the Movement to reach a foe would find too few dice to roll); then Attack, the
+    Movement it needs and Parry take what fits (cards too, for the levels that play them)."""
+    seat = scene.seat
+    need = moves_needed(scene, level)
+    low = seat["health"] <= lookahead.LOW_HEALTH
+    if seat["rolls_left"] == TB_ROLLS:
+        if scene.count("heal") and not low:
+            return {"type": "recover", "track": "heal"}
+        short = need - scene.count("move") + SPARE_ROLLS - len(seat["pool"])
+        for track in ("parry", "attack"):
+            if short > 0 and scene.count(track) and scene.count("move") < need:
+                return {"type": "recover", "track": track, "count": min(short, scene.count(track))}
+    caps = {"attack": MOST, "move": need, "parry": MOST, "heal": MOST if low else 0}
+    for track, cap in caps.items():
+        room = min(scene.room(track), cap - scene.count(track))
+        if room > 0:
+            return {"type": "allocate", "track": track, "count": room}
+    for track in allocation.wanted(scene, level, attack_first=True):
+        if track not in allocation.BASIC and scene.room(track):
+            return {"type": "allocate", "track": track}
+    return None
+
+
+def moves_needed(scene: Scene, level: Level) -> int:
+    """Move dice worth keeping: enough to reach a striking pose, and one more to turn."""
+    steps = lookahead.Model(scene, level).steps_to_strike((scene.here, scene.facing))
+    return min(MOST, max(2, steps + 1))
+
+
+def searches(scene: Scene, level: Level, now: float) -> bool:
+    """Whether the search plays this turn: a level that searches, where no ground or Nymphlet calls."""
+    if not level.foresight or goals.objective_ground(scene, level, now):
+        return False
+    return not any(n["owner"] != scene.me for n in scene.mode.get("nymphlets") or [])
+
+
+def my_turn(scene: Scene, level: Level, now: float, actions_left: int, acted: bool) -> Action:
+    action = tactics.card(scene, level)
+    if action is not None:
+        return action
+    if searches(scene, level, now):
+        plan = lookahead.best_turn(scene, level, actions_left, acted)
+        if plan.actions:
+            return plan.actions[0]
+        return {"type": "end_turn"} if acted else {"type": "pass"}
+    action = tactics.strike(scene, level) or tactics.heal(scene, level)
     if action is not None:
         return action
     moves = scene.count("move") if scene.ready("move") else 0
