@@ -15,11 +15,9 @@ the limits from the response headers (each route answers with X-RateLimit-Limit,
 
 A call past a limit gets 429 with `retry_after` (seconds) in the body, Retry-After and
 X-RateLimit-Scope ("user" or "global") in the headers; every 429 given is kept in `limited`.
-Sliding windows of the last `period` seconds.
 """
 from __future__ import annotations
 
-import collections
 import hashlib
 import time
 from collections.abc import Callable
@@ -53,13 +51,17 @@ class Verdict:
 
 
 class RateLimits:
-    """Windows of recent calls per bucket; `check` records a call that is allowed."""
+    """The calls of each bucket's current window; `check` counts a call that is allowed.
+
+    Windows are fixed, as Discord's are: a bucket's first call opens a window of `period` seconds,
+    and when it closes the whole limit is free again. Clients pace by this (discord.py waits out
+    Reset-After once Remaining is 0, then sends as many as the limit allows)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.enabled = True
-        self._calls: dict[str, collections.deque[float]] = collections.defaultdict(collections.deque)
-        self.limited: list[dict] = []  # every 429 given: method, path, bucket, retry_after
+        self._windows: dict[str, tuple[float, int]] = {}  # bucket -> (window opened at, calls in it)
+        self.limited: list[dict] = []  # every 429 given: method, path, scope, retry_after
 
     def limit_of(self, method: str, path: str, params: dict[str, str],
                  message_age: Callable[[int], float | None]) -> tuple[Limit, str] | None:
@@ -84,35 +86,36 @@ class RateLimits:
         now = self.clock()
         if counts_globally:
             count, period = GLOBAL
-            waited = self._wait("global", count, period, now)
-            if self.enabled and waited > 0:
-                return Verdict(waited, "global", self._headers("global", count, 0, waited))
+            opened, used = self._window("global", period, now)
+            if self.enabled and used >= count:
+                wait = opened + period - now
+                return Verdict(wait, "global", self._headers("global", count, 0, wait))
         headers: dict[str, str] = {}
         if route is not None:
             limit, key = route
             bucket = f"{limit.family}:{key}"
-            waited = self._wait(bucket, limit.count, limit.period, now)
-            if self.enabled and waited > 0:
-                return Verdict(waited, "user", self._headers(bucket, limit.count, 0, waited))
-            self._calls[bucket].append(now)
-            used = len(self._calls[bucket])
-            reset = self._calls[bucket][0] + limit.period - now
-            headers = self._headers(bucket, limit.count, limit.count - used, reset)
+            opened, used = self._window(bucket, limit.period, now)
+            if self.enabled and used >= limit.count:
+                wait = opened + limit.period - now
+                return Verdict(wait, "user", self._headers(limit.family, limit.count, 0, wait))
+            self._windows[bucket] = (opened, used + 1)
+            headers = self._headers(limit.family, limit.count, limit.count - used - 1, opened + limit.period - now)
         if counts_globally:
-            self._calls["global"].append(now)
+            opened, used = self._window("global", GLOBAL[1], now)
+            self._windows["global"] = (opened, used + 1)
         return Verdict(0.0, "", headers)
 
-    def _wait(self, bucket: str, count: int, period: float, now: float) -> float:
-        """Seconds until one more call fits in the bucket's window (0: it fits now)."""
-        calls = self._calls[bucket]
-        while calls and calls[0] <= now - period:
-            calls.popleft()
-        return 0.0 if len(calls) < count else calls[0] + period - now
+    def _window(self, bucket: str, period: float, now: float) -> tuple[float, int]:
+        """The bucket's window now: (opened at, calls counted); a closed one starts afresh."""
+        opened, used = self._windows.get(bucket, (now, 0))
+        return (now, 0) if now >= opened + period else (opened, used)
 
     @staticmethod
-    def _headers(bucket: str, count: int, remaining: int, reset_after: float) -> dict[str, str]:
+    def _headers(family: str, count: int, remaining: int, reset_after: float) -> dict[str, str]:
+        """As Discord sends them: the bucket's hash names the route (the same for every channel;
+        clients tell channels apart by the route's major parameter)."""
         reset_after = max(0.0, reset_after)
         return {"X-RateLimit-Limit": str(count), "X-RateLimit-Remaining": str(max(0, remaining)),
                 "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
                 "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-                "X-RateLimit-Bucket": hashlib.md5(bucket.encode()).hexdigest()}
+                "X-RateLimit-Bucket": hashlib.md5(family.encode()).hexdigest()}
