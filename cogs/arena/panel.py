@@ -184,6 +184,10 @@ class ArenaPanel(Panel):
                                                                                             **d.count()}))))]
         items += self.advanced_row(seat, me, d, greyed)
         items += card_buttons(self, seat, me, d, greyed.why)
+        if phase == "fight" and (row := free_row(items, (3, 4))) is not None:
+            done = seat.seat in view["passed"]  # the round ends once every figure standing has passed
+            items.append(self.button(seat, "🏳 Passed" if done else "🏳 Pass", "pass", arg, row=row,
+                                     disabled=greyed.why("🏳 Pass", seat.explain({"type": "pass"}))))
         if phase == "turns":
             items += [self.button(seat, "End turn", "end", arg, row=3,
                                   disabled=greyed.unless("end_turn" in kinds, "End turn", {"type": "end_turn"})),
@@ -364,13 +368,18 @@ def attack_refusal(seat: Seat, me: SeatView, d: Draft, targets: list[tuple[str, 
                                                           **burn(d)}))
 
 
-def with_info(panel: Panel, seat: Seat, draft: str, items: Items) -> Items:
-    """The ℹ button (the legend of the panel's signs, privately) in the first row with room."""
+def free_row(items: Items, rows: tuple[int, ...]) -> int | None:
+    """The first of `rows` with room for one more button (a select fills its row)."""
     used = [0] * 5
     for item in items:
         inner = getattr(item, "item", item)  # a DynamicItem's own button or select
         used[inner.row or 0] += 5 if isinstance(inner, discord.ui.Select) else 1
-    row = next((r for r in (0, 2, 3, 4) if used[r] < 5), None)
+    return next((r for r in rows if used[r] < 5), None)
+
+
+def with_info(panel: Panel, seat: Seat, draft: str, items: Items) -> Items:
+    """The ℹ button (the legend of the panel's signs, privately) in the first row with room."""
+    row = free_row(items, (0, 2, 3, 4))
     return items if row is None else [*items, panel.button(seat, "ℹ Legend", INFO, draft, row=row)]
 
 

@@ -95,3 +95,30 @@ async def test_a_new_group_of_four_plays_a_quick_match_to_its_end(world, simcord
     assert await session_of(simcord_bot, channel) is None, "the match is over after its second round"
     the_end(table, "ann", "8 points")
     assert hand_clock.now - opened_at <= QUICK_MINUTES * 60, "a quick match takes minutes, not 20"
+
+
+async def test_a_real_time_round_ends_when_everyone_has_passed_from_their_panels(world, simcord_bot, hand_clock):
+    env, _guild, channel, u = world
+    await u["ann"].slash(channel, "play", game="arena", options="quick")
+    lobby_id = channel.last_message.id
+    await u["bob"].click(message_in(channel, lobby_id), label="Join")
+    await u["ann"].click(message_in(channel, lobby_id), label="Start")
+    table = Table(env, simcord_bot, channel, u)
+    for name in ("ann", "bob"):
+        await table.open(name)
+        await table.click(name, "✅ Ready")
+    await env.settle()
+    await wait(table, COUNTDOWN_SECONDS)
+    assert (await table.state())["phase"] == "fight"
+
+    said = await table.click("ann", "🏳 Pass")
+    assert "passes: done for this round" in said and "the round ends when" in said
+    assert "🏳 Passed" in buttons(table.panel("ann")), "her panel shows she has passed"
+    state = await table.state()
+    assert state["phase"] == "fight" and state["round"] == 1, "Bob has not passed: the round goes on"
+    await table.click("bob", "🏳 Pass")
+    await env.settle()
+    state = await table.state()
+    assert state["phase"] != "fight", "both passed: the round ended at once"
+    told = "\n".join(m.content or "" for m in channel.history())
+    assert "everyone still standing has passed" in told
