@@ -37,8 +37,9 @@ def objective_ground(scene: Scene, level: Level, now: float) -> set[Key]:
         deadline = scene.view.get("phase_deadline")
         if deadline is None:
             return set()
-        elapsed = now - (float(deadline) - ROUND_SECONDS)
-        opens = BURRAPARAY_WINDOWS[made][0]
+        seconds = float(scene.view.get("round_seconds", ROUND_SECONDS))  # a quick match's round is shorter
+        elapsed = now - (float(deadline) - seconds)
+        opens = BURRAPARAY_WINDOWS[made][0] * seconds / ROUND_SECONDS  # and its calls come sooner with it
         return area if elapsed >= opens - max(level.objective_lead, 0.0) else set()
     if mode.get("key") == "hill" and mode.get("hill"):
         if level.objective_lead < 0 and not mode.get("climbing"):
