@@ -26,7 +26,7 @@ import discord
 from discord.ext import commands
 
 from engine.bugs import COPIES, COUNTDOWN, DOWN, EMPTY, IDLE_SECONDS, OVER, BugsView, as_view, seat_view
-from engine.protocol import Action, Game
+from engine.protocol import Action, Game, View
 from engine.words import plural
 from host.errors import TableError
 from host.session import ABORTED, PLAYING, Session
@@ -156,6 +156,17 @@ def player_line(view: BugsView, seat: int, name: str) -> str:
 class BugsUI(GameUI):
     game_name = "bugs"
     min_edit_seconds = 1.0  # everybody grabs at once: the board is edited at most once a second
+
+    def coach(self, session: Session, game: Game, seat: int, view: View) -> str | None:
+        """How sets score and when to stop, for a person learning the game."""
+        v = seat_view(session.game_state, seat)
+        if v["phase"] == OVER or v["trophy"][seat] is not None:
+            return None
+        if v["phase"] == COUNTDOWN:
+            return "The last trophy is gone: keep only a tile that finishes a set before the countdown ends."
+        return ("Grab a tile to look at it. Keep it only if you know where its two twins lie (three alike score 3, "
+                "any other kept tile costs 1); put it back where you will remember it. Take a trophy when you "
+                "cannot do better: you stop, and the last trophy starts the countdown.")
 
     def headlines(self, change: Change) -> list[str]:
         """Trophies, the countdown and leavers get a message of their own; grabs and keeps only the board."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
-from engine.dragon import EMPTY, OVER, REVEAL, DragonAction, DragonView, describe, public_view
+from engine.dragon import EMPTY, OVER, REVEAL, TREASURES, DragonAction, DragonView, describe, public_view
 from engine.grid import label
 from engine.protocol import Game, View, seat_name
 from engine.words import plural
@@ -60,6 +60,29 @@ class DragonUI(GameUI):
         v = public_view(session.game_state)
         return BoardWords(game.title, self._now(v), seat_words=[plural(n, "card") for n in v["scores"]],
                           left=v["gone"], away=game.away(session.game_state))
+
+    def coach(self, session: Session, game: Game, seat: int, view: View) -> str | None:
+        """What a turn risks and what a stop would collect, for a person learning the game."""
+        v = public_view(session.game_state)
+        if v["phase"] == OVER:
+            return None
+        if v["turn"] != seat:
+            return "Watch every card turned over and remember where the rings, dragons and spiders lie: memory wins."
+        if v["phase"] != REVEAL:
+            return "Your turn ended on a spider: move it onto an empty cell (where someone may remember a card) or leave it."
+        kinds = [face["kind"] for face in v["revealed"]]
+        if not kinds:
+            return ("Turn over a card you remember as a ring or a dragon, or try your luck. Rings and dragons count alone, "
+                    "toys in pairs, candlesticks in threes, crates in fours; a spider, or a dragon with a toy, candlestick "
+                    "or crate, ends your turn with nothing.")
+        stop = game.explain(session.game_state, seat, {"type": "stop"}, 0.0)
+        collect = v["would_collect"]
+        tip = (f"Stop now to collect {describe(collect)}." if collect and stop is None
+               else "A stop now collects nothing: complete a set first.")
+        danger = ("a toy, candlestick or crate" if "dragon" in kinds
+                  else "a dragon" if any(kind in TREASURES for kind in kinds) else None)
+        return tip + (f" Another card risks it all: {danger} would end your turn with nothing, and so would a spider."
+                      if danger else " Another card risks a spider, which ends your turn with nothing.")
 
     @staticmethod
     def _now(v: DragonView) -> str | None:

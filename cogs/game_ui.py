@@ -107,6 +107,13 @@ class GameUI:
             embed.add_field(name="Timer", value=markup.stamp(deadline), inline=True)
         return embed.set_footer(text=f"Table {session.id} · move {session.version}")
 
+    def coach(self, session: Session, game: Game, seat: int, view: View) -> str | None:
+        """For one person learning against computers: what they can do now and why, from their
+        seat's `view` (their own secrets included: the board's tip is for a table they sit alone at).
+        By default the moves the engine offers them."""
+        offered = game.legal_actions(session.game_state, seat)
+        return ("You may: " + ", ".join(sorted({action_label(a) for a in offered}))) if offered else None
+
     def choices(self, session: Session, game: Game) -> list[Action]:
         """The distinct actions the waited-on seats may take, in a stable order."""
         seats = game.waiting_for(session.game_state) or range(len(session.seats))

@@ -201,6 +201,20 @@ class GhostsUI(GameUI):
                           seat_words=[f"{score} 👻" for score in v["scores"]], left=v["left"], away=v["away"],
                           marked=() if v["phase"] == "race" else None, colour=discord.Colour.dark_green())
 
+    def coach(self, session: Session, game: Game, seat: int, view: View) -> str | None:
+        """How to spot a zap in this phase, for a person learning the game (never their cards: the
+        board is public)."""
+        v = public_view(view)
+        die = plural(v["die"] or 0, "step")
+        tips = {"discard": "Keep the cards that match a ghost on the board (the ghost's colour and the symbol of "
+                           f"its tile) and discard the {DISCARD_COUNT} that match least.",
+                "race": f"Find a card matching a ghost that a meeple can reach in exactly {die}, never entering a "
+                        "tile twice; if you have one, press that meeple's colour before the computers do.",
+                "attempt": (f"Choose your card and the ghost's tile in your panel: the meeple must end on it in "
+                            f"exactly {die}." if v["caller"] == seat else "Wait: the caller is trying their zap."),
+                "swap": "Swap a card that matches no ghost for a fresh one, or keep your hand."}
+        return tips.get(v["phase"])
+
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
         view = public_view(game.view(session.game_state, None))
         phase, round_, grey = view["phase"], view["round"], discord.ButtonStyle.secondary

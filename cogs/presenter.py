@@ -52,8 +52,12 @@ class Presenter:
             return lobby_board(session, game)
         ui = ui_for(session.game)
         names = seat_names(session, await self.table.names(session.seats))
-        board = Board(ui.embed(session, game, names),
-                      await picture(f"the {session.game} board of session {session.id}", ui.render, session, game, names))
+        embed = ui.embed(session, game, names)
+        if session.status == PLAYING and (seat := session.learner) is not None and \
+                (tip := ui.coach(session, game, seat, game.view(session.game_state, seat))):
+            embed.add_field(name="💡 Practice tip", value=said(session, tip)[:1024], inline=False)
+        board = Board(embed, await picture(f"the {session.game} board of session {session.id}", ui.render, session,
+                                           game, names))
         if session.status not in (FINISHED, ABORTED):
             board.items = with_rules(session, ui.items(session, game))
         return board

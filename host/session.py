@@ -111,6 +111,12 @@ class Session:
         """Seats a computer plays for their away players now."""
         return [mind["seat"] for mind in self.minds if not is_computer(self.seats[mind["seat"]])]
 
+    @property
+    def learner(self) -> int | None:
+        """The seat of the one person at a table of computers (practice), else None."""
+        people = [seat for seat, user in enumerate(self.seats) if not is_computer(user)]
+        return people[0] if len(people) == 1 < len(self.seats) else None
+
     def computer_plays(self, seat: int) -> bool:
         """A computer plays this seat now (its own, or an away player's): nobody there to ping."""
         return any(mind["seat"] == seat for mind in self.minds)

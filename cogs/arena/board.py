@@ -27,7 +27,7 @@ import discord
 
 from engine import registry
 from engine.arena.view_types import ArenaView, SeatView, as_view
-from engine.protocol import Game
+from engine.protocol import Game, View
 from engine.words import plural
 from host.session import ABORTED, PLAYING, Session
 from host.table import Change
@@ -130,6 +130,26 @@ class ArenaUI(GameUI):
         """A fresh message per round (the first is the lobby's); the last one stays as its record."""
         round_ = session.game_state["round"]
         return None if round_ == 1 else str(round_)
+
+    def coach(self, session: Session, game: Game, seat: int, view: View) -> str | None:
+        """What to do in this phase, and why an attack would not land now (the engine's words)."""
+        v = as_view(view)
+        phase = v["phase"]
+        if phase in ("start", "countdown"):
+            return "Open your board, stand in your start area facing the arena and press ✅ Ready."
+        if phase == "over" or v["seats"][seat]["status"] != "standing":
+            return None
+        why = game.explain(session.game_state, seat, {"type": "attack"}, self.clock())
+        attack = ("An attack lands now: strike!" if why is None
+                  else f"An attack would not land now: {name_places(why)}")
+        if phase == "fight":
+            return ("Roll, then put dice on your tracks: Attack dice strike a figure in your front arc, Move dice walk and "
+                    "turn, Defence dice parry, Heal dice heal. A hit from behind cannot be parried. " + attack)
+        if phase == "roll":
+            return "Roll and keep the dice you want on your tracks, then take a turn-order marker."
+        if phase == "turns":
+            return "On your turn take up to two actions (move, attack, heal) or pass. " + attack
+        return None
 
     def calls_everyone(self, session: Session, game: Game) -> bool:
         """Domination's turn-based declaration: each undeclared player owes their Trigger/Not."""
