@@ -41,8 +41,11 @@ Design choices where the rules are silent (also in `rules`):
 - The table's TIMEOUT is refused before the deadline, so a late timer cannot end a live turn.
 - Away: a seat whose turn the table's TIMEOUT ended `flow.AWAY_AFTER` times in a row is away
   (`away`), so the table has a computer keep it; away seats still take their turns (nobody is
-  skipped). Any action of that seat brings it back. The count is `state["timed_out"]`, per seat;
-  games saved before it existed read it as all zeros.
+  skipped). Any action of that seat brings it back.
+
+Whose turn it is, who left, who is away and the turn's deadline are the shared kit's
+(`state["flow"]`, engine/flow.py: one seat's turn at a time). Games saved before that kept them
+as `turn`, `gone`, `deadline` and `timed_out`: `upgrade` turns such a snapshot into today's.
 """
 from __future__ import annotations
 
@@ -56,7 +59,6 @@ from .grid import label, parse_label
 from .protocol import Action, Event, Game, Outcome, Seat, State, View, seat_name, whole
 from .registry import register
 from .rng import Rng
-from .seats import active_seats, next_seat
 from .words import plural
 
 SIZE = 7
@@ -181,10 +183,30 @@ def _face(state: State, cell: Cell) -> Face:
     return {"cell": list(cell), "label": label(cell), "kind": state["grid"][cell[0]][cell[1]]}
 
 
-def _timed_out(state: State) -> list[int]:
-    """Turns in a row the table's TIMEOUT ended, per seat (games saved before the count existed: none)."""
-    counts: list[int] = state.get("timed_out") or [0] * state["players"]
-    return counts
+def turn_of(state: State) -> Seat:
+    """The seat on turn (after the end: the last one)."""
+    seat: Seat = state["flow"]["seats"][0]
+    return seat
+
+
+def _gone(state: State) -> list[Seat]:
+    """Seats that left."""
+    return state["flow"]["left"]
+
+
+def upgrade(state: State) -> State:
+    """A snapshot saved before the flow kit held the turn: the same game in today's keys."""
+    if "flow" in state:
+        return state
+    state = dict(state)
+    players, gone = state["players"], list(state.pop("gone"))
+    missed = list(state.pop("timed_out", None) or [0] * players)
+    kit = flow.new(players)
+    flow.one(kit, state.pop("turn"), state.pop("deadline"))
+    kit["left"], kit["missed"] = gone, missed
+    kit["away"] = [seat for seat, n in enumerate(missed) if n >= flow.AWAY_AFTER and seat not in gone]
+    state["flow"] = kit
+    return state
 
 
 def _cell(action: Action) -> Cell:
@@ -214,17 +236,17 @@ def public_view(state: State) -> DragonView:
     last = state["last_turn"]
     return {
         "players": state["players"],
-        "turn": state["turn"],
+        "turn": turn_of(state),
         "turn_number": state["turn_number"],
         "phase": state["phase"],
-        "deadline": state["deadline"],
+        "deadline": state["flow"]["deadline"],
         "grid": grid,
         "revealed": revealed,
         "would_collect": collectable([item["kind"] for item in revealed]),
         "shown": shown,
         "collected": [dict(c) for c in state["collected"]],
         "scores": [sum(c.values()) for c in state["collected"]],
-        "gone": list(state["gone"]),
+        "gone": list(_gone(state)),
         "last_turn": None if last is None else {"seat": last["seat"], "ending": last["ending"],
                                                 "collected": dict(last["collected"])},
         "ended": state["ended"],
@@ -284,23 +306,29 @@ class Dragon(Game):
             "grid": grid,                # kind per cell, None once empty
             "revealed": [],              # cells turned over this turn, in order
             "shown": [],                 # the cards that ended the last turn: [{"cell", "from"}]
-            "turn": 0,
             "turn_number": 1,
             "phase": REVEAL,
             "spider_cell": None,         # the spider that ended the turn (spider phase only)
             "collected": [{k: 0 for k in KINDS} for _ in range(players)],
-            "gone": [],
             "last_turn": None,           # public summary of the turn that ended last
             "ended": None,               # "spiders" (normal end) or "left"
             "spiders_to": None,
-            "deadline": after(now, TURN_SECONDS),
-            "timed_out": [0] * players,  # turns in a row the table's TIMEOUT ended, per seat
+            "flow": self._first_turn(players, now),  # whose turn, who left or is away, the deadline
             "rng": rng.state,
         }
 
+    @staticmethod
+    def _first_turn(players: int, now: float) -> flow.Flow:
+        kit = flow.new(players)
+        flow.one(kit, 0, after(now, TURN_SECONDS))
+        return kit
+
+    def upgrade(self, state: State) -> State:
+        return upgrade(state)
+
     # ----------------------------------------------------------------- queries
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
-        if state["phase"] == OVER or seat != state["turn"] or seat in state["gone"]:
+        if state["phase"] == OVER or seat != turn_of(state) or seat in _gone(state):
             return []
         grid = state["grid"]
         if state["phase"] == SPIDER:
@@ -316,12 +344,7 @@ class Dragon(Game):
         return actions
 
     def waiting_for(self, state: State) -> list[Seat]:
-        return [] if state["phase"] == OVER else [state["turn"]]
-
-    def away(self, state: State) -> list[Seat]:
-        """Seats whose last AWAY_AFTER turns all ended by the table's TIMEOUT (and that have not left)."""
-        return [seat for seat, missed in enumerate(_timed_out(state))
-                if missed >= flow.AWAY_AFTER and seat not in state["gone"]]
+        return [] if state["phase"] == OVER else [turn_of(state)]
 
     def view(self, state: State, seat: Seat | None) -> View:
         return dict(public_view(state))  # every seat sees the same; the protocol speaks plain dicts
@@ -334,9 +357,9 @@ class Dragon(Game):
         """Ranks and scores as they stand: most cards first, seats that left below everyone who stayed."""
         n = state["players"]
         scores = [float(sum(c.values())) for c in state["collected"]]
-        ranks = flow.ranks(scores, state["gone"])
+        ranks = flow.ranks(scores, _gone(state))
         best = [s for s in range(n) if ranks[s] == 1]
-        ordered = sorted((scores[s] for s in range(n) if s not in state["gone"]), reverse=True)
+        ordered = sorted((scores[s] for s in range(n) if s not in _gone(state)), reverse=True)
         margin = ordered[0] - ordered[1] if len(ordered) > 1 else None
         names = and_list([seat_name(s) for s in best])
         verb = "win" if len(best) > 1 else "wins"
@@ -367,9 +390,11 @@ class Dragon(Game):
         if revealed and state["phase"] != REVEAL:
             broken.append("cards are face up outside a turn")
         broken += self._shown_problems(state)
-        counts = _timed_out(state)
+        counts = state["flow"]["missed"]
         if len(counts) != state["players"] or not all(whole(n) and n >= 0 for n in counts):
             broken.append(f"the timed-out counts {counts} are not one count per seat")
+        if set(state["flow"]["away"]) & set(_gone(state)):
+            broken.append("a seat is both away and gone")
         for seat, held in enumerate(state["collected"]):
             for kind, size in SET_SIZE.items():
                 if held[kind] % size:
@@ -381,16 +406,16 @@ class Dragon(Game):
             if cell is None or grid[cell[0]][cell[1]] != "spider":
                 broken.append("the spider phase has no spider")
         if state["phase"] == OVER:
-            if state["deadline"] is not None:
+            if state["flow"]["deadline"] is not None:
                 broken.append("a finished game has a deadline")
             if state["ended"] == "spiders" and set(on_grid) - {"spider"}:
                 broken.append("the game ended with cards other than spiders left")
         else:
             if set(on_grid) <= {"spider"}:
                 broken.append("only spiders are left but the game goes on")
-            if state["turn"] in state["gone"]:
+            if turn_of(state) in _gone(state):
                 broken.append("a player who left is on turn")
-            if state["deadline"] is None:
+            if state["flow"]["deadline"] is None:
                 broken.append("a running game has no deadline")
         return broken
 
@@ -417,17 +442,17 @@ class Dragon(Game):
         if kind == "timeout":
             if seat is not None:
                 raise RuleError("Only the table's clock can end a turn for time.")
-            if state["deadline"] is not None and now < state["deadline"]:
+            if not flow.due(state["flow"], now):
                 raise RuleError("The time is not up yet.")
             return self._timeout(state, now)
         if kind == "leave":
             return self._leave(state, seat, now)
-        if seat in state["gone"]:
+        if seat in _gone(state):
             raise RuleError("You have left this game.")
-        if seat is None or seat != state["turn"]:
-            raise RuleError(f"It is {seat_name(state['turn'])}'s turn.")
+        if seat is None or seat != turn_of(state):
+            raise RuleError(f"It is {seat_name(turn_of(state))}'s turn.")
         events = self._turn_action(state, kind, action, now)
-        self._count_timeouts(state, seat, timed_out=False)  # any action of the seat brings it back
+        flow.acted(state["flow"], seat)  # any action of the seat brings it back
         return events
 
     def _turn_action(self, state: State, kind: object, action: Action, now: float) -> list[Event]:
@@ -459,14 +484,14 @@ class Dragon(Game):
     def _reveal(self, state: State, cell: Cell, now: float) -> list[Event]:
         grid = state["grid"]
         kind = grid[cell[0]][cell[1]]
-        seat = state["turn"]
+        seat = turn_of(state)
         state["shown"] = []  # the last turn's ending cards are covered when the next card turns over
         if kind == "spider":
             state["revealed"] = []
             state["shown"] = [{"cell": cell, "from": None}]
             state["phase"] = SPIDER
             state["spider_cell"] = cell
-            state["deadline"] = after(now, SPIDER_SECONDS)
+            state["flow"]["deadline"] = after(now, SPIDER_SECONDS)
             state["last_turn"] = {"seat": seat, "ending": "spider", "collected": {}}
             return [Event(f"{seat_name(seat)} turned over a spider at {label(cell)}: the turn ends with "
                           f"nothing and everything else is covered again. {seat_name(seat)} may move the "
@@ -481,11 +506,11 @@ class Dragon(Game):
                             "the turn ends with nothing and everything else is covered again.",
                             kind="turn_end")]
             return events + self._next_turn(state, now)
-        state["deadline"] = after(now, TURN_SECONDS)
+        state["flow"]["deadline"] = after(now, TURN_SECONDS)
         return []
 
     def _stop(self, state: State, now: float, timed_out: bool) -> list[Event]:
-        seat = state["turn"]
+        seat = turn_of(state)
         grid = state["grid"]
         state["shown"] = []  # a turn that ends without a card turned over covers the last ending too
         wanted = collectable([grid[r][c] for r, c in state["revealed"]])
@@ -505,7 +530,7 @@ class Dragon(Game):
         return events + self._next_turn(state, now)
 
     def _place_spider(self, state: State, cell: Cell | None, now: float, timed_out: bool = False) -> list[Event]:
-        seat = state["turn"]
+        seat = turn_of(state)
         if cell is None:
             text = ("Time is up: the spider stays where it was." if timed_out
                     else f"{seat_name(seat)} leaves the spider where it was.")
@@ -518,14 +543,8 @@ class Dragon(Game):
         state["spider_cell"] = None
         return [Event(text)] + self._next_turn(state, now)
 
-    @staticmethod
-    def _count_timeouts(state: State, seat: Seat, timed_out: bool) -> None:
-        counts = list(_timed_out(state))
-        counts[seat] = counts[seat] + 1 if timed_out else 0
-        state["timed_out"] = counts
-
     def _timeout(self, state: State, now: float) -> list[Event]:
-        self._count_timeouts(state, state["turn"], timed_out=True)
+        flow.miss(state["flow"], [turn_of(state)])  # the seat on turn missed its timer: away after a few
         if state["phase"] == SPIDER:
             return self._place_spider(state, None, now, timed_out=True)
         return self._stop(state, now, timed_out=True)
@@ -533,11 +552,11 @@ class Dragon(Game):
     def _leave(self, state: State, seat: Seat | None, now: float) -> list[Event]:
         if not isinstance(seat, int) or not 0 <= seat < state["players"]:
             raise RuleError("Only a seated player can leave.")
-        if seat in state["gone"]:
+        if seat in _gone(state):
             raise RuleError("You have already left this game.")
-        state["gone"].append(seat)
+        flow.leave(state["flow"], seat)
         events = [Event(f"{seat_name(seat)} leaves the game.")]
-        on_turn = seat == state["turn"]
+        on_turn = seat == turn_of(state)
         if on_turn:
             if state["phase"] == REVEAL and state["revealed"]:
                 events = [Event(f"{seat_name(seat)} leaves the game; their cards are covered again.")]
@@ -546,13 +565,13 @@ class Dragon(Game):
             state["last_turn"] = {"seat": seat, "ending": "left", "collected": {}}
             state["revealed"] = []
             state["spider_cell"] = None
-        if len(active_seats(state["players"], state["gone"])) < 2:
+        if len(flow.in_game(state["flow"])) < 2:
             state["revealed"] = []
             state["shown"] = []
             state["spider_cell"] = None
             state["phase"] = OVER
             state["ended"] = "left"
-            state["deadline"] = None
+            state["flow"]["deadline"] = None
             outcome = self._standings(state)
             return events + [Event(f"Too few players are left: the game is over. {outcome.summary}",
                                    kind="game_over")]
@@ -564,18 +583,18 @@ class Dragon(Game):
         state["revealed"] = []
         state["spider_cell"] = None
         state["phase"] = REVEAL
-        state["turn"] = next_seat(state["turn"], state["players"], state["gone"])
+        following = flow.next_seat(state["flow"], turn_of(state), skip_away=False)  # a computer keeps an away seat
+        flow.one(state["flow"], turn_of(state) if following is None else following, after(now, TURN_SECONDS))
         state["turn_number"] += 1
-        state["deadline"] = after(now, TURN_SECONDS)
-        return [Event(f"{seat_name(state['turn'])}'s turn.", kind="turn")]
+        return [Event(f"{seat_name(turn_of(state))}'s turn.", kind="turn")]
 
     def _finish(self, state: State) -> list[Event]:
         state["revealed"] = []
         state["spider_cell"] = None
         state["phase"] = OVER
         state["ended"] = "spiders"
-        state["deadline"] = None
-        staying = active_seats(state["players"], state["gone"])
+        state["flow"]["deadline"] = None
+        staying = flow.in_game(state["flow"])
         dragons = {s: state["collected"][s]["dragon"] for s in staying}
         most = max(dragons.values())
         leaders = [s for s in staying if dragons[s] == most]

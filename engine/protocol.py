@@ -239,6 +239,12 @@ class Game(ABC):
         """Seats the game is waiting on now, for prompts and 'not your turn' answers."""
         return []
 
+    def upgrade(self, state: State) -> State:
+        """A snapshot saved by an older version of the game, in today's keys (by default: as is).
+        The table applies it whenever it reads a stored state, so a game changes its state's
+        shape without losing a game in progress."""
+        return state
+
     def away(self, state: State) -> list[Seat]:
         """Seats whose players missed their timers and count as away (engine/flow.py's rule):
         the table has a computer keep such a seat until its player acts again."""

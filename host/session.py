@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import registry
 from engine.computers import LEVELS
+from engine.errors import RuleError
 from engine.protocol import State
 
 LOBBY, PLAYING, FINISHED, ABORTED = "lobby", "playing", "finished", "aborted"
@@ -48,6 +50,14 @@ def new_computer(seats: Sequence[int], level: str) -> int:
     taken = {-user // 10 for user in seats if is_computer(user)}
     number = next(n for n in range(1, MAX_COMPUTERS + 1) if n not in taken)
     return computer_id(number, level)
+
+
+def upgraded(game: str, state: State) -> State:
+    """A stored state in its game's current shape (`Game.upgrade`); a game not loaded keeps it as is."""
+    try:
+        return registry.get(game).upgrade(state)
+    except RuleError:
+        return state
 
 
 @dataclass
@@ -147,7 +157,7 @@ class Session:
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
             status=row["status"], host_id=row["host_id"], seats=json.loads(row["seats"]),
             options=json.loads(row["options"]), seed=row["seed"],
-            state=None if row["state"] is None else json.loads(row["state"]),
+            state=None if row["state"] is None else upgraded(row["game"], json.loads(row["state"])),
             version=row["version"], deadline=row["deadline"], message_id=row["message_id"], board_key=row["board_key"],
             news=json.loads(row["news"]), created_at=row["created_at"], started_at=row["started_at"],
             ended_at=row["ended_at"], summary=row["summary"], ping_message_id=row["ping_message_id"],

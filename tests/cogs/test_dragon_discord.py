@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import string
 
-from engine.dragon import SIZE
+from engine.dragon import SIZE, turn_of
 from tests.cogs.discord_helpers import (
     assert_people_named_and_pinged,
     message_in,
@@ -64,7 +64,7 @@ async def test_a_whole_game_by_three_users(world, simcord_bot):
     board_id = await open_dragon(u, channel)
     turns = 0
     while (state := await state_of(simcord_bot, channel)) is not None:
-        player = u[SEAT_ORDER[state["turn"]]]
+        player = u[SEAT_ORDER[turn_of(state)]]
         plan = plan_a_collecting_turn(state)
         assert plan, "cards are left that cannot be collected"
         for cell in plan:
@@ -73,7 +73,7 @@ async def test_a_whole_game_by_three_users(world, simcord_bot):
         turns += 1
         assert turns < 60
         if (after := await state_of(simcord_bot, channel)) is not None:  # the next player, and only they, is pinged
-            assert pinged(env, channel.last_message) == {u[SEAT_ORDER[after["turn"]]].id}
+            assert pinged(env, channel.last_message) == {u[SEAT_ORDER[turn_of(after)]].id}
     board = message_in(channel, board_id)
     assert not board.components  # a finished game has no buttons
     announcement = channel.last_message
@@ -142,5 +142,5 @@ async def test_an_idle_player_stops_when_the_timer_runs_out(world, simcord_bot, 
     await simcord_bot.table.fire_due()
     await env.settle()
     state = await state_of(simcord_bot, channel)
-    assert state["turn"] == 1 and state["collected"][0].get("ring") == 2
+    assert turn_of(state) == 1 and state["collected"][0].get("ring") == 2
     assert "collects 2 rings" in message_in(channel, board_id).embeds[0].description

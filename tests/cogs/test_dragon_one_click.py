@@ -11,7 +11,7 @@ import discord
 
 from cogs.components import TableSelect, view_of
 from cogs.refs import Ref
-from engine.dragon import SIZE
+from engine.dragon import SIZE, turn_of
 from tests.cogs.discord_helpers import buttons, message_in, selects
 from tests.cogs.test_dragon_discord import (
     SEAT_ORDER,
@@ -56,7 +56,7 @@ async def test_a_whole_game_turns_over_every_card_in_one_interaction(world, simc
     board_id = await open_dragon(u, channel)
     reveals = interactions = 0
     while (state := await state_of(simcord_bot, channel)) is not None:
-        player = u[SEAT_ORDER[state["turn"]]]
+        player = u[SEAT_ORDER[turn_of(state)]]
         for cell in plan_a_collecting_turn(state):
             version = (await simcord_bot.table.active_in(channel.id)).version
             board = message_in(channel, board_id)
@@ -105,7 +105,7 @@ async def test_a_spider_is_moved_to_an_empty_cell_with_one_choice(world, simcord
     assert refused.ephemeral and (await state_of(simcord_bot, channel))["phase"] == "spider"
     await u["bob"].select(message_in(channel, board_id), [f"{ring[0]}-{ring[1]}"], custom_id=menu.custom_id)
     state = await state_of(simcord_bot, channel)
-    assert state["turn"] == 2 and state["grid"][ring[0]][ring[1]] == "spider"
+    assert turn_of(state) == 2 and state["grid"][ring[0]][ring[1]] == "spider"
     assert f"moves the spider to {label(ring)}" in message_in(channel, board_id).embeds[0].description
 
 
@@ -118,7 +118,7 @@ async def test_leave_the_spider_still_ends_the_turn(world, simcord_bot):
     assert not selects(board)  # no cell is empty yet: nowhere to move it
     assert "no cell is empty, so leave it where it is" in now_of(board)
     await u["ann"].click(board, label="Leave the spider")
-    assert (await state_of(simcord_bot, channel))["turn"] == 1
+    assert turn_of(await state_of(simcord_bot, channel)) == 1
 
 
 async def test_a_row_menu_left_from_an_older_board_gets_the_card_menus(world, simcord_bot):

@@ -16,6 +16,8 @@ from engine.dragon import (
     Dragon,
     collectable,
     describe,
+    turn_of,
+    upgrade,
 )
 from engine.errors import RuleError
 from engine.flow import AWAY_AFTER
@@ -75,13 +77,13 @@ def act(state, seat, action, now=None):
 def reveal(state, *names, seat=None):
     texts = []
     for name in names:
-        state, more = act(state, state["turn"] if seat is None else seat, {"type": "reveal", "cell": cell(name)})
+        state, more = act(state, turn_of(state) if seat is None else seat, {"type": "reveal", "cell": cell(name)})
         texts += more
     return state, texts
 
 
 def stop(state):
-    return act(state, state["turn"], {"type": "stop"})
+    return act(state, turn_of(state), {"type": "stop"})
 
 
 def held(state, seat):
@@ -122,11 +124,11 @@ def test_two_to_five_players():
 
 def test_seat_one_begins_and_play_goes_clockwise():
     state = arranged({"A1": "ring", "B1": "ring", "C1": "ring"})
-    assert state["turn"] == 0 and GAME.waiting_for(state) == [0]
+    assert turn_of(state) == 0 and GAME.waiting_for(state) == [0]
     for name, next_turn in (("A1", 1), ("B1", 2), ("C1", 0)):
         state, _ = reveal(state, name)
         state, _ = stop(state)
-        assert state["turn"] == next_turn
+        assert turn_of(state) == next_turn
 
 
 def test_rules_text_covers_the_rules_and_is_short():
@@ -203,7 +205,7 @@ def test_spider_ends_the_turn_at_once_and_covers_everything():
     state = arranged({"A1": "ring", "B1": "ball", "C1": "ball", "D1": "spider"})
     state, _ = reveal(state, "A1", "B1", "C1")
     state, texts = reveal(state, "D1")
-    assert state["phase"] == "spider" and state["turn"] == 0
+    assert state["phase"] == "spider" and turn_of(state) == 0
     assert state["revealed"] == [] and held(state, 0) == {}
     assert grid_kinds(state) == Counter(COUNTS)  # nothing collected, all covered in place
     assert state["grid"][0][:4] == ["ring", "ball", "ball", "spider"]
@@ -225,7 +227,7 @@ def test_spider_may_be_moved_to_an_empty_cell():
     assert {"type": "move_spider", "cell": [0, 0]} in GAME.legal_actions(state, 1)
     state, texts = act(state, 1, {"type": "move_spider", "cell": [0, 0]})
     assert state["grid"][0][0] == "spider" and state["grid"][1][1] is None
-    assert state["turn"] == 2 and state["phase"] == "reveal"
+    assert turn_of(state) == 2 and state["phase"] == "reveal"
     assert texts[0] == "{1} moves the spider to A1."
 
 
@@ -241,16 +243,16 @@ def test_spider_may_stay_where_it_was():
     state = arranged({"B2": "spider"})
     state, _ = reveal(state, "B2")
     state, texts = act(state, 0, {"type": "keep_spider"})
-    assert state["grid"][1][1] == "spider" and state["turn"] == 1
+    assert state["grid"][1][1] == "spider" and turn_of(state) == 1
     assert "leaves the spider" in texts[0]
 
 
 def test_spider_choice_time_out_leaves_the_spider_and_passes():
     state = arranged({"B2": "spider"})
     state, _ = reveal(state, "B2")
-    assert state["deadline"] == T0 + 1 + SPIDER_SECONDS
-    state, _ = act(state, None, TIMEOUT, now=state["deadline"])
-    assert state["grid"][1][1] == "spider" and state["turn"] == 1 and state["phase"] == "reveal"
+    assert GAME.next_deadline(state) == T0 + 1 + SPIDER_SECONDS
+    state, _ = act(state, None, TIMEOUT, now=GAME.next_deadline(state))
+    assert state["grid"][1][1] == "spider" and turn_of(state) == 1 and state["phase"] == "reveal"
 
 
 def test_spider_moves_only_after_a_spider():
@@ -265,7 +267,7 @@ def test_dragon_after_a_treasure_ends_the_turn_with_nothing(treasure):
     state = arranged({"A1": "ring", "B1": treasure, "C1": "dragon"})
     state, _ = reveal(state, "A1", "B1")
     state, texts = reveal(state, "C1")
-    assert state["turn"] == 1 and state["revealed"] == [] and held(state, 0) == {}
+    assert turn_of(state) == 1 and state["revealed"] == [] and held(state, 0) == {}
     assert grid_kinds(state) == Counter(COUNTS)
     assert "nothing" in texts[0] and "covered again" in texts[0]
     assert state["last_turn"] == {"seat": 0, "ending": "dragon", "collected": {}}
@@ -276,7 +278,7 @@ def test_treasure_after_a_dragon_ends_the_turn_with_nothing(treasure):
     state = arranged({"A1": "dragon", "B1": "ring", "C1": treasure})
     state, _ = reveal(state, "A1", "B1")
     state, texts = reveal(state, "C1")
-    assert state["turn"] == 1 and held(state, 0) == {} and grid_kinds(state) == Counter(COUNTS)
+    assert turn_of(state) == 1 and held(state, 0) == {} and grid_kinds(state) == Counter(COUNTS)
 
 
 def test_rings_and_dragons_go_together_and_are_all_collected():
@@ -346,39 +348,39 @@ def test_extras_are_covered_again_in_place_and_the_first_revealed_are_collected(
 # ----------------------------------------------------------------- time
 def test_each_action_restarts_the_turn_timer():
     state = arranged({"A1": "ring", "B1": "ring"})
-    assert state["deadline"] == T0 + TURN_SECONDS
+    assert GAME.next_deadline(state) == T0 + TURN_SECONDS
     state, _ = act(state, 0, {"type": "reveal", "cell": [0, 0]}, now=T0 + 50)
-    assert state["deadline"] == T0 + 50 + TURN_SECONDS
-    assert GAME.next_deadline(state) == state["deadline"]
+    assert GAME.next_deadline(state) == T0 + 50 + TURN_SECONDS
+    assert GAME.next_deadline(state) == GAME.next_deadline(state)
 
 
 def test_a_player_who_runs_out_of_time_stops_and_collects_what_is_legal():
     state = arranged({"A1": "ball", "B1": "ball", "C1": "car", "D1": "ring"})
     state, _ = reveal(state, "A1", "B1", "C1", "D1")
-    state, texts = act(state, None, TIMEOUT, now=state["deadline"])
-    assert held(state, 0) == {"ball": 2, "ring": 1} and state["turn"] == 1
+    state, texts = act(state, None, TIMEOUT, now=GAME.next_deadline(state))
+    assert held(state, 0) == {"ball": 2, "ring": 1} and turn_of(state) == 1
     assert texts[0] == "Time is up: {0} stops and collects 2 balls, 1 ring."
     assert state["last_turn"] == {"seat": 0, "ending": "timeout", "collected": {"ball": 2, "ring": 1}}
 
 
 def test_a_time_out_with_nothing_revealed_passes_the_turn():
     state = new()
-    state, texts = act(state, None, TIMEOUT, now=state["deadline"])
-    assert state["turn"] == 1 and texts[0] == "Time is up: {0} stops and collects nothing."
+    state, texts = act(state, None, TIMEOUT, now=GAME.next_deadline(state))
+    assert turn_of(state) == 1 and texts[0] == "Time is up: {0} stops and collects nothing."
 
 
 def test_a_time_out_before_the_deadline_or_from_a_seat_is_refused():
     state = new()
     with pytest.raises(RuleError, match="not up"):
-        GAME.apply(state, None, TIMEOUT, state["deadline"] - 1)
+        GAME.apply(state, None, TIMEOUT, GAME.next_deadline(state) - 1)
     with pytest.raises(RuleError):
-        GAME.apply(state, 0, TIMEOUT, state["deadline"] + 1)
+        GAME.apply(state, 0, TIMEOUT, GAME.next_deadline(state) + 1)
 
 
 # ----------------------------------------------------------------- away
 def time_out(state):
     """The table's clock ends the running turn (or spider choice)."""
-    return act(state, None, TIMEOUT, now=state["deadline"])
+    return act(state, None, TIMEOUT, now=GAME.next_deadline(state))
 
 
 def test_a_seat_that_times_out_three_turns_in_a_row_is_away():
@@ -389,17 +391,17 @@ def test_a_seat_that_times_out_three_turns_in_a_row_is_away():
         state, _ = time_out(state)  # seat 0 does nothing
         state, _ = reveal(state, ring)  # seat 1 plays
         state, _ = stop(state)
-        assert state["timed_out"] == [missed, 0]
+        assert state["flow"]["missed"] == [missed, 0]
     assert GAME.away(state) == [0]
-    assert state["turn"] == 0 and GAME.waiting_for(state) == [0]  # an away seat still takes its turns
+    assert turn_of(state) == 0 and GAME.waiting_for(state) == [0]  # an away seat still takes its turns
 
 
 def test_a_turn_timed_out_after_an_action_counts_from_one_again():
     state = new(players=2)
-    state["timed_out"] = [AWAY_AFTER - 1, 0]
+    state["flow"]["missed"] = [AWAY_AFTER - 1, 0]
     state, _ = reveal(state, "A1")
-    assert state["timed_out"][0] == 0
-    if state["turn"] == 0:
+    assert state["flow"]["missed"][0] == 0
+    if turn_of(state) == 0:
         state, _ = time_out(state)
     assert GAME.away(state) == []
 
@@ -407,17 +409,17 @@ def test_a_turn_timed_out_after_an_action_counts_from_one_again():
 def test_any_action_brings_an_away_seat_back():
     for action in ({"type": "reveal", "cell": [3, 3]}, {"type": "keep_spider"}):
         state = arranged({"D4": "spider", "A1": "ring"}, players=2)
-        state["timed_out"] = [AWAY_AFTER, 0]
+        state["flow"]["missed"], state["flow"]["away"] = [AWAY_AFTER, 0], [0]  # as AWAY_AFTER timeouts leave it
         assert GAME.away(state) == [0]
         if action["type"] == "keep_spider":
             state, _ = reveal(state, "D4")
         state, _ = act(state, 0, action)
-        assert GAME.away(state) == [] and state["timed_out"] == [0, 0]
+        assert GAME.away(state) == [] and state["flow"]["missed"] == [0, 0]
 
 
 def test_a_refused_action_does_not_bring_an_away_seat_back():
     state = arranged({"A1": "ring"}, players=2)
-    state["timed_out"] = [0, AWAY_AFTER]
+    state["flow"]["missed"], state["flow"]["away"] = [0, AWAY_AFTER], [1]
     with pytest.raises(RuleError):
         GAME.apply(state, 1, {"type": "reveal", "cell": [0, 0]}, T0 + 1)
     assert GAME.away(state) == [1]
@@ -425,17 +427,35 @@ def test_a_refused_action_does_not_bring_an_away_seat_back():
 
 def test_a_seat_that_left_is_not_away():
     state = new(players=3)
-    state["timed_out"] = [0, AWAY_AFTER, 0]
+    state["flow"]["missed"] = [0, AWAY_AFTER, 0]
     state, _ = act(state, 1, LEAVE)
     assert GAME.away(state) == []
 
 
-def test_a_snapshot_without_the_away_counter_plays_on():
-    state = arranged({"A1": "ring", "B1": "ring"}, players=2)
-    del state["timed_out"]  # a game saved before the away rule
-    assert GAME.invariants(state) == [] and GAME.away(state) == []
+def legacy(state):
+    """The snapshot as the game stored it before the flow kit held the turn (and, with `counted`
+    False, before the away count existed)."""
+    old = {key: value for key, value in state.items() if key != "flow"}
+    kit = state["flow"]
+    old.update(turn=kit["seats"][0], gone=list(kit["left"]), deadline=kit["deadline"], timed_out=list(kit["missed"]))
+    return old
+
+
+def test_a_snapshot_from_before_the_flow_kit_is_upgraded_to_the_same_game():
+    state = arranged({"A1": "ring", "B1": "ring"}, players=3)
     state, _ = time_out(state)
-    assert state["timed_out"] == [1, 0]
+    state, _ = act(state, 2, LEAVE)
+    assert canonical(upgrade(legacy(state))) == canonical(state)
+    older = legacy(state)
+    del older["timed_out"]  # saved before the away count too: nobody has missed a timer
+    assert upgrade(older)["flow"]["missed"] == [0, 0, 0] and GAME.invariants(upgrade(older)) == []
+
+
+def test_an_upgraded_snapshot_plays_on():
+    state = arranged({"A1": "ring", "B1": "ring"}, players=2)
+    state = GAME.upgrade(legacy(state))
+    state, _ = time_out(state)
+    assert state["flow"]["missed"] == [1, 0]
     state, _ = reveal(state, "A1")
     state, _ = stop(state)
     assert held(state, 1) == {"ring": 1} and GAME.away(state) == []
@@ -443,7 +463,7 @@ def test_a_snapshot_without_the_away_counter_plays_on():
 
 def test_invariants_catch_a_broken_away_counter():
     state = new(players=2)
-    state["timed_out"] = [0]
+    state["flow"]["missed"] = [0]
     assert GAME.invariants(state)
 
 
@@ -456,7 +476,7 @@ def test_the_game_ends_when_only_the_spiders_are_left():
     assert GAME.outcome(state) is None
     state, _ = reveal(state, "B1")
     state, texts = stop(state)
-    assert state["phase"] == "over" and state["ended"] == "spiders" and state["deadline"] is None
+    assert state["phase"] == "over" and state["ended"] == "spiders" and GAME.next_deadline(state) is None
     assert GAME.legal_actions(state, 0) == [] and GAME.waiting_for(state) == []
     assert any("game is over" in t for t in texts)
     with pytest.raises(RuleError, match="over"):
@@ -502,10 +522,10 @@ def test_most_cards_wins_and_ties_share_the_rank():
 def test_a_player_who_leaves_is_skipped():
     state = arranged({"A1": "ring"})
     state, texts = act(state, 1, LEAVE)
-    assert state["turn"] == 0 and texts == ["{1} leaves the game."]
+    assert turn_of(state) == 0 and texts == ["{1} leaves the game."]
     state, _ = reveal(state, "A1")
     state, _ = stop(state)
-    assert state["turn"] == 2
+    assert turn_of(state) == 2
     assert GAME.legal_actions(state, 1) == []
     with pytest.raises(RuleError):
         GAME.apply(state, 1, {"type": "reveal", "cell": [1, 1]}, T0 + 3)
@@ -517,7 +537,7 @@ def test_leaving_on_turn_covers_the_cards_and_passes():
     state = arranged({"A1": "ring", "B1": "ring"})
     state, _ = reveal(state, "A1", "B1")
     state, texts = act(state, 0, LEAVE)
-    assert state["turn"] == 1 and state["revealed"] == [] and held(state, 0) == {}
+    assert turn_of(state) == 1 and state["revealed"] == [] and held(state, 0) == {}
     assert state["grid"][0][:2] == ["ring", "ring"]
     assert all("ring" not in t and "A1" not in t for t in texts)
 
@@ -526,7 +546,7 @@ def test_leaving_during_the_spider_choice_leaves_the_spider():
     state = arranged({"B2": "spider"})
     state, _ = reveal(state, "B2")
     state, _ = act(state, 0, LEAVE)
-    assert state["grid"][1][1] == "spider" and state["turn"] == 1 and state["phase"] == "reveal"
+    assert state["grid"][1][1] == "spider" and turn_of(state) == 1 and state["phase"] == "reveal"
 
 
 def test_fewer_than_two_players_left_ends_the_game_and_leavers_rank_last():
@@ -536,7 +556,7 @@ def test_fewer_than_two_players_left_ends_the_game_and_leavers_rank_last():
     state, _ = act(state, 2, LEAVE)
     assert GAME.outcome(state) is None
     state, texts = act(state, 0, LEAVE)
-    assert state["phase"] == "over" and state["ended"] == "left" and state["deadline"] is None
+    assert state["phase"] == "over" and state["ended"] == "left" and GAME.next_deadline(state) is None
     outcome = GAME.outcome(state)
     assert outcome.ranks == (3, 1, 2) and outcome.winners() == [1]
     assert "game is over" in texts[-1]
@@ -585,7 +605,7 @@ def test_everyone_sees_the_dragon_and_the_treasures_it_clashed_with():
                         "the turn ends with nothing and everything else is covered again.")
     assert shown_everywhere(state) == {"D1": "dragon", "B1": "ball", "C1": "crate"}  # the ring is covered
     assert [item["label"] for item in GAME.view(state, None)["shown"]] == ["D1", "B1", "C1"]  # ending card first
-    assert state["turn"] == 1 and GAME.view(state, None)["revealed"] == []
+    assert turn_of(state) == 1 and GAME.view(state, None)["revealed"] == []
     state, _ = reveal(state, "E5")                          # the next player's first card
     assert shown_everywhere(state) == {"E5": "car"}
 
@@ -602,15 +622,15 @@ def test_the_shown_cards_are_covered_when_the_next_turn_ends_without_a_card():
     state = arranged({"A1": "ball", "B1": "dragon"})
     state, _ = reveal(state, "A1", "B1")
     assert shown_everywhere(state) == {"B1": "dragon", "A1": "ball"}
-    state, _ = act(state, None, TIMEOUT, now=state["deadline"])
-    assert shown_everywhere(state) == {} and state["turn"] == 2
+    state, _ = act(state, None, TIMEOUT, now=GAME.next_deadline(state))
+    assert shown_everywhere(state) == {} and turn_of(state) == 2
 
 
 def test_a_player_who_leaves_during_the_spider_choice_leaves_the_spider_shown():
     state = arranged({"B2": "spider"})
     state, _ = reveal(state, "B2")
     state, _ = act(state, 0, LEAVE)
-    assert shown_everywhere(state) == {"B2": "spider"} and state["turn"] == 1
+    assert shown_everywhere(state) == {"B2": "spider"} and turn_of(state) == 1
 
 
 # ----------------------------------------------------------------- words
@@ -685,7 +705,7 @@ def test_no_view_or_event_reveals_a_covered_card_after_a_turn_ends():
         state = GAME.setup(3, {}, seed, T0)
         now = T0
         while GAME.outcome(state) is None and turn_ends < 4000:
-            seat = state["turn"]
+            seat = turn_of(state)
             actions = GAME.legal_actions(state, seat)
             stop_now = state["revealed"] and chooser.below(4) == 0
             action = {"type": "stop"} if stop_now else chooser.choice(actions)

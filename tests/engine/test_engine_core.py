@@ -11,7 +11,6 @@ from engine.errors import RuleError
 from engine.protocol import canonical, ranked
 from engine.replay import LoggedAction, replay
 from engine.rng import Rng, rng_of
-from engine.seats import active_seats, next_seat
 
 
 def test_same_seed_same_draws():
@@ -62,14 +61,6 @@ def test_deck_draws_what_there_is_when_everything_is_out():
     rng = Rng(9)
     deck = new_deck([1, 2], rng)
     assert len(draw(deck, rng, 5)) == 2 and draw(deck, rng) == []
-
-
-def test_turn_order_skips_seats_that_left():
-    assert next_seat(0, 4) == 1
-    assert next_seat(3, 4) == 0
-    assert next_seat(0, 4, skip={1, 2}) == 3
-    assert next_seat(0, 2, skip={0, 1}) is None
-    assert active_seats(4, {2}) == [0, 1, 3]
 
 
 def test_square_grid_neighbours_and_labels():

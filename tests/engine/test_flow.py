@@ -109,3 +109,16 @@ def test_explain_gives_the_engines_reason_without_changing_anything():
     assert game.explain(state, 1, {"type": "stop"}, 1.0) and state == before
     reveal = next(a for a in game.legal_actions(state, 0) if a["type"] == "reveal")
     assert game.explain(state, 0, reveal, 1.0) is None and state == before
+
+
+def test_turn_order_goes_round_and_skips_seats_that_left():
+    """Moved with engine/seats.py's rule when Treasure of the Dragons took its turns from the flow kit."""
+    f = flow.new(4)
+    assert flow.next_seat(f, 0) == 1 and flow.next_seat(f, 3) == 0
+    flow.leave(f, 1)
+    flow.leave(f, 2)
+    assert flow.next_seat(f, 0) == 3 and flow.in_game(f) == [0, 3]
+    two = flow.new(2)
+    flow.leave(two, 0)
+    flow.leave(two, 1)
+    assert flow.next_seat(two, 0) is None

@@ -13,9 +13,14 @@ from engine.errors import RuleError
 from engine.protocol import Event, Game, Option, Outcome, ranked, seat_name
 from engine.registry import register
 from engine.rng import Rng, rng_of
-from engine.seats import next_seat
 
 TARGET = 10
+
+
+def next_seat(seat: int, players: int, gone: list[int]) -> int | None:
+    """The next seat round the table that has not left."""
+    return next(((seat + step) % players for step in range(1, players + 1)
+                 if (seat + step) % players not in gone), None)
 TURN_SECONDS = 60.0
 AWAY_AFTER = 2
 

@@ -434,7 +434,7 @@ class DragonPlayer(Player):
     game = "dragon"
 
     async def game_step(self, session, state, board, kill) -> None:
-        user = json.loads(session["seats"])[state["turn"]]
+        user = json.loads(session["seats"])[state["flow"]["seats"][0]]  # the seat on turn (engine.dragon.turn_of)
         offered = {o["label"]: (menu, o["value"]) for menu in selects(board) for o in menu["options"]}  # "C4": ...
         if state["phase"] == "spider":
             keep = labelled(board, "Leave the spider")

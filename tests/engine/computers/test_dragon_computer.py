@@ -8,7 +8,7 @@ from collections import Counter
 from engine.computers import EASY, HARD, NORMAL, Mind, choose, think
 from engine.computers.dragon import MEMORY, PAUSE, POLICY
 from engine.computers.play import play_game
-from engine.dragon import COUNTS, KINDS, SIZE, Dragon
+from engine.dragon import COUNTS, KINDS, SIZE, Dragon, turn_of
 from engine.grid import label, parse_label
 from engine.protocol import State
 from engine.rng import Rng
@@ -71,7 +71,7 @@ def test_the_decision_never_depends_on_face_down_cards():
     for turn in range(400):
         if GAME.outcome(state) is not None:
             break
-        seat = state["turn"]
+        seat = turn_of(state)
         twin = copy.deepcopy(state)
         cells = hidden_cells(twin)
         kinds = [twin["grid"][r][c] for r, c in cells]
@@ -149,7 +149,7 @@ def test_it_collects_remembered_rings_before_it_stops():
     state = step(state, [mind], 0, {"type": "keep_spider"})
     state = step(state, [mind], 1, {"type": "reveal", "cell": cell("G7")})  # a dragon: no more unknown cards
     actions = []
-    while state["turn"] == 1:
+    while turn_of(state) == 1:
         action = decide(mind, state)
         assert action is not None
         actions.append(action)
