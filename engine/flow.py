@@ -101,12 +101,20 @@ def require(flow: Flow, seat: Seat) -> None:
 
 
 def acted(flow: Flow, seat: Seat) -> None:
-    """`seat` acted: it is no longer missing timers, and no longer away."""
+    """`seat` acted in the phase: it is no longer missing timers, and no longer away."""
     if flow["kind"] != EVERYONE and seat not in flow["acted"]:
         flow["acted"].append(seat)
+    back(flow, seat)
+
+
+def back(flow: Flow, seat: Seat) -> bool:
+    """`seat` acted (in a game that keeps its own phases): its missed timers restart and it is no
+    longer away. True when it was away."""
     flow["missed"][seat] = 0
-    if seat in flow["away"]:
-        flow["away"].remove(seat)
+    if seat not in flow["away"]:
+        return False
+    flow["away"].remove(seat)
+    return True
 
 
 def complete(flow: Flow) -> bool:

@@ -42,6 +42,9 @@ Design choices where the rules are silent (also in `rules`):
   their attempt, the swap) is marked away and no longer waited for; any action brings them back.
   A player who leaves is skipped for good; their hand goes to the discard pile, their ghosts stay.
   When fewer than two players remain (not away, not left) the game ends: the one left ranks first.
+  Who left, who is away, the missed timers and the running timer are the shared kit's
+  (`state["flow"]`, engine/flow.py); the phases are the game's own. `upgrade` reads a game
+  saved before, when they were `left`, `away`, `idle` and `deadline`.
 - The draw pile runs out: the discard pile is shuffled into a new one (engine/deck.py).
 - The game ends when nobody can capture any more: no ghost left, or no card left in the game
   (hands, draw, discard) matching a ghost on the board; the most ghosts wins, ties share. Players
@@ -60,6 +63,7 @@ from functools import lru_cache
 from itertools import combinations, pairwise
 from typing import Any
 
+from . import flow
 from .deadlines import after
 from .deck import discard as deck_discard
 from .deck import draw as deck_draw
@@ -91,7 +95,7 @@ REDEAL_SECONDS = 45.0
 RACE_SECONDS = 45.0
 ATTEMPT_SECONDS = 60.0
 SWAP_SECONDS = 30.0
-AWAY_AFTER = 3
+AWAY_AFTER = flow.AWAY_AFTER
 MAX_QUIET_ROLLS = 20
 AUTO_REDEALS = 10
 
@@ -213,9 +217,27 @@ def _capturable(state: State) -> bool:
     return any(_matches_board(cid, pairs) for cid in _cards_in_game(state))
 
 
+def _absences(players: int, deadline: float) -> flow.Flow:
+    """The kit holding who left or is away and the running timer (the phases are the game's own)."""
+    kit = flow.new(players)
+    kit["deadline"] = deadline
+    return kit
+
+
+def upgrade(state: State) -> State:
+    """A snapshot saved before the flow kit held leaving, absence and the timer: today's shape."""
+    if "flow" in state:
+        return state
+    state = dict(state)
+    kit = _absences(state["players"], state.pop("deadline"))
+    kit["left"], kit["away"], kit["missed"] = state.pop("left"), state.pop("away"), state.pop("idle")
+    state["flow"] = kit
+    return state
+
+
 def _active(state: State) -> list[int]:
     """Seats still playing: not left and not away."""
-    return [s for s in range(state["players"]) if s not in state["left"] and s not in state["away"]]
+    return [s for s in range(state["players"]) if s not in state["flow"]["left"] and s not in state["flow"]["away"]]
 
 
 def _scores(state: State) -> list[int]:
@@ -225,7 +247,7 @@ def _scores(state: State) -> list[int]:
 def _swap_pending(state: State) -> list[int]:
     """Seats the swap phase still waits for."""
     return [s for s in range(state["players"])
-            if s != state["caller"] and s not in state["left"] and s not in state["away"]
+            if s != state["caller"] and s not in state["flow"]["left"] and s not in state["flow"]["away"]
             and s not in state["swap_done"]]
 
 
@@ -326,21 +348,18 @@ class Ghosts(Game):
             "call_ms": None,
             "discard_pending": list(range(players)),
             "swap_done": [],
-            "idle": [0] * players,
-            "away": [],
-            "left": [],
             "quiet_rolls": 0,
             "last_path": None,
             "last_attempt": None,
             "end": None,
-            "deadline": after(now, DISCARD_SECONDS),
+            "flow": _absences(players, after(now, DISCARD_SECONDS)),
         }
 
     # -----------------------------------------------------------------------------------------
     # Queries
 
     def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
-        if state["phase"] == "over" or seat in state["left"] or not 0 <= seat < state["players"]:
+        if state["phase"] == "over" or seat in state["flow"]["left"] or not 0 <= seat < state["players"]:
             return []
         phase = state["phase"]
         hand = state["hands"][seat]
@@ -393,7 +412,10 @@ class Ghosts(Game):
         return []
 
     def next_deadline(self, state: State) -> float | None:
-        return None if state["phase"] == "over" else state["deadline"]
+        return None if state["phase"] == "over" else state["flow"]["deadline"]
+
+    def upgrade(self, state: State) -> State:
+        return upgrade(state)
 
     # -----------------------------------------------------------------------------------------
     # Actions
@@ -410,7 +432,7 @@ class Ghosts(Game):
             return self._timeout(state, now)
         if not isinstance(seat, int) or not 0 <= seat < state["players"]:
             raise RuleError("You have no seat in this game.")
-        if seat in state["left"]:
+        if seat in state["flow"]["left"]:
             raise RuleError("You have left this game.")
         if kind == "leave":
             return self._leave(state, seat, now)
@@ -423,9 +445,7 @@ class Ghosts(Game):
 
     def _back(self, state: State, seat: int, events: list[Event]) -> None:
         """A seat acted: its silence count restarts and it is no longer away."""
-        state["idle"][seat] = 0
-        if seat in state["away"]:
-            state["away"].remove(seat)
+        if flow.back(state["flow"], seat):
             events.append(Event(f"{seat_name(seat)} is back.", kind="back"))
 
     @staticmethod
@@ -457,7 +477,7 @@ class Ghosts(Game):
         self._back(state, seat, events)
         self._do_discard(state, seat, list(cards), events)
         if seat in state["discard_pending"]:  # re-dealt: give them time to choose again
-            state["deadline"] = max(state["deadline"], after(now, REDEAL_SECONDS))
+            state["flow"]["deadline"] = max(state["flow"]["deadline"], after(now, REDEAL_SECONDS))
         elif not state["discard_pending"]:
             self._start_race(state, 0, now, events)
         return events
@@ -522,7 +542,7 @@ class Ghosts(Game):
         at_ms = action.get("at_ms")  # when the winning press was made, so later pressers learn the margin
         state["call_ms"] = at_ms if whole(at_ms) else None
         state["quiet_rolls"] = 0
-        state["deadline"] = after(now, ATTEMPT_SECONDS)
+        state["flow"]["deadline"] = after(now, ATTEMPT_SECONDS)
         events.append(Event(f"{seat_name(seat)} calls the {meeple} meeple!", kind="call"))
         return events
 
@@ -537,8 +557,8 @@ class Ghosts(Game):
         with rng_of(state) as rng:
             die = rng.roll(6)
         state.update(phase="race", die=die, roller=roller, caller=None, meeple=None, call_ms=None, swap_done=[],
-                     quiet_rolls=quiet, round=state["round"] + 1,
-                     deadline=after(now, RACE_SECONDS))
+                     quiet_rolls=quiet, round=state["round"] + 1)
+        state["flow"]["deadline"] = after(now, RACE_SECONDS)
         events.append(Event(f"{seat_name(roller)} rolls a {die}. Race!", kind="roll"))
 
     # attempt ---------------------------------------------------------------------------
@@ -631,7 +651,7 @@ class Ghosts(Game):
             return
         state["phase"] = "swap"
         state["swap_done"] = []
-        state["deadline"] = after(now, SWAP_SECONDS)
+        state["flow"]["deadline"] = after(now, SWAP_SECONDS)
         if not _swap_pending(state):
             self._start_race(state, 0, now, events)
 
@@ -679,12 +699,9 @@ class Ghosts(Game):
     # timers and leaving ----------------------------------------------------------------
 
     def _silent(self, state: State, seats: list[int], events: list[Event]) -> None:
-        for s in seats:
-            state["idle"][s] += 1
-            if state["idle"][s] >= AWAY_AFTER and s not in state["away"] and s not in state["left"]:
-                state["away"].append(s)
-                events.append(Event(f"{seat_name(s)} has been silent for {plural(AWAY_AFTER, 'timer')} "
-                                    "and is skipped until they act again.", kind="away"))
+        for s in flow.miss(state["flow"], [s for s in seats if s not in state["flow"]["left"]]):
+            events.append(Event(f"{seat_name(s)} has been silent for {plural(AWAY_AFTER, 'timer')} "
+                                "and is skipped until they act again.", kind="away"))
 
     def _timeout(self, state: State, now: float) -> list[Event]:
         events: list[Event] = []
@@ -729,9 +746,7 @@ class Ghosts(Game):
 
     def _leave(self, state: State, seat: int, now: float) -> list[Event]:
         events = [Event(f"{seat_name(seat)} leaves the game.", kind="leave")]
-        state["left"].append(seat)
-        if seat in state["away"]:
-            state["away"].remove(seat)
+        flow.leave(state["flow"], seat)
         deck_discard(state["deck"], *state["hands"][seat])
         state["hands"][seat] = []
         if seat in state["discard_pending"]:
@@ -756,7 +771,7 @@ class Ghosts(Game):
 
     def _finish(self, state: State, reason: str, events: list[Event]) -> None:
         state["phase"] = "over"
-        state["deadline"] = None
+        state["flow"]["deadline"] = None
         state["end"] = {"reason": reason}
         events.append(Event(self._ranked(state, reason).summary, kind="end"))
 
@@ -773,7 +788,7 @@ class Ghosts(Game):
             "hand": [card_info(cid) for cid in state["hands"][seat]],
             "must_discard": state["phase"] == "discard" and seat in state["discard_pending"],
             "may_swap": (state["phase"] == "swap" and seat != state["caller"]
-                         and seat not in state["swap_done"] and seat not in state["left"]),
+                         and seat not in state["swap_done"] and seat not in state["flow"]["left"]),
         }
         return dict(mine)
 
@@ -799,8 +814,8 @@ class Ghosts(Game):
             "hand_counts": [len(h) for h in state["hands"]],
             "deadline": self.next_deadline(state),
             "waiting_for": self.waiting_for(state),
-            "away": list(state["away"]),
-            "left": list(state["left"]),
+            "away": list(state["flow"]["away"]),
+            "left": list(state["flow"]["left"]),
             "last_path": None if state["last_path"] is None else [list(x) for x in state["last_path"]],
             "last_attempt": None if attempt is None else _attempt_view(attempt),
             "ranks": None if outcome is None else list(outcome.ranks),
@@ -814,9 +829,9 @@ class Ghosts(Game):
         scores = _scores(state)
 
         def tier(s: int) -> int:
-            if s in state["left"]:
+            if s in state["flow"]["left"]:
                 return 2
-            if reason == "alone" and s in state["away"]:
+            if reason == "alone" and s in state["flow"]["away"]:
                 return 1
             return 0
 
@@ -865,7 +880,7 @@ class Ghosts(Game):
             broken.append(f"{len(cards)} cards accounted for, expected {_deck_size(state['options'])}")
         for s in range(n):
             size = len(state["hands"][s])
-            if s in state["left"]:
+            if s in state["flow"]["left"]:
                 expected = 0
             elif state["phase"] == "discard" and s in state["discard_pending"]:
                 expected = DEAL
@@ -883,7 +898,7 @@ class Ghosts(Game):
             broken.append(f"{phase} without a caller")
         if phase in ("race", "attempt", "swap") and state["die"] not in range(1, 7):
             broken.append("no die value during a round")
-        if phase != "over" and state["deadline"] is None:
+        if phase != "over" and state["flow"]["deadline"] is None:
             broken.append("no timer running")
         if phase == "over":
             end = state["end"]
@@ -901,6 +916,6 @@ class Ghosts(Game):
                 broken.append("the last path is not a walk")
             if len({tuple(x) for x in path}) != len(path):
                 broken.append("the last path enters a tile twice")
-        if set(state["away"]) & set(state["left"]):
+        if set(state["flow"]["away"]) & set(state["flow"]["left"]):
             broken.append("a seat is both away and left")
         return broken

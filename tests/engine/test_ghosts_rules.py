@@ -114,7 +114,7 @@ def test_setup_deals_6_cards_each_and_everyone_discards_first():
     assert [len(h) for h in state["hands"]] == [6, 6, 6, 6]
     assert state["phase"] == "discard"
     assert sorted(GAME.waiting_for(state)) == [0, 1, 2, 3]
-    assert state["deadline"] == NOW + G.DISCARD_SECONDS
+    assert state["flow"]["deadline"] == NOW + G.DISCARD_SECONDS
     assert len(state["deck"]["draw"]) == 54 - 24
 
 
@@ -188,7 +188,7 @@ def test_redeal_when_the_four_kept_cards_hold_fewer_than_two_matches_then_discar
     assert 0 in new["discard_pending"]  # must discard 2 again
     assert set(hand) <= set(new["deck"]["discard"]) | set(new["hands"][0])
     assert "new hand" in texts(events)
-    assert new["deadline"] >= NOW + 10 + G.REDEAL_SECONDS
+    assert new["flow"]["deadline"] >= NOW + 10 + G.REDEAL_SECONDS
     assert GAME.invariants(new) == []
 
 
@@ -210,7 +210,7 @@ def test_race_starts_with_a_roll_when_everyone_has_discarded():
     state, events = GAME.apply(state, 1, {"type": "discard", "cards": state["hands"][1][:2]}, NOW + 5)
     assert state["phase"] == "race" and 1 <= state["die"] <= 6
     assert state["round"] == 1 and state["roller"] == 0
-    assert state["deadline"] == NOW + 5 + G.RACE_SECONDS
+    assert state["flow"]["deadline"] == NOW + 5 + G.RACE_SECONDS
     assert any(e.kind == "roll" and f"rolls a {state['die']}" in e.text for e in events)
     assert [len(h) for h in state["hands"]] == [4, 4]
 
@@ -226,7 +226,7 @@ def test_discard_timeout_discards_non_matching_cards_first_for_the_silent():
     state, events = GAME.apply(state, None, TIMEOUT, NOW + G.DISCARD_SECONDS)
     assert state["hands"][0] == [good[0], good[1], good[2], good[3]]
     assert state["phase"] == "race"
-    assert state["idle"] == [1, 0]
+    assert state["flow"]["missed"] == [1, 0]
     assert "ran out of time" in texts(events)
 
 
@@ -238,7 +238,7 @@ def test_first_call_wins_and_later_calls_hear_someone_was_faster():
     state = playing(3)
     state, events = GAME.apply(state, 2, {"type": "call", "meeple": "blue"}, NOW)
     assert state["phase"] == "attempt" and state["caller"] == 2 and state["meeple"] == "blue"
-    assert state["deadline"] == NOW + G.ATTEMPT_SECONDS
+    assert state["flow"]["deadline"] == NOW + G.ATTEMPT_SECONDS
     assert GAME.waiting_for(state) == [2]
     with pytest.raises(RuleError, match="Someone was faster"):
         GAME.apply(state, 0, {"type": "call", "meeple": "red"}, NOW)
@@ -312,8 +312,8 @@ def test_nobody_calls_in_time_so_the_die_is_rolled_again_by_the_same_roller():
     state["roller"] = 1
     new, events = GAME.apply(state, None, TIMEOUT, NOW + G.RACE_SECONDS)
     assert new["phase"] == "race" and new["round"] == 2 and new["roller"] == 1
-    assert new["deadline"] == NOW + 2 * G.RACE_SECONDS
-    assert new["quiet_rolls"] == 1 and new["idle"] == [0, 0]  # a race waits for nobody
+    assert new["flow"]["deadline"] == NOW + 2 * G.RACE_SECONDS
+    assert new["quiet_rolls"] == 1 and new["flow"]["missed"] == [0, 0]  # a race waits for nobody
     assert "rolled again" in texts(events)
 
 
@@ -321,7 +321,7 @@ def test_many_silent_rolls_in_a_row_end_the_game():
     state = playing(2)
     _remove_ghosts(state, 1, colour="red", seat=1)
     for _ in range(G.MAX_QUIET_ROLLS):
-        state, events = GAME.apply(state, None, TIMEOUT, state["deadline"])
+        state, events = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
     assert state["phase"] == "over" and state["end"]["reason"] == "quiet"
     assert GAME.outcome(state).winners() == [1]
 
@@ -481,7 +481,7 @@ def test_attempt_timeout_fails_the_attempt_meeple_and_card_stay():
     new, events = GAME.apply(state, None, TIMEOUT, NOW + G.ATTEMPT_SECONDS)
     assert new["hands"][0] == hand and new["meeples"] == state["meeples"]
     assert new["phase"] == "swap" and new["last_attempt"]["reason"] == "timeout"
-    assert new["idle"][0] == 1
+    assert new["flow"]["missed"][0] == 1
     assert "ran out of time" in texts(events)
 
 
@@ -516,7 +516,7 @@ def test_every_other_player_may_swap_one_card_then_the_caller_rolls():
     state, events = GAME.apply(state, 2, {"type": "keep"}, NOW + 2)
     assert state["phase"] == "race" and state["round"] == 2 and state["roller"] == 1
     assert any(e.kind == "roll" and e.text.startswith("{1} rolls") for e in events)
-    assert state["deadline"] == NOW + 2 + G.RACE_SECONDS
+    assert state["flow"]["deadline"] == NOW + 2 + G.RACE_SECONDS
 
 
 def test_swap_timeout_keeps_the_cards_of_the_silent_and_rolls():
@@ -525,7 +525,7 @@ def test_swap_timeout_keeps_the_cards_of_the_silent_and_rolls():
     state, _ = GAME.apply(state, 1, {"type": "keep"}, NOW)
     hand2 = list(state["hands"][2])
     state, events = GAME.apply(state, None, TIMEOUT, NOW + G.SWAP_SECONDS)
-    assert state["hands"][2] == hand2 and state["idle"] == [0, 0, 1]
+    assert state["hands"][2] == hand2 and state["flow"]["missed"] == [0, 0, 1]
     assert state["phase"] == "race" and state["roller"] == 0
 
 
@@ -600,8 +600,8 @@ def test_three_missed_timers_in_a_row_mark_a_player_away_and_they_are_skipped():
         state, _ = GAME.apply(state, 0, {"type": "call", "meeple": "red"}, NOW)
         state, _ = GAME.apply(state, 0, {"type": "give_up"}, NOW)
         state, _ = GAME.apply(state, 1, {"type": "keep"}, NOW)
-        state, events = GAME.apply(state, None, TIMEOUT, state["deadline"])
-    assert state["away"] == [2] and "silent" in texts(events)
+        state, events = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
+    assert state["flow"]["away"] == [2] and "silent" in texts(events)
     state, _ = GAME.apply(state, 0, {"type": "call", "meeple": "red"}, NOW)
     state, _ = GAME.apply(state, 0, {"type": "give_up"}, NOW)
     assert GAME.waiting_for(state) == [1]
@@ -611,9 +611,9 @@ def test_three_missed_timers_in_a_row_mark_a_player_away_and_they_are_skipped():
 
 def test_an_away_player_who_acts_again_is_back():
     state = playing(3)
-    state["away"], state["idle"] = [2], [0, 0, 3]
+    state["flow"]["away"], state["flow"]["missed"] = [2], [0, 0, 3]
     state, events = GAME.apply(state, 2, {"type": "call", "meeple": "blue"}, NOW)
-    assert state["away"] == [] and state["idle"] == [0, 0, 0]
+    assert state["flow"]["away"] == [] and state["flow"]["missed"] == [0, 0, 0]
     assert "{2} is back." in texts(events)
 
 
@@ -627,9 +627,9 @@ def test_the_game_ends_when_fewer_than_two_players_remain_and_the_last_ranks_fir
     assert "Too few players remain" in texts(events)
     # Going silent counts too: 2 players, one becomes away.
     state = attempt(players=2, caller=0)
-    state["idle"][1] = G.AWAY_AFTER - 1
+    state["flow"]["missed"][1] = G.AWAY_AFTER - 1
     state, _ = GAME.apply(state, 0, {"type": "give_up"}, NOW)
-    state, _ = GAME.apply(state, None, TIMEOUT, state["deadline"])
+    state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])
     assert state["phase"] == "over" and GAME.outcome(state).ranks == (1, 2)
 
 
@@ -638,7 +638,7 @@ def test_a_leaver_is_skipped_their_cards_go_to_the_discard_pile_and_they_rank_la
     hand = list(state["hands"][1])
     _remove_ghosts(state, 3, seat=1)
     state, _ = GAME.apply(state, 1, LEAVE, NOW)
-    assert state["left"] == [1] and state["hands"][1] == []
+    assert state["flow"]["left"] == [1] and state["hands"][1] == []
     assert set(hand) <= set(state["deck"]["discard"])
     assert 1 not in GAME.waiting_for(state) and GAME.legal_actions(state, 1) == []
     with pytest.raises(RuleError, match="left"):
@@ -772,7 +772,7 @@ def test_the_winning_calls_press_time_is_kept_until_the_next_roll():
     assert game.view(state, None)["call_ms"] == 1234
     state, _ = game.apply(state, 1, {"type": "give_up"}, 3.0)
     while state["phase"] != "race":
-        state, _ = game.apply(state, None, {"type": "timeout"}, state["deadline"])
+        state, _ = game.apply(state, None, {"type": "timeout"}, state["flow"]["deadline"])
     assert state["call_ms"] is None
 
 
@@ -841,3 +841,19 @@ def test_one_silent_swapper_keeps_their_cards_in_the_singular():
     state, _ = GAME.apply(state, 1, {"type": "keep"}, NOW)
     _, events = GAME.apply(state, None, TIMEOUT, NOW + G.SWAP_SECONDS)
     assert "Time is up: {2} keeps their cards." in texts(events)
+
+
+# ---------------------------------------------------------------------------------------------
+# Games saved before the flow kit held leaving, absence and the timer
+
+def test_a_snapshot_from_before_the_flow_kit_is_upgraded_to_the_same_game_and_plays_on():
+    state = GAME.setup(3, {}, 5, NOW)
+    state, _ = GAME.apply(state, None, TIMEOUT, state["flow"]["deadline"])  # everyone silent once
+    state, _ = GAME.apply(state, 2, LEAVE, NOW + 100)
+    kit = state["flow"]
+    old = {key: value for key, value in state.items() if key != "flow"}
+    old.update(left=list(kit["left"]), away=list(kit["away"]), idle=list(kit["missed"]), deadline=kit["deadline"])
+    upgraded = GAME.upgrade(old)
+    assert canonical(upgraded) == canonical(state) and GAME.invariants(upgraded) == []
+    after, _ = GAME.apply(upgraded, None, TIMEOUT, kit["deadline"])
+    assert canonical(after) != canonical(upgraded), "the upgraded game plays on: its timer moved it"

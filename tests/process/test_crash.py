@@ -587,7 +587,7 @@ class GhostsPlayer(Player):
 
     async def swap(self, session, state, board, kill) -> None:
         pending = [s for s in range(state["players"]) if s != state["caller"] and s not in state["swap_done"]
-                   and s not in state["away"] and s not in state["left"]]
+                   and s not in state["flow"]["away"] and s not in state["flow"]["left"]]
         seat = self.rng.choice(pending)
         user = json.loads(session["seats"])[seat]
         if self.rng.random() < 0.5:
