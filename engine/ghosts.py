@@ -72,7 +72,7 @@ from .errors import RuleError
 from .ghosts_types import CardInfo, GhostsView, LastAttempt, LostRace, SeatView
 from .greenbox import CARDS, SYMBOLS
 from .grid import ORTHOGONAL, inside, label
-from .protocol import Action, Event, Game, Option, Outcome, State, View, seat_name, whole
+from .protocol import Action, Event, Game, Option, Outcome, State, View, ranked, seat_name, whole
 from .registry import register
 from .rng import Rng, rng_of
 from .words import plural
@@ -836,7 +836,7 @@ class Ghosts(Game):
             return 0
 
         keys = [(-tier(s), scores[s]) for s in range(n)]
-        ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+        ranks = ranked(keys)
         winners = [s for s in range(n) if ranks[s] == 1]
         names = " and ".join(seat_name(s) for s in winners)
         lead = f"{names} win{'s' if len(winners) == 1 else ''}"
