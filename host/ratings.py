@@ -26,8 +26,11 @@ Leaderboard standings
   ranks by (points for rated all-time boards, wins otherwise). It is updated here, so reading a board
   never scans results. A row carries the month or week (`bucket`) it counts; the first game of a new
   month or week starts it again from zero.
-- `rebuild_standings` recomputes the table from rating_history and results (the repair path, the
-  benchmark's loader, and the tests' cross-check of the incremental updates).
+- `board_tally` counts the players of each board per ranking key, kept by triggers on standings and
+  hidden_players (migrations/0006_board_tally.sql), so a board's size and a viewer's place never
+  count rows one by one (host/leaderboard.py). It relies on score = wins on boards ranked by wins.
+- `rebuild_standings` recomputes the table (and the tally) from rating_history and results (the repair
+  path, the benchmark's loader, and the tests' cross-check of the incremental updates).
 """
 from __future__ import annotations
 
@@ -222,6 +225,7 @@ async def rebuild_standings(conn: Any, now: float, solo_board: Callable[[str], b
     current ones.
     """
     await conn.execute("DELETE FROM standings")
+    await conn.execute("DELETE FROM board_tally")  # a drifted tally (if ever) is counted afresh
     async with conn.execute("SELECT DISTINCT game FROM results WHERE players = 1") as cursor:
         solo_games = [row[0] for row in await cursor.fetchall() if solo_board(row[0])]
     solo_marks = ",".join("?" * len(solo_games)) or "NULL"
