@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 import render.dragon as R
-from engine.dragon import KINDS, Dragon
+from engine.dragon import KINDS, Dragon, turn_of
 from tests.kit.readability import image_width, recording_text
 
 GAME = Dragon()
@@ -27,14 +27,14 @@ def cells_of(state, *kinds):
 
 def turn_over(state, cells, now=NOW):
     for cell in cells:
-        state, _ = GAME.apply(state, state["turn"], {"type": "reveal", "cell": cell}, now)
+        state, _ = GAME.apply(state, turn_of(state), {"type": "reveal", "cell": cell}, now)
     return state
 
 
 def collecting(state, kinds):
     """`state` after the player on turn turns over every card of `kinds` and stops."""
     state = turn_over(state, cells_of(state, *kinds))
-    state, _ = GAME.apply(state, state["turn"], {"type": "stop"}, NOW)
+    state, _ = GAME.apply(state, turn_of(state), {"type": "stop"}, NOW)
     return state
 
 
@@ -49,7 +49,7 @@ def boards(players: int) -> dict[str, tuple[dict, bool]]:
     clash = turn_over(played, [*cells_of(played, "doll")[:2], cells_of(played, "candlestick")[0],
                                cells_of(played, "dragon")[0]])
     spider = turn_over(played, [cells_of(played, "spider")[0]])
-    moved, _ = GAME.apply(spider, spider["turn"], {"type": "move_spider", "cell": cells_of(spider, None)[0]}, NOW)
+    moved, _ = GAME.apply(spider, turn_of(spider), {"type": "move_spider", "cell": cells_of(spider, None)[0]}, NOW)
     over = collecting(collecting(played, ("doll", "candlestick")), ("dragon",))
     left = played
     for seat in range(1, players):

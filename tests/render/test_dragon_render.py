@@ -7,7 +7,7 @@ import re
 from PIL import Image, ImageChops, ImageStat
 
 import render.dragon
-from engine.dragon import Dragon
+from engine.dragon import Dragon, turn_of
 from render.dragon import (
     CARD,
     MARGIN,
@@ -43,7 +43,7 @@ def find(state, kind, skip=()):
 
 
 def play_kinds(state, kinds, now=1.0):
-    seat, done = state["turn"], []
+    seat, done = turn_of(state), []
     for kind in kinds:
         cell = find(state, kind, done)
         done.append(cell)
@@ -109,7 +109,7 @@ def test_no_covered_card_is_visible_after_the_turn_ends():
     state, cells = mid_turn()                  # ball, candlestick, ball, ring face up
     during = render_dragon(GAME.view(state, None))
     dragon = find(state, "dragon")
-    after, _ = GAME.apply(state, state["turn"], {"type": "reveal", "cell": dragon}, 4.0)
+    after, _ = GAME.apply(state, turn_of(state), {"type": "reveal", "cell": dragon}, 4.0)
     before_turn = GAME.setup(3, {}, 11, 0.0)
     before_turn, _ = play_kinds(before_turn, ["ring", "dragon"])
     before_turn, _ = GAME.apply(before_turn, 0, {"type": "stop"}, 2.0)
@@ -125,7 +125,7 @@ def test_no_covered_card_is_visible_after_the_turn_ends():
     assert during.description != shown.description
     # the next player's first card covers them: the grid looks as before the turn but for that card
     other = find(after, "car")
-    next_turn, _ = GAME.apply(after, after["turn"], {"type": "reveal", "cell": other}, 5.0)
+    next_turn, _ = GAME.apply(after, turn_of(after), {"type": "reveal", "cell": other}, 5.0)
     later = render_dragon(GAME.view(next_turn, None), ["Ann", "Bob", "Cy"])
     img = decode(later.png)
     for cell in [*cells, dragon]:
@@ -145,7 +145,7 @@ def test_spider_phase_and_game_over_are_described():
     spider = view["shown"][0]
     assert {v for row in view["grid"] for v in row} == {"down", "spider"}  # the spider shows where it is
     assert f"Ann turned over a spider at {spider['label']}" in text and "Face up this turn" not in text
-    state["phase"], state["deadline"] = "over", None
+    state["phase"], state["flow"]["deadline"] = "over", None
     state["collected"][1]["ring"] = 8
     state["grid"] = [[None if k == "ring" else k for k in row] for row in state["grid"]]
     rendered = render_dragon(GAME.view(state, None), ["Ann", "Bob"])
@@ -250,7 +250,7 @@ def test_counts_of_one_are_singular():
                 state["grid"][r][c] = None
     assert "1 card face down: A1." in describe(GAME.view(state, None))
     state["collected"] = [{k: 0 for k in state["collected"][0]}, {**{k: 0 for k in state["collected"][0]}, "ring": 1}]
-    state["phase"], state["deadline"] = "over", None
+    state["phase"], state["flow"]["deadline"] = "over", None
     with recording_text(render.dragon) as log:
         rendered = render_dragon(GAME.view(state, None), ["Ann", "Bob"])
     assert "Game over: Bob wins with 1 card." in rendered.description

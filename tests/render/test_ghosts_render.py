@@ -93,7 +93,7 @@ def test_status_line_follows_the_phase():
     fresh = GAME.view(GAME.setup(2, {}, 5, NOW), None)
     assert "discards 2 cards in secret" in R.describe(fresh)
     state["phase"], state["end"] = "over", {"reason": "alone"}
-    state["left"] = [1, 2]
+    state["flow"]["left"] = [1, 2]
     text = R.describe(GAME.view(state, None), names)
     assert "Game over: Ann wins!" in text and "Bo 0 (left)" in text
 
