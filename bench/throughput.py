@@ -160,14 +160,20 @@ class Response:
     async def send_message(self, *_: Any, **__: Any) -> None:
         await self.defer()
 
+    async def edit_message(self, **payload: Any) -> None:
+        """The board as the answer to a click on it (UPDATE_MESSAGE): no channel request."""
+        await self.defer()
+        await asyncio.sleep(self.interaction.client.latency)
+        self.interaction.channel._record(self.interaction.message.id, payload)
+
 
 class Interaction:
     """A button click as the click path reads it."""
 
     type = discord.InteractionType.component
 
-    def __init__(self, client: FakeClient, user_id: int, message_id: int) -> None:
-        self.client, self.id = client, next(_ids)
+    def __init__(self, client: FakeClient, user_id: int, message_id: int, channel: Channel) -> None:
+        self.client, self.id, self.channel, self.channel_id = client, next(_ids), channel, channel.id
         self.user = SimpleNamespace(id=user_id, display_name=f"Player {user_id}")
         self.message = SimpleNamespace(id=message_id, flags=SimpleNamespace(ephemeral=False))
         self.extras: dict[str, Any] = {}
@@ -233,7 +239,7 @@ async def click(client: FakeClient, seat: Seat, rng: Rng, stats: Stats) -> int |
     player, action = PICKERS.get(seat.game, uniform)(state, moves, rng)
     board = seat.channel.boards[seat.session_id]
     shown = board.version if board.versioned else None  # unversioned buttons (private panels) are never stale
-    interaction = Interaction(client, session.seats[player], session.message_id or 0)
+    interaction = Interaction(client, session.seats[player], session.message_id or 0, seat.channel)
     try:
         change = await perform(interaction, lambda: table.act(  # type: ignore[arg-type]
             seat.session_id, interaction.user.id, action, interaction.id, expected_version=shown))

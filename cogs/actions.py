@@ -39,19 +39,23 @@ async def perform(interaction: Interaction, call: Callable[[], Awaitable[Change]
     """Run a table call for this interaction; refusals propagate to `components.route`."""
     table = table_of(interaction)
     await table.remember_name(interaction.user.id, interaction.user.display_name)
-    change = await call()
-    await replies.acknowledge(interaction)
+    change = await call()  # saved before Discord hears anything of it
+    message = interaction.message
+    on_board = message is not None and not message.flags.ephemeral and \
+        change.session.message_id in (None, message.id)  # None: adopted below
+    if change.duplicate or not on_board:
+        await replies.acknowledge(interaction)  # the board, if it changes, is edited through the channel
     if change.duplicate:
         return change
     presenter = presenter_of(interaction.client)
-    message = interaction.message
     if change.session.message_id is None and message is not None and not message.flags.ephemeral:
         await presenter.adopt(change.session, message.id)  # the lobby was posted, but a crash lost its id
-    try:
-        await presenter.show(change)
+    try:  # a click on the board itself gets the new board as its answer (the channel's limit does not count it)
+        await presenter.show(change, via=interaction if on_board else None)
     except discord.HTTPException as refused:  # the move stands: say so, and let the next change redraw
         log.warning("session %s: the board of move %s could not be shown: %s", change.session.id,
                     change.session.version, refused)
+    await replies.acknowledge(interaction)  # nothing if answered already
     seat = change.session.seat_of(interaction.user.id)
     for event in change.events:
         if event.private_to is not None and event.private_to == seat:

@@ -1,7 +1,12 @@
-"""Pings: an edited board notifies nobody, so when the game comes to wait on one player (a turn,
-a call to answer), a short message pings that player alone; it replaces the previous ping
-message, so the channel keeps at most one. The player whose own click made the change, and
-watchers, are never pinged. The start and the end ping every seated player.
+"""Pings: an edited board notifies nobody, so when the game comes to wait on a player who is not
+at the table (a turn, a call to answer), a short message pings that player; it replaces the
+previous ping message, so the channel keeps at most one, and it goes once nobody it called is
+still waited on. Watchers are never pinged. The start and the end ping every seated player.
+
+No churn: a player who acted at this table, or was pinged, in the last AROUND_SECONDS is at the
+table and sees the board change, so their turn coming round posts nothing. At a lively table the
+channel then gets no ping at all between the start and the end; a player who wandered off is
+pinged as before.
 """
 from __future__ import annotations
 
@@ -13,22 +18,40 @@ from engine import registry
 from host.session import Session
 from host.table import Change, Table
 
+from .channel_budget import DELETE, POST, ChannelBudget
 from .game_ui import ui_for
 from .markup import board_link, mentions, pinging, who
 from .services import Bot
 
 log = logging.getLogger(__name__)
+AROUND_SECONDS = 45.0  # how long after their last click (or ping) a player counts as at the table
 
 
 class Pings:
-    """The one ping message of each table: who it called, and replacing it."""
+    """The one ping message of each table: who it called, and replacing it; and who is around."""
 
-    def __init__(self, client: Bot, table: Table) -> None:
+    def __init__(self, client: Bot, table: Table, budget: ChannelBudget | None = None) -> None:
         self.client = client
         self.table = table
+        self.budget = budget or ChannelBudget()
+        self._seen: dict[int, dict[int, float]] = {}  # session id -> user -> table clock of their last click or ping
+
+    def saw(self, session: Session, change: Change) -> None:
+        """Whoever made this change is at the table now."""
+        if change.actor is not None and not change.duplicate:
+            self._seen.setdefault(session.id, {})[change.actor] = self.table.clock()
+
+    def around(self, session_id: int, user: int) -> bool:
+        seen = self._seen.get(session_id, {}).get(user)
+        return seen is not None and self.table.clock() - seen <= AROUND_SECONDS
+
+    def forget(self, session_id: int) -> None:
+        """The game is over: nobody is waited on there any more."""
+        self._seen.pop(session_id, None)
 
     async def call(self, session: Session, change: Change) -> None:
-        """Tell the player the game now waits on, in a message that replaces the last ping."""
+        """Tell the players the game now waits on and who are not around, in a message that replaces
+        the last ping; take down a ping whose players were all answered."""
         game = registry.get(session.game)
         waiting = [session.seats[seat] for seat in game.waiting_for(session.game_state)
                    if not session.computer_plays(seat)]
@@ -39,24 +62,33 @@ class Pings:
             if due:
                 text += f"\n{who(due[0])} goes first."
             await self.replace(session, text, session.seats, due)
-        elif due != session.pinged:
-            if not due or due == [change.actor]:  # nobody to call, or they are at the table already
-                await self.replace(session, None, [], due)
-            elif set(due) < set(session.pinged):  # some of those called have moved: the rest were called
-                session.pinged = due
-                await self.table.set_ping(session.id, session.ping_message_id, due)
-            else:
-                await self.replace(session, f"{mentions(due)}, your move in **{game.title}**: "
-                                                  f"{board_link(session)}", due, due)
+            return
+        called = [user for user in session.pinged if user in due]  # still waited on, called by the live ping
+        away = [user for user in due if user not in called and not self.around(session.id, user)]
+        if away:
+            await self.replace(session, f"{mentions(called + away)}, your move in **{game.title}**: "
+                                        f"{board_link(session)}", away, called + away)
+        elif session.ping_message_id is not None and not called and due != session.pinged:
+            await self.replace(session, None, [], [])  # it calls nobody the game waits on now: it would mislead
+        elif called != session.pinged:  # some of those called have moved: the rest stay called by the same message
+            session.pinged = called
+            await self.table.set_ping(session.id, session.ping_message_id, called)
 
     async def replace(self, session: Session, text: str | None, notify: list[int], due: list[int]) -> None:
         """Delete the last ping message, post `text` (if any) notifying `notify`, remember `due`."""
         channel = self.client.get_partial_messageable(session.channel_id)
         if session.ping_message_id is not None:
             try:
-                await channel.get_partial_message(session.ping_message_id).delete()
+                async with self.budget.slot(session.channel_id, DELETE):
+                    await channel.get_partial_message(session.ping_message_id).delete()
             except discord.HTTPException:
                 log.info("the last ping of session %s was already gone", session.id)
-        message = None if text is None else await channel.send(text, allowed_mentions=pinging(notify))
+        message = None
+        if text is not None:
+            async with self.budget.slot(session.channel_id, POST):
+                message = await channel.send(text, allowed_mentions=pinging(notify))
+            now = self.table.clock()
+            for user in notify:  # just pinged: they know, and need no second ping for a while
+                self._seen.setdefault(session.id, {})[user] = now
         session.ping_message_id, session.pinged = (None if message is None else message.id), due
         await self.table.set_ping(session.id, session.ping_message_id, due)

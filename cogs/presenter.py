@@ -4,6 +4,13 @@
 Edits are coalesced per session: whoever gets the presenter lock draws the *current* state,
 so a burst of clicks ends with the newest board, never an older one drawn late. Images are
 drawn off the event loop.
+
+Within Discord's limits: a click on the board message itself gets the new board as its own
+response (UPDATE_MESSAGE), which the channel's limit does not count. Everything else the table
+sends to its channel (board edits and posts, headlines, pings, the end) takes a slot of the
+channel's budget first (cogs/channel_budget.py); a board that must wait for one is not drawn then
+but once, later, for the newest state, instead of waiting out Discord's limit inside discord.py
+while the board's lock is held.
 """
 from __future__ import annotations
 
@@ -19,6 +26,7 @@ from host.session import ABORTED, FINISHED, LOBBY, PLAYING, Session
 from host.table import Change, Table
 
 from . import replies
+from .channel_budget import POST, ChannelBudget
 from .components import TableButton, view_of
 from .game_ui import Board, is_rules_button, rules_button, ui_for
 from .live_panels import LivePanels
@@ -38,11 +46,13 @@ class Presenter:
     def __init__(self, client: Bot, table: Table) -> None:
         self.client = client
         self.table = table
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, asyncio.Lock] = {}  # session id -> its board's lock
+        self._news_locks: dict[int, asyncio.Lock] = {}  # session id -> the lock of its headlines and pings, in order
         self._edited_at: dict[int, float] = {}  # session id -> loop time of its last board edit
         self._later: dict[int, asyncio.Task[None]] = {}  # one waiting redraw per throttled board
         self._failures: dict[int, int] = {}  # session id -> board edits Discord failed in a row
-        self.pings = Pings(client, table)
+        self.budget = ChannelBudget()  # every channel's share of Discord's rate limits
+        self.pings = Pings(client, table, self.budget)
         self.panels = LivePanels(table)  # each player's live private panel, retired when its moment passed
         self.retry_seconds: tuple[float, ...] = RETRY_SECONDS
 
@@ -74,29 +84,81 @@ class Presenter:
             del out["view"]
         return out
 
-    async def show(self, change: Change) -> None:
+    async def show(self, change: Change, via: Interaction | None = None) -> None:
         """After a change: what the game tells beside its board, then the board brought up to date,
         the news, the ping, the live panels, and the end announced. Every click's and timer's change
-        comes here, so this is the one order in which a change goes out."""
+        comes here, so this is the one order in which a change goes out.
+
+        `via`: the click that made the change. When it was made on the board message itself, its own
+        response carries the new board; either way it is acknowledged once the board was seen to."""
         session = change.session
         if not change.duplicate and session.state is not None:
             await ui_for(session.game).before_board(self.client, change)
-        async with self._locks.setdefault(session.id, asyncio.Lock()):
-            current = await self.table.get(session.id)
-            if current.message_id is not None and current.board_behind:
-                wait = self._throttle(current)
-                if wait > 0:
-                    self._redraw_in(current.id, wait)
-                else:
-                    await self._redraw_or_retry(current)
-            if not change.duplicate:
+        try:
+            await self._bring_board(session.id, via)
+        finally:
+            if via is not None:
+                await replies.acknowledge(via)  # nothing when the board was its answer
+        if not change.duplicate:
+            async with self._news_locks.setdefault(session.id, asyncio.Lock()):
+                current = await self.table.get(session.id)
+                self.pings.saw(current, change)
                 await self._headlines(current, change)
-            if not change.duplicate and current.status == PLAYING:
-                await self.pings.call(current, change)
+                if current.status == PLAYING:
+                    await self.pings.call(current, change)
         if not change.duplicate:
             await self.panels.follow(await self.table.get(session.id))
         if change.ended and not change.duplicate and session.started_at is not None:
             await self.announce_end(await self.table.get(session.id))
+
+    async def _bring_board(self, session_id: int, via: Interaction | None) -> None:
+        """The board up to date: through `via`'s own response when it was a click on the board, else
+        through the channel when the game's pace and the channel's budget allow it now, else once
+        later (for the newest board then)."""
+        async with self._locks.setdefault(session_id, asyncio.Lock()):
+            current = await self.table.get(session_id)
+            if current.message_id is None or not current.board_behind:
+                return
+            paced = self._throttle(current)
+            if via is not None and not paced and self._carries(via, current) and \
+                    await self._redraw_through(via, current):
+                return
+            if via is not None:
+                await replies.acknowledge(via)  # the board goes through the channel: answer the click first
+            wait = max(paced, self._budget_wait(current))
+            if wait > 0:
+                self._redraw_in(current.id, wait)
+            else:
+                await self._redraw_or_retry(current)
+
+    def _carries(self, via: Interaction, session: Session) -> bool:
+        """Whether this click's own response can show the board: it was made on the board message,
+        the board stays in that message, and the click was not answered otherwise."""
+        message = via.message
+        if message is None or message.id != session.message_id or self.board_key(session) != session.board_key:
+            return False
+        return not via.response.is_done() or via.response.type is discord.InteractionResponseType.deferred_message_update
+
+    async def _redraw_through(self, via: Interaction, session: Session) -> bool:
+        """The board as the click's response (UPDATE_MESSAGE, or an edit of @original once deferred);
+        False when Discord refused it, so the channel redraws it instead."""
+        try:
+            await replies.edit(via, **await self.payload(session, editing=True))
+        except discord.HTTPException as refused:
+            log.info("session %s: the click's response could not carry the board (%s); the channel will",
+                     session.id, refused)
+            return False
+        if session.status == PLAYING:
+            self._edited_at[session.id] = asyncio.get_running_loop().time()
+        await self.table.set_shown(session.id, session.version)
+        return True
+
+    def _budget_wait(self, session: Session) -> float:
+        """Seconds until the channel's budget has room for this board: a post when it moves on, else an edit."""
+        if session.message_id is None or self.board_key(session) != session.board_key:
+            return self.budget.wait(session.channel_id, POST)
+        kind = self.budget.edit_kind(session.message_id)
+        return self.budget.wait(session.channel_id, kind)
 
     def _throttle(self, session: Session) -> float:
         """Seconds to wait before this board may be edited again (0: now). An ended game or a
@@ -143,7 +205,8 @@ class Presenter:
         lines = [said(session, line) for line in ui_for(session.game).headlines(change)] if session.state else []
         if lines:
             channel = self.client.get_partial_messageable(session.channel_id)
-            await channel.send("\n".join(lines)[:2000], allowed_mentions=replies.QUIET)
+            async with self.budget.slot(session.channel_id, POST):
+                await channel.send("\n".join(lines)[:2000], allowed_mentions=replies.QUIET)
 
     async def _redraw(self, session: Session) -> None:
         """Edit the board in place, or post a fresh one when it moved on (a new round) or is gone."""
@@ -154,7 +217,9 @@ class Presenter:
             if session.message_id is None or self.board_key(session) != session.board_key:
                 await self.post(session, keep_old=True)
             else:
-                await channel.get_partial_message(session.message_id).edit(**await self.payload(session, editing=True))
+                payload = await self.payload(session, editing=True)
+                async with self.budget.slot(session.channel_id, self.budget.edit_kind(session.message_id)):
+                    await channel.get_partial_message(session.message_id).edit(**payload)
                 await self.table.set_shown(session.id, session.version)
         except discord.NotFound:  # the board was deleted: post a fresh one
             await self.post(session)
@@ -176,7 +241,9 @@ class Presenter:
     async def post(self, session: Session, *, keep_old: bool = False) -> discord.Message:
         """A fresh board message in the session's channel; it becomes the one kept up to date."""
         channel = self.client.get_partial_messageable(session.channel_id)
-        message = await channel.send(**await self.payload(session, editing=False))
+        payload = await self.payload(session, editing=False)
+        async with self.budget.slot(session.channel_id, POST):
+            message = await channel.send(**payload)
         await self.moved(session, message, keep_old=keep_old)
         return message
 
@@ -193,7 +260,8 @@ class Presenter:
         if not keep_old:
             change.update(content=f"This board moved here: {link}", embed=None, attachments=[])
         try:
-            await channel.get_partial_message(old).edit(**change)
+            async with self.budget.slot(session.channel_id, self.budget.edit_kind(old)):
+                await channel.get_partial_message(old).edit(**change)
         except discord.HTTPException:
             log.warning("could not retire the old board %s of session %s", old, session.id)
 
@@ -216,10 +284,13 @@ class Presenter:
                 f"{rank}. {who(user)} ({score:g})" for rank, user, score in await self.table.standings(session.id)))
         embed.add_field(name="Board", value=board_link(session), inline=False)
         await self.pings.replace(session, None, [], [])
+        self.pings.forget(session.id)
         channel = self.client.get_partial_messageable(session.channel_id)
         again = TableButton(Ref(session.id, "rematch"), label="Rematch", style=discord.ButtonStyle.success)
-        await channel.send(f"**{game.title}** is over: {mentions(session.seats)}", embed=embed, view=view_of([again]),
-                           allowed_mentions=pinging(session.seats) if finished else replies.QUIET)
+        async with self.budget.slot(session.channel_id, POST):
+            await channel.send(f"**{game.title}** is over: {mentions(session.seats)}", embed=embed,
+                               view=view_of([again]), allowed_mentions=pinging(session.seats) if finished else
+                               replies.QUIET)
 
     async def show_privately(self, interaction: Interaction, session: Session, note: str) -> None:
         """An ephemeral copy of the current board, for stale clicks and watchers."""

@@ -49,7 +49,8 @@ async def tell(interaction: discord.Interaction, text: str | None = None, **kwar
 
 
 async def edit(interaction: discord.Interaction, **kwargs: Any) -> None:
-    """Edit the message whose component was used (a private panel refreshing itself)."""
+    """Edit the message whose component was used (a private panel refreshing itself, or the board as the
+    answer to a click on it): the interaction's own response, which no channel limit counts."""
     async with _lock(interaction):
         if interaction.response.is_done():
             await interaction.edit_original_response(**kwargs)

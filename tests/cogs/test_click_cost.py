@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import string
 
+from cogs.pings import AROUND_SECONDS
 from engine.dragon import SIZE
 from tests.cogs.discord_helpers import message_in, open_table, selects
 from tests.kit.click_reach import ClickReach
@@ -63,9 +64,10 @@ async def test_a_click_after_a_restart_reads_the_session_once(world, simcord_bot
     assert counter.session_reads == 1 and counter.writes == 1
 
 
-async def test_board_bookkeeping_is_written_in_one_batch(world, simcord_bot, monkeypatch):
+async def test_board_bookkeeping_is_written_in_one_batch(world, simcord_bot, monkeypatch, hand_clock):
     env, guild, channel, u = world
     board_id = await open_table(u, channel, "tally", ("ann", "bob"))
+    hand_clock.advance(AROUND_SECONDS + 1)  # bob is away from the table: he is pinged (cogs/pings.py)
     await u["ann"].click(message_in(channel, board_id), label="Add 1")
     counter = HopCounter(simcord_bot, monkeypatch)
     await simcord_bot.table.flush_marks()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import string
 
+from cogs.pings import AROUND_SECONDS
 from engine.dragon import SIZE, turn_of
 from tests.cogs.discord_helpers import (
     assert_people_named_and_pinged,
@@ -59,7 +60,7 @@ def plan_a_collecting_turn(state):
     return []
 
 
-async def test_a_whole_game_by_three_users(world, simcord_bot):
+async def test_a_whole_game_by_three_users(world, simcord_bot, hand_clock):
     env, guild, channel, u = world
     board_id = await open_dragon(u, channel)
     turns = 0
@@ -69,6 +70,7 @@ async def test_a_whole_game_by_three_users(world, simcord_bot):
         assert plan, "cards are left that cannot be collected"
         for cell in plan:
             await reveal(player, channel, board_id, cell)
+        hand_clock.advance(AROUND_SECONDS + 1)  # a slow table: the next player is away meanwhile (cogs/pings.py)
         await player.click(message_in(channel, board_id), label="Stop and collect")
         turns += 1
         assert turns < 60

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.pings import AROUND_SECONDS
 from tests.cogs.discord_helpers import buttons, message_in
 from tests.kit.toygames import Tally
 
@@ -34,13 +35,16 @@ async def test_the_start_pings_every_seated_player_and_no_watcher(world):
     assert pinged(env, start) == {u["ann"].id, u["bob"].id}  # cat and dan are watching
 
 
-async def test_the_player_whose_turn_it_is_is_pinged_in_one_message_that_replaces_the_last(world):
+async def test_the_player_whose_turn_it_is_is_pinged_in_one_message_that_replaces_the_last(world, hand_clock):
+    """When they are away from the table: a player who clicked there lately is not pinged (cogs/pings.py)."""
     env, guild, channel, u = world
     board_id = await start_tally(u, channel, "bob")
+    hand_clock.advance(AROUND_SECONDS + 1)  # bob has not clicked since he joined
     await u["ann"].click(message_in(channel, board_id), label="Add 1")
     ping = channel.last_message
     assert pinged(env, ping) == {u["bob"].id}
     assert f"<@{u['bob'].id}>" in ping.content and str(board_id) in ping.content  # a link to the board
+    hand_clock.advance(AROUND_SECONDS + 1)  # ann wandered off meanwhile
     await u["bob"].click(message_in(channel, board_id), label="Add 1")
     assert pinged(env, channel.last_message) == {u["ann"].id}
     pings = [m for m in bot_messages(channel, board_id) if "your move" in m.content or "begins" in m.content]

@@ -215,5 +215,6 @@ def seats(message: dict) -> str:
 async def join_on(fake: FakeDiscord, user: int, message_id: int) -> None:
     joined = await fake.click(user, message_id, button(fake.message(message_id), "Join")["custom_id"],
                               timeout=STEP_TIMEOUT)
-    assert joined.callback_type == 6 and not joined.followup_ids, f"Join refused: {joined.followups}"
+    # 7: the lobby redrawn as the click's own answer (6: acknowledged, the lobby edited through the channel)
+    assert joined.callback_type in (6, 7) and not joined.followup_ids, f"Join refused: {joined.followups}"
     await fake.wait_for(lambda: f"<@{user}>" in seats(fake.message(message_id)), STEP_TIMEOUT)

@@ -15,6 +15,7 @@ import math
 import pytest
 
 from cogs.arena.words import clock_words
+from cogs.pings import AROUND_SECONDS
 from cogs.presenter import presenter_of
 from cogs.rules import EMBED_LIMIT, FIELD_LIMIT
 from engine.arena import EyeForAnEye
@@ -25,7 +26,7 @@ from engine.arena.hill import KingOfTheHill
 from engine.arena.rules import ADVANCED, OPTION_RULES
 from engine.hexgrid import neighbour
 from tests.cogs.arena.arena_helpers import NE, A, D, H, M, R, S, begin, board_of, put, session_of
-from tests.cogs.discord_helpers import message_in, pinged
+from tests.cogs.discord_helpers import pinged
 
 pytestmark = pytest.mark.usefixtures("at_once")  # boards edited at once (conftest.py), for every test here
 GAME = EyeForAnEye()
@@ -70,20 +71,23 @@ async def test_domination_in_real_time_shows_the_vp_the_flower_and_the_calls_mad
     assert str(math.ceil(state["mode"]["calls"][0])) not in str((await board_of(simcord_bot, channel)).embeds[0].to_dict())
 
 
-async def all_pass(bot, channel, u, names):
-    """Turn-based: each player takes a turn-order marker with nothing allocated, so all pass."""
+async def all_pass(bot, channel, u, names, first=0):
+    """Turn-based: each player (from the `first`) takes a turn-order marker with nothing allocated, so all pass."""
     for n, name in enumerate(names):
-        await act(bot, channel, u[name], type="marker", marker=n + 1)
+        if n >= first:
+            await act(bot, channel, u[name], type="marker", marker=n + 1)
 
 
-async def test_domination_turn_based_asks_those_still_to_declare_and_pings_only_them(world, simcord_bot):
+async def test_domination_turn_based_asks_those_still_to_declare_and_pings_only_them(world, simcord_bot, hand_clock):
     env, _guild, channel, u = world
     names = ("ann", "bob", "cat")
     table = await begin(env, simcord_bot, channel, u, names, domination=True, turn_based=True)
     before_declaring = {m.id for m in channel.history()}
-    await all_pass(simcord_bot, channel, u, names)
+    await all_pass(simcord_bot, channel, u, names[:2])
+    hand_clock.advance(AROUND_SECONDS + 1)  # Ann and Bob look away; Cat, whose pass ends the turn, is at the table
+    await all_pass(simcord_bot, channel, u, names, first=2)
     declare_pings = [pinged(env, m) for m in channel.history() if m.id not in before_declaring and pinged(env, m)]
-    assert declare_pings[-1] == {u[n].id for n in names}, "each owes a declaration: all are pinged, together"
+    assert declare_pings[-1] == {u["ann"].id, u["bob"].id}, "each owes a declaration: those away are pinged, together"
     state = await table.state()
     assert state["phase"] == "declare"
     deadline = math.ceil(state["flow"]["deadline"])
@@ -105,9 +109,9 @@ async def test_domination_turn_based_asks_those_still_to_declare_and_pings_only_
     shown = fields(await board_of(simcord_bot, channel))
     assert f"{mention(u, 'cat')} still to declare" in shown["Now"] and shown["Players"].count("▶ ") == 1
     new = [m for m in channel.history() if m.id not in pings_before]
-    assert not set().union(*(pinged(env, m) for m in new)), "Cat was called already; those who declared never again"
-    assert pinged(env, message_in(channel, (await session_of(simcord_bot, channel)).ping_message_id)) == \
-        {u[n].id for n in names}, "the call stays up until all have declared"
+    assert not set().union(*(pinged(env, m) for m in new)), "Cat is at the table; those who declared never again"
+    assert (await session_of(simcord_bot, channel)).ping_message_id is None, \
+        "the call stays up until all it called have declared, and no longer"
 
     await act(simcord_bot, channel, u["cat"], type="declare", trigger=True, dice=0)
     state = await table.state()

@@ -1,0 +1,27 @@
+"""In-process tests (simcord) run without the channel budget (cogs/channel_budget.py).
+
+Why: simcord does not model Discord's rate limits, and these tests compress time (hand clocks,
+timers fired in a loop, a whole game in a second), so a wall-clock budget would only delay boards
+past the test's look at them; it is lifted here as the tests lift a game's `min_edit_seconds`.
+The budget is tested where it matters: tests/cogs/test_discord_budget.py puts it back (`real_budget`),
+and the process tests run the bot against the rate-limited fake Discord.
+"""
+from __future__ import annotations
+
+import pytest
+
+import cogs.channel_budget as channel_budget
+
+UNLIMITED = {kind: (1_000_000, 0.0) for kind in channel_budget.LIMITS}
+REAL_LIMITS = dict(channel_budget.LIMITS)
+
+
+@pytest.fixture(autouse=True)
+def no_channel_budget(monkeypatch):
+    monkeypatch.setattr(channel_budget, "LIMITS", UNLIMITED)
+
+
+@pytest.fixture
+def real_budget(monkeypatch):
+    """Discord's limits back on, for a test of the budget itself."""
+    monkeypatch.setattr(channel_budget, "LIMITS", REAL_LIMITS)
