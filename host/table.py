@@ -37,6 +37,7 @@ from . import computers, ratings  # ratings and solo records, in the transaction
 from .computers import KEEPER
 from .errors import ChannelBusy, Refused, SessionNotFound, StaleAction, TableError
 from .names import clean_name
+from .overdue import due_in_order
 from .session import ABORTED, FINISHED, LOBBY, PLAYING, Session, computer_name, humans, is_computer, new_computer
 from .sessions import Duplicate, LogRow, SessionRows
 from .store import Store, fault_cause
@@ -469,10 +470,14 @@ class Table:
                     return Change(session, duplicate=True)
                 raise
 
-    async def fire_due(self) -> list[Change]:
-        """Apply every deadline that has passed, FIRE_AT_ONCE sessions at a time, and tell the
+    async def fire_due(self, *, up_since: float | None = None, most: int | None = None) -> list[Change]:
+        """Apply deadlines that have passed, FIRE_AT_ONCE sessions at a time, and tell the
         listeners what changed. After a long outage thousands may be due: firing them one after
-        another would keep boards waiting for minutes; all at once would starve clicks."""
+        another would keep boards waiting for minutes; all at once would starve clicks.
+
+        They go in the order players will look at them (host/overdue.py; `up_since`: when the bot
+        started). `most` bounds one call, so a long catch-up comes back to the scheduler between
+        rounds and a timer that passes meanwhile is not kept waiting behind thousands."""
         gate = asyncio.Semaphore(FIRE_AT_ONCE)
 
         async def fire(session_id: int) -> Change | None:
@@ -483,7 +488,8 @@ class Table:
                         await listener(change)
                 return change
 
-        fired = await asyncio.gather(*(fire(session_id) for session_id in await self.rows.due(self.clock())))
+        due = await due_in_order(self.store, self.clock(), up_since)
+        fired = await asyncio.gather(*(fire(session_id) for session_id in due[:most]))
         return [change for change in fired if change is not None]
 
     async def _fire(self, session_id: int) -> Change | None:

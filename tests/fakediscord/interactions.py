@@ -338,6 +338,7 @@ class InteractionsMixin:
     # ------------------------------------------------------------------ REST handlers: callback, followups, @original
 
     async def _r_callback(self, req: web.Request, entry: RequestLog, iid: str, token: str):
+        arrived = time.monotonic()
         rec = self.interactions.get(int(iid))
         if rec is None or rec.token != token:
             raise _ApiError(404, 10062, "Unknown interaction")
@@ -384,6 +385,7 @@ class InteractionsMixin:
                 {"code": "BASE_TYPE_CHOICES", "message": f"Value must be one of (4, 5, 6, 7, 8, 9); got {ctype}"}]}})
         rec.callback_type = ctype
         rec.callback_data = data
+        rec.answered_at = arrived
         rec._touch()
         self._event(f"<- callback type {ctype} for {rec.name!r}")
         self._notify()

@@ -67,6 +67,13 @@ class InteractionRecord:
     updates: int = 0
     last_activity: float = 0.0
     created_at: float = field(default_factory=time.monotonic, repr=False)
+    answered_at: float | None = field(default=None, repr=False)  # monotonic: when the callback arrived
+
+    @property
+    def acknowledged_after(self) -> float | None:
+        """Seconds from the interaction's creation to the bot's callback (None: not answered): what a
+        user waits before Discord shows the click was taken (benches read it; tests never time it)."""
+        return None if self.answered_at is None else self.answered_at - self.created_at
 
     @property
     def name(self) -> str:

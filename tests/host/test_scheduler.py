@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import asyncio
 
-from host.scheduler import Scheduler
+from host.scheduler import ROUND, Scheduler
 
 
 class IdleTable:
@@ -13,8 +13,9 @@ class IdleTable:
         self.wakeup = asyncio.Event()
         self.looks = 0
 
-    async def fire_due(self) -> None:
+    async def fire_due(self, **_: object) -> list:
         self.looks += 1
+        return []
 
     def marks_due_in(self, _: float) -> float | None:
         return None
@@ -65,3 +66,49 @@ def test_a_wakeup_makes_the_scheduler_look_again_at_once() -> None:
         return table.looks
 
     assert asyncio.run(run()) == 2
+
+
+class BackloggedTable(IdleTable):
+    """A table with more passed deadlines than a round takes: every round fires a full round."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[dict] = []
+
+    async def fire_due(self, **bounds: object) -> list:
+        self.looks += 1
+        self.calls.append(bounds)
+        return [object()] * int(bounds["most"])  # type: ignore[call-overload]
+
+    async def next_deadline(self) -> float | None:
+        return -1.0  # still passed: a backlog remains
+
+
+def test_the_scheduler_fires_in_bounded_rounds_and_names_when_it_started() -> None:
+    async def run() -> list[dict]:
+        table = BackloggedTable()
+        scheduler = await napping(table)
+        await scheduler.stop()
+        return table.calls
+
+    (first,) = asyncio.run(run())
+    assert first == {"up_since": 0.0, "most": ROUND}
+
+
+def test_a_backlog_is_drained_at_the_catch_up_pace_whatever_clicks_wake_it() -> None:
+    """While passed deadlines remain, the next round waits for the pace (each round's boards cost
+    Discord requests), and a click's wakeup does not bring it forward."""
+
+    async def run() -> int:
+        table = BackloggedTable()
+        scheduler = Scheduler(table, catch_up_rate=1e-6)  # type: ignore[arg-type]
+        scheduler.start()
+        while table.looks == 0:
+            await asyncio.sleep(0)
+        for _ in range(50):
+            table.wakeup.set()
+            await asyncio.sleep(0)
+        await scheduler.stop()
+        return table.looks
+
+    assert asyncio.run(run()) == 1
