@@ -16,7 +16,7 @@ from engine.protocol import Action
 from engine.rng import Rng
 
 GAME = Bugs()
-START = 1_700_000_000.0
+T0 = 1_700_000_000.0
 
 Step = Callable[[dict[str, Any], int, Action], None]
 
@@ -24,9 +24,9 @@ Step = Callable[[dict[str, Any], int, Action], None]
 def run(levels: list[str], seed: int, steps: int, on_step: Step | None = None,
         on_think: Callable[[Mind], None] | None = None) -> tuple[dict[str, Any], list[Mind], float]:
     """Computers in every seat for up to `steps` actions (the table's loop, without its clock)."""
-    state = GAME.setup(len(levels), {}, seed, START)
+    state = GAME.setup(len(levels), {}, seed, T0)
     minds = [Mind.new(seat, level, seed) for seat, level in enumerate(levels)]
-    now = START
+    now = T0
 
     def replan() -> None:
         for mind in minds:
@@ -91,12 +91,12 @@ def test_memory_holds_no_more_tile_positions_than_its_level_allows(level: str) -
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_memory_keeps_the_most_recent_tile_positions(level: str) -> None:
-    state = GAME.setup(8, {}, 6, START)
+    state = GAME.setup(8, {}, 6, T0)
     mind = Mind.new(0, level, 6)
     for place in range(len(state["places"])):  # look at every tile once, in order
         for action in ({"type": "grab", "place": place}, {"type": "put_back"}):
-            state, _ = GAME.apply(state, 0, action, START)
-            think(POLICY, mind, GAME.view(state, 0), START)
+            state, _ = GAME.apply(state, 0, action, T0)
+            think(POLICY, mind, GAME.view(state, 0), T0)
     size = LEVEL_SETTINGS[level].memory
     assert mind.memory["seen"] == [[p, t // COPIES] for p, t in enumerate(state["places"])][-size:]
 
@@ -122,16 +122,16 @@ def test_every_decided_action_is_legal(players: int) -> None:
 
 
 def test_a_tile_put_back_elsewhere_by_another_player_is_followed() -> None:
-    state = GAME.setup(2, {}, 11, START)
+    state = GAME.setup(2, {}, 11, T0)
     mind = Mind.new(0, HARD, 11)
     design = state["places"][4] // COPIES
 
     def act(seat: int, action: Action) -> None:
         nonlocal state
-        state, _ = GAME.apply(state, seat, action, START)
-        think(POLICY, mind, GAME.view(state, 0), START)
+        state, _ = GAME.apply(state, seat, action, T0)
+        think(POLICY, mind, GAME.view(state, 0), T0)
 
-    think(POLICY, mind, GAME.view(state, 0), START)
+    think(POLICY, mind, GAME.view(state, 0), T0)
     act(0, {"type": "grab", "place": 4})
     act(0, {"type": "put_back"})
     act(1, {"type": "grab", "place": 9})
@@ -142,40 +142,40 @@ def test_a_tile_put_back_elsewhere_by_another_player_is_followed() -> None:
 
 
 def test_a_tile_another_player_keeps_counts_as_out_of_play() -> None:
-    state = GAME.setup(2, {}, 12, START)
+    state = GAME.setup(2, {}, 12, T0)
     mind = Mind.new(0, HARD, 12)
     design = state["places"][2] // COPIES
     for seat, action in ((0, {"type": "grab", "place": 2}), (0, {"type": "put_back"}),
                          (1, {"type": "grab", "place": 2}), (1, {"type": "keep"})):
-        state, _ = GAME.apply(state, seat, action, START)
-        think(POLICY, mind, GAME.view(state, 0), START)
+        state, _ = GAME.apply(state, seat, action, T0)
+        think(POLICY, mind, GAME.view(state, 0), T0)
     assert mind.memory["hands"][1] == [design] and mind.memory["seen"] == []
 
 
 def test_a_tile_that_finishes_a_set_is_kept() -> None:
-    state = GAME.setup(2, {}, 13, START)
+    state = GAME.setup(2, {}, 13, T0)
     designs = [t // COPIES for t in state["places"]]
     whole = next(d for d in designs if designs.count(d) == COPIES)
     first, second, third = [p for p, d in enumerate(designs) if d == whole]
     mind = Mind.new(0, EASY, 13)
     for place in (first, second):  # keep two copies, then look at the third
         for action in ({"type": "grab", "place": place}, {"type": "keep"}):
-            state, _ = GAME.apply(state, 0, action, START)
-            think(POLICY, mind, GAME.view(state, 0), START)
-    state, _ = GAME.apply(state, 0, {"type": "grab", "place": third}, START)
-    think(POLICY, mind, GAME.view(state, 0), START)
+            state, _ = GAME.apply(state, 0, action, T0)
+            think(POLICY, mind, GAME.view(state, 0), T0)
+    state, _ = GAME.apply(state, 0, {"type": "grab", "place": third}, T0)
+    think(POLICY, mind, GAME.view(state, 0), T0)
     assert mind.memory["mine"] == [whole, whole]
-    assert choose(POLICY, mind, GAME.view(state, 0), START + 3) == {"type": "keep"}
+    assert choose(POLICY, mind, GAME.view(state, 0), T0 + 3) == {"type": "keep"}
 
 
 def test_a_plan_is_not_postponed_by_other_players_moves() -> None:
-    state = GAME.setup(2, {}, 14, START)
+    state = GAME.setup(2, {}, 14, T0)
     mind = Mind.new(0, EASY, 14)
-    think(POLICY, mind, GAME.view(state, 0), START)
+    think(POLICY, mind, GAME.view(state, 0), T0)
     planned = mind.due
     for action in ({"type": "grab", "place": 1}, {"type": "put_back"}):
-        state, _ = GAME.apply(state, 1, action, START + 1)
-        think(POLICY, mind, GAME.view(state, 0), START + 1)
+        state, _ = GAME.apply(state, 1, action, T0 + 1)
+        think(POLICY, mind, GAME.view(state, 0), T0 + 1)
         assert mind.due == planned
 
 
