@@ -28,6 +28,7 @@ from host.session import PLAYING, Session
 from host.table import Change
 
 from .. import markup, replies
+from ..channel_budget import DELETE, POST
 from ..components import view_of
 from ..markup import pinging
 from ..panels import Seat
@@ -175,10 +176,11 @@ class Live:
         most = max((a["dice"] for a in game.legal_actions(state, seat) if a["type"] == "parry"), default=0)
         otherwise = unanswered(me, entry, state["turn_based"], most)
         channel = self.client.get_partial_messageable(session.channel_id)
-        message = await channel.send(
-            f"<@{user}>, {whom} attacked! {said} Answer {stamp(entry['deadline'])}, or {otherwise}",
-            view=view_of([PANEL.opener(session, "Answer the attack", style=discord.ButtonStyle.danger)]),
-            allowed_mentions=pinging([user]))
+        async with self.client.presenter.budget.slot(session.channel_id, POST):  # the channel's share of Discord's limits
+            message = await channel.send(
+                f"<@{user}>, {whom} attacked! {said} Answer {stamp(entry['deadline'])}, or {otherwise}",
+                view=view_of([PANEL.opener(session, "Answer the attack", style=discord.ButtonStyle.danger)]),
+                allowed_mentions=pinging([user]))
         self.mentions[(session.id, seat)] = message.id
         await self.take_ping(session, seat, message.id)
 
@@ -191,14 +193,16 @@ class Live:
         if session.ping_message_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 channel = self.client.get_partial_messageable(session.channel_id)
-                await channel.get_partial_message(session.ping_message_id).delete()
+                async with self.client.presenter.budget.slot(session.channel_id, DELETE):
+                    await channel.get_partial_message(session.ping_message_id).delete()
         await self.client.table.set_ping(session.id, message_id, [session.seats[seat]])
 
     async def unmention(self, session: Session, key: tuple[int, int]) -> None:
         message_id = self.mentions.pop(key)
         channel = self.client.get_partial_messageable(session.channel_id)
         with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).delete()
+            async with self.client.presenter.budget.slot(session.channel_id, DELETE):
+                await channel.get_partial_message(message_id).delete()
 
     async def tell(self, change: Change, actor: int | None = None) -> None:
         """`push`, where Discord refusing a message must not stop the board's redraw."""
