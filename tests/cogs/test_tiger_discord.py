@@ -9,7 +9,7 @@ choice can be checked with known cards and monsters.
 from __future__ import annotations
 
 from cogs.refs import Ref
-from cogs.tiger import FightChoice
+from cogs.tiger_panels import FightChoice
 from engine import registry
 from engine.computers.tiger import advise, par
 from engine.greenbox import CARDS, TILES
