@@ -20,7 +20,7 @@ from render.encode import RenderedImage
 from render.text_card import render_text_card
 
 from . import markup
-from .components import TableButton
+from .components import TableButton, view_of
 from .refs import Ref
 from .services import Bot, Interaction
 
@@ -168,6 +168,22 @@ def is_rules_button(item: discord.ui.Item[Any]) -> bool:
     """A rules button already there (Eye for an Eye's board has its own, `arena_rules`)."""
     ref = getattr(item, "ref", None)
     return isinstance(ref, Ref) and ref.action.endswith(RULES)
+
+
+def with_rules(session: Session, items: list[discord.ui.Item]) -> list[discord.ui.Item]:
+    """A board's controls and the 📜 Rules button, where Discord's rows leave it room (5 rows of 5
+    buttons, a select filling a row) and the game has no rules button of its own."""
+    if any(is_rules_button(item) for item in items):
+        return items
+    rows = [item.row for item in items if item.row is not None]
+    for row in (max(rows), max(rows) + 1) if rows else (None,):  # after the game's own controls
+        try:  # discord.py's own layout says whether it fits (a row past the fifth is refused too)
+            button = rules_button(session.id, row=row)
+            view_of(items).add_item(button)
+        except ValueError:
+            continue
+        return [*items, button]
+    return items
 
 
 _uis: dict[str, GameUI] = {}

@@ -21,20 +21,19 @@ from typing import Any
 import discord
 
 from engine import registry
-from engine.protocol import Outcome
 from host.session import ABORTED, FINISHED, LOBBY, PLAYING, Session
 from host.table import Change, Table
 
 from . import replies
 from .channel_budget import POST, ChannelBudget
-from .components import TableButton, view_of
-from .game_ui import Board, is_rules_button, rules_button, ui_for
+from .components import view_of
+from .endings import end_message
+from .game_ui import Board, ui_for, with_rules
 from .live_panels import LivePanels
 from .lobby_ui import lobby_board
-from .markup import board_link, mentions, message_link, pinging, said, seat_names, summary, who
+from .markup import board_link, message_link, said, seat_names
 from .pictures import as_file, picture
 from .pings import Pings
-from .refs import Ref
 from .repair import repair_boards
 from .services import Bot, Interaction
 
@@ -266,31 +265,13 @@ class Presenter:
             log.warning("could not retire the old board %s of session %s", old, session.id)
 
     async def announce_end(self, session: Session) -> None:
-        """An embed with the final standings (a solo game: won or lost, and the score) and a Rematch
-        button. A finished game pings its seated players, watchers not; an aborted one pings nobody
-        (whoever ended it told the table already, and nothing is left to do)."""
-        game = registry.get(session.game)
-        finished = session.status == FINISHED
-        outcome = game.outcome(session.game_state) if finished and len(session.seats) == 1 else None
-        title = f"{game.title} is over"
-        if outcome is not None:
-            title += ": won" if 0 in outcome.winners() else ": lost"
-        embed = discord.Embed(title=title, description=summary(session),
-                              colour=discord.Colour.gold() if finished else discord.Colour.dark_grey())
-        if outcome is not None:
-            embed.add_field(name="Result", inline=False, value=solo_result(session.seats[0], outcome))
-        elif finished:
-            embed.add_field(name="Final standings", inline=False, value="\n".join(
-                f"{rank}. {who(user)} ({score:g})" for rank, user, score in await self.table.standings(session.id)))
-        embed.add_field(name="Board", value=board_link(session), inline=False)
+        """The end message (cogs/endings.py) in the channel, the last ping taken down first."""
+        payload = await end_message(self.table, session)
         await self.pings.replace(session, None, [], [])
         self.pings.forget(session.id)
         channel = self.client.get_partial_messageable(session.channel_id)
-        again = TableButton(Ref(session.id, "rematch"), label="Rematch", style=discord.ButtonStyle.success)
         async with self.budget.slot(session.channel_id, POST):
-            await channel.send(f"**{game.title}** is over: {mentions(session.seats)}", embed=embed,
-                               view=view_of([again]), allowed_mentions=pinging(session.seats) if finished else
-                               replies.QUIET)
+            await channel.send(**payload)
 
     async def show_privately(self, interaction: Interaction, session: Session, note: str) -> None:
         """An ephemeral copy of the current board, for stale clicks and watchers."""
@@ -306,28 +287,6 @@ class Presenter:
             await self.show(change)
         except discord.HTTPException:
             log.exception("could not show timer change of session %s", change.session.id)
-
-
-def solo_result(user: int, outcome: Outcome) -> str:
-    """'@Ann lost · score 12 (margin -8)': a solo game has no standings to list, only its result."""
-    result = f"{who(user)} {'won' if 0 in outcome.winners() else 'lost'} · score {outcome.scores[0]:g}"
-    return result + (f" (margin {outcome.margin:+g})" if outcome.margin is not None else "")
-
-
-def with_rules(session: Session, items: list[discord.ui.Item]) -> list[discord.ui.Item]:
-    """A board's controls and the 📜 Rules button, where Discord's rows leave it room (5 rows of 5
-    buttons, a select filling a row) and the game has no rules button of its own."""
-    if any(is_rules_button(item) for item in items):
-        return items
-    rows = [item.row for item in items if item.row is not None]
-    for row in (max(rows), max(rows) + 1) if rows else (None,):  # after the game's own controls
-        try:  # discord.py's own layout says whether it fits (a row past the fifth is refused too)
-            button = rules_button(session.id, row=row)
-            view_of(items).add_item(button)
-        except ValueError:
-            continue
-        return [*items, button]
-    return items
 
 
 def presenter_of(client: Bot) -> Presenter:

@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from cogs.components import TableButton
-from cogs.presenter import with_rules
+from cogs.game_ui import with_rules
 from cogs.rules_book import PAGE_CHARS
 from engine import registry
 from engine.arena.rules import ADVANCED, RULES
