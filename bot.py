@@ -1,19 +1,24 @@
-"""Run the tabletop bot: `python bot.py [--sync]`.
+"""Run the tabletop bot: `python bot.py [--sync] [--shards 0-3 --shard-count 8]`.
 
 Settings come from the environment or a `.env` file (see README). A missing or rejected
-token prints one line and exits with status 2.
+token prints one line and exits with status 2; a database that cannot be used, 3; a shard
+another process already runs, 4.
+
+Without --shards one process runs every shard Discord recommends. With them it runs those
+shards only, and only their sessions (host/shards.py): several processes share one
+PostgreSQL database, each the only writer of its own tables.
 """
 from __future__ import annotations
 
 import argparse
+import asyncio
 import hashlib
 import json
 import logging
-import sqlite3
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -26,9 +31,13 @@ from cogs.actions import game_click
 from cogs.components import TableButton, TableSelect, handles_the_rest
 from cogs.presenter import Presenter
 from engine import registry
+from host import metrics
 from host.config import Config
+from host.databases import open_store
+from host.leases import Leases, LeaseTaken
 from host.scheduler import Scheduler
-from host.store import Store, StoreError, fault_cause
+from host.shards import ALL_SHARDS, Shards
+from host.store import DatabaseFault, Store, StoreError
 from host.table import Table
 
 if TYPE_CHECKING:
@@ -38,6 +47,8 @@ log = logging.getLogger("tabletop")
 EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.game_control", "cogs.dragon", "cogs.ghosts", "cogs.tiger", "cogs.bugs", "cogs.arena", "cogs.leaderboard", "cogs.help")
 EXIT_CONFIG = 2
 EXIT_DATABASE = 3
+EXIT_SHARD_TAKEN = 4
+OPEN_TABLES_EVERY = 15.0  # seconds between counts of the open tables (metrics only)
 
 
 class AnsweredInTime(app_commands.CommandTree):
@@ -55,7 +66,7 @@ class AnsweredInTime(app_commands.CommandTree):
             await super()._call(interaction)
 
 
-class TabletopBot(commands.Bot):
+class TabletopBot(commands.AutoShardedBot):
     """The bot and its services, which the cogs reach through `interaction.client` (cogs/services.py)."""
 
     store: Store
@@ -63,19 +74,27 @@ class TabletopBot(commands.Bot):
     presenter: Presenter
     arena_live: Live  # Eye for an Eye's live panels (cogs/arena/live.py), made when its cog loads
 
-    def __init__(self, config: Config, *, force_sync: bool = False, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, config: Config, *, force_sync: bool = False, clock: Callable[[], float] = time.time,
+                 shards: Shards = ALL_SHARDS) -> None:
         intents = discord.Intents.default()  # slash commands and buttons need no privileged intent
+        sharding: dict[str, Any] = {} if shards.ids is None else {"shard_ids": list(shards.ids),
+                                                                  "shard_count": shards.count}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         tree_cls=AnsweredInTime)
+                         tree_cls=AnsweredInTime, **sharding)
         self.config = config
+        self.own_shards = shards
+        self.leases: Leases | None = None
+        self.max_concurrency: int | None = None  # IDENTIFY buckets, from Discord's session start limit
+        self._counting: asyncio.Task[None] | None = None
         self.force_sync = force_sync
         self.clock = clock
         self.scheduler: Scheduler | None = None
         registry.load(config.game_modules)
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.config.database)
-        self.table = Table(self.store, clock=self.clock)
+        self.store = await open_store(self.config.database)
+        await self.lease_shards()
+        self.table = Table(self.store, clock=self.clock, shards=self.own_shards)
         self.presenter = Presenter(self, self.table)
         self.table.listeners.append(self.presenter.on_timer)
         self.add_dynamic_items(TableButton, TableSelect)
@@ -90,6 +109,36 @@ class TabletopBot(commands.Bot):
         if self.config.run_timers:
             self.scheduler = Scheduler(self.table)
             self.scheduler.start()
+        if self.config.metrics_port is not None:
+            metrics.serve(self.config.metrics_port, self.own_shards.label())
+            self._counting = asyncio.create_task(self.count_open_tables(), name="open-tables")
+
+    async def count_open_tables(self) -> None:
+        """The open-tables gauge, from the database: a table in a lobby or a game counts while it lasts."""
+        while True:
+            try:
+                metrics.OPEN_TABLES.set(await self.table.rows.count_open())
+            except DatabaseFault as fault:
+                log.warning("open tables not counted: %s", fault)
+            await asyncio.sleep(OPEN_TABLES_EVERY)
+
+    async def lease_shards(self) -> None:
+        """Hold this process's shards, or stop: two processes must never run one shard (LeaseTaken)."""
+        self.leases = await Leases.open(self.config.database)
+        names = ["shard-all"] if self.own_shards.ids is None else [
+            f"shard-{n}-of-{self.own_shards.count}" for n in self.own_shards.ids]
+        if taken := [name for name in names if not await self.leases.hold(name)]:
+            raise LeaseTaken(f"{', '.join(taken)} already run by another bot process on this database")
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Connect when this shard's bucket is free in every process (Discord's max_concurrency)."""
+        if self.leases is None or shard_id is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+            return
+        if self.max_concurrency is None:
+            _, _, limit = await self.http.get_bot_gateway()
+            self.max_concurrency = max(1, int(limit.get("max_concurrency", 1)))
+        await self.leases.take_turn(f"identify-{shard_id % self.max_concurrency}")
 
     async def on_message(self, message: discord.Message, /) -> None:
         """No text commands (slash commands and buttons only): a message that mentions the bot is
@@ -119,8 +168,8 @@ class TabletopBot(commands.Bot):
         if replies.delivered_again(cause):
             log.info("/%s (interaction %s) was delivered again; it was applied once", name, interaction.id)
             return
-        if isinstance(cause, sqlite3.Error):
-            log.error("/%s not done: %s", name, fault_cause(cause))
+        if isinstance(cause, DatabaseFault):
+            log.error("/%s not done: %s", name, cause)
             text = replies.cannot_save(cause)
         else:
             log.error("/%s failed", name, exc_info=error)
@@ -131,6 +180,8 @@ class TabletopBot(commands.Bot):
             log.warning("could not tell the user about the failure")
 
     async def close(self) -> None:
+        if self._counting is not None:
+            self._counting.cancel()
         if self.scheduler is not None:
             await self.scheduler.stop()
         await super().close()
@@ -138,15 +189,19 @@ class TabletopBot(commands.Bot):
             await self.table.close()
         if hasattr(self, "store"):
             await self.store.close()
+        if self.leases is not None:
+            await self.leases.close()
 
 
-def configure_logging(level: str) -> None:
-    """The log goes to stdout, so stderr carries only what a person must act on.
+def configure_logging(level: str, shards: Shards = ALL_SHARDS) -> None:
+    """The log goes to stdout, so stderr carries only what a person must act on; each line names
+    the shards of its process, so the logs of several processes can be read together.
 
     At DEBUG, discord.py logs whole HTTP and gateway payloads, private (ephemeral) messages
     included: its loggers stay at INFO or above whatever the level, so no hand reaches a log.
     """
-    logging.basicConfig(level=level, stream=sys.stdout, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=level, stream=sys.stdout,
+                        format=f"%(asctime)s %(levelname)s [shards {shards.label()}] %(name)s: %(message)s")
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
 
 
@@ -161,9 +216,12 @@ def point_at(config: Config) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Host tabletop games in Discord channels.")
     parser.add_argument("--sync", action="store_true", help="sync slash commands even if unchanged")
+    parser.add_argument("--shards", metavar="IDS", help="run only these shards, e.g. 0-3 or 0,2 (needs --shard-count)")
+    parser.add_argument("--shard-count", type=int, metavar="N", help="the number of shards across all processes")
     args = parser.parse_args(argv)
     try:
         config = Config.from_env()
+        shards = Shards.parse(args.shards, args.shard_count)
     except ValueError as bad:
         print(f"Configuration error: {bad}", file=sys.stderr)
         return EXIT_CONFIG
@@ -171,11 +229,11 @@ def main(argv: list[str] | None = None) -> int:
         print("DISCORD_TOKEN is not set: put your bot's token in the environment or in a .env file "
               "(see README).", file=sys.stderr)
         return EXIT_CONFIG
-    configure_logging(config.log_level)
+    configure_logging(config.log_level, shards)
     discord.VoiceClient.warn_nacl = False  # no voice here: its optional libraries are not wanted
     discord.VoiceClient.warn_dave = False
     point_at(config)
-    bot = TabletopBot(config, force_sync=args.sync)
+    bot = TabletopBot(config, force_sync=args.sync, shards=shards)
     try:
         bot.run(config.token, log_handler=None)
     except discord.LoginFailure:
@@ -188,6 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     except StoreError as unusable:
         print(f"Database problem: {unusable}", file=sys.stderr)
         return EXIT_DATABASE
+    except LeaseTaken as taken:
+        print(f"Not started: {taken}.", file=sys.stderr)
+        return EXIT_SHARD_TAKEN
     except (aiohttp.ClientError, OSError, discord.GatewayNotFound) as unreachable:
         print(f"Cannot reach Discord ({unreachable.__class__.__name__}: {unreachable}): check the network "
               "connection, then start the bot again.", file=sys.stderr)

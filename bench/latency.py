@@ -36,7 +36,7 @@ from cogs.game_ui import ui_for
 from cogs.pictures import as_file
 from engine import registry
 from engine.rng import Rng
-from host.store import Store
+from host.databases import open_store
 from host.table import Table
 from render.cache import naive
 
@@ -113,7 +113,7 @@ async def run(game_name: str, actions: int, players: int, compare_naive: bool = 
     chooser = Rng(7)
     modes = MODES.get(game_name, ((),))
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "bench.sqlite3")
+        store = await open_store(Path(folder) / "bench.sqlite3")
         clock = BenchClock()
         table = Table(store, clock=clock)
         await load_ui(game_name, table)

@@ -31,6 +31,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -38,8 +39,9 @@ from engine import registry
 from engine.protocol import Game
 from host import leaderboard as boards
 from host import ratings
+from host.databases import open_store
 from host.ratings import BASE, Entry
-from host.store import Store
+from host.store import Store, Tx
 
 NOW = 1_800_000_000.0  # Fri 15 Jan 2027, 08:00 UTC
 SPAN = 730 * 86_400.0
@@ -114,7 +116,7 @@ async def load(store: Store, args: argparse.Namespace) -> dict[str, float]:
         "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
         " AND tbl_name IN ('results', 'rating_history', 'standings')")
     guilds = guild_table(args.players, args.guilds, args.seed)
-    async with store.transaction() as conn:
+    async def build_plan_games(conn: Tx) -> None:
         for index in indexes:
             await conn.execute(f"DROP INDEX {index['name']}")
         await conn.execute("CREATE TEMP TABLE bench_guilds (g INTEGER PRIMARY KEY, size INTEGER, first INTEGER)")
@@ -126,6 +128,7 @@ async def load(store: Store, args: argparse.Namespace) -> dict[str, float]:
         rows = plan(args.results, guilds, args.seed)
         while batch := list(itertools.islice(rows, BATCH)):
             await conn.executemany("INSERT INTO bench_plan VALUES (?, ?, ?, ?, ?, ?, ?, ?)", batch)
+    await store.write(build_plan_games)
     step("plan")
 
     stride, salt = _stride(args.players), args.seed * 7919
@@ -133,7 +136,7 @@ async def load(store: Store, args: argparse.Namespace) -> dict[str, float]:
     score = "({h} % 31)"
     mine, theirs = score.format(h=_hash("p.id", "s.n", salt=salt)), score.format(h=_hash("p.id", "o.n", salt=salt))
     margin = f"({_hash('p.id', '7', salt=salt + 1)} % 26 - 10)"
-    async with store.transaction() as conn:
+    async def build_results(conn: Tx) -> None:
         await conn.execute(
             "INSERT INTO sessions (id, guild_id, channel_id, game, status, host_id, seats, seed, created_at,"
             " started_at, ended_at) SELECT p.id, p.guild, 20000 + p.g, p.game, 'finished', 0, '[]', p.id,"
@@ -146,9 +149,10 @@ async def load(store: Store, args: argparse.Namespace) -> dict[str, float]:
             f"  SELECT p.id, {user} AS user, p.guild, p.game, s.n, p.k, p.at, {mine} AS score, {margin} AS margin,"
             f"   1 + (SELECT COUNT(*) FROM bench_seats o WHERE o.n < p.k AND {theirs} > {mine}) AS rank"
             "  FROM bench_plan p CROSS JOIN bench_seats s JOIN bench_guilds gd ON gd.g = p.g WHERE s.n < p.k)")
+    await store.write(build_results)
     step("results")
     spread = f"(4 + 26 * ({_hash('session_id', 'user_id', salt=salt + 2)} % 1000000) / 1000000.0)"
-    async with store.transaction() as conn:
+    async def build_rating_history(conn: Tx) -> None:
         await conn.execute(
             "INSERT INTO rating_history (session_id, user_id, game, guild_id, rank, players, won, mu, sigma,"
             " rating_before, rating, delta, at) SELECT session_id, user_id, game, guild_id, rank, players, won,"
@@ -156,13 +160,15 @@ async def load(store: Store, args: argparse.Namespace) -> dict[str, float]:
             "  SELECT *, SUM(delta) OVER (PARTITION BY user_id, game ORDER BY finished_at, session_id) AS total"
             f"  FROM (SELECT *, (players / 2.0 - rank + 0.5) * {spread} AS delta FROM results WHERE players > 1))"
             " ORDER BY session_id, user_id")
+    await store.write(build_rating_history)
     step("rating_history")
-    async with store.transaction() as conn:
+    async def build_secondary_indexes(conn: Tx) -> None:
         for index in indexes:
             if index["tbl_name"] != "standings":
                 await conn.execute(index["sql"])
+    await store.write(build_secondary_indexes)
     step("indexes")
-    async with store.transaction() as conn:
+    async def build_ratings_records_names(conn: Tx) -> None:
         await conn.execute(
             "INSERT INTO ratings (user_id, game, mu, sigma, rating, games, wins, updated_at)"
             " SELECT user_id, game, 25.0, 8.0, ? + SUM(delta), COUNT(*), SUM(won), MAX(at) FROM rating_history"
@@ -175,12 +181,14 @@ async def load(store: Store, args: argparse.Namespace) -> dict[str, float]:
                            " 'player ' || user_id, ? FROM results", (NOW,))
         await conn.execute("INSERT INTO hidden_players (user_id, since) SELECT user_id, ? FROM players"
                            " WHERE user_id % 50 = 7", (NOW,))
+    await store.write(build_ratings_records_names)
     step("ratings, records, names")
-    async with store.transaction() as conn:
+    async def build_standings(conn: Tx) -> None:
         await ratings.rebuild_standings(conn, NOW)
         for index in indexes:
             if index["tbl_name"] == "standings":
                 await conn.execute(index["sql"])
+    await store.write(build_standings)
     step("standings")
     await store.fetchall("ANALYZE")
     await store.fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -256,7 +264,7 @@ async def main(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as folder:
         path = args.database or Path(folder) / "bench.sqlite3"
         reuse = path.exists()
-        store = await Store.open(path)
+        store = await open_store(path)
         try:
             if reuse:
                 print(f"reusing {path}: {await store.value('SELECT COUNT(*) FROM results')} results")
@@ -303,9 +311,8 @@ async def main(args: argparse.Namespace) -> int:
             for n in range(args.writes):
                 seats = rng.sample(range(1, args.players + 1), rng.randint(2, 5))
                 entries = [Entry(u, i + 1, i == 0, float(10 - i)) for i, u in enumerate(seats)]
-                async with store.transaction() as conn:
-                    await ratings.record(conn, first_id + n, RATED_GAMES[0], big_guild, entries, NOW,
-                                         solo_board=False)
+                await store.write(partial(ratings.record, session_id=first_id + n, game=RATED_GAMES[0],
+                                          guild_id=big_guild, entries=entries, at=NOW, solo_board=False))
             print(f"\nrecording a finished game (openskill, history, standings, tally): "
                   f"{(time.perf_counter() - wall) * 1000 / args.writes:.2f} ms wall, "
                   f"{(time.process_time() - cpu) * 1000 / args.writes:.2f} ms CPU per game")

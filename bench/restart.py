@@ -32,7 +32,6 @@ import random
 import re
 import resource
 import signal
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -42,7 +41,8 @@ from pathlib import Path
 
 from engine import registry
 from engine.protocol import canonical
-from host.store import Store
+from host.databases import open_store
+from host.store import Tx
 from tests.fakediscord import FakeDiscord, InteractionRecord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -112,15 +112,15 @@ async def fill(database: Path, fake: FakeDiscord, sessions: int, overdue_share: 
                      None if status == "lobby" else resting[name], 5, now + 3600 if status != "finished" else None,
                      50_000 + k, "[]", now - 7200, None if status == "lobby" else now - 3600,
                      now - 60 if status == "finished" else None, 5))
-    store = await Store.open(database)
+    store = await open_store(database)
 
-    def insert(conn: sqlite3.Connection) -> None:
-        conn.executemany(
+    async def insert(tx: Tx) -> None:
+        await tx.executemany(
             "INSERT INTO sessions (id, guild_id, channel_id, game, status, host_id, seats, options, seed, state,"
             " version, deadline, message_id, news, created_at, started_at, ended_at, shown_version)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-        conn.executemany("INSERT INTO events (session_id, seq, kind, user_id, seat, action, at)"
-                         " VALUES (?, ?, ?, ?, ?, ?, ?)", events)
+        await tx.executemany("INSERT INTO events (session_id, seq, kind, user_id, seat, action, at)"
+                             " VALUES (?, ?, ?, ?, ?, ?, ?)", events)
     await store.write(insert)
     await store.close()
     return tables

@@ -16,7 +16,6 @@ import json
 import os
 import resource
 import signal
-import sqlite3
 import sys
 import tempfile
 import time
@@ -24,7 +23,7 @@ from pathlib import Path
 
 from engine import registry
 from engine.protocol import canonical
-from host.store import Store
+from host.databases import open_store
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,7 +34,7 @@ GAMES = (("dragon", 3), ("ghosts", 4), ("bugs", 5), ("arena", 2), ("tiger", 1))
 async def fill(database: Path, sessions: int) -> None:
     """SESSIONS rows: 60 % finished, 30 % in play (boards shown), 10 % lobbies; none due."""
     registry.load()
-    store = await Store.open(database)
+    store = await open_store(database)
     now = time.time()
     states = {name: canonical(registry.get(name).setup(players, {}, 1, now)) for name, players in GAMES}
     rows = []
@@ -49,12 +48,10 @@ async def fill(database: Path, sessions: int) -> None:
                      50_000 + k, "[]", now - 7200, None if status == "lobby" else now - 3600,
                      now - 60 if status == "finished" else None, 5))
 
-    def insert(conn: sqlite3.Connection) -> None:
-        conn.executemany(
-            "INSERT INTO sessions (guild_id, channel_id, game, status, host_id, seats, options, seed, state, version,"
-            " deadline, message_id, news, created_at, started_at, ended_at, shown_version)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-    await store.write(insert)
+    await store.write(lambda tx: tx.executemany(
+        "INSERT INTO sessions (guild_id, channel_id, game, status, host_id, seats, options, seed, state, version,"
+        " deadline, message_id, news, created_at, started_at, ended_at, shown_version)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows))
     await store.close()
 
 

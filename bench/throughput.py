@@ -47,6 +47,7 @@ from cogs.refs import Ref
 from engine import registry
 from engine.errors import RuleError
 from engine.rng import Rng
+from host.databases import open_store
 from host.errors import StaleAction, TableError
 from host.scheduler import Scheduler
 from host.store import Store
@@ -273,7 +274,7 @@ async def until_shown(seat: Seat, session_id: int, version: int, since: float, s
 async def setup(games: list[str], latency: float, folder: str) -> tuple[FakeClient, Store, Scheduler]:
     """The table, presenter and scheduler of a bot on a fresh database, each game's cog loaded."""
     registry.load()
-    store = await Store.open(Path(folder) / "bench.sqlite3")
+    store = await open_store(Path(folder) / "bench.sqlite3")
     client = FakeClient(latency)
     client.table = Table(store)
     client.presenter = Presenter(client, client.table)  # type: ignore[arg-type]

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from .store import is_postgres
+
 DEFAULT_DATABASE = Path("data") / "tabletop.sqlite3"
 
 
@@ -20,16 +22,32 @@ def read_dotenv(path: Path) -> dict[str, str]:
     return {key: value for key, value in values.items() if value is not None}
 
 
+def database_setting(value: str | None) -> str | Path:
+    """A postgresql:// address as written (a Path would fold its //), else the SQLite file."""
+    if value and is_postgres(value):
+        return value
+    return Path(value) if value else DEFAULT_DATABASE
+
+
+def default_render_workers() -> int:
+    """Board-drawing worker processes when TABLETOP_RENDER_WORKERS is not set: min(2, cores), none on a
+    single core (where a worker could only take turns with the bot itself)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return 0 if cores < 2 else min(2, cores)
+
+
 @dataclass(frozen=True)
 class Config:
     token: str | None
-    database: Path = DEFAULT_DATABASE
+    database: str | Path = DEFAULT_DATABASE  # a file (SQLite) or a postgresql:// address
     dev_guild: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None  # a stand-in Discord for tests; never set in production
     gateway_url: str | None = None
     game_modules: tuple[str, ...] = ()  # extra game modules to load (games in development)
     run_timers: bool = True
+    metrics_port: int | None = None  # serve Prometheus metrics on this port (host/metrics.py)
+    render_workers: int = 0  # processes drawing boards (render/workers.py); 0: on the bot's own threads
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, dotenv: Path = Path(".env")) -> Config:
@@ -43,12 +61,20 @@ class Config:
         if guild is not None and not guild.isdigit():
             raise ValueError(f"DISCORD_DEV_GUILD must be a server id (digits), not {guild!r}")
         modules = get("TABLETOP_GAME_MODULES")
+        port = get("TABLETOP_METRICS_PORT")
+        if port is not None and not (port.isdigit() and 0 < int(port) < 65536):
+            raise ValueError(f"TABLETOP_METRICS_PORT must be a port number (1-65535), not {port!r}")
+        workers = get("TABLETOP_RENDER_WORKERS")
+        if workers is not None and not workers.isdigit():
+            raise ValueError(f"TABLETOP_RENDER_WORKERS must be a number of processes (0: none), not {workers!r}")
         return cls(
             token=get("DISCORD_TOKEN"),
-            database=Path(get("TABLETOP_DATABASE") or DEFAULT_DATABASE),
+            database=database_setting(get("TABLETOP_DATABASE")),
             dev_guild=int(guild) if guild else None,
             log_level=(get("LOG_LEVEL") or "INFO").upper(),
             api_base=get("DISCORD_API_BASE"),
             gateway_url=get("DISCORD_GATEWAY_URL"),
             game_modules=tuple(m.strip() for m in modules.split(",") if m.strip()) if modules else (),
+            metrics_port=int(port) if port else None,
+            render_workers=default_render_workers() if workers is None else int(workers),
         )

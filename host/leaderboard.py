@@ -27,7 +27,7 @@ from engine.protocol import Game
 
 from .names import clean_name
 from .ratings import BASE, GLOBAL, PERIODS, bucket, period_start
-from .store import Queries, Store
+from .store import Queries, Store, Tx
 
 SCOPES = ("server", "global")
 TOP = 10
@@ -281,19 +281,18 @@ async def is_hidden(store: Store, user_id: int) -> bool:
 
 
 async def set_hidden(store: Store, user_id: int, hidden: bool, now: float) -> None:
-    async with store.transaction() as conn:
-        if hidden:
-            await conn.execute("INSERT INTO hidden_players (user_id, since) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                               (user_id, now))
-        else:
-            await conn.execute("DELETE FROM hidden_players WHERE user_id = ?", (user_id,))
+    if hidden:
+        await store.write(lambda tx: tx.execute(
+            "INSERT INTO hidden_players (user_id, since) VALUES (?, ?) ON CONFLICT DO NOTHING", (user_id, now)))
+    else:
+        await store.write(lambda tx: tx.execute("DELETE FROM hidden_players WHERE user_id = ?", (user_id,)))
 
 
 async def toggle_hidden(store: Store, user_id: int, now: float) -> bool:
     """Hide a visible player or show a hidden one; returns whether they are hidden now."""
-    async with store.transaction() as conn:
-        cursor = await conn.execute("DELETE FROM hidden_players WHERE user_id = ?", (user_id,))
-        if cursor.rowcount:
+    async def toggle(tx: Tx) -> bool:
+        if await tx.execute("DELETE FROM hidden_players WHERE user_id = ?", (user_id,)):
             return False
-        await conn.execute("INSERT INTO hidden_players (user_id, since) VALUES (?, ?)", (user_id, now))
+        await tx.execute("INSERT INTO hidden_players (user_id, since) VALUES (?, ?)", (user_id, now))
         return True
+    return await store.write(toggle)

@@ -13,7 +13,7 @@ come the boards someone is about to look at:
 """
 from __future__ import annotations
 
-import sqlite3
+from typing import Any
 
 from .store import Store
 
@@ -21,18 +21,20 @@ LAST_PERSON = ("SELECT e.at FROM events e WHERE e.session_id = s.id AND e.user_i
                " ORDER BY e.seq DESC LIMIT 1")  # people's ids are positive; computers' are not
 
 
-async def due_in_order(store: Store, now: float, up_since: float | None) -> list[int]:
+async def due_in_order(store: Store, now: float, up_since: float | None, mine: str = "1 = 1") -> list[int]:
     """Sessions whose deadline passed by `now`, in the order to fire them. `up_since`: when the bot
-    started (None: every timer fires earliest first, as if none had passed while it was down)."""
+    started (None: every timer fires earliest first, as if none had passed while it was down);
+    `mine`: an SQL condition on the session row `s`, true for this process's sessions."""
     if up_since is None:
         rows = await store.fetchall(
-            "SELECT id FROM sessions WHERE deadline IS NOT NULL AND deadline <= ? ORDER BY deadline", (now,))
+            f"SELECT s.id FROM sessions s WHERE s.deadline IS NOT NULL AND s.deadline <= ? AND {mine}"
+            " ORDER BY s.deadline", (now,))
         return [row["id"] for row in rows]
     rows = await store.fetchall(
         f"SELECT s.id, s.deadline, COALESCE(({LAST_PERSON}), s.started_at, s.created_at) AS last_active"
-        " FROM sessions s WHERE s.deadline IS NOT NULL AND s.deadline <= ?", (now,))
+        f" FROM sessions s WHERE s.deadline IS NOT NULL AND s.deadline <= ? AND {mine}", (now,))
 
-    def order(row: sqlite3.Row) -> tuple[int, float, int]:
+    def order(row: Any) -> tuple[int, float, int]:
         if row["last_active"] >= up_since:
             return 0, row["deadline"], row["id"]
         if row["deadline"] < up_since:

@@ -47,6 +47,7 @@ from engine.errors import RuleError
 from engine.protocol import Game, Outcome
 
 from .session import Session
+from .store import Tx
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +108,7 @@ class Entry:
     margin: float | None = None
 
 
-async def record_finished(conn: Any, session: Session, game: Game, outcome: Outcome, now: float) -> None:
+async def record_finished(conn: Tx, session: Session, game: Game, outcome: Outcome, now: float) -> None:
     """Update ratings or solo records for a game that just finished (inside its transaction)."""
     winners = set(outcome.winners())
     entries = [Entry(user_id, outcome.ranks[seat], seat in winners, outcome.scores[seat],
@@ -116,26 +117,27 @@ async def record_finished(conn: Any, session: Session, game: Game, outcome: Outc
     await record(conn, session.id, game.name, session.guild_id, entries, now, solo_board=game.max_players == 1)
 
 
-async def record(conn: Any, session_id: int, game: str, guild_id: int | None, entries: Sequence[Entry],
+async def record(conn: Tx, session_id: int, game: str, guild_id: int | None, entries: Sequence[Entry],
                  at: float, *, solo_board: bool) -> None:
     """Rate a game of two or more humans, or add a solo record for a one-seat game.
 
     `solo_board`: the game's leaderboard ranks solo records (a solo-only game); a multiplayer game
     played alone still gets a record for /stats but stays off its rated board.
     """
+    await conn.serialise(f"standings:{game}")  # another process may be finishing a game of the same players
     if len(entries) == 1:
         await _record_solo(conn, game, guild_id, entries[0], at, on_board=solo_board)
     elif len({e.user_id for e in entries}) >= 2:
         await _rate(conn, session_id, game, guild_id, entries, at)
 
 
-async def _rate(conn: Any, session_id: int, game: str, guild_id: int | None, entries: Sequence[Entry],
+async def _rate(conn: Tx, session_id: int, game: str, guild_id: int | None, entries: Sequence[Entry],
                 at: float) -> None:
     users = [e.user_id for e in entries]
     marks = ",".join("?" * len(users))
-    async with conn.execute(f"SELECT user_id, mu, sigma FROM ratings WHERE game = ? AND user_id IN ({marks})",
-                            (game, *users)) as cursor:
-        known = {row[0]: (row[1], row[2]) for row in await cursor.fetchall()}
+    rows = await conn.fetchall(f"SELECT user_id, mu, sigma FROM ratings WHERE game = ? AND user_id IN ({marks})",
+                               (game, *users))
+    known = {row[0]: (row[1], row[2]) for row in rows}
     before = [MODEL.rating(*known[u]) if u in known else MODEL.rating() for u in users]
     after = MODEL.rate([[r] for r in before], ranks=[e.rank for e in entries])
     for entry, old, (new,) in zip(entries, before, after, strict=True):
@@ -144,7 +146,7 @@ async def _rate(conn: Any, session_id: int, game: str, guild_id: int | None, ent
         await conn.execute(
             "INSERT INTO ratings (user_id, game, mu, sigma, rating, games, wins, updated_at)"
             " VALUES (?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (user_id, game) DO UPDATE SET mu = excluded.mu,"
-            " sigma = excluded.sigma, rating = excluded.rating, games = games + 1, wins = wins + excluded.wins,"
+            " sigma = excluded.sigma, rating = excluded.rating, games = ratings.games + 1, wins = ratings.wins + excluded.wins,"
             " updated_at = excluded.updated_at",
             (entry.user_id, game, new.mu, new.sigma, new_display, int(entry.won), at))
         await conn.execute(
@@ -155,11 +157,10 @@ async def _rate(conn: Any, session_id: int, game: str, guild_id: int | None, ent
         await _add_standing(conn, game, guild_id, entry.user_id, at, delta, entry.won, None, None)
 
 
-async def _record_solo(conn: Any, game: str, guild_id: int | None, entry: Entry, at: float, *,
+async def _record_solo(conn: Tx, game: str, guild_id: int | None, entry: Entry, at: float, *,
                        on_board: bool) -> None:
-    async with conn.execute("SELECT games, wins, best_margin, best_score, streak, best_streak FROM solo_records"
-                            " WHERE user_id = ? AND game = ?", (entry.user_id, game)) as cursor:
-        row = await cursor.fetchone()
+    row = await conn.fetchone("SELECT games, wins, best_margin, best_score, streak, best_streak FROM solo_records"
+                              " WHERE user_id = ? AND game = ?", (entry.user_id, game))
     games, wins, best_margin, best_score, streak, best_streak = row if row else (0, 0, None, entry.score, 0, 0)
     streak = streak + 1 if entry.won else 0
     await conn.execute(
@@ -178,7 +179,7 @@ def _best(a: float | None, b: float | None) -> float | None:
     return b if a is None else a if b is None else max(a, b)
 
 
-async def _add_standing(conn: Any, game: str, guild_id: int | None, user_id: int, at: float, points: float | None,
+async def _add_standing(conn: Tx, game: str, guild_id: int | None, user_id: int, at: float, points: float | None,
                         won: bool, margin: float | None, best_score: float | None) -> None:
     """Count one game in the player's standings: global and (if any) the server's, for every period.
 
@@ -190,21 +191,22 @@ async def _add_standing(conn: Any, game: str, guild_id: int | None, user_id: int
         for period in PERIODS:
             score = points if points is not None and period == "all" else float(won)
             await conn.execute(
-                "INSERT INTO standings (game, scope, period, user_id, bucket, score, points, games, wins,"
+                "INSERT INTO standings AS s (game, scope, period, user_id, bucket, score, points, games, wins,"
                 " best_margin, best_score, last_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)"
                 " ON CONFLICT (game, scope, period, user_id) DO UPDATE SET"
-                " score = CASE WHEN bucket = excluded.bucket THEN score + excluded.score ELSE excluded.score END,"
-                " points = CASE WHEN bucket = excluded.bucket THEN points + excluded.points ELSE excluded.points END,"
-                " games = CASE WHEN bucket = excluded.bucket THEN games + 1 ELSE 1 END,"
-                " wins = CASE WHEN bucket = excluded.bucket THEN wins + excluded.wins ELSE excluded.wins END,"
-                " best_margin = CASE WHEN bucket = excluded.bucket"
-                "   THEN COALESCE(max(best_margin, excluded.best_margin), best_margin, excluded.best_margin)"
+                " score = CASE WHEN s.bucket = excluded.bucket THEN s.score + excluded.score ELSE excluded.score END,"
+                " points = CASE WHEN s.bucket = excluded.bucket THEN s.points + excluded.points"
+                "   ELSE excluded.points END,"
+                " games = CASE WHEN s.bucket = excluded.bucket THEN s.games + 1 ELSE 1 END,"
+                " wins = CASE WHEN s.bucket = excluded.bucket THEN s.wins + excluded.wins ELSE excluded.wins END,"
+                " best_margin = CASE WHEN s.bucket = excluded.bucket THEN COALESCE(CASE WHEN s.best_margin >"
+                "   excluded.best_margin THEN s.best_margin ELSE excluded.best_margin END, s.best_margin)"
                 "   ELSE excluded.best_margin END,"
-                " best_score = CASE WHEN bucket = excluded.bucket"
-                "   THEN COALESCE(max(best_score, excluded.best_score), best_score, excluded.best_score)"
+                " best_score = CASE WHEN s.bucket = excluded.bucket THEN COALESCE(CASE WHEN s.best_score >"
+                "   excluded.best_score THEN s.best_score ELSE excluded.best_score END, s.best_score)"
                 "   ELSE excluded.best_score END,"
                 " bucket = excluded.bucket, last_at = excluded.last_at"
-                " WHERE excluded.bucket >= standings.bucket",  # a late game of a past period changes nothing
+                " WHERE excluded.bucket >= s.bucket",  # a late game of a past period changes nothing
                 (game, scope, period, user_id, bucket(period, at), score, points or 0.0, int(won), margin,
                  best_score, at))
 
@@ -218,7 +220,7 @@ def _solo_board(game: str) -> bool:
         return True
 
 
-async def rebuild_standings(conn: Any, now: float, solo_board: Callable[[str], bool] = _solo_board) -> None:
+async def rebuild_standings(conn: Tx, now: float, solo_board: Callable[[str], bool] = _solo_board) -> None:
     """Recompute every standing from rating_history (rated) and results (solo) for the current periods.
 
     Call inside a transaction. Rows of past months and weeks are not recreated: boards only show the
@@ -226,8 +228,8 @@ async def rebuild_standings(conn: Any, now: float, solo_board: Callable[[str], b
     """
     await conn.execute("DELETE FROM standings")
     await conn.execute("DELETE FROM board_tally")  # a drifted tally (if ever) is counted afresh
-    async with conn.execute("SELECT DISTINCT game FROM results WHERE players = 1") as cursor:
-        solo_games = [row[0] for row in await cursor.fetchall() if solo_board(row[0])]
+    solo_games = [row[0] for row in await conn.fetchall("SELECT DISTINCT game FROM results WHERE players = 1")
+                  if solo_board(row[0])]
     solo_marks = ",".join("?" * len(solo_games)) or "NULL"
     for period in PERIODS:
         since = period_start(period, now)

@@ -15,7 +15,6 @@ import asyncio
 import json
 import logging
 import secrets
-import sqlite3
 import time
 import weakref
 from collections import OrderedDict
@@ -24,8 +23,6 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
-import aiosqlite
-
 from engine import registry
 from engine.computers import LEVELS, Mind, choose, has_policy, policy_for
 from engine.errors import RuleError
@@ -33,14 +30,15 @@ from engine.protocol import LEAVE, TIMEOUT, ActionLike, Choice, Event, Game, Out
 from engine.replay import LoggedAction, replay
 from engine.words import as_key
 
-from . import computers, ratings  # ratings and solo records, in the transaction that ends the game
+from . import computers, metrics, ratings  # ratings and solo records, in the transaction that ends the game
 from .computers import KEEPER
 from .errors import ChannelBusy, Refused, SessionNotFound, StaleAction, TableError
 from .names import clean_name
 from .overdue import due_in_order
 from .session import ABORTED, FINISHED, LOBBY, PLAYING, Session, computer_name, humans, is_computer, new_computer
 from .sessions import Duplicate, LogRow, SessionRows
-from .store import Store, fault_cause
+from .shards import ALL_SHARDS, Shards
+from .store import DatabaseFault, Store, Tx
 
 log = logging.getLogger(__name__)
 LOBBY_SECONDS = 30 * 60  # an idle lobby closes itself so the channel is free again
@@ -91,9 +89,9 @@ def _echo(typed: str) -> str:
 
 class Table:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
-                 lobby_seconds: float = LOBBY_SECONDS) -> None:
+                 lobby_seconds: float = LOBBY_SECONDS, shards: Shards = ALL_SHARDS) -> None:
         self.store = store
-        self.rows = SessionRows(store)
+        self.rows = SessionRows(store, shards)
         self.clock = clock
         self.lobby_seconds = lobby_seconds
         # A lock lives while someone holds or waits for it: idle sessions keep none.
@@ -435,8 +433,8 @@ class Table:
             return
         try:
             await self.rows.set_marks(pending)
-        except sqlite3.Error as error:
-            log.error("board bookkeeping of %d sessions not saved yet: %s", len(pending), fault_cause(error))
+        except DatabaseFault as error:
+            log.error("board bookkeeping of %d sessions not saved yet: %s", len(pending), error)
             self._marks = {**pending, **self._marks}
 
     async def close(self) -> None:
@@ -465,6 +463,7 @@ class Table:
                     raise StaleAction("That board is out of date; here is the current one.", session)
                 return await self._apply(session, user_id, seat, action, interaction_id)
             except (TableError, RuleError):
+                metrics.REFUSALS.labels(session.game).inc()
                 # A refused repeat of a click that was applied before is the same click: no refusal.
                 if await self.rows.handled(interaction_id) == session_id:
                     return Change(session, duplicate=True)
@@ -488,7 +487,7 @@ class Table:
                         await listener(change)
                 return change
 
-        due = await due_in_order(self.store, self.clock(), up_since)
+        due = await due_in_order(self.store, self.clock(), up_since, self.rows.mine)
         fired = await asyncio.gather(*(fire(session_id) for session_id in due[:most]))
         return [change for change in fired if change is not None]
 
@@ -515,6 +514,7 @@ class Table:
                 if game_deadline is None or game_deadline > now:
                     await self._set_deadline(session_id, computers.wake_at(game_deadline, minds))
                     return None
+                metrics.TIMER_LAG.observe(max(0.0, now - session.deadline))
                 try:
                     return await self._apply(session, None, None, dict(TIMEOUT), None)
                 except RuleError as refused:
@@ -555,6 +555,7 @@ class Table:
             await self._save(changed, game, LogRow("game", user_id, seat, action, now, interaction_id), outcome)
         except Duplicate:
             return Change(session, duplicate=True)
+        metrics.ACTIONS.labels(session.game).inc()
         return Change(changed, events, outcome=outcome, actor=user_id)
 
     async def _computer_moves(self, session: Session, game: Game, minds: list[Mind], mind: Mind,
@@ -651,7 +652,7 @@ class Table:
         self.wakeup.set()
 
     @staticmethod
-    async def _record_results(conn: aiosqlite.Connection, session: Session, game: Game, outcome: Outcome, now: float) -> None:
+    async def _record_results(conn: Tx, session: Session, game: Game, outcome: Outcome, now: float) -> None:
         winners = set(outcome.winners())
         seated = len(session.seats) - len(humans(session.seats))
         await conn.executemany(

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from host.store import Store
+from host.databases import open_store
+from host.shards import Shards
 from host.table import Table
 
 # pytest rewrites the asserts of test_*.py and conftest.py only; the helpers beside them (tests/kit/,
@@ -13,6 +14,7 @@ pytest.register_assert_rewrite("tests.kit", "tests.engine", "tests.host", "tests
                                "tests.process")
 
 import tests.kit.toygames  # noqa: E402, F401 - registers the toy games
+from tests.kit.databases import BACKENDS, postgres_schema  # noqa: E402
 
 
 def pytest_collection_modifyitems(config, items) -> None:
@@ -39,9 +41,19 @@ def clock() -> HandClock:
     return HandClock()
 
 
+@pytest.fixture(params=BACKENDS)
+async def database(request, tmp_path):
+    """Where a store keeps its rows: an SQLite file, or a fresh PostgreSQL schema (tests/kit/databases.py)."""
+    if request.param == "sqlite":
+        yield tmp_path / "data" / "tabletop.sqlite3"
+        return
+    async with postgres_schema() as address:
+        yield address
+
+
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "data" / "tabletop.sqlite3")
+async def store(database):
+    store = await open_store(database)
     yield store
     await store.close()
 
@@ -56,6 +68,9 @@ def hand_clock() -> HandClock:
     return HandClock()
 
 
+ONE_SHARD = Shards((0,), 1)
+
+
 @pytest.fixture
 async def simcord_bot(tmp_path, hand_clock):
     """The real bot for simcord, on a temporary database, with timers fired by hand."""
@@ -64,7 +79,7 @@ async def simcord_bot(tmp_path, hand_clock):
 
     config = Config(token="unused", database=tmp_path / "bot.sqlite3", run_timers=False,
                     game_modules=("tests.kit.toygames",))
-    bot = TabletopBot(config, clock=hand_clock)
+    bot = TabletopBot(config, clock=hand_clock, shards=ONE_SHARD)  # simcord runs one shard, 0 of 1
     yield bot
     if hasattr(bot, "table"):  # simcord detaches the bot without closing it
         await bot.table.close()

@@ -280,8 +280,9 @@ async def test_a_restart_in_the_middle_of_a_round_carries_on(world, simcord_bot,
     (controls,) = [f for f in called.followups if selects(f.message)]
     before = await session_of(simcord_bot, channel)
 
-    reborn = TabletopBot(simcord_bot.config, clock=hand_clock)
+    reborn = TabletopBot(simcord_bot.config, clock=hand_clock, shards=simcord_bot.own_shards)
     await simcord_bot.store.close()
+    await simcord_bot.leases.close()  # as the end of its process would: the shard is free again
     await env.restart_bot(reborn)
     try:
         after = await session_of(reborn, channel)

@@ -37,8 +37,8 @@ async def rewrite(bot, u, channel, change):
     session = await session_of(bot, channel)
     state = session.state
     change(state)
-    async with bot.table.store.transaction() as conn:
-        await conn.execute("UPDATE sessions SET state = ? WHERE id = ?", (canonical(state), session.id))
+    await bot.table.store.write(lambda tx: tx.execute(
+        "UPDATE sessions SET state = ? WHERE id = ?", (canonical(state), session.id)))
     await u["ann"].slash(channel, "game board")
     return state, channel.last_message.id
 

@@ -36,17 +36,33 @@ GUILD_CREATE only lists the bot itself; without the message-content intent user
 messages arrive with empty content.  Every non-2xx answer the fake gives that the
 test did not inject is recorded in ``rejected``; every route it does not know is
 recorded in ``unhandled`` (404).  ``assert_clean()`` checks both.
+
+Several guilds and shards (a bot run as shard processes)::
+
+    async with FakeDiscord(guilds=2, shards=2) as fake:   # guild i on shard i % 2
+        a, b = fake.guild_on_shard(0, 2), fake.guild_on_shard(1, 2)
+        ... start one process with shard_ids=[0], shard_count=2 and one with [1] ...
+        await fake.wait_shard_ready(0); await fake.wait_shard_ready(1)
+        rec = await fake.slash(alice, "hello", channel_id=fake.guild_channel_id(b))
+        assert rec.shard == (1, 2)
+        assert not fake.identify_violations and not fake.shard_conflicts
+
+A sharded IDENTIFY sees only its shard's guilds, and a guild's events and
+interactions go only to its shard's sessions (direct messages: shard 0).  GET
+/gateway/bot answers ``shards`` and ``session_start_limit`` (``max_concurrency``);
+IDENTIFYs are recorded per bucket with Discord's 5-second rule (gateway.py).
 Where things are (each module says why it exists)::
 
     server.py        FakeDiscord: state, lifecycle, env(), wait_for, hold_answer, assert_clean
-    store.py         guild directory (users, roles, channels) and stored-message look-ups
+    store.py         directory (users; per guild members, roles, channels) and stored-message look-ups
+    guilds.py        the guilds, and which shard each lies on
     messages.py      building, validating, storing and announcing messages
-    gateway.py       websocket gateway: hello, identify, resume, heartbeats, dispatch
+    gateway.py       websocket gateway: hello, identify, resume, heartbeats, shards, dispatch
     rest.py          the v10 HTTP routes, auth, injected errors, rate-limit headers
     commands.py      application command sync and schema checks
     interactions.py  slash/click/select/modal, callbacks, followups, deadlines
     errors.py        Discord-like error answers (and InteractionTimeout)
-    records.py       RequestLog, InteractionRecord, HeldAnswer
+    records.py       RequestLog, InteractionRecord, HeldAnswer, IdentifyRecord/Violation, ShardConflict
     protocol.py      Perm, Intent, message flags, snowflakes, component walking
 """
 
@@ -65,11 +81,11 @@ from .protocol import (
     snowflake_time,
     walk_components,
 )
-from .records import HeldAnswer, InteractionRecord, RequestLog
+from .records import HeldAnswer, IdentifyRecord, IdentifyViolation, InteractionRecord, RequestLog, ShardConflict
 from .server import FakeDiscord
 
 __all__ = [
     "FakeDiscord", "InteractionRecord", "InteractionTimeout", "Perm", "Intent",
-    "HeldAnswer", "RequestLog", "API_VERSION", "DISCORD_EPOCH_MS", "FLAG_COMPONENTS_V2", "FLAG_EPHEMERAL",
+    "HeldAnswer", "RequestLog", "IdentifyRecord", "IdentifyViolation", "ShardConflict", "API_VERSION", "DISCORD_EPOCH_MS", "FLAG_COMPONENTS_V2", "FLAG_EPHEMERAL",
     "FLAG_LOADING", "FLAG_SUPPRESS_EMBEDS", "FLAG_SUPPRESS_NOTIFICATIONS", "snowflake_time", "walk_components",
 ]

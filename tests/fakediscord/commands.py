@@ -37,19 +37,20 @@ class CommandsMixin:
         return self._registered(guild_id).get((type, name))
 
     async def _await_command(self, name: str, ctype: int, channel_id: int, timeout: float) -> dict:
-        in_guild = self._channels.get(channel_id, {}).get("guild_id") is not None
+        guild = self._guild_of_channel(channel_id)
 
         def lookup() -> dict | None:
-            if in_guild and (ctype, name) in self._guild_commands.get(self.guild_id, {}):
-                return self._guild_commands[self.guild_id][(ctype, name)]
+            if guild is not None and (ctype, name) in self._guild_commands.get(guild.id, {}):
+                return self._guild_commands[guild.id][(ctype, name)]
             return self._global_commands.get((ctype, name))
 
         try:
             return await self.wait_for(lookup, timeout)
         except TimeoutError:
+            in_guild = [n for _, n in self._guild_commands.get(guild.id, {})] if guild is not None else []
             raise LookupError(
                 f"command /{name} was never synced (global: {[n for _, n in self._global_commands]}, "
-                f"guild: {[n for _, n in self._guild_commands.get(self.guild_id, {})]})") from None
+                f"guild: {in_guild})") from None
 
     # ------------------------------------------------------------------ REST handlers
 
@@ -58,7 +59,7 @@ class CommandsMixin:
             raise _ApiError(403, 50001, "Missing Access")
         if guild_id is None:
             return self._global_commands
-        if int(guild_id) != self.guild_id:
+        if int(guild_id) not in self._guilds:
             raise _ApiError(403, 50001, "Missing Access")
         return self._guild_commands[int(guild_id)]
 

@@ -2,11 +2,21 @@
 
 Why: the bot must log in, lose its connection and resume as it would against
 Discord.  Here: HELLO, IDENTIFY (wrong token 4004, bad intents 4013, disallowed
-privileged intents 4014), READY followed by GUILD_CREATE, heartbeats, RESUME with
-replay of the events a dropped connection missed (op 9 when it cannot), member
-requests, and dispatching events to every session that should get them.  A session
-outlives its connection so that it can be resumed; a SIGKILLed bot just drops its
-socket.  zlib-stream compression is honoured.
+privileged intents 4014, invalid shard 4010), READY followed by GUILD_CREATE, heartbeats,
+RESUME with replay of the events a dropped connection missed (op 9 when it cannot),
+member requests, and dispatching events to every session that should get them.  A
+session outlives its connection so that it can be resumed; a SIGKILLed bot just drops
+its socket.  zlib-stream compression is honoured.
+
+Shards, as Discord runs them: an IDENTIFY with ``shard: [id, count]`` gets a READY
+(carrying ``shard``) and a GUILD_CREATE for the guilds of that shard only, where a
+guild is on shard ``(guild_id >> 22) % count`` (without ``shard``: every guild).  A
+guild's events and interactions go only to the sessions of its shard; direct messages
+to shard 0.  Every IDENTIFY is written down (``identifies``) with its bucket,
+``shard_id % max_concurrency``; one sooner than 5 seconds after the last of its bucket
+is a violation (``identify_violations``; refused with op 9 when
+``enforce_identify_limit``).  Two live sessions on the same [id, count] are written down
+in ``shard_conflicts``: Discord would send the shard's events to both.
 """
 
 from __future__ import annotations
@@ -23,13 +33,15 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from .protocol import API_VERSION, Intent
+from .protocol import API_VERSION, Intent, shard_of
+from .records import IdentifyRecord, IdentifyViolation, ShardConflict
 
 log = logging.getLogger("fakediscord")
 # Default bounds (a wait ends as soon as its condition holds): a bot's cold start on a busy machine can
 # take many seconds, and a failing test only waits this long.
 CONNECT_TIMEOUT = 120.0
 DISCONNECT_TIMEOUT = 60.0
+IDENTIFY_INTERVAL = 5.0  # Discord: one IDENTIFY per bucket (shard_id % max_concurrency) per 5 seconds
 
 
 class _Conn:
@@ -66,10 +78,11 @@ class _Conn:
 class _Session:
     """A gateway session: survives its connection so RESUME can replay events."""
 
-    def __init__(self, session_id: str, intents: int, conn: _Conn) -> None:
+    def __init__(self, session_id: str, intents: int, conn: _Conn, shard: tuple[int, int] | None = None) -> None:
         self.id = session_id
         self.intents = intents
         self.conn: _Conn | None = conn
+        self.shard = shard  # [shard_id, shard_count] as identified; None: unsharded
         self.seq = 0
         self.buffer: collections.deque = collections.deque(maxlen=1000)
         self.ready = False
@@ -78,6 +91,16 @@ class _Session:
     @property
     def live(self) -> bool:
         return self.ready and self.conn is not None and self.conn.alive
+
+    @property
+    def shard_key(self) -> tuple[int, int]:
+        """[shard_id, shard_count]; an unsharded session is shard 0 of 1."""
+        return self.shard or (0, 1)
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this session gets the guild's events (None: direct messages, on shard 0)."""
+        shard_id, count = self.shard_key
+        return shard_of(guild_id, count) == shard_id
 
     async def dispatch(self, event: str, data: dict) -> None:
         self.seq += 1
@@ -113,15 +136,53 @@ class GatewayMixin:
         """Wait until no gateway websocket is open (e.g. after SIGKILL of the bot)."""
         await self.wait_for(lambda: not any(c.alive for c in self._conns), timeout)
 
-    async def drop_connection(self, code: int = 4000) -> None:
-        """Close the bot's websocket from the server side (discord.py will try to RESUME)."""
-        for conn in list(self._conns):
+    def _on_shard(self, session: _Session, shard_id: int | None, shard_count: int | None) -> bool:
+        key = session.shard_key
+        return (shard_id is None or key[0] == shard_id) and (shard_count is None or key[1] == shard_count)
+
+    def live_shards(self) -> list[tuple[int, int]]:
+        """[shard_id, shard_count] of every live session, oldest first (unsharded: (0, 1))."""
+        live = sorted((s for s in self._sessions.values() if s.live), key=lambda s: s.ready_at)
+        return [s.shard_key for s in live]
+
+    async def wait_shard_ready(self, shard_id: int, timeout: float = CONNECT_TIMEOUT, *,
+                               shard_count: int | None = None, count: int | None = None) -> None:
+        """Wait for a live session on shard ``shard_id`` (of ``shard_count``, if given) that has been
+        sent READY and its guilds' GUILD_CREATEs.
+
+        ``count``: additionally require that at least this many READYs went to that shard id in
+        total (e.g. ``fake.shard_ready_counts[0] + 1`` before restarting shard 0's process).
+        """
+        def ready() -> bool:
+            return (any(s.live and self._on_shard(s, shard_id, shard_count) for s in self._sessions.values())
+                    and (count is None or self.shard_ready_counts[shard_id] >= count))
+        try:
+            await self.wait_for(ready, timeout)
+        except TimeoutError:
+            raise TimeoutError(
+                f"shard {shard_id} not connected within {timeout}s (live shards {self.live_shards()}, "
+                f"READYs per shard {dict(self.shard_ready_counts)}, last events={self.events[-8:]})") from None
+
+    async def wait_shard_disconnected(self, shard_id: int, timeout: float = DISCONNECT_TIMEOUT, *,
+                                      shard_count: int | None = None) -> None:
+        """Wait until no live session is left on shard ``shard_id`` (e.g. after SIGKILL of its process)."""
+        await self.wait_for(lambda: not any(s.live and self._on_shard(s, shard_id, shard_count)
+                                            for s in self._sessions.values()), timeout)
+
+    def _conns_on_shard(self, shard_id: int | None) -> list[_Conn]:
+        return [c for c in self._conns
+                if shard_id is None or (c.session is not None and c.session.shard_key[0] == shard_id)]
+
+    async def drop_connection(self, code: int = 4000, *, shard_id: int | None = None) -> None:
+        """Close the bot's websocket(s) from the server side (discord.py will try to RESUME);
+        ``shard_id``: only the connections of sessions on that shard."""
+        for conn in self._conns_on_shard(shard_id):
             if conn.alive:
                 await conn.ws.close(code=code, message=b"fake drop")
 
-    async def send_reconnect(self) -> None:
-        """Ask the client to reconnect (op 7)."""
-        for conn in list(self._conns):
+    async def send_reconnect(self, *, shard_id: int | None = None) -> None:
+        """Ask the client to reconnect (op 7); ``shard_id``: only the sessions on that shard."""
+        for conn in self._conns_on_shard(shard_id):
             await conn.send({"op": 7, "d": None, "s": None, "t": None})
 
     # ------------------------------------------------------------------ sessions
@@ -130,11 +191,28 @@ class GatewayMixin:
         live = [s for s in self._sessions.values() if s.live]
         return max(live, key=lambda s: s.ready_at) if live else None
 
-    def _require_session(self) -> _Session:
-        session = self._active_session()
-        if session is None:
-            raise ConnectionError("no bot is connected to the fake gateway (call wait_connected first)")
-        return session
+    def _owner_session(self, guild_id: int | None) -> _Session | None:
+        """The newest live session of the guild's shard (None: direct messages, shard 0)."""
+        live = [s for s in self._sessions.values() if s.live and s.owns(guild_id)]
+        return max(live, key=lambda s: s.ready_at) if live else None
+
+    async def _wait_owner_session(self, guild_id: int | None, timeout: float) -> _Session:
+        """The session an interaction in this guild goes to, once one is connected."""
+        try:
+            return await self.wait_for(lambda: self._owner_session(guild_id), timeout)
+        except TimeoutError:
+            where = f"guild {guild_id}" if guild_id is not None else "direct messages"
+            raise TimeoutError(
+                f"no gateway session for the shard of {where} within {timeout}s (live shards "
+                f"{self.live_shards()}, ready_count={self.ready_count}, identify_failures="
+                f"{self.identify_failures}, last events={self.events[-8:]})") from None
+
+    def _note_shard_conflicts(self, session: _Session) -> None:
+        for other in self._sessions.values():
+            if other is not session and other.live and other.shard_key == session.shard_key:
+                self.shard_conflicts.append(ShardConflict(session.shard_key, (other.id, session.id)))
+                self._event(f"SHARD CONFLICT: sessions {other.id[:8]} and {session.id[:8]} both on shard "
+                            f"{list(session.shard_key)}")
 
     # ------------------------------------------------------------------ the websocket protocol
 
@@ -217,28 +295,62 @@ class GatewayMixin:
             self._event(f"IDENTIFY with disallowed intents {intents} -> 4014")
             await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
-        session = _Session(secrets.token_hex(16), intents, conn)
+        shard = d.get("shard")
+        if shard is not None:
+            if not (isinstance(shard, list) and len(shard) == 2 and all(type(x) is int for x in shard)
+                    and 0 <= shard[0] < shard[1]):
+                self._event(f"IDENTIFY with invalid shard {shard!r} -> 4010")
+                await conn.ws.close(code=4010, message=b"Invalid shard.")
+                return
+            shard = (shard[0], shard[1])
+        session_id = secrets.token_hex(16)
+        if not self._record_identify(shard, session_id):
+            await conn.send({"op": 9, "d": False, "s": None, "t": None})
+            return
+        session = _Session(session_id, intents, conn, shard)
         conn.session = session
         for stale in [s for s in self._sessions.values() if not s.live][:-5]:
             del self._sessions[stale.id]  # keep a few dropped sessions resumable, forget older ones
         self._sessions[session.id] = session
+        guild_ids = [gid for gid in self._guilds if session.owns(gid)]
         ready: dict = {
             "v": API_VERSION, "user": self._bot_user_payload(), "session_type": "normal",
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}], "session_id": session.id,
+            "guilds": [{"id": str(gid), "unavailable": True} for gid in guild_ids], "session_id": session.id,
             "resume_gateway_url": self.gateway_url, "private_channels": [], "relationships": [],
             "presences": [], "guild_join_requests": [], "geo_ordered_rtc_regions": ["fake"], "user_settings": {},
             "application": {"id": str(self.application_id), "flags": self._app_flags()},
             "auth": {}, "_trace": ["[\"fake-discord\"]"],
         }
-        if d.get("shard"):
-            ready["shard"] = d["shard"]
+        if shard is not None:
+            ready["shard"] = list(shard)
         await session.dispatch("READY", ready)
-        await session.dispatch("GUILD_CREATE", self._guild_create_payload(intents))
+        for gid in guild_ids:
+            await session.dispatch("GUILD_CREATE", self._guild_create_payload(intents, gid))
+        self._note_shard_conflicts(session)
         session.ready = True
         session.ready_at = time.monotonic()
         self.ready_count += 1
-        self._event(f"READY session={session.id[:8]} intents={intents}")
+        self.shard_ready_counts[session.shard_key[0]] += 1
+        self._event(f"READY session={session.id[:8]} intents={intents} shard={shard and list(shard)} "
+                    f"guilds={len(guild_ids)}")
         self._notify()
+
+    def _record_identify(self, shard: tuple[int, int] | None, session_id: str) -> bool:
+        """Write the IDENTIFY down with its bucket; False when it must be refused (too early, enforced)."""
+        now = self.clock()
+        bucket = (0 if shard is None else shard[0]) % self.max_concurrency
+        previous = next((r for r in reversed(self.identifies) if r.bucket == bucket and r.session_id), None)
+        too_early = previous is not None and now - previous.at < IDENTIFY_INTERVAL
+        refused = too_early and self.enforce_identify_limit
+        record = IdentifyRecord(now, shard, bucket, None if refused else session_id)
+        self.identifies.append(record)
+        if too_early:
+            assert previous is not None
+            self.identify_violations.append(IdentifyViolation(record, previous))
+            self._event(f"IDENTIFY shard={shard and list(shard)} bucket {bucket} only {now - previous.at:.3f}s "
+                        f"after the last one{' -> op 9' if refused else ''}")
+        self._notify()
+        return not refused
 
     async def _resume(self, conn: _Conn, d: dict) -> None:
         session = self._sessions.get(d.get("session_id") or "")
@@ -255,13 +367,18 @@ class GatewayMixin:
             if msg["s"] > seq:
                 await conn.send(msg)
         await session.dispatch("RESUMED", {"_trace": ["fake-discord"]})
+        self._note_shard_conflicts(session)
         session.ready_at = time.monotonic()
         self.resume_count += 1
         self._event(f"RESUMED session={session.id[:8]} from seq {seq}")
         self._notify()
 
     async def _request_members(self, conn: _Conn, d: dict) -> None:
-        uids = list(self._members)
+        try:
+            guild = self._guild(d.get("guild_id"))
+        except LookupError:
+            return  # Discord ignores a request for a guild the bot is not in
+        uids = list(guild.members)
         if d.get("user_ids"):
             wanted = {int(u) for u in (d["user_ids"] if isinstance(d["user_ids"], list) else [d["user_ids"]])}
             uids = [u for u in uids if u in wanted]
@@ -270,7 +387,7 @@ class GatewayMixin:
             uids = [u for u in uids if self._users[u]["username"].lower().startswith(q)]
         if d.get("limit"):
             uids = uids[: int(d["limit"])]
-        chunk = {"guild_id": str(self.guild_id), "members": [self._member_payload(u) for u in uids],
+        chunk = {"guild_id": str(guild.id), "members": [self._member_payload(u, guild_id=guild.id) for u in uids],
                  "chunk_index": 0, "chunk_count": 1, "not_found": []}
         if d.get("presences"):
             chunk["presences"] = []
@@ -279,10 +396,12 @@ class GatewayMixin:
         if conn.session is not None:
             await conn.session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
 
-    def _target_sessions(self, intent: int) -> list:
-        """Sessions that get an event: live ones, and dropped ones (buffered for RESUME)."""
-        return [s for s in self._sessions.values() if s.ready and (not intent or s.intents & intent)]
+    def _target_sessions(self, intent: int, guild_id: int | None) -> list:
+        """Sessions that get an event of this guild (None: a direct message): those of its shard, live
+        ones and dropped ones (buffered for RESUME)."""
+        return [s for s in self._sessions.values()
+                if s.ready and (not intent or s.intents & intent) and s.owns(guild_id)]
 
-    async def _dispatch_all(self, event: str, data: dict, *, intent: int = 0) -> None:
-        for session in self._target_sessions(intent):
+    async def _dispatch_all(self, event: str, data: dict, *, intent: int = 0, guild_id: int | None) -> None:
+        for session in self._target_sessions(intent, guild_id):
             await session.dispatch(event, copy.deepcopy(data))

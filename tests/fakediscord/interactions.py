@@ -68,9 +68,10 @@ class InteractionsMixin:
         if missing:
             raise ValueError(f"/{name}: required options missing: {missing}")
         dmp = cmd.get("default_member_permissions")
+        guild = self._guild_of_channel(channel_id)
         if dmp is not None and not force:
             need = int(dmp)
-            if self.permissions_for(user_id) & need != need:
+            if self.permissions_for(user_id, guild.id if guild else None) & need != need:
                 raise PermissionError(f"/{name} needs permissions {need}; Discord would not show it to this user")
         data: dict = {"id": cmd["id"], "name": cmd["name"], "type": 1}
         if root:
@@ -207,13 +208,16 @@ class InteractionsMixin:
         raise LookupError(f"message {msg['id']} has no component {custom_id!r}; has {present}")
 
     def _resolve_snowflake(self, sid: int, resolved: dict, channel_id: int) -> str:
+        guild = self._guild_of_channel(channel_id) or self._guild()  # a DM: as the first guild sees it
+        role_guild = next((g for g in (guild, *self._guilds.values()) if sid in g.roles), None)
         if sid in self._users:
             resolved.setdefault("users", {})[str(sid)] = dict(self._users[sid])
-            if sid in self._members:
+            if sid in guild.members:
                 resolved.setdefault("members", {})[str(sid)] = self._member_payload(sid, user=False,
-                                                                                     permissions=True)
-        elif sid in self._roles:
-            resolved.setdefault("roles", {})[str(sid)] = dict(self._roles[sid])
+                                                                                     permissions=True,
+                                                                                     guild_id=guild.id)
+        elif role_guild is not None:
+            resolved.setdefault("roles", {})[str(sid)] = dict(role_guild.roles[sid])
         elif sid in self._channels:
             ch = self._channels[sid]
             resolved.setdefault("channels", {})[str(sid)] = {
@@ -227,10 +231,12 @@ class InteractionsMixin:
     def _build_option(self, spec: dict, value: Any, resolved: dict, channel_id: int) -> dict:
         t, oname = spec["type"], spec["name"]
         if t in (6, 8, 9) and isinstance(value, str) and not value.isdigit():
-            if value in self._names:
+            guild = self._guild_of_channel(channel_id) or self._guild()
+            if value in self._names and not value.startswith("@"):
                 value = self._names[value]
             else:
-                role = next((int(r["id"]) for r in self._roles.values() if r["name"] == value), None)
+                role_name = "Admin" if value == "@Admin" else value  # "@Admin": the role add_user made
+                role = next((int(r["id"]) for r in guild.roles.values() if r["name"] == role_name), None)
                 if role is None:
                     raise LookupError(f"no user or role named {value!r}")
                 value = role
@@ -271,35 +277,36 @@ class InteractionsMixin:
 
     async def _run_interaction(self, itype: int, user_id: int, channel_id: int, data: dict, source: dict | None,
                                timeout: float, settle: float, wait: bool) -> InteractionRecord:
-        if self._active_session() is None:
-            await self.wait_connected(timeout)
-        session = self._require_session()
+        guild = self._guild_of_channel(channel_id)
+        gid = guild.id if guild is not None else None
+        session = await self._wait_owner_session(gid, timeout)  # the guild's shard (DMs: shard 0)
         iid = self._ids.next()
         token = "fake_" + secrets.token_urlsafe(40)
         channel = self._channels[channel_id]
-        in_guild = channel.get("guild_id") is not None
         payload: dict = {
             "id": str(iid), "application_id": str(self.application_id), "type": itype, "data": data,
-            "channel": dict(channel, permissions=str(self.permissions_for(user_id))),
+            "channel": dict(channel, permissions=str(self.permissions_for(user_id, gid))),
             "channel_id": str(channel_id), "token": token, "version": 1,
-            "app_permissions": str(self.permissions_for(self.bot_user_id)), "locale": "en-US",
-            "entitlements": [], "attachment_size_limit": self.attachment_size_limit,
-            "context": 0 if in_guild else 1,
-            "authorizing_integration_owners": {"0": str(self.guild_id)} if in_guild else {"1": str(user_id)},
+            "app_permissions": str(self.permissions_for(self.bot_user_id, gid)),
+            "locale": "en-US", "entitlements": [], "attachment_size_limit": self.attachment_size_limit,
+            "context": 0 if gid else 1,
+            "authorizing_integration_owners": {"0": str(gid)} if gid else {"1": str(user_id)},
         }
-        if in_guild:
-            payload.update(guild_id=str(self.guild_id), guild_locale="en-US",
-                           guild={"id": str(self.guild_id), "locale": "en-US", "features": []},
-                           member=self._member_payload(user_id, permissions=True))
+        if gid:
+            payload.update(guild_id=str(gid), guild_locale="en-US",
+                           guild={"id": str(gid), "locale": "en-US", "features": []},
+                           member=self._member_payload(user_id, permissions=True, guild_id=gid))
         else:
             payload["user"] = dict(self._users[user_id])
         if source is not None:
             payload["message"] = _public(source)
         rec = InteractionRecord(fake=self, id=iid, token=token, type=itype, user_id=user_id, channel_id=channel_id,
-                                payload=payload, source_message_id=int(source["id"]) if source else None)
+                                payload=payload, source_message_id=int(source["id"]) if source else None,
+                                guild_id=gid, session_id=session.id, shard=session.shard)
         self.interactions[iid] = rec
         self._by_token[token] = rec
-        self._event(f"-> INTERACTION_CREATE type={itype} {rec.name!r} by {self._users[user_id]['username']}")
+        self._event(f"-> INTERACTION_CREATE type={itype} {rec.name!r} by {self._users[user_id]['username']}"
+                    f" on shard {list(session.shard_key)}")
         await session.dispatch("INTERACTION_CREATE", payload)
         if wait:
             await self._await_answer(rec, timeout, settle)
@@ -308,8 +315,11 @@ class InteractionsMixin:
     async def redeliver(self, rec: InteractionRecord) -> None:
         """Send an interaction again, as Discord may after a gateway resume: the bot must apply it
         once, and its second answer is refused with 40060 (already acknowledged)."""
+        session = self._owner_session(rec.guild_id)
+        if session is None:
+            raise ConnectionError("no bot is connected to the fake gateway for that interaction's shard")
         self._event(f"-> INTERACTION_CREATE again {rec.name!r} (id {rec.id})")
-        await self._require_session().dispatch("INTERACTION_CREATE", rec.payload)
+        await session.dispatch("INTERACTION_CREATE", rec.payload)
 
     async def _await_answer(self, rec: InteractionRecord, timeout: float, settle: float) -> None:
         loop = asyncio.get_running_loop()

@@ -322,19 +322,25 @@ class MessagesMixin:
             data = {"id": msg["id"], "channel_id": msg["channel_id"]}
             if msg.get("guild_id"):
                 data["guild_id"] = msg["guild_id"]
-            await self._dispatch_all("MESSAGE_DELETE", data, intent=self._message_intent(msg))
+            await self._dispatch_all("MESSAGE_DELETE", data, intent=self._message_intent(msg),
+                                     guild_id=self._message_guild_id(msg))
         self._notify()
 
     def _message_intent(self, msg: dict) -> int:
         return Intent.GUILD_MESSAGES if msg.get("guild_id") else Intent.DIRECT_MESSAGES
 
+    @staticmethod
+    def _message_guild_id(msg: dict) -> int | None:
+        return int(msg["guild_id"]) if msg.get("guild_id") else None
+
     async def _dispatch_message(self, event: str, msg: dict) -> None:
         intent = self._message_intent(msg)
         base = _public(msg)
         author_id = int(msg["author"]["id"])
-        if msg.get("guild_id") and author_id in self._members:
-            base["member"] = self._member_payload(author_id, user=False)
-        for session in self._target_sessions(intent):
+        guild_id = self._message_guild_id(msg)
+        if guild_id is not None and author_id in self._guild(guild_id).members:
+            base["member"] = self._member_payload(author_id, user=False, guild_id=guild_id)
+        for session in self._target_sessions(intent, guild_id):
             data = copy.deepcopy(base)
             mentioned = any(int(u["id"]) == self.bot_user_id for u in msg.get("mentions", []))
             if (author_id != self.bot_user_id and msg.get("guild_id") and not mentioned

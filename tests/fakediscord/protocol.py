@@ -90,6 +90,21 @@ class _Snowflakes:
         self._last = value
         return value
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """A fresh id whose shard is ``shard_id`` of ``shard_count`` (moved up to count-1 ms ahead)."""
+        value = self.next()
+        ms = value >> 22
+        ahead = (shard_id - ms) % shard_count
+        if ahead:
+            value = ((ms + ahead) << 22) | (value & 0x3FFFFF)
+            self._last = value
+        return value
+
+
+def shard_of(guild_id: int | str | None, shard_count: int) -> int:
+    """Discord's rule: ``(guild_id >> 22) % shard_count``; direct messages (no guild) are on shard 0."""
+    return 0 if guild_id is None else (int(guild_id) >> 22) % shard_count
+
 
 def snowflake_time(snowflake: int) -> datetime:
     return datetime.fromtimestamp(((int(snowflake) >> 22) + DISCORD_EPOCH_MS) / 1000, tz=UTC)

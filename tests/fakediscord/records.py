@@ -3,7 +3,9 @@
 Why: a test drives a separate bot process and can only judge it by what reached
 Discord.  ``RequestLog`` is one REST call, ``InteractionRecord`` one interaction
 and every answer the bot gave to it (its ``message`` stays live as the bot edits
-it), ``HeldAnswer`` a REST answer kept back for a crash test, ``_Upload`` a file
+it; ``shard`` and ``session_id`` say which gateway session got it), ``IdentifyRecord``
+one IDENTIFY (``IdentifyViolation`` one that came too early for its bucket),
+``ShardConflict`` two live sessions on one shard, ``HeldAnswer`` a REST answer kept back for a crash test, ``_Upload`` a file
 on its way to becoming an attachment.
 """
 
@@ -68,6 +70,14 @@ class InteractionRecord:
     last_activity: float = 0.0
     created_at: float = field(default_factory=time.monotonic, repr=False)
     answered_at: float | None = field(default=None, repr=False)  # monotonic: when the callback arrived
+    guild_id: int | None = None  # None: a direct message
+    session_id: str | None = field(default=None, repr=False)  # the gateway session it was sent on
+    shard: tuple[int, int] | None = None  # that session's [shard_id, shard_count]; None: it identified unsharded
+
+    @property
+    def shard_id(self) -> int:
+        """The shard the interaction went to (an unsharded session is shard 0 of 1)."""
+        return 0 if self.shard is None else self.shard[0]
 
     @property
     def acknowledged_after(self) -> float | None:
@@ -152,3 +162,39 @@ class HeldAnswer:
     carried_out: asyncio.Event = field(default_factory=asyncio.Event)
     release: asyncio.Event = field(default_factory=asyncio.Event)
     result: Any = None
+
+
+@dataclass(frozen=True)
+class IdentifyRecord:
+    """One IDENTIFY that passed the token, intents and shard checks: when (``FakeDiscord.clock``), for which
+    shard, in which bucket."""
+
+    at: float
+    shard: tuple[int, int] | None  # [shard_id, shard_count] as sent; None: unsharded (shard 0 of 1)
+    bucket: int  # shard_id % max_concurrency: one IDENTIFY per bucket per 5 seconds
+    session_id: str | None  # the session it started; None when it was refused
+
+    @property
+    def shard_id(self) -> int:
+        return 0 if self.shard is None else self.shard[0]
+
+
+@dataclass(frozen=True)
+class IdentifyViolation:
+    """An IDENTIFY sooner than 5 seconds after the last one in its bucket (Discord refuses it)."""
+
+    identify: IdentifyRecord
+    previous: IdentifyRecord
+
+    @property
+    def gap(self) -> float:
+        """Seconds between the previous IDENTIFY of the bucket and this one."""
+        return self.identify.at - self.previous.at
+
+
+@dataclass(frozen=True)
+class ShardConflict:
+    """Two live sessions for the same [shard_id, shard_count]: Discord would send both the shard's events."""
+
+    shard: tuple[int, int]
+    session_ids: tuple[str, str]  # (the one already live, the newcomer)

@@ -271,21 +271,18 @@ class RestMixin:
         uid = int(body.get("recipient_id", 0))
         if uid not in self._users:
             raise _ApiError(400, 50035, "Invalid Form Body")
-        for ch in self._channels.values():
-            if ch["type"] == 1 and ch["recipients"][0]["id"] == str(uid):
-                return dict(ch)
-        cid = self._ids.next()
-        self._channels[cid] = {"id": str(cid), "type": 1, "last_message_id": None, "flags": 0,
-                               "recipients": [dict(self._users[uid])]}
-        return dict(self._channels[cid])
+        return dict(self._channels[self.dm_channel_id(uid)])
 
     async def _r_gateway(self, req: web.Request, entry: RequestLog) -> dict:
         return {"url": self.gateway_url}
 
     async def _r_gateway_bot(self, req: web.Request, entry: RequestLog) -> dict:
-        return {"url": self.gateway_url, "shards": 1,
-                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000,
-                                        "max_concurrency": 1}}
+        started = sum(1 for r in self.identifies if r.session_id)
+        return {"url": self.gateway_url, "shards": self.shards,
+                "session_start_limit": {"total": self.session_start_total,
+                                        "remaining": max(0, self.session_start_total - started),
+                                        "reset_after": self.session_reset_after_ms,
+                                        "max_concurrency": self.max_concurrency}}
 
     async def _r_app_info(self, req: web.Request, entry: RequestLog) -> dict:
         return self._app_payload()
@@ -370,28 +367,27 @@ class RestMixin:
 
     # --- guilds
 
-    def _guild(self, guild_id: str) -> None:
-        if int(guild_id) != self.guild_id:
+    def _known_guild(self, guild_id: str) -> int:
+        if int(guild_id) not in self._guilds:
             raise _ApiError(404, 10004, "Unknown Guild")
+        return int(guild_id)
 
     async def _r_guild(self, req: web.Request, entry: RequestLog, guild_id: str):
-        self._guild(guild_id)
-        return self._guild_payload()
+        return self._guild_payload(self._known_guild(guild_id))
 
     async def _r_guild_channels(self, req: web.Request, entry: RequestLog, guild_id: str):
-        self._guild(guild_id)
-        return [dict(c) for c in self._channels.values() if c.get("guild_id")]
+        gid = str(self._known_guild(guild_id))
+        return [dict(c) for c in self._channels.values() if c.get("guild_id") == gid]
 
     async def _r_guild_roles(self, req: web.Request, entry: RequestLog, guild_id: str):
-        self._guild(guild_id)
-        return list(self._roles.values())
+        return list(self._guild(self._known_guild(guild_id)).roles.values())
 
     async def _r_guild_member(self, req: web.Request, entry: RequestLog, guild_id: str, user_id: str):
-        self._guild(guild_id)
-        if int(user_id) not in self._members:
+        gid = self._known_guild(guild_id)
+        if int(user_id) not in self._guild(gid).members:
             raise _ApiError(404, 10007, "Unknown Member")
-        return self._member_payload(int(user_id))
+        return self._member_payload(int(user_id), guild_id=gid)
 
     async def _r_guild_members(self, req: web.Request, entry: RequestLog, guild_id: str):
-        self._guild(guild_id)
-        return [self._member_payload(u) for u in self._members]
+        gid = self._known_guild(guild_id)
+        return [self._member_payload(u, guild_id=gid) for u in self._guild(gid).members]

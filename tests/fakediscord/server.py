@@ -20,11 +20,12 @@ from aiohttp import web
 
 from .commands import CommandsMixin
 from .gateway import GatewayMixin, _Conn, _Session
+from .guilds import GuildsMixin, _Guild
 from .interactions import InteractionsMixin
 from .messages import MessagesMixin
-from .protocol import API_VERSION, Intent, Perm, _Snowflakes
+from .protocol import API_VERSION, Intent, _Snowflakes
 from .ratelimits import RateLimits
-from .records import HeldAnswer, InteractionRecord, RequestLog
+from .records import HeldAnswer, IdentifyRecord, IdentifyViolation, InteractionRecord, RequestLog, ShardConflict
 from .rest import RestMixin
 from .store import StoreMixin
 
@@ -32,8 +33,12 @@ log = logging.getLogger("fakediscord")
 WAIT_TIMEOUT = 60.0  # default bound of `wait_for`, which returns as soon as its condition holds
 
 
-class FakeDiscord(StoreMixin, MessagesMixin, GatewayMixin, RestMixin, CommandsMixin, InteractionsMixin):
-    """Fake Discord server.  Use ``async with FakeDiscord() as fake`` or start()/close()."""
+class FakeDiscord(StoreMixin, GuildsMixin, MessagesMixin, GatewayMixin, RestMixin, CommandsMixin, InteractionsMixin):
+    """Fake Discord server.  Use ``async with FakeDiscord() as fake`` or start()/close().
+
+    ``guilds=N, shards=S``: N guilds, the i-th on shard i % S, and /gateway/bot recommends S
+    shards; ``max_concurrency`` is the IDENTIFY concurrency it announces and checks (gateway.py).
+    """
 
     def __init__(
         self,
@@ -48,6 +53,11 @@ class FakeDiscord(StoreMixin, MessagesMixin, GatewayMixin, RestMixin, CommandsMi
         channel_name: str = "general",
         bot_name: str = "FakeBot",
         default_users: Iterable[str] = ("alice", "bob", "carol"),
+        guilds: int = 1,
+        shards: int = 1,
+        max_concurrency: int = 1,
+        enforce_identify_limit: bool = False,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.token = token or f"FAKE.{secrets.token_urlsafe(24)}"
         self.heartbeat_interval = heartbeat_interval
@@ -62,10 +72,19 @@ class FakeDiscord(StoreMixin, MessagesMixin, GatewayMixin, RestMixin, CommandsMi
         self._runner: web.AppRunner | None = None
         self.port = 0
 
+        # --- sharding (gateway.py): GET /gateway/bot answers these; IDENTIFY is checked against them
+        if guilds < 1 or shards < 1 or max_concurrency < 1:
+            raise ValueError("guilds, shards and max_concurrency must be at least 1")
+        self.shards = shards  # the shard count /gateway/bot recommends
+        self.max_concurrency = max_concurrency  # IDENTIFY buckets: shard_id % max_concurrency
+        self.session_start_total = 1000
+        self.session_reset_after_ms = 14_400_000
+        self.enforce_identify_limit = enforce_identify_limit  # answer a too-early IDENTIFY with op 9
+        self.clock = clock  # times IDENTIFYs (a test may pass a clock it moves itself)
+
         # --- directory
         self._users: dict[int, dict] = {}
-        self._members: dict[int, dict] = {}
-        self._roles: dict[int, dict] = {}
+        self._guilds: dict[int, _Guild] = {}
         self._channels: dict[int, dict] = {}
         self._names: dict[str, int] = {}
 
@@ -73,15 +92,17 @@ class FakeDiscord(StoreMixin, MessagesMixin, GatewayMixin, RestMixin, CommandsMi
         self.bot_user_id = self.application_id  # modern apps: bot user id == application id
         self._users[self.bot_user_id] = self._user_dict(self.bot_user_id, bot_name, bot=True)
         self.owner_id = self._new_user("owner")
-        self.guild_id = self._ids.next()
+        for i in range(guilds):  # the i-th guild lies on shard i % shards
+            name = guild_name if i == 0 else f"{guild_name} {i + 1}"
+            self._make_guild(name, channel_name, (i % shards, shards), bot_name)
+        first = next(iter(self._guilds.values()))
+        self.guild_id = first.id
         self.guild_name = guild_name
-        self._roles[self.guild_id] = self._role_dict(self.guild_id, "@everyone", Perm.EVERYONE_DEFAULT, 0)
-        self.moderator_role_id = self.add_role("Moderator", Perm.MANAGE_CHANNELS | Perm.MANAGE_MESSAGES)
-        self.bot_role_id = self.add_role(
-            bot_name, Perm.EVERYONE_DEFAULT | Perm.MANAGE_MESSAGES | Perm.MANAGE_CHANNELS, managed=True)
-        self._add_member(self.bot_user_id, [self.bot_role_id])
-        self._add_member(self.owner_id, [])
-        self.channel_id = self.add_channel(channel_name)
+        self._members = first.members  # the first guild's, as before there were several
+        self._roles = first.roles
+        self.moderator_role_id = first.moderator_role_id
+        self.bot_role_id = first.bot_role_id
+        self.channel_id = first.channel_id
         for name in default_users:
             self.add_user(name)
 
@@ -103,6 +124,10 @@ class FakeDiscord(StoreMixin, MessagesMixin, GatewayMixin, RestMixin, CommandsMi
         self._conns: set[_Conn] = set()
         self._sessions: dict[str, _Session] = {}
         self.ready_count = 0
+        self.shard_ready_counts: collections.Counter[int] = collections.Counter()  # READYs per shard id
+        self.identifies: list[IdentifyRecord] = []
+        self.identify_violations: list[IdentifyViolation] = []
+        self.shard_conflicts: list[ShardConflict] = []
         self.resume_count = 0
         self.identify_failures = 0
         self.presence: dict | None = None

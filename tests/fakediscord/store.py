@@ -1,17 +1,20 @@
-"""The fake's memory of the guild, and what tests read back from it.
+"""The fake's memory of its guilds, and what tests read back from it.
 
-Why: it lives in the test's process, so the guild and every message outlive each
-bot process a test starts and SIGKILLs.  Here: users, members, roles and channels
-(adding one is announced on the gateway like on a real server), the payloads built
-from them (the bot user, the application, GUILD_CREATE: without the members intent
-it lists only the bot), and the test-side look-ups of stored messages.  How a
-message is made, changed and announced is in messages.py.
+Why: it lives in the test's process, so the guilds and every message outlive each
+bot process a test starts and SIGKILLs.  Here: users, and per guild its members,
+roles and channels (adding one is announced on the gateway like on a real server,
+to the sessions of the guild's shard), the payloads built from them (the bot user,
+the application, GUILD_CREATE: without the members intent it lists only the bot),
+and the test-side look-ups of stored messages.  Which guilds exist and on which
+shard is guilds.py; how a message is made, changed and announced is messages.py.
+Every ``guild_id`` argument defaults to the first guild (``fake.guild_id``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .guilds import _Guild
 from .protocol import Intent, Perm, _iso, walk_components
 
 
@@ -31,79 +34,129 @@ class StoreMixin:
                 "hoist": False, "managed": managed, "mentionable": False, "icon": None,
                 "unicode_emoji": None, "flags": 0}
 
+    def _guild(self, guild_id: int | str | None = None) -> _Guild:
+        """The guild with this id (the first guild when None); LookupError for an unknown one."""
+        if guild_id is None:
+            return self._guilds[self.guild_id]
+        try:
+            return self._guilds[int(guild_id)]
+        except (KeyError, ValueError):
+            raise LookupError(f"no guild {guild_id}; guilds are {list(self._guilds)}") from None
+
+    def _guild_of_channel(self, channel_id: int | str) -> _Guild | None:
+        """The guild a channel belongs to (None for a direct-message channel)."""
+        gid = self._channels.get(int(channel_id), {}).get("guild_id")
+        return self._guilds.get(int(gid)) if gid else None
+
     def _new_user(self, name: str) -> int:
         uid = self._ids.next()
         self._users[uid] = self._user_dict(uid, name)
         self._names[name] = uid
         return uid
 
-    def _add_member(self, uid: int, roles: list) -> None:
-        self._members[uid] = {"roles": list(roles), "joined_at": _iso()}
+    def _add_member(self, uid: int, roles: list, guild_id: int | None = None) -> None:
+        self._guild(guild_id).members[uid] = {"roles": list(roles), "joined_at": _iso()}
 
-    def add_user(self, name: str, *, manage_channels: bool = False, administrator: bool = False) -> int:
-        """Create a guild member; returns its user id (also reachable via ``user_id(name)``)."""
+    def add_user(self, name: str, *, manage_channels: bool = False, administrator: bool = False,
+                 guild_ids: Iterable[int] | None = None) -> int:
+        """Create a user who is a member of ``guild_ids`` (default: every guild there is); returns its id
+        (also reachable via ``user_id(name)``)."""
         uid = self._new_user(name)
-        roles = [self.moderator_role_id] if manage_channels else []
-        self._add_member(uid, roles)
-        if administrator:
-            admin = self._names.get("@Admin") or self.add_role("Admin", Perm.ADMINISTRATOR)
-            self._names["@Admin"] = admin
-            self._members[uid]["roles"].append(admin)
-        self._spawn(self._dispatch_all("GUILD_MEMBER_ADD", dict(self._member_payload(uid), guild_id=str(self.guild_id)),
-                                       intent=Intent.GUILD_MEMBERS))
+        for gid in (list(self._guilds) if guild_ids is None else guild_ids):
+            self.add_member(uid, gid, manage_channels=manage_channels, administrator=administrator)
         return uid
+
+    def add_member(self, user_id: int, guild_id: int | None = None, *, manage_channels: bool = False,
+                   administrator: bool = False) -> None:
+        """Make an existing user a member of a guild (announced as GUILD_MEMBER_ADD to its shard)."""
+        guild = self._guild(guild_id)
+        self._add_member(user_id, [guild.moderator_role_id] if manage_channels else [], guild.id)
+        if administrator:
+            if guild.admin_role_id is None:
+                guild.admin_role_id = self.add_role("Admin", Perm.ADMINISTRATOR, guild_id=guild.id)
+                if guild.id == self.guild_id:
+                    self._names["@Admin"] = guild.admin_role_id
+            guild.members[user_id]["roles"].append(guild.admin_role_id)
+        self._spawn(self._dispatch_all("GUILD_MEMBER_ADD",
+                                       dict(self._member_payload(user_id, guild_id=guild.id), guild_id=str(guild.id)),
+                                       intent=Intent.GUILD_MEMBERS, guild_id=guild.id))
 
     def user_id(self, name: str) -> int:
         return self._names[name]
 
-    def add_role(self, name: str, permissions: int = 0, *, managed: bool = False) -> int:
+    def _new_role(self, guild: _Guild, name: str, permissions: int, managed: bool = False) -> int:
         rid = self._ids.next()
-        self._roles[rid] = self._role_dict(rid, name, permissions, len(self._roles), managed)
-        self._spawn(self._dispatch_all("GUILD_ROLE_CREATE", {"guild_id": str(self.guild_id), "role": self._roles[rid]},
-                                       intent=Intent.GUILDS))
+        guild.roles[rid] = self._role_dict(rid, name, permissions, len(guild.roles), managed)
         return rid
 
-    def set_roles(self, user_id: int, role_ids: Iterable[int]) -> None:
-        self._members[user_id]["roles"] = list(role_ids)
+    def add_role(self, name: str, permissions: int = 0, *, managed: bool = False, guild_id: int | None = None) -> int:
+        guild = self._guild(guild_id)
+        rid = self._new_role(guild, name, permissions, managed)
+        self._spawn(self._dispatch_all("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": guild.roles[rid]},
+                                       intent=Intent.GUILDS, guild_id=guild.id))
+        return rid
+
+    def set_roles(self, user_id: int, role_ids: Iterable[int], *, guild_id: int | None = None) -> None:
+        guild = self._guild(guild_id)
+        guild.members[user_id]["roles"] = list(role_ids)
         self._spawn(self._dispatch_all("GUILD_MEMBER_UPDATE",
-                                       dict(self._member_payload(user_id), guild_id=str(self.guild_id)),
-                                       intent=Intent.GUILD_MEMBERS))
+                                       dict(self._member_payload(user_id, guild_id=guild.id), guild_id=str(guild.id)),
+                                       intent=Intent.GUILD_MEMBERS, guild_id=guild.id))
 
-    def set_manage_channels(self, user_id: int, enabled: bool = True) -> None:
-        """Give/take Manage Channels (via the 'Moderator' role, as on a real server)."""
-        roles = [r for r in self._members[user_id]["roles"] if r != self.moderator_role_id]
+    def set_manage_channels(self, user_id: int, enabled: bool = True, *, guild_id: int | None = None) -> None:
+        """Give/take Manage Channels (via the guild's 'Moderator' role, as on a real server)."""
+        guild = self._guild(guild_id)
+        roles = [r for r in guild.members[user_id]["roles"] if r != guild.moderator_role_id]
         if enabled:
-            roles.append(self.moderator_role_id)
-        self.set_roles(user_id, roles)
+            roles.append(guild.moderator_role_id)
+        self.set_roles(user_id, roles, guild_id=guild.id)
 
-    def permissions_for(self, user_id: int) -> int:
+    def permissions_for(self, user_id: int, guild_id: int | None = None) -> int:
         if user_id == self.owner_id:
             return Perm.ALL
-        perms = int(self._roles[self.guild_id]["permissions"])
-        for rid in self._members.get(user_id, {}).get("roles", []):
-            perms |= int(self._roles[rid]["permissions"])
+        guild = self._guild(guild_id)
+        perms = int(guild.roles[guild.id]["permissions"])
+        for rid in guild.members.get(user_id, {}).get("roles", []):
+            perms |= int(guild.roles[rid]["permissions"])
         return Perm.ALL if perms & Perm.ADMINISTRATOR else perms
 
-    def add_channel(self, name: str, *, topic: str | None = None) -> int:
+    def _new_channel(self, guild: _Guild, name: str, topic: str | None = None) -> int:
         cid = self._ids.next()
         self._channels[cid] = {
-            "id": str(cid), "type": 0, "guild_id": str(self.guild_id), "name": name,
-            "position": sum(1 for c in self._channels.values() if c["type"] == 0),
+            "id": str(cid), "type": 0, "guild_id": str(guild.id), "name": name,
+            "position": sum(1 for c in self._channels.values() if c["type"] == 0 and c["guild_id"] == str(guild.id)),
             "permission_overwrites": [], "parent_id": None, "topic": topic, "nsfw": False,
             "rate_limit_per_user": 0, "last_message_id": None, "flags": 0,
         }
-        self._spawn(self._dispatch_all("CHANNEL_CREATE", dict(self._channels[cid]), intent=Intent.GUILDS))
         return cid
 
-    def _member_payload(self, uid: int, *, user: bool = True, permissions: bool = False) -> dict:
-        m = self._members[uid]
+    def add_channel(self, name: str, *, topic: str | None = None, guild_id: int | None = None) -> int:
+        guild = self._guild(guild_id)
+        cid = self._new_channel(guild, name, topic)
+        self._spawn(self._dispatch_all("CHANNEL_CREATE", dict(self._channels[cid]), intent=Intent.GUILDS,
+                                       guild_id=guild.id))
+        return cid
+
+    def dm_channel_id(self, user_id: int) -> int:
+        """The direct-message channel between the bot and a user (made on first use, as Discord does)."""
+        for cid, ch in self._channels.items():
+            if ch["type"] == 1 and ch["recipients"][0]["id"] == str(user_id):
+                return cid
+        cid = self._ids.next()
+        self._channels[cid] = {"id": str(cid), "type": 1, "last_message_id": None, "flags": 0,
+                               "recipients": [dict(self._users[user_id])]}
+        return cid
+
+    def _member_payload(self, uid: int, *, user: bool = True, permissions: bool = False,
+                        guild_id: int | None = None) -> dict:
+        m = self._guild(guild_id).members[uid]
         d = {"roles": [str(r) for r in m["roles"]], "joined_at": m["joined_at"], "nick": None, "avatar": None,
              "banner": None, "premium_since": None, "deaf": False, "mute": False, "pending": False,
              "flags": 0, "communication_disabled_until": None}
         if user:
             d["user"] = dict(self._users[uid])
         if permissions:
-            d["permissions"] = str(self.permissions_for(uid))
+            d["permissions"] = str(self.permissions_for(uid, guild_id))
         return d
 
     def _bot_user_payload(self) -> dict:
@@ -116,7 +169,7 @@ class StoreMixin:
             "description": "", "summary": "", "type": None, "bot_public": True,
             "bot_require_code_grant": False, "owner": dict(self._users[self.owner_id]), "team": None,
             "verify_key": "0" * 64, "flags": self._app_flags(), "rpc_origins": [], "tags": [],
-            "interactions_endpoint_url": None, "redirect_uris": [], "approximate_guild_count": 1,
+            "interactions_endpoint_url": None, "redirect_uris": [], "approximate_guild_count": len(self._guilds),
             "bot": self._bot_user_payload(), "install_params": None, "hook": True,
             "integration_types_config": {"0": {}},
         }
@@ -131,22 +184,23 @@ class StoreMixin:
             flags |= 1 << 18
         return flags
 
-    def _guild_create_payload(self, intents: int) -> dict:
+    def _guild_create_payload(self, intents: int, guild_id: int | None = None) -> dict:
+        guild = self._guild(guild_id)
         if intents & Intent.GUILD_MEMBERS:
-            members = [self._member_payload(uid) for uid in self._members]
+            members = [self._member_payload(uid, guild_id=guild.id) for uid in guild.members]
         else:  # real Discord: only yourself (and voice members) without the privileged intent
-            members = [self._member_payload(self.bot_user_id)]
+            members = [self._member_payload(self.bot_user_id, guild_id=guild.id)]
         return {
-            "id": str(self.guild_id), "name": self.guild_name, "icon": None, "splash": None,
+            "id": str(guild.id), "name": guild.name, "icon": None, "splash": None,
             "discovery_splash": None, "banner": None, "description": None, "owner_id": str(self.owner_id),
-            "unavailable": False, "member_count": len(self._members), "large": False,
-            "joined_at": self._members[self.bot_user_id]["joined_at"], "features": [],
-            "roles": list(self._roles.values()), "emojis": [], "stickers": [],
+            "unavailable": False, "member_count": len(guild.members), "large": False,
+            "joined_at": guild.members[self.bot_user_id]["joined_at"], "features": [],
+            "roles": list(guild.roles.values()), "emojis": [], "stickers": [],
             "channels": [{k: v for k, v in c.items() if k != "guild_id"} for c in self._channels.values()
-                         if c.get("guild_id")],
+                         if c.get("guild_id") == str(guild.id)],
             "threads": [], "members": members, "presences": [], "voice_states": [], "stage_instances": [],
             "guild_scheduled_events": [], "soundboard_sounds": [], "preferred_locale": "en-US",
-            "premium_tier": 0, "premium_subscription_count": 0, "system_channel_id": str(self.channel_id),
+            "premium_tier": 0, "premium_subscription_count": 0, "system_channel_id": str(guild.channel_id),
             "rules_channel_id": None, "public_updates_channel_id": None, "safety_alerts_channel_id": None,
             "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
             "mfa_level": 0, "nsfw_level": 0, "afk_timeout": 300, "afk_channel_id": None,
@@ -154,13 +208,14 @@ class StoreMixin:
             "max_video_channel_users": 25, "nsfw": False, "premium_progress_bar_enabled": False,
         }
 
-    def _guild_payload(self) -> dict:
-        d = self._guild_create_payload(0)
+    def _guild_payload(self, guild_id: int | None = None) -> dict:
+        d = self._guild_create_payload(0, guild_id)
         for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at", "large",
                     "member_count", "unavailable", "stage_instances", "guild_scheduled_events",
                     "soundboard_sounds"):
             d.pop(key, None)
         return d
+
 
     # ------------------------------------------------------------------ messages (test side)
 

@@ -11,7 +11,8 @@ import random
 from engine import registry
 from host import leaderboard as boards
 from host import ratings
-from host.store import Store, migration_files
+from host.databases import open_store
+from host.store import migration_files
 from tests.kit.ratings_play import ANN, BOB, CAT, DAN, DAY, GUILD, OTHER_GUILD, play_tally, resign_patience
 
 TALLY = registry.get("tally")
@@ -72,9 +73,10 @@ async def test_a_rebuild_of_the_standings_counts_the_tally_afresh(table, store, 
         await resign_patience(table, DAN, guild=OTHER_GUILD)
     await boards.set_hidden(store, BOB, True, clock.now)
     clock.advance(8 * DAY)  # a new week: the rebuild leaves last week's rows out
-    async with store.transaction() as conn:
-        await conn.execute("UPDATE board_tally SET players = players + 5")  # drifted, say by a hand edit
-        await ratings.rebuild_standings(conn, clock.now)
+    async def drift_then_rebuild(tx):
+        await tx.execute("UPDATE board_tally SET players = players + 5")  # drifted, say by a hand edit
+        await ratings.rebuild_standings(tx, clock.now)
+    await store.write(drift_then_rebuild)
     assert await store.value("SELECT COUNT(*) FROM board_tally WHERE players <= 0") == 0
     await assert_every_board_counts_right(table, store, clock.now)
 
@@ -85,11 +87,10 @@ async def test_places_within_one_rating_point_are_counted_one_by_one(store, cloc
     rows = [(10, 10.7, 3, 5), (11, 10.25, 3, 5), (12, 10.25, 3, 4), (13, 10.25, 2, 3), (14, 10.0, 9, 9),
             (15, 9.99, 1, 1), (16, 11.0, 1, 1), (17, -0.5, 0, 1), (18, -1.0, 0, 2), (19, -1.0, 0, 2),
             (20, 3.5, 1, 2), (21, 3.0, 3, 4)]  # 21: points equal to wins, tallied like a wins board's row
-    async with store.transaction() as conn:
-        await conn.executemany(
-            "INSERT INTO standings (game, scope, period, user_id, bucket, score, points, games, wins, last_at)"
-            " VALUES ('tally', 0, 'all', ?, 'all', ?, ?, ?, ?, 0)",
-            [(user, score, score, games, wins) for user, score, wins, games in rows])
+    await store.write(lambda tx: tx.executemany(
+        "INSERT INTO standings (game, scope, period, user_id, bucket, score, points, games, wins, last_at)"
+        " VALUES ('tally', 0, 'all', ?, 'all', ?, ?, ?, ?, 0)",
+        [(user, score, score, games, wins) for user, score, wins, games in rows]))
     places = {}
     for user, *_ in rows:
         board = await boards.leaderboard(store, TALLY, scope="global", period="all", guild_id=None, viewer=user,
@@ -140,15 +141,16 @@ async def test_the_migration_tallies_standings_kept_before_it(tmp_path):
     for _, path in migration_files()[:5]:
         (older / path.name).write_text(path.read_text())
     database = tmp_path / "db.sqlite3"
-    store = await Store.open(database, migrations=older)
-    async with store.transaction() as conn:
-        await conn.executemany(
+    store = await open_store(database, migrations=older)
+    async def old_rows(tx):
+        await tx.executemany(
             "INSERT INTO standings (game, scope, period, user_id, bucket, score, points, games, wins, last_at)"
             " VALUES ('tally', ?, 'all', ?, 'all', ?, ?, 2, 1, 0)",
             [(scope, user, 3.5 * user, 3.5 * user) for scope in (0, GUILD) for user in (1, 2, 3)])
-        await conn.execute("INSERT INTO hidden_players (user_id, since) VALUES (2, 0)")
+        await tx.execute("INSERT INTO hidden_players (user_id, since) VALUES (2, 0)")
+    await store.write(old_rows)
     await store.close()
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         glob = await boards.leaderboard(store, TALLY, scope="global", period="all", guild_id=None, viewer=1,
                                         now=1.8e9, limit=0)

@@ -10,8 +10,10 @@ import pytest
 
 from engine import registry
 from engine.errors import RuleError
+from host.databases import open_store
 from host.errors import SessionNotFound
-from host.store import Store, StoreError, migration_files
+from host.sqlite_store import SqliteTx
+from host.store import StoreError, migration_files
 from tests.cogs.discord_helpers import message_in
 
 
@@ -27,7 +29,7 @@ def copy_migrations(folder, *extra: tuple[str, str]):
 async def test_a_misnamed_file_in_migrations_is_refused_by_name(tmp_path):
     folder = copy_migrations(tmp_path / "migrations", ("4_more.sql", "CREATE TABLE extra (x INTEGER);"))
     with pytest.raises(StoreError, match="4_more.sql .* is not a migration"):
-        await Store.open(tmp_path / "db.sqlite3", migrations=folder)
+        await open_store(tmp_path / "db.sqlite3", migrations=folder)
 
 
 async def test_a_migration_with_its_own_commit_is_refused_before_anything_is_applied(tmp_path):
@@ -35,7 +37,7 @@ async def test_a_migration_with_its_own_commit_is_refused_before_anything_is_app
     folder = copy_migrations(tmp_path / "migrations", (
         f"{number:04d}_sneaky.sql", "CREATE TABLE extra (x INTEGER);\nCOMMIT;\nCREATE TABLE other (y INTEGER);"))
     with pytest.raises(StoreError, match="contains its own COMMIT"):
-        await Store.open(tmp_path / "db.sqlite3", migrations=folder)
+        await open_store(tmp_path / "db.sqlite3", migrations=folder)
     assert not (tmp_path / "db.sqlite3").exists(), "nothing may be applied, not even the earlier migrations"
 
 
@@ -44,7 +46,7 @@ async def test_a_trigger_body_with_begin_and_end_is_a_fine_migration(tmp_path):
     trigger = ("CREATE TABLE audit (key TEXT);\n"
                "CREATE TRIGGER meta_audit AFTER INSERT ON meta BEGIN INSERT INTO audit VALUES (new.key); END;")
     folder = copy_migrations(tmp_path / "migrations", (f"{number:04d}_audit.sql", trigger))
-    store = await Store.open(tmp_path / "db.sqlite3", migrations=folder)
+    store = await open_store(tmp_path / "db.sqlite3", migrations=folder)
     try:
         await store.set_meta("k", "v")
         assert "k" in [row["key"] for row in await store.fetchall("SELECT key FROM audit")]
@@ -56,16 +58,16 @@ async def test_a_broken_migration_is_one_readable_error_naming_the_file(tmp_path
     number = len(migration_files()) + 1
     folder = copy_migrations(tmp_path / "migrations", (f"{number:04d}_broken.sql", "THIS IS NOT SQL;"))
     with pytest.raises(StoreError, match=rf"migration {number:04d}_broken.sql failed .* stays at version {number - 1}"):
-        await Store.open(tmp_path / "db.sqlite3", migrations=folder)
+        await open_store(tmp_path / "db.sqlite3", migrations=folder)
 
 
 async def test_a_database_locked_by_another_program_is_explained(tmp_path):
     path = tmp_path / "db.sqlite3"
-    await (await Store.open(path)).close()
+    await (await open_store(path)).close()
     with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as other:
         other.execute("BEGIN EXCLUSIVE")
         with pytest.raises(StoreError, match="database is busy"):
-            store = await Store.open(path, busy_ms=50)
+            store = await open_store(path, busy_ms=50)
             await store.close()
 
 
@@ -112,10 +114,10 @@ async def test_a_database_fault_is_told_privately_and_changes_nothing(world, sim
     lobby = channel.last_message
     before = message_in(channel, lobby.id).embeds[0].fields[0].value
 
-    async def failing(work):
+    async def failing(self, sql, params=()):
         raise sqlite3.OperationalError(error)
 
-    monkeypatch.setattr(simcord_bot.store, "write", failing)  # every save goes through Store.write
+    monkeypatch.setattr(SqliteTx, "execute", failing)  # every save's statements go through its transaction
     with caplog.at_level(logging.ERROR):
         result = await u["bob"].click(lobby, label="Join")
     assert result.ephemeral and "cannot save games right now" in result.response.content
@@ -139,10 +141,11 @@ async def test_a_truly_read_only_database_is_explained_and_nothing_changes(world
 async def test_a_slash_command_hit_by_a_database_fault_is_explained(world, simcord_bot, monkeypatch):
     env, guild, channel, u = world
 
-    async def failing(work):
+    async def failing(self, sql, params=()):
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(simcord_bot.store, "write", failing)
+    for statement in ("execute", "fetchone"):  # a new lobby's row is inserted RETURNING its id
+        monkeypatch.setattr(SqliteTx, statement, failing)
     result = await u["ann"].slash(channel, "play", game="tally")
     assert result.ephemeral and "disk is full" in (result.response.content or result.followups[-1].content)
     assert await simcord_bot.table.active_in(channel.id) is None

@@ -190,8 +190,7 @@ async def test_standings_kept_game_by_game_equal_a_rebuild_from_history(table, s
         seats = rng.sample(players, rng.choice([2, 3]))
         await play_tally(table, seats, rng.choice(seats), guild=guild)
     kept = await current_standings(store, clock.now)
-    async with store.transaction() as conn:
-        await ratings.rebuild_standings(conn, clock.now)
+    await store.write(lambda tx: ratings.rebuild_standings(tx, clock.now))
     rebuilt = await current_standings(store, clock.now)
     assert kept == rebuilt
     assert {k[2] for k in kept} == {"all", "month", "week"} and {k[1] for k in kept} == {0, GUILD, OTHER_GUILD}

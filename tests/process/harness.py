@@ -9,6 +9,7 @@ import os
 import re
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from tests.fakediscord import FakeDiscord
@@ -110,6 +111,34 @@ class Harness:
         await run.kill()
         if self.fake is not None:
             await self.fake.wait_disconnected(STEP_TIMEOUT)
+
+    async def start_connected_shards(self, shard_ids: Sequence[int], *args: str,
+                                     env: dict[str, str] | None = None) -> BotProcess:
+        """Start a shard process (e.g. `--shards 1 --shard-count 2`) and wait until the fake has sent READY
+        to a session on each of `shard_ids`; other processes may be connected meanwhile."""
+        assert self.fake is not None
+        fake = self.fake
+        wanted = {shard: fake.shard_ready_counts[shard] + 1 for shard in shard_ids}
+        run = await self.start(*args, env=env)
+
+        def readied() -> bool:
+            return all(fake.shard_ready_counts[shard] >= count for shard, count in wanted.items())
+
+        # Connected, or given up on: a process that exits before it connects fails the test at once.
+        await fake.wait_for(lambda: readied() or run.proc.returncode is not None, START_TIMEOUT)
+        if not readied():
+            raise AssertionError(f"{run.name} exited with {run.proc.returncode} before shards {list(shard_ids)} "
+                                 f"connected")
+        for shard, count in wanted.items():
+            await fake.wait_shard_ready(shard, STEP_TIMEOUT, count=count)
+        return run
+
+    async def crash_shards(self, run: BotProcess, shard_ids: Sequence[int]) -> None:
+        """SIGKILL a shard process and wait until its shards have no live session (the others keep theirs)."""
+        await run.kill()
+        if self.fake is not None:
+            for shard in shard_ids:
+                await self.fake.wait_shard_disconnected(shard, STEP_TIMEOUT)
 
     async def __aenter__(self) -> Harness:
         return self

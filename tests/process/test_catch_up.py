@@ -8,15 +8,15 @@ discord.py then held every request, clicks' answers included, until the limit's 
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 
 import pytest
 
 from engine import registry
 from engine.protocol import canonical
+from host.databases import open_store
 from host.scheduler import ROUND
-from host.store import Store
+from host.store import Tx
 from tests.fakediscord import FakeDiscord
 from tests.process.harness import STEP_TIMEOUT, Harness
 
@@ -43,14 +43,14 @@ async def overdue_tables(fake: FakeDiscord, harness: Harness) -> list[int]:
                      canonical(state), 3, game.next_deadline(state), int(board["id"]), last_active - 10, last_active))
         events.append((n + 1, 1, "lobby", seats[0], canonical({"type": "start"}), last_active))
         boards.append(int(board["id"]))
-    store = await Store.open(harness.database)
+    store = await open_store(harness.database)
 
-    def insert(conn: sqlite3.Connection) -> None:
-        conn.executemany("INSERT INTO sessions (id, guild_id, channel_id, game, status, host_id, seats, seed, state,"
-                         " version, deadline, message_id, created_at, started_at, shown_version)"
-                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 3)", rows)
-        conn.executemany("INSERT INTO events (session_id, seq, kind, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
-                         events)
+    async def insert(tx: Tx) -> None:
+        await tx.executemany("INSERT INTO sessions (id, guild_id, channel_id, game, status, host_id, seats, seed,"
+                             " state, version, deadline, message_id, created_at, started_at, shown_version)"
+                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 3)", rows)
+        await tx.executemany("INSERT INTO events (session_id, seq, kind, user_id, action, at)"
+                             " VALUES (?, ?, ?, ?, ?, ?)", events)
     await store.write(insert)
     await store.close()
     return boards[::-1]
