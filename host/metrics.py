@@ -32,7 +32,7 @@ class CountRateLimits(logging.Handler):
     The library has no event for it; its log is its public account of one."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        if "rate limit" in record.getMessage().lower():
+        if "responded with 429" in record.getMessage():
             RATE_LIMITED.inc()
 
 
