@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import re
-import sqlite3
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
@@ -15,7 +14,7 @@ import discord
 
 from engine.errors import RuleError
 from host.errors import StaleAction, TableError
-from host.store import fault_cause
+from host.store import DatabaseFault
 from host.table import Change
 
 from . import markup, replies
@@ -69,8 +68,8 @@ async def _answer(interaction: Interaction, handler: Handler | None, ref: Ref, v
         await presenter.show_privately(interaction, stale.session, str(stale))
     except (TableError, RuleError) as refused:
         await replies.tell(interaction, markup.refusal(refused))
-    except sqlite3.Error as fault:
-        log.error("click %s not saved: %s", ref, fault_cause(fault))
+    except DatabaseFault as fault:
+        log.error("click %s not saved: %s", ref, fault)
         await replies.tell(interaction, replies.cannot_save(fault))
     except discord.HTTPException:
         raise

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sqlite3
 from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
 
-from host.store import fault_cause
+from host.store import DatabaseFault
 
 QUIET = discord.AllowedMentions.none()
 PUBLIC = {"public": True}  # a command's extras: its answer is for the channel, so a slow one thinks in public
@@ -119,7 +118,7 @@ async def in_time(interaction: discord.Interaction, *, public: bool = False) -> 
             await task
 
 
-def cannot_save(error: sqlite3.Error) -> str:
+def cannot_save(error: DatabaseFault) -> str:
     """What a player is told when the database failed their action."""
-    return (f"The bot cannot save games right now ({fault_cause(error)}), so that was not done. "
+    return (f"The bot cannot save games right now ({error}), so that was not done. "
             "Please try again in a minute.")

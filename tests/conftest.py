@@ -71,13 +71,23 @@ def hand_clock() -> HandClock:
 ONE_SHARD = Shards((0,), 1)
 
 
+@pytest.fixture(params=BACKENDS)
+async def bot_database(request, tmp_path):
+    """The simcord bot's database: every Discord test runs on an SQLite file and on a PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield tmp_path / "bot.sqlite3"
+        return
+    async with postgres_schema() as address:
+        yield address
+
+
 @pytest.fixture
-async def simcord_bot(tmp_path, hand_clock):
+async def simcord_bot(bot_database, hand_clock):
     """The real bot for simcord, on a temporary database, with timers fired by hand."""
     from bot import TabletopBot
     from host.config import Config
 
-    config = Config(token="unused", database=tmp_path / "bot.sqlite3", run_timers=False,
+    config = Config(token="unused", database=bot_database, run_timers=False,
                     game_modules=("tests.kit.toygames",))
     bot = TabletopBot(config, clock=hand_clock, shards=ONE_SHARD)  # simcord runs one shard, 0 of 1
     yield bot

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import string
 
+import pytest
+
 from cogs.pings import AROUND_SECONDS
 from engine.dragon import SIZE
 from tests.cogs.discord_helpers import message_in, open_table, selects
@@ -19,6 +21,8 @@ class HopCounter:
     """Counts trips to the aiosqlite thread, and which of them were writes or session reads."""
 
     def __init__(self, bot, monkeypatch) -> None:
+        if bot.store.dialect != "sqlite":
+            pytest.skip("counts trips to aiosqlite's thread: the SQLite store's cost")
         self.hops = self.writes = self.session_reads = 0
         conn, store, rows = bot.store.conn, bot.store, bot.table.rows
         real_execute, real_write, real_load = conn._execute, store.write, rows.load
