@@ -55,5 +55,5 @@ async def resign_patience(table: Table, user: int, *, guild: int | None = GUILD,
 async def record(store, entries: list[Entry], *, game: str = "tally", guild: int | None = GUILD,
                  at: float = 1_800_000_000.0, session_id: int | None = None, solo_board: bool = False) -> None:
     record.counter = getattr(record, "counter", 1000) + 1
-    async with store.transaction() as conn:
-        await ratings.record(conn, session_id or record.counter, game, guild, entries, at, solo_board=solo_board)
+    await store.write(lambda tx: ratings.record(tx, session_id or record.counter, game, guild, entries, at,
+                                                solo_board=solo_board))
