@@ -135,7 +135,7 @@ class PostgresStore(PgQueries, Store):
         self.reads = self  # every connection reads a snapshot: a long read never waits for a write
 
     @classmethod
-    async def open(cls, url: str, migrations: Path = MIGRATIONS_DIR) -> PostgresStore:  # type: ignore[override]
+    async def open(cls, url: str, migrations: Path = MIGRATIONS_DIR) -> PostgresStore:
         files = read_migrations(migrations / POSTGRES_MIGRATIONS)
         if [number for number, _, _ in files] != [number for number, _ in migration_files(migrations)]:
             raise StoreError(f"{migrations / POSTGRES_MIGRATIONS} must hold a file for every migration in {migrations}")

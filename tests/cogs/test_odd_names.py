@@ -98,6 +98,7 @@ async def test_a_board_that_cannot_be_drawn_goes_on_as_text_and_is_logged_once(w
         raise OSError("raqm_layout() failed")
 
     monkeypatch.setattr(GameUI, "render", broken)  # the toy game draws through the default UI
+    monkeypatch.setattr("cogs.pictures._undrawable", set())  # "once" per process: this test's own process
     caplog.set_level(logging.INFO)
     board_id = await open_table(u, channel, "tally", ("ann", "bob"))
     board = message_in(channel, board_id)

@@ -6,12 +6,14 @@ import contextlib
 import logging
 import sqlite3
 
+import asyncpg
 import pytest
 
 from engine import registry
 from engine.errors import RuleError
 from host.databases import open_store
 from host.errors import SessionNotFound
+from host.postgres_store import PgTx
 from host.sqlite_store import SqliteTx
 from host.store import StoreError, migration_files
 from tests.cogs.discord_helpers import message_in
@@ -101,12 +103,32 @@ async def test_a_timeout_the_engine_refuses_is_tried_again_not_dropped(table, cl
     assert fired.session.state["total"] == 1, "the retried timeout moved the game on"
 
 
-@pytest.mark.parametrize("error, cause", [
-    ("attempt to write a readonly database", "read-only"),
-    ("database or disk is full", "disk is full"),
-    ("disk I/O error", "disk I/O error"),
-    ("database is locked", "busy"),
-])
+DRIVER_FAULTS = [  # (backend, what its driver raises, what the player and the log are told)
+    ("sqlite", sqlite3.OperationalError("attempt to write a readonly database"), "read-only"),
+    ("sqlite", sqlite3.OperationalError("database or disk is full"), "disk is full"),
+    ("sqlite", sqlite3.OperationalError("disk I/O error"), "disk I/O error"),
+    ("sqlite", sqlite3.OperationalError("database is locked"), "busy"),
+    ("postgresql", asyncpg.exceptions.ReadOnlySQLTransactionError("cannot execute INSERT in a read-only transaction"),
+     "read-only"),
+    ("postgresql", asyncpg.exceptions.DiskFullError("could not extend file: No space left on device"), "disk is full"),
+    ("postgresql", asyncpg.exceptions.ConnectionDoesNotExistError("connection was closed in the middle of operation"),
+     "cannot be reached"),
+]
+
+
+def fail_every_statement(monkeypatch, store, error: Exception) -> None:
+    """Every statement of a change raises the driver's `error` (a new lobby's row is inserted
+    RETURNING its id, so reads of a transaction fail too)."""
+    async def failing(self, sql, params=()):
+        raise error
+
+    tx = SqliteTx if store.dialect == "sqlite" else PgTx
+    for statement in ("execute", "fetchone"):
+        monkeypatch.setattr(tx, statement, failing)
+
+
+@pytest.mark.parametrize("bot_database, error, cause", DRIVER_FAULTS, indirect=["bot_database"],
+                         ids=[f"{backend}-{cause}" for backend, _, cause in DRIVER_FAULTS])
 async def test_a_database_fault_is_told_privately_and_changes_nothing(world, simcord_bot, monkeypatch, caplog,
                                                                        error, cause):
     env, guild, channel, u = world
@@ -114,10 +136,7 @@ async def test_a_database_fault_is_told_privately_and_changes_nothing(world, sim
     lobby = channel.last_message
     before = message_in(channel, lobby.id).embeds[0].fields[0].value
 
-    async def failing(self, sql, params=()):
-        raise sqlite3.OperationalError(error)
-
-    monkeypatch.setattr(SqliteTx, "execute", failing)  # every save's statements go through its transaction
+    fail_every_statement(monkeypatch, simcord_bot.store, error)
     with caplog.at_level(logging.ERROR):
         result = await u["bob"].click(lobby, label="Join")
     assert result.ephemeral and "cannot save games right now" in result.response.content
@@ -126,6 +145,7 @@ async def test_a_database_fault_is_told_privately_and_changes_nothing(world, sim
     assert any(cause in record.getMessage() for record in caplog.records), "the log does not name the cause"
 
 
+@pytest.mark.parametrize("bot_database", ["sqlite"], indirect=True)  # PRAGMA query_only is SQLite's
 async def test_a_truly_read_only_database_is_explained_and_nothing_changes(world, simcord_bot):
     env, guild, channel, u = world
     await u["ann"].slash(channel, "play", game="tally")
@@ -140,12 +160,9 @@ async def test_a_truly_read_only_database_is_explained_and_nothing_changes(world
 
 async def test_a_slash_command_hit_by_a_database_fault_is_explained(world, simcord_bot, monkeypatch):
     env, guild, channel, u = world
-
-    async def failing(self, sql, params=()):
-        raise sqlite3.OperationalError("database or disk is full")
-
-    for statement in ("execute", "fetchone"):  # a new lobby's row is inserted RETURNING its id
-        monkeypatch.setattr(SqliteTx, statement, failing)
+    full = (sqlite3.OperationalError("database or disk is full") if simcord_bot.store.dialect == "sqlite"
+            else asyncpg.exceptions.DiskFullError("could not extend file: No space left on device"))
+    fail_every_statement(monkeypatch, simcord_bot.store, full)
     result = await u["ann"].slash(channel, "play", game="tally")
     assert result.ephemeral and "disk is full" in (result.response.content or result.followups[-1].content)
     assert await simcord_bot.table.active_in(channel.id) is None
