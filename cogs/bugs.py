@@ -1,17 +1,20 @@
 """Bugs & Co on Discord: one public table, edited in place, and one private panel per player.
 
 The board (render/bugs.py) shows the numbered places (face down, empty, or held: marked with the
-holder's colour), the trophies left, who stopped, how many tiles each player keeps, and in the
-embed the countdown as a live timestamp; it is edited at most once a second (edits between
-merge), and trophies and the countdown also get a message of their own. Its one button, **Grab
-a tile**, opens the player's panel through the kit (cogs/panels.py: watchers and stopped players
-refused in the engine's words).
+holder's colour), the trophies left, who stopped, how many tiles each player keeps; it is edited at
+most once a second (edits between merge), and trophies and the countdown also get a message of
+their own. The countdown is ten beats of two seconds: each beat is a table timer, so the board is
+redrawn with the beats left (image, alt text and embed, beside the end as a live timestamp). Where
+a tile was moved or swapped is news on the board, as hands moving tiles are at a table. Its one
+button, **Grab a tile**, opens the player's panel through the kit (cogs/panels.py: watchers and
+stopped players refused in the engine's words).
 
 The panel stays open for the whole game. Picking a place grabs its tile at once and the panel
-shows it (picture and name) with Keep, Put back (its own place, or an empty one from a select)
-and Take trophy; after that move it offers the places again. So a grab is two clicks (open,
-place), a whole grab-look-decide cycle three, and two from then on. Everybody acts at once, so
-the panel is not versioned: a move no longer possible is refused by the engine ("Someone was
+shows it (picture and name) with Keep, Put back on its own place, Take trophy, and a select of
+every other place nobody else holds: an empty one takes the tile, a face-down one swaps with it
+(one pick, as many clicks as a put-back); after that move it offers the places again. So a grab
+is two clicks (open, place), a whole grab-look-decide cycle three, and two from then on.
+Everybody acts at once, so the panel is not versioned: a move no longer possible is refused by the engine ("Someone was
 faster...", naming who, and by how many ms: a grab carries its press time, the interaction's
 snowflake). The panel is `in_place`: after every move, or refusal, it redraws itself with that
 news on top, so no follow-up messages pile up and nothing is lost.
@@ -25,7 +28,20 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
-from engine.bugs import COPIES, COUNTDOWN, DOWN, EMPTY, IDLE_SECONDS, OVER, BugsView, as_view, seat_view
+from engine.bugs import (
+    BEAT_SECONDS,
+    COPIES,
+    COUNTDOWN,
+    COUNTDOWN_BEATS,
+    DOWN,
+    EMPTY,
+    HELD,
+    IDLE_SECONDS,
+    OVER,
+    BugsView,
+    as_view,
+    seat_view,
+)
 from engine.protocol import Action, Game, View
 from engine.words import plural
 from host.errors import TableError
@@ -41,7 +57,7 @@ from .panels import Panel, Seat
 from .redraw import Drawn
 
 PER_SELECT = 25  # Discord's limit of options in one select
-GRAB, ELSEWHERE = "g", "p"  # place selects (+ their index): grab a tile, put it back on an empty place
+GRAB, ELSEWHERE = "g", "p"  # place selects (+ their index): grab a tile, put it on another place (or swap)
 KEEP, BACK, TROPHY, LOOK = "keep", "back", "trophy", "look"
 HEADLINES = ("trophy", "countdown", "leave")  # the engine's public event kinds worth a message
 
@@ -53,14 +69,30 @@ def groups(places: list[int]) -> list[list[int]]:
     return [places[i:i + size] for i in range(0, len(places), size)]
 
 
+def countdown_words(view: BugsView) -> str:
+    """'7 of 10 beats left: everybody stops <in 14 seconds>' (the stamp counts on in Discord)."""
+    beats = view["beats"] or 1
+    return (f"**{beats} of {plural(COUNTDOWN_BEATS, 'beat')}** ({int(BEAT_SECONDS)} s each) left: everybody stops "
+            f"{markup.stamp(view['countdown_at'])}")
+
+
 def table_line(view: BugsView, seat: int) -> str:
     """The table in one line for a panel: what is left, what the player keeps (a count), the clock."""
     parts = [f"{view['face_down']} of {plural(len(view['places']), 'place')} face down",
              f"you keep {plural(view['kept'][seat], 'tile')}",
              "trophies left: " + (", ".join(map(str, view["trophies"])) or "none")]
-    if view["phase"] == COUNTDOWN and view["deadline"] is not None:
-        parts.append(f"everybody stops {markup.stamp(view['deadline'])}")
+    if view["phase"] == COUNTDOWN and view["countdown_at"] is not None:
+        parts.append(countdown_words(view))
     return " · ".join(parts)
+
+
+def place_option(view: BugsView, place: int, held: int | None) -> discord.SelectOption:
+    """A place in a select: to grab from, or (holding the tile of `held`) to put the tile on, saying
+    whether that swaps."""
+    label = f"Place {place + 1}"
+    if held is not None:
+        label += " (empty)" if view["places"][place] == EMPTY else f" (swap: its tile goes to place {held + 1})"
+    return discord.SelectOption(label=label, value=str(place))
 
 
 class PlayPanel(Panel):
@@ -92,13 +124,16 @@ class PlayPanel(Panel):
             items.append(self.button(seat, f"Take the {view['trophies'][0]} trophy and stop", TROPHY, mark,
                                      style=discord.ButtonStyle.danger, emoji="🏆", row=row))
         items.append(self.button(seat, "Refresh", LOOK, mark, emoji="🔄", row=row))
-        wanted = EMPTY if held else DOWN
-        places = [p for p, state in enumerate(view["places"]) if state == wanted]
+        own = None if held is None else held["place"]
+        if held is None:
+            places = [p for p, state in enumerate(view["places"]) if state == DOWN]
+        else:  # any place nobody holds: an empty one, or a face-down one to swap with
+            places = [p for p, state in enumerate(view["places"]) if state != HELD]
         chunks = groups(places)
-        prompt = "Or put it back on an empty place" if held else "Grab the tile of place"
+        prompt = "Or put it on another place (face down: swap)" if held else "Grab the tile of place"
         for k, chunk in enumerate(chunks):
             span = f" ({chunk[0] + 1}-{chunk[-1] + 1})" if len(chunks) > 1 else ""
-            options = [discord.SelectOption(label=f"Place {p + 1}", value=str(p)) for p in chunk]
+            options = [place_option(view, p, own) for p in chunk]
             items.append(self.select(seat, f"{ELSEWHERE if held else GRAB}{k}", mark, options,
                                      placeholder=prompt + span, row=k + 1 if held else k))
         if held is None:
@@ -163,10 +198,12 @@ class BugsUI(GameUI):
         if v["phase"] == OVER or v["trophy"][seat] is not None:
             return None
         if v["phase"] == COUNTDOWN:
-            return "The last trophy is gone: keep only a tile that finishes a set before the countdown ends."
+            return (f"The last trophy is gone: {COUNTDOWN_BEATS} beats, then everybody stops. Keep only a tile "
+                    "that finishes a set.")
         return ("Grab a tile to look at it. Keep it only if you know where its two twins lie (three alike score 3, "
-                "any other kept tile costs 1); put it back where you will remember it. Take a trophy when you "
-                "cannot do better: you stop, and the last trophy starts the countdown.")
+                "any other kept tile costs 1); put it back where you will remember it (on another place: a "
+                "face-down one swaps with it). Take a trophy when you cannot do better: you stop, and the last "
+                "trophy starts the countdown.")
 
     def headlines(self, change: Change) -> list[str]:
         """Trophies, the countdown and leavers get a message of their own; grabs and keeps only the board."""
@@ -197,7 +234,7 @@ class BugsUI(GameUI):
             embed.add_field(name="Trophies left", inline=False,
                             value=" · ".join(f"🏆 {t}" for t in view["trophies"]) or "none")
             if view["phase"] == COUNTDOWN:
-                now = f"The last trophy is taken: everybody stops {markup.stamp(deadline)}!"
+                now = f"The last trophy is taken: {countdown_words(view)}!"
             else:
                 now = (f"Everybody at once: press **Grab a tile** for your own panel. Sets of {COPIES} alike "
                        f"score; a trophy stops you.\nThe game stops {markup.stamp(deadline)} if nobody moves "

@@ -13,25 +13,38 @@ The table (state):
   was pressed, or None) or None; only its own view shows the design. `hands`: the tiles each seat kept, never shown to anyone (its owner included)
   before the end; views give only how many. `removed`: the 7 tiles out of play, never shown.
 - `trophies` left (highest first), `trophy` per seat, `stopped` (seats that took one, in order).
+- `beats`: during the countdown, the beats of it still to come (COUNTDOWN_BEATS down to 1), else None.
+- `moved`: the last tile put back on another place, public as at a table ({"seat", "from", "to",
+  "swapped", "n"}: n counts such moves, so two alike in a row are told apart), or None.
 - `state["flow"]` (engine/flow.py): one EVERYONE phase for the whole game; a seat that stops
   leaves the phase's seats, a seat that leaves is in flow["left"]. Its deadline is the clock.
 
 Actions (typed below as BugsAction): {"type": "grab", "place": p} (with "at_ms", the press
 time in ms, when the table knows it), {"type": "put_back"} (to the tile's own place) or
-{"type": "put_back", "place": q} (its own place or any empty one), {"type": "keep"},
+{"type": "put_back", "place": q} (any place nobody else holds: empty, or face down for a swap), {"type": "keep"},
 {"type": "take_trophy"}, plus TIMEOUT (seat None) and LEAVE.
 
 Design choices where the rules are silent (also in `rules`):
 - Places are numbered and keep their number all game. Grabbing a tile empties its place (marked
   as held by that player); a kept tile leaves its place empty for good, unless someone puts a
-  tile back there. A tile held is put back on its own place or on any empty place ("players may
-  move tiles around"); the place of a tile someone holds is not empty.
+  tile back there.
+- Disrupting the table (the seed: "other players are permitted to disrupt this organisation by
+  moving the tiles around as they look at them"; GAMES.md): a tile held goes back face down on
+  any place. On its own place or an empty one it simply lies there; on a face-down place the two
+  swap: the tile that lay there goes, still face down and unseen by anyone, to the place the held
+  tile came from. Only a place whose tile someone else holds is refused. Where a tile goes is
+  public (everyone at a table sees hands move tiles): a move to another place is a public event
+  and the view's `moved`; which tiles they are stays hidden, the mover's included.
 - Races: the table applies actions in arrival order; a grab of a tile someone already holds is
   refused ("Someone was faster", naming who, and by how many ms when both grabs carry their
   press time) and costs nothing.
 - Taking a trophy while holding a tile puts the tile back on its place first.
-- Clock: the last trophy starts a COUNTDOWN_SECONDS countdown; at its end everybody stops. The
-  game also ends when nobody acts for IDLE_SECONDS, or MAX_SECONDS after the start: everybody
+- Clock: the last trophy starts the countdown: COUNTDOWN_BEATS beats of BEAT_SECONDS (20 s). At a
+  table it is spoken ("10, 9, ... 1, STOP!") and gives a player several looks; on Discord a look
+  takes two clicks, so the beat is two seconds (GAMES.md). Each beat is a TIMEOUT from the table
+  that counts `beats` down, so the board redraws with the beats left; a beat applied late (a
+  restart) counts every beat that passed. When the last beat ends everybody stops. The game
+  also ends when nobody acts for IDLE_SECONDS, or MAX_SECONDS after the start: everybody
   stops as after the countdown. These are TIMEOUT actions from the table, refused before the
   deadline. An action the table applies before its TIMEOUT still counts, even a moment late.
 - Away: a player who has not acted for AWAY_SECONDS while someone else acts is away (nobody
@@ -44,12 +57,15 @@ Design choices where the rules are silent (also in `rules`):
   with them (shown at the end) but they score 0 and rank below everyone who stayed.
 - Scoring: every full set of 3 identical designs +3, every other kept tile -1 (counted by
   design: 4 alike would be a set and a stray), plus the trophy. Most points wins; ties share a rank.
-- Events: grabs, put-backs and keeps answer their player privately (a grab names the design to
-  its player only); the image shows the table, so the channel is not flooded. Trophies, the
-  countdown, leavers and the end are public. No public text ever names a design before the end.
+- Events: grabs, put-backs on the tile's own place and keeps answer their player privately (a
+  grab names the design to its player only); the image shows the table, so the channel is not
+  flooded. Moves to another place (who, from, to, whether it swapped), trophies, the countdown
+  (its start: the beats have no event), leavers and the end are public. No public text ever
+  names a design before the end.
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -67,7 +83,9 @@ COPIES = 3  # identical tiles per design, and the size of a scoring set
 SET_POINTS = 3
 STRAY_POINTS = -1
 REMOVED = 7
-COUNTDOWN_SECONDS = 10.0
+COUNTDOWN_BEATS = 10  # the table's spoken count, "10, 9, ... 1, STOP!"
+BEAT_SECONDS = 2.0  # one beat on Discord: about one look (a look takes two clicks)
+COUNTDOWN_SECONDS = COUNTDOWN_BEATS * BEAT_SECONDS
 IDLE_SECONDS = 120.0
 AWAY_SECONDS = 60.0
 MAX_SECONDS = 600.0
@@ -134,7 +152,7 @@ class GrabAction(TypedDict):
 
 class PutBackAction(TypedDict):
     type: Literal["put_back"]
-    place: NotRequired[int]  # the tile's own place when absent, else it or an empty one
+    place: NotRequired[int]  # the tile's own place when absent; else any place nobody else holds (swapping)
 
 
 class KeepAction(TypedDict):
@@ -179,6 +197,12 @@ class Held(TypedDict):
     name: str
 
 
+# A tile put back on another place than its own: public, as hands moving tiles are at a table.
+# `swapped`: the tile that lay on `to` went to `from`, the mover's own place; `n`: moves so far,
+# this one included. (The functional form: `from` is a keyword.)
+Move = TypedDict("Move", {"seat": int, "from": int, "to": int, "swapped": bool, "n": int})
+
+
 class BugsView(TypedDict):
     """What one seat (or, with seat None, everyone) sees. Kept tiles are counts until the end."""
 
@@ -194,6 +218,8 @@ class BugsView(TypedDict):
     left: list[Seat]
     kept: list[int]  # per seat: how many tiles it keeps
     countdown_at: float | None  # when the countdown after the last trophy ends
+    beats: int | None  # during the countdown: its beats still to come (COUNTDOWN_BEATS down to 1)
+    moved: Move | None  # the last tile put back on another place (who, from, to, whether two swapped)
     ends_at: float  # the game's longest end
     deadline: float | None  # the clock the table runs now
     held: NotRequired[Held | None]  # a seat's own view only
@@ -274,10 +300,6 @@ def _holder(state: State, place: int) -> int | None:
     return None
 
 
-def _is_empty(state: State, place: int) -> bool:
-    return state["places"][place] is None and _holder(state, place) is None
-
-
 def _place_word(state: State, place: int) -> PlaceWord:
     if state["places"][place] is not None:
         return DOWN
@@ -290,12 +312,24 @@ def _playing(state: State) -> list[int]:
 
 
 def _deadline(state: State) -> float | None:
-    """The countdown's end, else the idle limit; never after the maximum length."""
+    """The countdown's next beat, else the idle limit; never after the maximum length."""
     if state["phase"] == OVER:
         return None
     if state["phase"] == COUNTDOWN:
-        return min(state["countdown_at"], state["ends_at"])
+        return min(_next_beat(state), state["ends_at"])
     return min(after(state["last_action"], IDLE_SECONDS), state["ends_at"])
+
+
+def _next_beat(state: State) -> float:
+    """When the current beat of the countdown ends; the last one ends it. A snapshot from before
+    the beats has none: its countdown runs to its end in one."""
+    beats = state.get("beats") or 1
+    return after(state["countdown_at"], -(beats - 1) * BEAT_SECONDS)
+
+
+def beats_after(countdown_at: float, now: float) -> int:
+    """The beats still to come at `now` of a countdown ending at `countdown_at` (0 once it ended)."""
+    return max(0, math.ceil(round((countdown_at - now) / BEAT_SECONDS, 3)))
 
 
 def _return_held(state: State, seat: int) -> list[Event]:
@@ -342,6 +376,14 @@ def _final(state: State, seat: int) -> FinalHand:
     return {**result, "left": left, "score": 0 if left else result["points"]}
 
 
+def _move_of(state: State) -> Move | None:
+    """The last move, copied: a view never shares a dict with the state."""
+    move = state.get("moved")
+    if move is None:
+        return None
+    return {"seat": move["seat"], "from": move["from"], "to": move["to"], "swapped": move["swapped"], "n": move["n"]}
+
+
 def seat_view(state: State, seat: Seat | None) -> BugsView:
     """What `seat` sees (None: everyone): the table, who holds which place, counts of kept tiles;
     its own held tile; every hand once the game is over."""
@@ -359,6 +401,8 @@ def seat_view(state: State, seat: Seat | None) -> BugsView:
         "left": list(state["flow"]["left"]),
         "kept": [len(h) for h in state["hands"]],
         "countdown_at": state["countdown_at"],
+        "beats": state.get("beats"),
+        "moved": _move_of(state),
         "ends_at": state["ends_at"],
         "deadline": _deadline(state),
     }
@@ -377,8 +421,9 @@ def seat_view(state: State, seat: Seat | None) -> BugsView:
 RULES = f"""**Bugs & Co** (2-8 players, real time: no turns, everybody plays at once)
 **Tiles:** 75 monster tiles, 25 designs x 3 identical tiles: 15 designs with two eyes, 5 with one eye, 5 with three eyes. Each design is a body shape (round, long, square, spiky, pointy), a colour and its eyes, e.g. "green round bug, two eyes". Only the design counts, never the colour alone.
 **Used:** 2-4 players: the two-eyed designs. 5-6: two-eyed plus one-eyed (option: three-eyed instead). 7-8: all. Trophies: 2 players 3; 3 players 3, 2; 4 players 3, 2, 1; 5 players 3, 2, 2, 1; 6-8 players 3, 3, 2, 2, 1. {REMOVED} tiles are removed unseen; the rest lie face down on numbered places.
-**Play:** grab one face-down tile at a time; only you see it. Then either put it back face down (on its own place or on any empty place) or keep it in your hand. You may never look at a kept tile again, not even your own: everyone sees only how many tiles each player keeps. If two players grab the same tile, the first wins and the other is told who was faster, and by how many milliseconds (it costs nothing).
-**Trophies:** at any time you may take the highest trophy left: you stop playing (a tile you hold goes back). When the last trophy is taken, {int(COUNTDOWN_SECONDS)} seconds are left, then everybody stops.
+**Play:** grab one face-down tile at a time; only you see it. Then either put it back face down (see Moving tiles) or keep it in your hand. You may never look at a kept tile again, not even your own: everyone sees only how many tiles each player keeps. If two players grab the same tile, the first wins and the other is told who was faster, and by how many milliseconds (it costs nothing).
+**Moving tiles:** a tile you hold goes back on any place nobody else holds: its own, an empty one, or a face-down one, and then the two swap: the tile that lay there goes face down to the place yours came from, unseen by anyone, you included. Everyone sees which places a tile moved between, never the tiles. That is how you disturb the others' memory of the table.
+**Trophies:** at any time you may take the highest trophy left: you stop playing (a tile you hold goes back). When the last trophy is taken, the countdown starts: {COUNTDOWN_BEATS} beats of {int(BEAT_SECONDS)} seconds ({int(COUNTDOWN_SECONDS)} s), the board showing how many are left, then everybody stops.
 **Also stops:** nobody acts for {int(IDLE_SECONDS)} s, or the game reaches {int(MAX_SECONDS // 60)} minutes; or nobody is left playing.
 **Away:** silent for {int(AWAY_SECONDS)} s while others play, you are away and a computer plays your seat until you click again.
 **Scoring:** hands are sorted by design. Every set of 3 identical designs +3, every other tile -1, plus your trophy. Example: 4 sets, a pair, a single and the 2 trophy = 12 - 3 + 2 = 11. Most points wins; ties share the place.
@@ -427,6 +472,8 @@ class Bugs(Game):
             "last_action": now,
             "seen": [now] * players,
             "countdown_at": None,
+            "beats": None,
+            "moved": None,
             "flow": flow.new(players),
         }
         flow.everyone(state["flow"], _deadline(state))
@@ -443,9 +490,16 @@ class Bugs(Game):
         if held is None:
             return [{"type": "grab", "place": p} for p, tile in enumerate(state["places"])
                     if tile is not None] + trophy
-        empty = [{"type": "put_back", "place": q} for q in range(len(state["places"]))
-                 if q == held["place"] or _is_empty(state, q)]
-        return empty + [{"type": "keep"}] + trophy
+        back = [{"type": "put_back", "place": q} for q in range(len(state["places"]))
+                if _holder(state, q) in (None, seat)]
+        return back + [{"type": "keep"}] + trophy
+
+    def upgrade(self, state: State) -> State:
+        """A snapshot from before the beats and public moves: a countdown under way ends at its
+        stored end in one beat; no move is known."""
+        state.setdefault("beats", 1 if state.get("phase") == COUNTDOWN else None)
+        state.setdefault("moved", None)
+        return state
 
     def waiting_for(self, state: State) -> list[int]:
         return [] if state["phase"] == OVER else flow.waiting(state["flow"])
@@ -512,18 +566,32 @@ class Bugs(Game):
                       private_to=seat, kind="look")]
 
     def _put_back(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
+        """On its own place (privately: nothing moved), or on another: empty, or face down and the
+        two swap. A move is public, the tiles are not: nobody sees the one that was swapped away."""
         held = state["holding"][seat]
         if held is None:
             raise RuleError("You hold no tile: grab one first.")
         own = held["place"]
         place = own if action.get("place") is None else _place_arg(state, action["place"])
-        if place != own and not _is_empty(state, place):
-            raise RuleError(f"Place {place + 1} is not empty: put the tile back on place {own + 1} "
-                            "or on an empty place.")
-        state["places"][place] = held["tile"]
+        holder = _holder(state, place)
+        if holder not in (None, seat):
+            raise RuleError(f"{seat_name(holder)} holds the tile of place {place + 1} now: put yours on "
+                            f"place {own + 1} or on another place.")
+        if place == own:
+            state["places"][own] = held["tile"]
+            state["holding"][seat] = None
+            return [Event(f"You put the tile back face down on place {own + 1}.", private_to=seat)]
+        there = state["places"][place]
+        state["places"][own], state["places"][place] = there, held["tile"]
         state["holding"][seat] = None
-        moved = "" if place == own else f" (it came from place {own + 1})"
-        return [Event(f"You put the tile back face down on place {place + 1}{moved}.", private_to=seat)]
+        count = (state.get("moved") or {}).get("n", 0) + 1
+        state["moved"] = {"seat": seat, "from": own, "to": place, "swapped": there is not None, "n": count}
+        if there is None:
+            text = f"{seat_name(seat)} moves the tile from place {own + 1} to empty place {place + 1}, face down."
+        else:
+            text = (f"{seat_name(seat)} puts the tile from place {own + 1} on place {place + 1} and the tile "
+                    f"that lay there on place {own + 1}, both face down.")
+        return [Event(text, kind="swap" if there is not None else "move")]
 
     def _keep(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
         held = state["holding"][seat]
@@ -549,8 +617,9 @@ class Bugs(Game):
         if not state["trophies"]:
             state["phase"] = COUNTDOWN
             state["countdown_at"] = after(now, COUNTDOWN_SECONDS)
-            events.append(Event(f"That was the last trophy: {int(COUNTDOWN_SECONDS)} seconds, then "
-                                "everybody stops!", kind="countdown"))
+            state["beats"] = COUNTDOWN_BEATS
+            events.append(Event(f"That was the last trophy: {COUNTDOWN_BEATS} beats of {int(BEAT_SECONDS)} seconds "
+                                f"({int(COUNTDOWN_SECONDS)} s), then everybody stops!", kind="countdown"))
         if not _playing(state):
             events += self._finish(state, "stopped")
         return events
@@ -563,7 +632,19 @@ class Bugs(Game):
             raise RuleError("The time is not up yet.")
         if state["phase"] == COUNTDOWN and now >= state["countdown_at"]:
             return self._finish(state, "countdown")
-        return self._finish(state, "max" if now >= state["ends_at"] else "idle")
+        if now >= state["ends_at"]:
+            return self._finish(state, "max")
+        if state["phase"] == COUNTDOWN:
+            return self._beat(state, now)
+        return self._finish(state, "idle")
+
+    @staticmethod
+    def _beat(state: State, now: float) -> list[Event]:
+        """A beat of the countdown ends: one fewer to come (every one that passed, when it comes late).
+        No event: the board shows the beats left, and ten lines would push the news out."""
+        state["beats"] = max(1, min(state["beats"] - 1, beats_after(state["countdown_at"], now)))
+        state["flow"]["deadline"] = _deadline(state)
+        return []
 
     def _leave(self, state: State, seat: int | None) -> list[Event]:
         if not isinstance(seat, int) or not 0 <= seat < state["players"]:
@@ -585,6 +666,7 @@ class Bugs(Game):
             _return_held(state, seat)
         state["phase"] = OVER
         state["end"] = reason
+        state["beats"] = None
         state["flow"]["deadline"] = None
         opening = {"countdown": "Stop! The countdown is over.",
                    "idle": f"Nobody has acted for {int(IDLE_SECONDS)} seconds: everybody stops.",
@@ -656,6 +738,9 @@ class Bugs(Game):
                 broken.append(f"phase {phase} with {plural(len(state['trophies']), 'trophy', 'trophies')} left")
             if not _playing(state):
                 broken.append("nobody is playing but the game goes on")
+            beats = state.get("beats")
+            if (phase == COUNTDOWN) != (beats is not None) or (beats is not None and not 1 <= beats <= COUNTDOWN_BEATS):
+                broken.append(f"{beats} beats in phase {phase}")
             if state["flow"]["deadline"] is None:
                 broken.append("no clock is running")
         return broken

@@ -3,7 +3,10 @@
     python -m engine.simulate GAME --players N --games K --seed S [--bots LEVEL[,LEVEL...]] [--json]
 
 With `--bots`, computer players (engine/computers) play every seat at that level (easy, normal,
-hard), or seat by seat given a level per seat, instead of random legal actions.
+hard), or seat by seat given a level per seat, instead of random legal actions. A game whose random
+play cannot reach its end (`PLAYED_BY_COMPUTERS`: Bugs & Co, where random clicks wait out the idle
+timer) is played by its computers, levels mixed seat by seat, unless `--random` is given. The
+figures count how games ended (`endings`, from the state's `end`).
 
 After every action: the state survives a JSON round trip and the game's invariants hold.
 After every game: replaying the log from the seed gives the same snapshot. Any failure
@@ -19,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from . import registry
-from .computers import LEVELS, has_policy
+from .computers import EASY, HARD, LEVELS, NORMAL, has_policy
 from .computers.play import play_game
 from .errors import RuleError
 from .protocol import TIMEOUT, Game, Outcome, State, canonical
@@ -29,6 +32,7 @@ from .rng import Rng
 MAX_STEPS = 20_000
 START = 1_700_000_000.0
 TIMEOUT_CHANCE = 20  # one action in this many lets a running timer expire instead
+PLAYED_BY_COMPUTERS: dict[str, tuple[str, ...]] = {"bugs": (HARD, NORMAL, EASY)}  # game -> seat levels, in turn
 
 
 @dataclass
@@ -39,6 +43,32 @@ class Stats:
     wins: Counter = field(default_factory=Counter)
     score_sum: float = 0.0
     failures: list[str] = field(default_factory=list)
+    endings: Counter = field(default_factory=Counter)  # how games ended (`how_it_ended`) -> games
+    rounds: Counter = field(default_factory=Counter)  # how rounds ended, for a game that keeps them (`rounds_ended`)
+
+
+def how_it_ended(state: State) -> str:
+    """The reason a finished game gives in its `end` ("countdown", "idle", ...), or "-" if it keeps none."""
+    end = state.get("end")
+    reason = end.get("reason") if isinstance(end, dict) else end
+    return str(reason) if reason else "-"
+
+
+def rounds_ended(state: State) -> list[str]:
+    """How each round of a game of rounds ended, as its results keep it (`results`, each with how it
+    `ended`: Eye for an Eye's knockout, scoring, passed, time or cap); [] for a game without rounds."""
+    results = state.get("results")
+    if not isinstance(results, list):
+        return []
+    return [str(r["ended"]) for r in results if isinstance(r, dict) and "ended" in r]
+
+
+def rounds_figures(rounds: Counter) -> dict[str, object]:
+    """The rounds' endings and the share a turn-based cap ended (nothing for a game without rounds)."""
+    total = sum(rounds.values())
+    if not total:
+        return {}
+    return {"round_endings": dict(rounds.most_common()), "cap_share": round(rounds["cap"] / total, 4)}
 
 
 class SimulationFailure(Exception):
@@ -92,13 +122,15 @@ def run(game: Game, players: int, games: int, seed: int, options: dict[str, bool
         try:
             if bots:
                 played = play_game(game, bots, options, game_seed)
-                log, outcome = played.log, played.outcome
+                state, log, outcome = played.state, played.log, played.outcome
             else:
-                _, log, outcome = play_one(game, players, options, game_seed, chooser)
+                state, log, outcome = play_one(game, players, options, game_seed, chooser)
         except Exception as exc:  # noqa: BLE001 - any crash is a finding, reported with its seed
             stats.failures.append(f"seed {game_seed}: {type(exc).__name__}: {exc}")
             continue
         stats.games += 1
+        stats.endings[how_it_ended(state)] += 1
+        stats.rounds.update(rounds_ended(state))
         stats.actions += len(log)
         stats.timeouts += sum(1 for e in log if e.seat is None)
         for seat in outcome.winners():
@@ -118,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--bots", help="computer players at this level (easy, normal, hard), or one level per seat"
                                        " separated by commas")
+    parser.add_argument("--random", action="store_true", help="random legal actions, even for a game played by its "
+                                                              "computers by default")
     args = parser.parse_args(argv)
 
     registry.load(args.module)
@@ -138,6 +172,9 @@ def main(argv: list[str] | None = None) -> int:
         options[key] = True
 
     bots = None
+    if args.bots is None and not args.random and game.name in PLAYED_BY_COMPUTERS:
+        levels = PLAYED_BY_COMPUTERS[game.name]
+        args.bots = ",".join(levels[seat % len(levels)] for seat in range(players))
     if args.bots:
         bots = args.bots.split(",")
         if len(bots) == 1:
@@ -159,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
         "timeouts": stats.timeouts,
         "wins_by_seat": {str(s): stats.wins[s] for s in range(players)},
         "mean_score": round(stats.score_sum / stats.games, 2) if stats.games else 0,
+        "played_by": ",".join(bots) if bots else "random legal actions",  # seat by seat
+        "endings": dict(stats.endings.most_common()),
+        **rounds_figures(stats.rounds),
     }
     if args.json:
         print(json.dumps({**figures, "failure_details": stats.failures[:20]}))

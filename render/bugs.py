@@ -4,7 +4,9 @@
   a face-down tile, an empty place (dashed) or a place whose tile a player is holding (filled in
   that player's colour, with their initial); the trophies left; every player's kept tiles (a
   count: kept tiles are never shown before the end), trophy, and whether they stopped or left.
-  It reads only public keys, so a seat's view (with the tile it holds) gives the same image.
+  It reads only public keys, so a seat's view (with the tile it holds) gives the same image. In the
+  countdown its status says how many of the ten beats are left (redrawn at every beat); its alt text
+  also says where the last tile was moved or swapped (never which tiles).
 - `render_tile(design_id, place=None)`: one monster, large, with its name: what a player sees
   privately after a grab.
 - `render_scoring(view, names=None)`: the end: every hand sorted by design, sets framed. Its alt text
@@ -29,7 +31,7 @@ from engine.bugs import (
     COLOUR_HEX,
     COPIES,
     COUNTDOWN,
-    COUNTDOWN_SECONDS,
+    COUNTDOWN_BEATS,
     DESIGNS,
     DOWN,
     EMPTY,
@@ -42,6 +44,7 @@ from engine.bugs import (
     Design,
     FinalHand,
     Group,
+    beats_after,
     seat_view,
 )
 from engine.words import plural
@@ -343,10 +346,10 @@ def _status(view: BugsView, who: Sequence[str], aborted: bool, now: float | None
         return f"Game over: {' and '.join(who[s] for s in winners)} {verb} with {points}."
     if phase == COUNTDOWN:
         ends = view["countdown_at"]
-        if now is None or ends is None:
-            return f"Last trophy taken: {int(COUNTDOWN_SECONDS)} seconds, then everybody stops!"
-        left = max(0, math.ceil(ends - now))
-        return f"Last trophy taken: everybody stops in {plural(left, 'second')}!"
+        beats = view["beats"] or COUNTDOWN_BEATS
+        if now is not None and ends is not None:
+            beats = max(1, min(beats, beats_after(ends, now)))
+        return f"Last trophy taken: {beats} of {COUNTDOWN_BEATS} beats left, then everybody stops!"
     return "Everybody plays at once: grab a tile, then put it back or keep it."
 
 
@@ -398,6 +401,11 @@ def describe(view: BugsView, names: Sequence[str] | None = None, *, aborted: boo
     held = _holders(view)
     if held:
         lines.append("Held: " + ", ".join(f"place {p + 1} by {who[s]}" for p, s in sorted(held.items())) + ".")
+    if (move := view["moved"]) is not None and view["phase"] != OVER:
+        source, target = move["from"] + 1, move["to"] + 1
+        mover = who[move["seat"]]
+        lines.append(f"Last move: {mover} swapped the tiles of places {source} and {target}." if move["swapped"]
+                     else f"Last move: {mover} moved the tile of place {source} to place {target}.")
     return "\n".join(lines)
 
 

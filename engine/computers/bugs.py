@@ -4,8 +4,10 @@ finish, and take a trophy once stopping is worth more than playing on.
 Everything comes from the seat's view: the design of the tile it holds (the only face it ever
 sees), and the public table (which places are face down, empty or held, by whom, how many tiles
 each player keeps). By comparing each view with the one before, it follows the tiles it has
-seen: one put back on another place has moved there, one another player kept is out of play
-(and in that player's hand). Its own kept designs it remembers exactly, as a player does.
+seen: one put back on another place has moved there (the view's public `moved` says where, and
+whether it swapped with the tile that lay there, which then lies where the other came from), one
+another player kept is out of play (and in that player's hand). Its own kept designs it
+remembers exactly, as a player does.
 
 Levels, as a player would notice them:
 - look speed: how long it takes to pick a place and to read a tile (easy slow, hard quick);
@@ -14,10 +16,26 @@ Levels, as a player would notice them:
   their tile count; normal and hard keep only tiles whose missing copies they know where to
   find, and judge the others by what they saw them look at and keep (a blind keep is a stray,
   and it stops at once to punish it); hard also takes a trophy early when the others are taking
-  them faster than it could finish a set.
+  them faster than it could finish a set, and disrupts the table: a tile it does not want goes
+  onto a place a rival looked at lately, swapping with the tile the rival may be counting on;
+  and it sees through a weak player (below).
 It never takes a trophy on an empty hand while the others may still be ahead: with two players
 that would end the game in seconds (the single trophy starts the last countdown), a sure win
 against anyone slower to click, and no game at all.
+
+Weak players (hard only). Against uniformly random play hard won only 71 % of two-player games:
+it lost when the random player took the single trophy early (within 45 s, before hard's first
+set), leaving hard 20 s to beat 3 points from an empty hand. So hard watches how each player puts
+tiles back: in place (a player who remembers), onto a place a rival looked at (disruption), or
+onto a place no rival looked at, swapping with a tile nobody saw (aimless: it spoils no one's
+memory and keeps nothing in order). A player with at least WEAK_MOVES aimless moves, and more of
+them than tiles put back in place, keeps no memory of the table and builds no sets: hard judges
+it by the hand it has (no set to come in the countdown), and when every player still playing is
+weak, stops as soon as its trophy puts it safely ahead, even on an empty hand (two players: 3 to
+nothing). That raised hard vs random at two players from 71 % to 92-93 % (the games it still
+loses: random play took the trophy before its second aimless move, nearly all within 13 s); a
+person who puts tiles back in place or disrupts is never judged weak, nor is any computer level,
+and one slip is not enough.
 """
 from __future__ import annotations
 
@@ -35,6 +53,7 @@ from ..bugs import (
     SET_POINTS,
     STRAY_POINTS,
     BugsView,
+    Move,
     as_view,
     score_designs,
 )
@@ -53,6 +72,8 @@ class Level:
     patience: float  # looks without a keep, per face-down tile, before it gives up searching and stops
     reads_hands: bool  # counts what it saw others keep when judging their hands
     races: bool  # takes a trophy early when the others take them faster than it can make a set
+    disrupts: bool  # puts a tile it does not want onto a rival's recent look, swapping them
+    spots_weak: bool  # judges a player who moves tiles aimlessly by its hand alone, and stops once safely ahead
 
     @property
     def look_seconds(self) -> float:
@@ -62,13 +83,15 @@ class Level:
 
 LEVEL_SETTINGS: dict[str, Level] = {
     EASY: Level(grab_seconds=(2.5, 4.5), read_seconds=(2.0, 3.5), memory=6, hunch=1, lead=2,
-                patience=0.3, reads_hands=False, races=False),
+                patience=0.3, reads_hands=False, races=False, disrupts=False, spots_weak=False),
     NORMAL: Level(grab_seconds=(1.8, 3.0), read_seconds=(1.4, 2.4), memory=14, hunch=0, lead=1,
-                  patience=0.5, reads_hands=True, races=False),
+                  patience=0.5, reads_hands=True, races=False, disrupts=False, spots_weak=False),
     HARD: Level(grab_seconds=(1.1, 2.0), read_seconds=(0.9, 1.6), memory=32, hunch=0, lead=0,
-                patience=0.8, reads_hands=True, races=True),
+                patience=0.8, reads_hands=True, races=True, disrupts=True, spots_weak=True),
 }
 ENDGAME_SECONDS = 30.0  # this close to the game's longest end, a trophy is taken while one is left
+RECENT_LOOKS = 3  # a rival's looks it may disrupt, the latest first
+WEAK_MOVES = 2  # aimless moves (and more of them than tiles put back in place) to judge a player weak
 
 
 # ---------------------------------------------------------------------------------------------
@@ -78,16 +101,19 @@ ENDGAME_SECONDS = 30.0  # this close to the game's longest end, a trophy is take
 #   hands: per seat, designs it saw that seat keep;  looked: per seat, the places it saw that seat grab
 #   prev:  the last view's table (places, holding, kept) and its own held tile, to compare with
 #   key:   the moment its current plan reacts to;  dry: looks since its last keep
+#   moves: the count of the last public move it followed
 
 
 def _fresh(players: int) -> dict[str, Any]:
     return {"seen": [], "mine": [], "hands": [[] for _ in range(players)], "looked": [[] for _ in range(players)],
-            "prev": None, "key": None, "dry": 0}
+            "prev": None, "key": None, "dry": 0, "moves": 0, "stays": [0] * players, "aimless": [0] * players}
 
 
 def _memory(mind: Mind, view: BugsView) -> dict[str, Any]:
     if not mind.memory:
         mind.memory.update(_fresh(view["players"]))
+    for key in ("stays", "aimless"):  # a mind stored before these were counted starts counting now
+        mind.memory.setdefault(key, [0] * view["players"])
     return mind.memory
 
 
@@ -113,12 +139,40 @@ def _move(memory: dict[str, Any], source: int, target: int) -> None:
             entry[0] = target
 
 
+def _follow_move(memory: dict[str, Any], view: BugsView) -> Move | None:
+    """A tile put on another place since the last view: what it remembered of either place changes
+    places (a swap exchanges them); the move, if there was a new one. Several moves missed at once
+    (a mind started late) cannot be followed: both places are forgotten."""
+    move = view.get("moved")
+    if move is None or move["n"] == memory.get("moves", 0):
+        return None
+    source, target = move["from"], move["to"]
+    if move["n"] != memory.get("moves", 0) + 1:
+        _forget(memory, source)
+        _forget(memory, target)
+    else:
+        if _aimless(memory, move["seat"], target):
+            memory["aimless"][move["seat"]] += 1
+        for entry in memory["seen"]:
+            if entry[0] in (source, target):
+                entry[0] = target if entry[0] == source else source
+    memory["moves"] = move["n"]
+    return move
+
+
+def _aimless(memory: dict[str, Any], mover: int, target: int) -> bool:
+    """A move onto a place none of the mover's rivals has looked at: it spoils nobody's memory (no
+    disruption) and hides the tile that lay there from the mover too (no organisation)."""
+    return not any(target in looked for seat, looked in enumerate(memory["looked"]) if seat != mover)
+
+
 def _track(memory: dict[str, Any], view: BugsView, me: int, size: int) -> None:
     """Follow what changed since the last view: its own look, keep and put back, and the others'
     public moves (a tile kept leaves play, a tile put back on an empty place moves there)."""
     prev = memory["prev"]
     places, holding, kept = view["places"], view["holding"], view["kept"]
     held = view.get("held")
+    moved = _follow_move(memory, view)
     if prev is not None:
         mine_before = prev["held"]
         if mine_before is not None and (held is None or held["place"] != mine_before[0]):
@@ -132,15 +186,17 @@ def _track(memory: dict[str, Any], view: BugsView, me: int, size: int) -> None:
         filled = [q for q, word in enumerate(places) if word == DOWN and prev["places"][q] != DOWN]
         for seat, before in enumerate(prev["holding"]):
             now_at = holding[seat]
-            if seat != me and now_at is not None and now_at != before and now_at not in memory["looked"][seat]:
+            if now_at is not None and now_at != before and now_at not in memory["looked"][seat]:
                 memory["looked"][seat].append(now_at)
             if seat == me or before is None or now_at == before:
                 continue
+            if places[before] == DOWN and not (moved is not None and moved["seat"] == seat):
+                memory["stays"][seat] += 1  # put back on its own place
             if kept[seat] > prev["kept"][seat]:
                 design = _forget(memory, before)
                 if design is not None:
                     memory["hands"][seat].append(design)
-            elif places[before] != DOWN:
+            elif places[before] != DOWN and moved is None:  # a view without `moved`: guess from the table
                 moved_to = [q for q in filled if q != before]
                 if len(moved_to) == 1:
                     _move(memory, before, moved_to[0])
@@ -237,27 +293,50 @@ def _best_case(kept: int, known: list[int], reading: Reading) -> int:
     return points + SET_POINTS * sets + STRAY_POINTS * rest
 
 
-def _threat(view: BugsView, memory: dict[str, Any], reading: Reading, me: int, level: Level) -> int:
-    """The best final score any other player could reach if this seat stopped now: their hand at
-    its best, plus the tiles they could still keep: in the last countdown one set at most, and only
-    tiles they have looked at (a blind keep makes a stray); while more trophies stay on the table,
-    as many again as they hold."""
+def _weak(memory: dict[str, Any], seat: int) -> bool:
+    """A player seen to move tiles aimlessly, again and again, more often than it puts a tile back
+    where it lay: one who neither disrupts nor organises, and so builds no sets from a memory of
+    the table."""
+    aimless = memory["aimless"][seat]
+    return aimless >= WEAK_MOVES and aimless > memory["stays"][seat]
+
+
+def _threats(view: BugsView, memory: dict[str, Any], reading: Reading, me: int, level: Level) -> dict[int, int]:
+    """Per other player still in the game, the best final score they could reach if this seat
+    stopped now: their hand at its best, plus the tiles they could still keep: in the last
+    countdown one set at most, and only tiles they have looked at (a blind keep makes a stray);
+    while more trophies stay on the table, as many again as they hold. A weak player (hard only)
+    is judged by the hand it has, plus the best trophy left to it."""
     last = len(view["trophies"]) == 1
-    best = -10**6
+    threats: dict[int, int] = {}
     for seat in range(view["players"]):
         if seat == me or seat in view["left"]:
             continue
         kept = view["kept"][seat]
+        known = memory["hands"][seat]
+        trophy = view["trophy"][seat] or 0
+        if level.spots_weak and seat not in view["stopped"] and _weak(memory, seat):
+            threats[seat] = _best_case(kept, known, reading) + (view["trophies"][1] if not last else 0)
+            continue
         more = 0 if seat in view["stopped"] else COPIES if last else max(COPIES, kept)
         if level.reads_hands:
             if last:
                 more = min(more, max(0, len(memory["looked"][seat]) - kept))
-            known = memory["hands"][seat]
             points = max(_best_case(kept + extra, known, reading) for extra in range(more + 1))
         else:
             points = SET_POINTS * -(-(kept + more) // COPIES)
-        best = max(best, points + (view["trophy"][seat] or 0))
-    return best
+        threats[seat] = points + trophy
+    return threats
+
+
+def _safe_from_the_weak(view: BugsView, memory: dict[str, Any], reading: Reading, me: int, level: Level) -> bool:
+    """Every other player still playing is weak, and its trophy now puts this seat ahead of the
+    best anyone could still reach: stop before a weak player's lucky trophy ends its own play."""
+    playing = [s for s in range(view["players"]) if s != me and s not in view["stopped"] and s not in view["left"]]
+    if not level.spots_weak or not playing or not all(_weak(memory, s) for s in playing):
+        return False
+    points = score_designs(memory["mine"], None)["points"]
+    return points + view["trophies"][0] > max(_threats(view, memory, reading, me, level).values())
 
 
 def _pending(reading: Reading) -> list[int]:
@@ -287,7 +366,11 @@ def _should_stop(view: BugsView, memory: dict[str, Any], reading: Reading, me: i
         return False
     if _seconds_left(view, now) < ENDGAME_SECONDS:
         return True
-    if keeping or any(reading.located.get(d) for d in _pending(reading)):
+    if keeping:
+        return False
+    if _safe_from_the_weak(view, memory, reading, me, level):
+        return True
+    if any(reading.located.get(d) for d in _pending(reading)):
         return False
     target = _target(reading, level)
     if target is None and not reading.unexplored:
@@ -298,12 +381,13 @@ def _should_stop(view: BugsView, memory: dict[str, Any], reading: Reading, me: i
     if _pending(reading):
         return False
     points = score_designs(memory["mine"], None)["points"]
-    threat = _threat(view, memory, reading, me, level)
+    threats = _threats(view, memory, reading, me, level)
     if level.races and _race_lost(view, memory, reading, me, now, level, points):
         return True
-    if points < SET_POINTS and threat >= 0:
-        return False  # no trophy on an empty hand unless the others have already spoilt theirs
-    return points + view["trophies"][0] > threat + level.lead
+    strong = [threat for seat, threat in threats.items() if not (level.spots_weak and _weak(memory, seat))]
+    if points < SET_POINTS and max(strong, default=-1) >= 0:
+        return False  # no trophy on an empty hand unless the others have spoilt theirs or are weak
+    return points + view["trophies"][0] > max(threats.values()) + level.lead
 
 
 def _race_lost(view: BugsView, memory: dict[str, Any], reading: Reading, me: int, now: float, level: Level,
@@ -322,6 +406,18 @@ def _race_lost(view: BugsView, memory: dict[str, Any], reading: Reading, me: int
     stopped = max(_best_case(view["kept"][s], memory["hands"][s], reading) + (view["trophy"][s] or 0)
                   for s in view["stopped"])
     return points + view["trophies"][0] >= stopped
+
+
+def _disruption(view: BugsView, memory: dict[str, Any], me: int, own: int) -> int | None:
+    """Where to put back a tile it does not want so that a rival's memory is wrong: the latest place
+    the rival still playing with the most kept tiles looked at, if it lies face down (they swap)."""
+    rivals = sorted((s for s in range(view["players"]) if s != me and s not in view["stopped"]
+                     and s not in view["left"]), key=lambda s: -view["kept"][s])
+    for rival in rivals:
+        for place in reversed(memory["looked"][rival][-RECENT_LOOKS:]):
+            if place != own and view["places"][place] == DOWN:
+                return int(place)
+    return None
 
 
 class BugsPolicy(Policy):
@@ -362,7 +458,8 @@ class BugsPolicy(Policy):
             if keep:
                 return {"type": "keep"}
             memory["dry"] += 1
-            return {"type": "put_back"}
+            target = _disruption(seen, memory, mind.seat, held["place"]) if level.disrupts else None
+            return {"type": "put_back"} if target is None else {"type": "put_back", "place": target}
         if _should_stop(seen, memory, reading, mind.seat, now, level, False):
             return {"type": "take_trophy"}
         place = _target(reading, level)

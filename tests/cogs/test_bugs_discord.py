@@ -13,7 +13,7 @@ import pytest
 
 from cogs.game_ui import ui_for
 from engine import registry
-from engine.bugs import COUNTDOWN_SECONDS, design_of
+from engine.bugs import BEAT_SECONDS, COUNTDOWN_BEATS, design_of
 from tests.cogs.bugs_helpers import (
     DESIGN_WORDS,
     board_of,
@@ -51,6 +51,25 @@ def at_once(request, monkeypatch, world):
 async def put_back_on(channel, user, panel_id, place):
     message = mine(channel, user, panel_id)
     return await user.select(message, [str(place)], custom_id=place_select(message, "p", place).custom_id)
+
+
+async def assert_the_board_counts_the_beats_down(env, bot, channel, hand_clock):
+    """Every beat of two seconds, the table's timer redraws the board with one beat fewer; the
+    game goes on until the last beat ends. The news is not filled with beats."""
+    news = (await board_of(bot, channel)).embeds[0].description
+    for left in range(COUNTDOWN_BEATS - 1, 0, -1):
+        hand_clock.advance(BEAT_SECONDS - 0.5)
+        assert await bot.table.fire_due() == []  # not yet
+        hand_clock.advance(0.5)
+        assert len(await bot.table.fire_due()) == 1
+        await env.settle()
+        board = await board_of(bot, channel)
+        assert f"Last trophy taken: {left} of 10 beats left" in board.attachments[0].description
+        assert f"**{left} of 10 beats**" in next(f.value for f in board.embeds[0].fields if f.name == "Now")
+        assert board.embeds[0].description == news
+    hand_clock.advance(BEAT_SECONDS - 0.5)
+    assert await bot.table.fire_due() == []
+    assert (await state_of(bot, channel))["phase"] == "countdown"  # the last beat runs on
 
 
 def full_designs(state):
@@ -126,7 +145,7 @@ async def test_a_whole_game_by_four_users(world, simcord_bot, hand_clock):
     assert "4 kept" in board.embeds[0].fields[0].value and "ann: keeps 4 tiles" in board.attachments[0].description
     assert_no_hand_shown(channel, users)
 
-    # Trophies: Ann, Bob, Cat stop; the last one starts the countdown, shown as a live timestamp.
+    # Trophies: Ann, Bob, Cat stop; the last one starts the countdown: ten beats, the board counting them.
     for name in ("ann", "bob", "cat"):
         await press(channel, u[name], panels[name], next(label for label in buttons(mine(channel, u[name], panels[name]))
                                                          if label.startswith("Take the")))
@@ -137,17 +156,18 @@ async def test_a_whole_game_by_four_users(world, simcord_bot, hand_clock):
     headline = channel.history()[-1]
     assert not headline.embeds and "That was the last trophy" in headline.content
     assert f"<@{u['cat'].id}> takes the 1-point trophy" in headline.content
+    assert "10 beats of 2 seconds (20 s)" in headline.content
     board = await board_of(simcord_bot, channel)
     now = next(f.value for f in board.embeds[0].fields if f.name == "Now")
-    assert f"<t:{math.ceil(state['countdown_at'])}:R>" in now
-    assert "Last trophy taken" in board.attachments[0].description
+    assert f"**10 of 10 beats** (2 s each) left: everybody stops <t:{math.ceil(state['countdown_at'])}:R>" in now
+    assert "Last trophy taken: 10 of 10 beats left" in board.attachments[0].description
     stopped = await u["ann"].click(board, label="Grab a tile")
     assert stopped.ephemeral and "You took a trophy: you have stopped playing." in stopped.response.content
     await grab(channel, u["dan"], panels["dan"], face_down(state)[0])  # held when time runs out: it goes back
-    hand_clock.advance(COUNTDOWN_SECONDS - 1)
-    assert await simcord_bot.table.fire_due() == []  # not yet
+    assert "10 of 10 beats" in mine(channel, u["dan"], panels["dan"]).content
+    await assert_the_board_counts_the_beats_down(env, simcord_bot, channel, hand_clock)
     session = await session_of(simcord_bot, channel)
-    hand_clock.advance(2)
+    hand_clock.advance(BEAT_SECONDS)
     await simcord_bot.table.fire_due()
     await env.settle()
 
@@ -286,3 +306,61 @@ async def test_a_burst_of_grabs_on_the_paced_board_ends_with_the_newest_board(wo
     board = await board_of(simcord_bot, channel)
     assert board.embeds[0].footer.text.endswith(f"move {session.version}")
     assert "Held: place 1 by ann, place 3 by bob." in board.attachments[0].description
+
+
+async def test_disrupting_the_table_a_swap_is_one_pick_like_a_put_back_and_shows_nobody_a_tile(world, simcord_bot):
+    env, _guild, channel, u = world
+    users = [u[name] for name in SEAT_ORDER]
+    await open_table(u, channel, "bugs", SEAT_ORDER)
+    clicks = 0
+
+    async def click(call):
+        nonlocal clicks
+        clicks += 1
+        return await call
+
+    state = await state_of(simcord_bot, channel)
+    mine_place, bobs, target = face_down(state)[:3]
+    ann = await click(open_panel(simcord_bot, channel, u["ann"]))
+    bob = await open_panel(simcord_bot, channel, u["bob"])
+    await grab(channel, u["bob"], bob, bobs)
+    await click(grab(channel, u["ann"], ann, mine_place))
+    held, there = state["places"][mine_place], state["places"][target]
+    panel = mine(channel, u["ann"], ann)
+    offered = {o.value: o.label for s in selects(panel) if ":bugs_play:p" in s.custom_id for o in s.options}
+    # Every place but her own (the button) and Bob's: no place is empty yet, all are face down.
+    assert set(offered) == {str(p) for p in range(len(state["places"]))} - {str(mine_place), str(bobs)}
+    assert offered[str(target)] == f"Place {target + 1} (swap: its tile goes to place {mine_place + 1})"
+
+    await click(put_back_on(channel, u["ann"], ann, target))  # one pick, as many clicks as Put it back
+    state = await state_of(simcord_bot, channel)
+    assert clicks == 3 and state["places"][target] == held and state["places"][mine_place] == there
+    assert state["holding"][0] is None and state["hands"][0] == []
+    panel = mine(channel, u["ann"], ann)
+    assert not panel.attachments and not DESIGN_WORDS.search(panel.content)  # the swapped-in tile is not shown
+    move = (f"<@{u['ann'].id}> puts the tile from place {mine_place + 1} on place {target + 1} and the tile that "
+            f"lay there on place {mine_place + 1}, both face down.")
+    assert move in panel.content
+    await env.settle()
+    board = await board_of(simcord_bot, channel)
+    assert move in board.embeds[0].description  # everyone sees where tiles went...
+    assert f"Last move: ann swapped the tiles of places {mine_place + 1} and {target + 1}." in \
+        board.attachments[0].description
+    await press(channel, u["bob"], bob, f"Put it back on place {bobs + 1}")
+    assert_no_hand_shown(channel, users)  # ...and nobody which tiles
+
+
+async def test_a_swap_onto_a_tile_someone_grabbed_meanwhile_is_refused_in_the_panel(world, simcord_bot):
+    env, _guild, channel, u = world
+    await open_table(u, channel, "bugs", SEAT_ORDER)
+    ann = await open_panel(simcord_bot, channel, u["ann"])
+    bob = await open_panel(simcord_bot, channel, u["bob"])
+    first, second = face_down(await state_of(simcord_bot, channel))[:2]
+    await grab(channel, u["ann"], ann, first)
+    stale = mine(channel, u["ann"], ann)  # drawn while place `second` lay face down
+    await grab(channel, u["bob"], bob, second)
+    before = await state_of(simcord_bot, channel)
+    refused = await u["ann"].select(stale, [str(second)], custom_id=place_select(stale, "p", second).custom_id)
+    assert refused.response.id == ann and not refused.followups
+    assert f"<@{u['bob'].id}> holds the tile of place {second + 1} now" in mine(channel, u["ann"], ann).content
+    assert await state_of(simcord_bot, channel) == before  # Ann still holds her tile; nothing moved

@@ -41,9 +41,14 @@ def tiles_of(*designs: int) -> list[int]:
 
 
 def over(state, now=None):
-    """Run the clock out: the table's TIMEOUT at the deadline."""
-    deadline = GAME.next_deadline(state)
-    return act(state, None, dict(TIMEOUT), deadline if now is None else now)
+    """Run the clock out: the table's TIMEOUT at each deadline (every beat of a countdown) until
+    the game ends; or one TIMEOUT at `now`."""
+    if now is not None:
+        return act(state, None, dict(TIMEOUT), now)
+    events: list = []
+    while GAME.outcome(state) is None:
+        state, events = act(state, None, dict(TIMEOUT), GAME.next_deadline(state))
+    return state, events
 
 
 def design_words(view) -> list[str]:
@@ -176,17 +181,67 @@ def test_a_tile_goes_back_face_down_on_its_own_place():
     assert events[0].private_to == 0 and "place 5" in events[0].text
 
 
-def test_a_tile_may_go_back_on_any_empty_place_but_no_other():
+def test_a_held_tile_may_go_on_an_empty_place_leaving_its_own_place_empty():
     state = keep(fresh(), 1, 7)             # place 8 is empty now
-    state = grab(state, 2, 3)               # place 4 held by seat 3
     state = grab(state, 0, 0)
     tile = state["holding"][0]["tile"]
-    for busy in (1, 3):                     # face down, held by someone else
-        with pytest.raises(RuleError, match=f"Place {busy + 1} is not empty"):
-            act(state, 0, {"type": "put_back", "place": busy})
-    state, _ = act(state, 0, {"type": "put_back", "place": 7})
+    state, events = act(state, 0, {"type": "put_back", "place": 7})
     assert state["places"][7] == tile and state["places"][0] is None
-    assert GAME.view(state, None)["places"][:4] == ["empty", "down", "down", "held"]
+    assert GAME.view(state, None)["places"][:2] == ["empty", "down"]
+    assert [(e.text, e.private_to, e.kind) for e in events] == [
+        ("{0} moves the tile from place 1 to empty place 8, face down.", None, "move")]
+    assert state["moved"] == {"seat": 0, "from": 0, "to": 7, "swapped": False, "n": 1}
+
+
+def test_disrupting_the_table_a_held_tile_put_on_a_face_down_place_swaps_with_it():
+    start = grab(fresh(), 0, 2)
+    held, there = start["holding"][0]["tile"], start["places"][9]
+    state, events = act(start, 0, {"type": "put_back", "place": 9})
+    assert state["places"][9] == held and state["places"][2] == there and state["holding"][0] is None
+    assert GAME.view(state, None)["places"][2] == GAME.view(state, None)["places"][9] == "down"
+    assert sorted(t for t in state["places"] if t is not None) == sorted(
+        [t for t in start["places"] if t is not None] + [held])  # no tile lost or doubled
+    assert [(e.text, e.private_to, e.kind) for e in events] == [
+        ("{0} puts the tile from place 3 on place 10 and the tile that lay there on place 3, both face down.",
+         None, "swap")]
+    assert GAME.invariants(state) == []
+
+
+def test_disrupting_the_table_is_open_from_the_first_look_when_no_place_is_empty():
+    state = grab(fresh(2), 1, 0)
+    assert all(tile is not None for tile in state["places"][1:])  # nothing kept yet: no empty place
+    assert [a["place"] for a in GAME.legal_actions(state, 1) if a["type"] == "put_back"] == \
+        list(range(len(state["places"])))
+    assert GAME.explain(state, 1, {"type": "put_back", "place": 30}, NOW + 2) is None
+
+
+def test_a_place_whose_tile_someone_else_holds_takes_no_tile_and_nothing_changes():
+    state = grab(grab(fresh(), 2, 3), 0, 0)
+    before = canonical(state)
+    with pytest.raises(RuleError, match=r"\{2\} holds the tile of place 4 now"):
+        act(state, 0, {"type": "put_back", "place": 3})
+    assert canonical(state) == before
+    assert {"type": "put_back", "place": 3} not in GAME.legal_actions(state, 0)
+
+
+def test_a_swap_shows_nobody_either_tile_the_mover_included():
+    state = grab(fresh(4), 0, 2)
+    state, events = act(state, 0, {"type": "put_back", "place": 9})
+    assert all(not design_words({"text": e.text}) for e in events)
+    for viewer in (None, 0, 1, 2, 3):
+        view = GAME.view(state, viewer)
+        assert design_words(view) == [] and view.get("held") is None
+        assert view["moved"] == {"seat": 0, "from": 2, "to": 9, "swapped": True, "n": 1}
+
+
+def test_where_a_tile_moves_is_public_and_two_like_moves_are_told_apart():
+    state = grab(fresh(), 1, 4)
+    state = act(state, 1, {"type": "put_back", "place": 5})[0]
+    state = grab(state, 1, 4)
+    state = act(state, 1, {"type": "put_back", "place": 5})[0]  # the same two places again
+    assert GAME.view(state, None)["moved"] == {"seat": 1, "from": 4, "to": 5, "swapped": True, "n": 2}
+    state = act(grab(state, 1, 6), 1, {"type": "put_back"})[0]  # back on its own place: nothing moved
+    assert GAME.view(state, None)["moved"]["n"] == 2
 
 
 def test_put_back_and_keep_need_a_tile_in_hand():
@@ -241,22 +296,55 @@ def test_taking_a_trophy_gives_the_highest_left_and_stops_the_player():
     assert state["trophy"][3] == 2
 
 
-def test_the_last_trophy_starts_a_ten_second_countdown_then_everybody_stops():
+def test_the_last_trophy_starts_a_countdown_of_ten_beats_of_two_seconds():
     state = grab(fresh(3), 2, 6)
     state, _ = act(state, 0, {"type": "take_trophy"}, NOW + 5)
     state, events = act(state, 1, {"type": "take_trophy"}, NOW + 20)
-    assert state["phase"] == "countdown" and GAME.next_deadline(state) == NOW + 30
-    assert any(e.kind == "countdown" and "10 seconds" in e.text for e in events)
-    assert GAME.view(state, None)["countdown_at"] == NOW + 30
-    state = act(act(state, 2, {"type": "keep"}, NOW + 25)[0], 2, {"type": "grab", "place": 7}, NOW + 29)[0]
-    assert GAME.next_deadline(state) == NOW + 30  # acting does not stretch the countdown
-    with pytest.raises(RuleError, match="not up yet"):
-        act(state, None, dict(TIMEOUT), NOW + 29.9)
-    done, events = act(state, None, dict(TIMEOUT), NOW + 30)
+    assert (B.COUNTDOWN_BEATS, B.BEAT_SECONDS, B.COUNTDOWN_SECONDS) == (10, 2.0, 20.0)
+    assert state["phase"] == "countdown" and state["beats"] == 10
+    assert any(e.kind == "countdown" and e.private_to is None and "10 beats of 2 seconds (20 s)" in e.text
+               for e in events)
+    view = GAME.view(state, None)
+    assert view["countdown_at"] == NOW + 40 and view["beats"] == 10
+    assert GAME.next_deadline(state) == view["deadline"] == NOW + 22  # the first beat
+    state = act(act(state, 2, {"type": "keep"}, NOW + 21)[0], 2, {"type": "grab", "place": 7}, NOW + 21.5)[0]
+    assert GAME.next_deadline(state) == NOW + 22  # acting does not stretch the countdown
+
+
+def test_each_beat_counts_down_on_the_board_and_the_last_stops_everybody():
+    state = act(act(fresh(3), 0, {"type": "take_trophy"}, NOW + 5)[0], 1, {"type": "take_trophy"}, NOW + 20)[0]
+    state = grab(state, 2, 7, NOW + 21)
+    for left in range(9, 0, -1):
+        beat = GAME.next_deadline(state)
+        with pytest.raises(RuleError, match="not up yet"):
+            act(state, None, dict(TIMEOUT), beat - 0.1)
+        state, events = act(state, None, dict(TIMEOUT), beat)
+        assert events == [] and state["phase"] == "countdown"  # the board says it; the news stays
+        assert GAME.view(state, None)["beats"] == left and GAME.next_deadline(state) == NOW + 40 - 2 * (left - 1)
+    done, events = act(state, None, dict(TIMEOUT), NOW + 40)
     assert done["phase"] == "over" and done["end"] == "countdown" and GAME.next_deadline(done) is None
     assert done["places"][7] is not None and done["holding"][2] is None  # the held tile went back
-    assert events[-1].text.startswith("Stop! The countdown is over.")
+    assert events[-1].text.startswith("Stop! The countdown is over.") and done["beats"] is None
     assert GAME.outcome(done) is not None and GAME.legal_actions(done, 2) == []
+
+
+def test_a_late_beat_counts_every_beat_that_passed_and_a_late_end_ends():
+    state = act(act(fresh(3), 0, {"type": "take_trophy"}, NOW)[0], 1, {"type": "take_trophy"}, NOW)[0]
+    state, _ = act(state, None, dict(TIMEOUT), NOW + 7.5)  # the beats at 2, 4 and 6 s have passed
+    assert state["beats"] == 7 and GAME.next_deadline(state) == NOW + 8
+    done, _ = act(state, None, dict(TIMEOUT), NOW + 95)  # a restart after the end
+    assert done["end"] == "countdown"
+
+
+def test_a_snapshot_counting_down_from_before_the_beats_ends_at_its_stored_end():
+    state = act(act(fresh(3), 0, {"type": "take_trophy"}, NOW)[0], 1, {"type": "take_trophy"}, NOW)[0]
+    for key in ("beats", "moved"):
+        del state[key]
+    state["countdown_at"] = NOW + 10  # the old 10 s countdown
+    state = GAME.upgrade(state)
+    assert state["beats"] == 1 and GAME.invariants(state) == []
+    assert GAME.view(state, None)["deadline"] == NOW + 10
+    assert act(state, None, dict(TIMEOUT), NOW + 10)[0]["end"] == "countdown"
 
 
 def test_no_trophy_can_be_taken_once_all_are_gone():
@@ -415,9 +503,9 @@ def test_legal_actions_list_each_grab_or_each_put_back_keep_and_the_trophy():
     actions = GAME.legal_actions(state, 0)
     assert {"type": "grab", "place": 0} not in actions and len(actions) == 37 + 1
     assert actions[-1] == {"type": "take_trophy"}
-    state = grab(state, 0, 5)
-    assert GAME.legal_actions(state, 0) == [{"type": "put_back", "place": 0}, {"type": "put_back", "place": 5},
-                                            {"type": "keep"}, {"type": "take_trophy"}]
+    state = grab(grab(state, 1, 3), 0, 5)
+    backs = [{"type": "put_back", "place": p} for p in range(38) if p != 3]  # any place but one another holds
+    assert GAME.legal_actions(state, 0) == [*backs, {"type": "keep"}, {"type": "take_trophy"}]
     for action in GAME.legal_actions(state, 0):
         assert GAME.explain(state, 0, action, NOW + 2) is None
 
@@ -471,9 +559,10 @@ def test_public_texts_name_seats_the_host_can_replace():
 
 
 def test_the_rules_text_states_the_clock_and_leaving_choices():
-    for words in ("10 seconds", "120 s", "10 minutes", "score 0 and rank last", "11", "three-eyed"):
+    for words in ("10 beats of 2 seconds (20 s)", "120 s", "10 minutes", "score 0 and rank last", "11",
+                  "three-eyed", "the two swap", "unseen by anyone"):
         assert words in GAME.rules, words
-    for words in ("COUNTDOWN_SECONDS", "IDLE_SECONDS", "MAX_SECONDS", "LEAVE"):
+    for words in ("COUNTDOWN_BEATS", "BEAT_SECONDS", "IDLE_SECONDS", "MAX_SECONDS", "LEAVE", "Disrupting the table"):
         assert words in B.__doc__, words
 
 

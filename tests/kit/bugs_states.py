@@ -33,6 +33,6 @@ def countdown(players: int):
 
 def finished(players: int):
     state = countdown(players)
-    if state["phase"] != "over":
+    while state["phase"] != "over":  # every beat of the countdown, then the end
         state = act(state, None, dict(TIMEOUT), GAME.next_deadline(state))
     return state

@@ -1,7 +1,8 @@
 """Bugs & Co as a real process: two grabs of one tile at the same moment, then the countdown survives
 a SIGKILL. `python bot.py` plays against the fake Discord (tests/fakediscord) with raw custom ids,
-as tests/process/test_restart.py plays Tally; the last trophy starts the 10 s countdown, the bot is killed
-at once and started again, and the game must still end on time, its board brought up to date.
+as tests/process/test_restart.py plays Tally; the last trophy starts the countdown (ten beats of 2 s, each a
+stored timer), the bot is killed at once and started again, and the countdown must go on beat by beat on
+the board and end on time, its board brought up to date.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import time
 
 import pytest
 
-from engine.bugs import COUNTDOWN_SECONDS
+from engine.bugs import BEAT_SECONDS, COUNTDOWN_BEATS, COUNTDOWN_SECONDS
 from tests.fakediscord import FakeDiscord
 from tests.process.harness import (
     STEP_TIMEOUT,
@@ -39,6 +40,11 @@ def place_select(panel: dict, kind: str, place: int) -> dict:
         if f":bugs_play:{kind}" in comp.get("custom_id", "") and str(place) in [o["value"] for o in comp["options"]]:
             return comp
     raise AssertionError(f"no select offers place {place + 1}: {panel.get('content')!r}")
+
+
+def board_text(fake: FakeDiscord, board_id: int) -> str:
+    """The board image's alt text: what it shows, in words."""
+    return " ".join(a.get("description") or "" for a in fake.message(board_id).get("attachments") or [])
 
 
 def stored(database) -> tuple[dict, float | None]:
@@ -93,15 +99,19 @@ async def test_a_race_and_the_countdown_through_a_sigkill(fake, tmp_path):
         loser_panel = fake.message(panels[loser]["id"])
         await fake.click(loser, loser_panel["id"], button(loser_panel, "Take the 3 trophy and stop")["custom_id"],
                          timeout=STEP_TIMEOUT)
-        state, deadline = stored(harness.database)
-        assert state["phase"] == "countdown" and deadline == state["countdown_at"]
+        state, first_beat = stored(harness.database)
+        deadline = state["countdown_at"]
+        assert state["phase"] == "countdown" and state["beats"] == COUNTDOWN_BEATS
+        assert first_beat == deadline - (COUNTDOWN_BEATS - 1) * BEAT_SECONDS  # the stored timer: the first beat
         assert deadline - time.time() > COUNTDOWN_SECONDS - 3, "too slow to kill the bot mid-countdown"
         await harness.crash(first)
 
         second = await harness.start_connected()
         connected = time.time()
-        if connected < deadline - 1:  # as a rule the new process takes the countdown over...
+        if connected < deadline - 2 * BEAT_SECONDS - 1:  # as a rule the new process takes the countdown over...
             assert stored(harness.database)[0]["phase"] == "countdown", "the game ended early"
+            await fake.wait_for(lambda: any(f"{left} of 10 beats left" in board_text(fake, board_id) for left in (1, 2)),
+                                deadline - time.time() + STEP_TIMEOUT)  # beat by beat on the board
         due = max(deadline, connected)  # ...unless the restart outlasted it (a busy machine): it ends at once
         await fake.wait_for(lambda: any(a.get("filename") == "scores.png" for m in fake.messages()
                                         for a in m.get("attachments") or []), due - time.time() + STEP_TIMEOUT)

@@ -77,7 +77,7 @@ def test_the_description_says_what_the_image_shows():
     assert "Cy: keeps 3 tiles, took the 3 trophy and stopped." in text
     assert "38 places: 30 face down, 6 empty, 2 held; 7 removed unseen." in text
     assert "Empty: places 1, 5-6, 9-11." in text and "Held: place 37 by Bo, place 38 by Ann." in text
-    assert "everybody stops in 3 seconds" in R.describe(GAME.view(countdown(3), None), now=NOW + 12)
+    assert "7 of 10 beats left" in R.describe(GAME.view(countdown(3), None), now=NOW + 12)  # ends at NOW + 25
     assert "ended early" in R.describe(GAME.view(state, None), aborted=True)
 
 
@@ -143,7 +143,7 @@ def test_the_scoring_description_lists_sets_and_breakdown():
     for place in range(5):
         state = act(act(state, 0, {"type": "grab", "place": place}), 0, {"type": "keep"})
     state = act(state, 1, {"type": "take_trophy"})
-    view = GAME.view(act(state, None, dict(TIMEOUT), GAME.next_deadline(state)), None)
+    view = GAME.view(act(state, None, dict(TIMEOUT), state["countdown_at"]), None)  # the countdown's end
     text = R.render_scoring(view, ["Ann", "Bo"]).description
     assert "1st Bo: 3 points (0 sets +0, 0 others 0, trophy +3)." in text
     assert "2nd Ann: 1 point (1 set +3, 2 others -2)." in text

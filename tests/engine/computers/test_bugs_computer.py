@@ -141,6 +141,73 @@ def test_a_tile_put_back_elsewhere_by_another_player_is_followed() -> None:
     assert [9, design] in mind.memory["seen"] and all(place != 4 for place, _ in mind.memory["seen"])
 
 
+def test_a_swap_by_another_player_is_followed_both_ways() -> None:
+    state = GAME.setup(2, {}, 15, T0)
+    mind = Mind.new(0, HARD, 15)
+    there, held = state["places"][4] // COPIES, state["places"][9] // COPIES
+
+    def act(seat: int, action: Action) -> None:
+        nonlocal state
+        state, _ = GAME.apply(state, seat, action, T0)
+        think(POLICY, mind, GAME.view(state, 0), T0)
+
+    think(POLICY, mind, GAME.view(state, 0), T0)
+    for place in (4, 9):  # it looks at both tiles
+        act(0, {"type": "grab", "place": place})
+        act(0, {"type": "put_back"})
+    act(1, {"type": "grab", "place": 9})
+    act(1, {"type": "put_back", "place": 4})  # the tile of place 10 onto place 5, and that one to place 10
+    assert sorted(mind.memory["seen"]) == sorted([[4, held], [9, there]])
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_hard_disrupts_the_table_by_swapping_an_unwanted_tile_onto_a_rivals_latest_look(level: str) -> None:
+    state = GAME.setup(2, {}, 16, T0)
+    mind = Mind.new(0, level, 16)
+    think(POLICY, mind, GAME.view(state, 0), T0)
+    for seat, action in ((1, {"type": "grab", "place": 5}), (1, {"type": "put_back"}),
+                         (0, {"type": "grab", "place": 20})):
+        state, _ = GAME.apply(state, seat, action, T0)
+        think(POLICY, mind, GAME.view(state, 0), T0)
+    decided = choose(POLICY, mind, GAME.view(state, 0), T0 + 3)
+    assert decided == ({"type": "put_back", "place": 5} if level == HARD else {"type": "put_back"})
+    assert LEVEL_SETTINGS[level].disrupts == (level == HARD)
+
+
+RIVAL_CONDUCT: dict[str, list[Action]] = {  # seat 1's looks, after seat 0 looked at places 3 and 4
+    "moves tiles aimlessly": [{"type": "grab", "place": 5}, {"type": "put_back", "place": 20},
+                              {"type": "grab", "place": 6}, {"type": "put_back", "place": 21}],
+    "moves one tile aimlessly": [{"type": "grab", "place": 5}, {"type": "put_back", "place": 20},
+                                 {"type": "grab", "place": 6}, {"type": "put_back"}],
+    "puts tiles back in place": [{"type": "grab", "place": 5}, {"type": "put_back"},
+                                 {"type": "grab", "place": 6}, {"type": "put_back"}],
+    "disrupts the computer's looks": [{"type": "grab", "place": 5}, {"type": "put_back", "place": 3},
+                                      {"type": "grab", "place": 6}, {"type": "put_back", "place": 4}],
+}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("conduct", list(RIVAL_CONDUCT))
+def test_hard_takes_the_trophy_on_an_empty_hand_only_against_a_player_who_moves_tiles_aimlessly(
+        level: str, conduct: str) -> None:
+    """Two players, one trophy: against a rival who keeps swapping tiles onto places nobody looked
+    at (no disruption, no memory: it builds no sets), hard stops at once, 3 points to the rival's
+    nothing, before a lucky trophy ends its play; against anyone who plays properly it plays on."""
+    state = GAME.setup(2, {}, 17, T0)
+    mind = Mind.new(0, level, 17)
+    think(POLICY, mind, GAME.view(state, 0), T0)
+    mine: list[Action] = [{"type": "grab", "place": 3}, {"type": "put_back"},
+                          {"type": "grab", "place": 4}, {"type": "put_back"}]
+    for seat, action in [(0, a) for a in mine] + [(1, a) for a in RIVAL_CONDUCT[conduct]]:
+        state, _ = GAME.apply(state, seat, action, T0)
+        think(POLICY, mind, GAME.view(state, 0), T0)
+    decided = choose(POLICY, mind, GAME.view(state, 0), T0 + 3)
+    stops = level == HARD and conduct == "moves tiles aimlessly"
+    assert mind.memory["mine"] == [] and state["hands"][1] == []
+    assert (decided == {"type": "take_trophy"}) == stops
+    assert decided is not None and decided["type"] in ("take_trophy", "grab")
+
+
 def test_a_tile_another_player_keeps_counts_as_out_of_play() -> None:
     state = GAME.setup(2, {}, 12, T0)
     mind = Mind.new(0, HARD, 12)
