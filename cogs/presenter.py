@@ -32,7 +32,7 @@ from .game_ui import Board, ui_for, with_rules
 from .live_panels import LivePanels
 from .lobby_ui import lobby_board
 from .markup import board_link, message_link, said, seat_names
-from .pictures import as_file, picture
+from .pictures import BoardPictures, as_file
 from .pings import Pings
 from .repair import repair_boards
 from .services import Bot, Interaction
@@ -54,6 +54,8 @@ class Presenter:
         self.pings = Pings(client, table, self.budget)
         self.panels = LivePanels(table)  # each player's live private panel, retired when its moment passed
         self.retry_seconds: tuple[float, ...] = RETRY_SECONDS
+        config = getattr(client, "config", None)  # the bot's settings (none on a bench's stand-in client)
+        self.pictures = BoardPictures(getattr(config, "render_workers", 0))  # drawn once per view, in workers
 
     async def board(self, session: Session) -> Board:
         game = registry.get(session.game)
@@ -65,8 +67,7 @@ class Presenter:
         if session.status == PLAYING and (seat := session.learner) is not None and \
                 (tip := ui.coach(session, game, seat, game.view(session.game_state, seat))):
             embed.add_field(name="💡 Practice tip", value=said(session, tip)[:1024], inline=False)
-        board = Board(embed, await picture(f"the {session.game} board of session {session.id}", ui.render, session,
-                                           game, names))
+        board = Board(embed, await self.pictures.board(ui, session, game, names))
         if session.status not in (FINISHED, ABORTED):
             board.items = with_rules(session, ui.items(session, game))
         return board

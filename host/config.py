@@ -29,13 +29,6 @@ def database_setting(value: str | None) -> str | Path:
     return Path(value) if value else DEFAULT_DATABASE
 
 
-def default_render_workers() -> int:
-    """Board-drawing worker processes when TABLETOP_RENDER_WORKERS is not set: min(2, cores), none on a
-    single core (where a worker could only take turns with the bot itself)."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return 0 if cores < 2 else min(2, cores)
-
-
 @dataclass(frozen=True)
 class Config:
     token: str | None
@@ -76,5 +69,5 @@ class Config:
             gateway_url=get("DISCORD_GATEWAY_URL"),
             game_modules=tuple(m.strip() for m in modules.split(",") if m.strip()) if modules else (),
             metrics_port=int(port) if port else None,
-            render_workers=default_render_workers() if workers is None else int(workers),
+            render_workers=int(workers) if workers else 0,
         )

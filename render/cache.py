@@ -10,9 +10,12 @@ The cached image is shared between callers and threads: never draw on it. Either
 `base.paste(layer, ...)` / `Image.alpha_composite(base, layer)` it onto your own image, or take
 `layer.copy()` and draw on the copy.
 
-`naive()` turns every cache off (and makes `encode_png` write the plain RGBA PNG) for the
-duration of a `with` block in this thread: `python -m bench.latency --compare-naive` measures the
-pipeline against it.
+`LastDrawn` keeps each table's last picture with a digest of what it showed, so a board whose view
+did not change is not drawn again.
+
+`naive()` turns every cache off (and makes `encode_png` save the image as drawn, with Pillow's
+defaults) for the duration of a `with` block in this thread: `python -m bench.latency
+--compare-naive` measures the pipeline against it.
 """
 
 from __future__ import annotations
@@ -95,6 +98,14 @@ class ByteLRU(Generic[V]):
                 self._bytes -= dropped
             return value
 
+    def set(self, key: Hashable, value: V) -> None:
+        """Store `value` under `key`, replacing what was there (`put` keeps the first)."""
+        with self._lock:
+            found = self._items.pop(key, None)
+            if found is not None:
+                self._bytes -= found[1]
+        self.put(key, value)
+
     def get_or_build(self, key: Hashable, builder: Callable[[], V]) -> V:
         """The value for `key`, built outside the lock on a miss (the first stored result wins)."""
         if _naive.get():
@@ -117,6 +128,33 @@ class ByteLRU(Generic[V]):
     def bytes(self) -> int:
         with self._lock:
             return self._bytes
+
+
+class LastDrawn(Generic[V]):
+    """The last picture drawn for each table, beside a digest of everything it shows (the view, the
+    names...): asked again with the same digest, the table gets that picture back instead of a new
+    drawing. One entry a table, bounded in bytes; a digest that differs is simply a miss."""
+
+    def __init__(self, max_bytes: int, size_of: Callable[[V], int]) -> None:
+        self._last: ByteLRU[tuple[bytes, V]] = ByteLRU(max_bytes, lambda entry: size_of(entry[1]) + 64)
+        self.hits = 0  # pictures given back undrawn (for benches and diagnostics)
+
+    def get(self, table: Hashable, digest: bytes) -> V | None:
+        """The picture last drawn for `table` if it showed `digest`, else None."""
+        if _naive.get():
+            return None
+        found = self._last.get(table)
+        if found is None or found[0] != digest:
+            return None
+        self.hits += 1
+        return found[1]
+
+    def put(self, table: Hashable, digest: bytes, picture: V) -> None:
+        if not _naive.get():
+            self._last.set(table, (digest, picture))
+
+    def clear(self) -> None:
+        self._last.clear()
 
 
 def images_bytes(value: Image.Image | tuple[Image.Image | None, ...]) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import palette
-from render.cache import ByteLRU, cached_piece, on_clear
+from render.cache import ByteLRU, cached_piece, is_naive, on_clear
 from render.fonts import bold_stroke, font, renderable
 from render.palette import ColourLike
 
@@ -51,19 +51,21 @@ def draw_text(
     Bold uses the font's real bold face. Characters the font lacks are replaced (see
     `fonts.renderable`). A line's rendered mask is cached by its text, size, weight, anchor
     and sub-pixel offset, so a label drawn again (every board redraws most of its text) is
-    only blended in: the same pixels as drawing it afresh.
+    only blended in: the same pixels as drawing it afresh. A hit costs a look-up and the blend.
     """
-    text = renderable(text)
-    colour = palette.to_rgb(fill)
-    stroke = bold_stroke(size) if bold else 0
-    if "\n" in text or stroke:
-        return _draw_text_uncached(draw, xy, text, size, colour, anchor, bold, stroke)
     x, y = xy
     start = (math.modf(x)[0], math.modf(y)[0])
     key = (text, size, bold, anchor, start, draw.fontmode)
-    mask, (dx, dy), (left, top, right, bottom) = _masks.get_or_build(
-        key, lambda: _text_mask(font(size, bold), text, draw.fontmode, anchor, start))
-    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, draw._getink(colour)[0])
+    found = None if is_naive() else _masks.get(key)
+    if found is None:
+        shown, stroke = renderable(text), bold_stroke(size) if bold else 0
+        if "\n" in shown or stroke:
+            return _draw_text_uncached(draw, xy, shown, size, palette.to_rgb(fill), anchor, bold, stroke)
+        found = _text_mask(font(size, bold), shown, draw.fontmode, anchor, start)
+        if not is_naive():
+            _masks.put(key, found)
+    mask, (dx, dy), (left, top, right, bottom) = found
+    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, _ink(draw, fill))
     return (left + x, top + y, right + x, bottom + y)
 
 
@@ -71,6 +73,22 @@ TextMask = tuple[Any, tuple[int, int], tuple[float, float, float, float]]
 MAX_TEXT_BYTES = 8 * 1024 * 1024  # rendered lines of text kept (a 16 px label is ~1.5 KB)
 _masks: ByteLRU[TextMask] = ByteLRU(MAX_TEXT_BYTES, lambda m: m[0].size[0] * m[0].size[1] + 160)
 on_clear(_masks.clear)
+_inks: dict[tuple[str, ColourLike], int] = {}  # (image mode, colour) -> Pillow's ink, for images without a palette
+
+
+def _ink(draw: ImageDraw.ImageDraw, fill: ColourLike) -> int | None:
+    """Pillow's ink for `fill` on `draw`'s image: the same for every image of a mode without a palette."""
+    if draw.palette is not None:
+        return draw._getink(palette.to_rgb(fill))[0]
+    key = (draw.mode, fill)
+    ink = _inks.get(key)
+    if ink is None:
+        if len(_inks) > 4096:  # colours computed on the fly: never let them pile up
+            _inks.clear()
+        ink = draw._getink(palette.to_rgb(fill))[0]
+        if ink is not None:
+            _inks[key] = ink
+    return ink
 
 
 def _text_mask(f: Any, text: str, mode: str, anchor: str, start: tuple[float, float]) -> TextMask:
@@ -121,10 +139,30 @@ def paste_sprite(
         canvas = Image.new("RGBA", (size[0] + 2 * margin + 2, size[1] + 2 * margin + 2), under or (0, 0, 0, 0))
         paint(ImageDraw.Draw(canvas), margin + offset[0], margin + offset[1])
         pixels = canvas.convert(image.mode if image.mode in ("RGB", "RGBA") else "RGB")
-        return pixels, None if under else canvas.getchannel("A")
+        return pixels, None if under else sharp_mask(canvas.getchannel("A"))
 
     pixels, mask = cached_piece(("sprite", key, size, margin, offset, image.mode, under), build)
-    image.paste(pixels, (left - margin, top - margin), mask)
+    x0, y0 = left - margin, top - margin
+    if type(image) is Image.Image and not image.readonly and image.mode == pixels.mode:
+        # What Image.paste does for these (an image in memory, the same mode), without its Python
+        # around the copy: a board pastes dozens of sprites, and that Python cost more than the copies.
+        box = (x0, y0, x0 + pixels.width, y0 + pixels.height)
+        if mask is None:
+            image.im.paste(pixels.im, box)
+        else:
+            image.im.paste(pixels.im, box, mask.im)
+    else:
+        image.paste(pixels, (x0, y0), mask)
+
+
+def sharp_mask(alpha: Image.Image) -> Image.Image:
+    """`alpha` as a paste mask: mode "1" when every pixel is fully opaque or fully clear (Pillow's
+    shapes are not anti-aliased), which pastes the same pixels three times faster than an "L" mask
+    (a blend per pixel); `alpha` itself when some pixel is partly clear."""
+    levels = alpha.histogram()
+    if levels[0] + levels[255] < alpha.width * alpha.height:
+        return alpha
+    return alpha.convert("1", dither=Image.Dither.NONE)
 
 
 def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:

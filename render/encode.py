@@ -14,19 +14,27 @@ through zlib at a level the caller names. A busy board that comes out large (a f
 in a thousand; every Eye for an Eye board of 5-6 players under the advanced rules) is compressed
 again harder, so boards stay small enough to send quickly.
 
+A table's boards follow one another: inside `frames_of(table)`, a board encoded with a fixed
+palette is compared with the table's last one, block of rows by block of rows. Only the blocks
+that changed are mapped onto the palette (a move changes a fifth to a half of a board); a board
+with no change at all (most Eye for an Eye actions change nothing its board shows) gets the last
+PNG back, not even deflated. The pixels themselves are compared, not checksums of them: a reused
+block is never a guess, and the PNG is the one encoding the board afresh gives.
+
 Rendering is CPU-bound, so `render_async` moves the whole render off the event loop, onto a
-render thread.
+render thread (render.workers draws in other processes).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import functools
 import io
 import struct
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
@@ -34,7 +42,7 @@ from typing import Any, ParamSpec, TypeVar
 from PIL import Image
 
 from render import palette
-from render.cache import is_naive
+from render.cache import ByteLRU, is_naive, on_clear
 from render.palette import FixedPalette
 
 P = ParamSpec("P")
@@ -106,20 +114,114 @@ def encode_png(
     fastest good deflate is used. Transparency is flattened onto the table background.
     `optimize` stays off: it costs far more time than the little it saves.
     """
-    if is_naive():  # the baseline benchmarks compare against: plain RGBA, optimised
+    if is_naive():  # the baseline benchmarks compare against: the image as drawn, Pillow's defaults
         buffer = io.BytesIO()
-        image.convert("RGBA").save(buffer, format="PNG", optimize=True)
+        image.save(buffer, format="PNG")
         return buffer.getvalue()
     image = opaque_rgb(image)
     if colours is None:
         buffer = io.BytesIO()
         image.save(buffer, format="PNG", optimize=False, compress_level=compress_level or COMPRESS_LEVEL)
         return buffer.getvalue()
-    if palette is not None:
-        indexed = image.quantize(palette=palette.image, dither=Image.Dither.NONE)
+    if palette is None:
+        return palette_png(image.quantize(colours, method=Image.Quantize.FASTOCTREE), compress_level)
+    table = _table.get()
+    if table is None:
+        return palette_png(image.quantize(palette=palette.image, dither=Image.Dither.NONE), compress_level)
+    return _next_frame(table, image, palette, compress_level)
+
+
+# ------------------------------------------------------------------ a table's frames
+_table: contextvars.ContextVar[Hashable | None] = contextvars.ContextVar("render_frames_of", default=None)
+MAX_FRAME_BYTES = 48 * 1024 * 1024  # the busiest tables' last frames (a 480x900 board: ~2.2 MB)
+PIXEL_BLOCK = 64 * 1024  # bytes of pixels compared at a time (whole rows: 34 of a 480 px board)
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """A table's last board: its pixels as drawn (blocks of Pillow's RGBX bytes), how it was encoded, its
+    palette indices as the PNG deflates them (`framed`), and the PNG."""
+
+    pixels: tuple[bytes, ...]
+    size: tuple[int, int]
+    encoding: tuple[Any, ...]  # the palette's token and the compress level
+    rows: Image.Image
+    png: bytes
+
+
+_frames: ByteLRU[_Frame] = ByteLRU(MAX_FRAME_BYTES, lambda frame: frame.size[0] * frame.size[1] * 5
+                                   + len(frame.png) + 200)
+on_clear(_frames.clear)
+
+
+@contextlib.contextmanager
+def frames_of(table: Hashable | None) -> Iterator[None]:
+    """Inside: fixed-palette boards are `table`'s frames, each compared with the one before (None: no table)."""
+    token = _table.set(table)
+    try:
+        yield
+    finally:
+        _table.reset(token)
+
+
+def _next_frame(table: Hashable, image: Image.Image, fixed: FixedPalette, compress_level: int | None) -> bytes:
+    """The PNG of `table`'s next board: the last one's when no pixel changed; else only the blocks of
+    rows that changed are mapped onto the palette, the others keep the last frame's indices. The
+    same bytes as encoding the board afresh (a test compares them)."""
+    pixels = pixel_blocks(image)
+    encoding = (fixed.token, compress_level)
+    last = _frames.get(table)
+    if last is None or last.size != image.size or last.encoding != encoding or len(last.pixels) != len(pixels):
+        rows = framed(image.quantize(palette=fixed.image, dither=Image.Dither.NONE))
+    elif last.pixels == pixels:
+        return last.png
     else:
-        indexed = image.quantize(colours, method=Image.Quantize.FASTOCTREE)
-    return palette_png(indexed, compress_level)
+        rows = last.rows.copy()
+        high = len(pixels[0]) // (4 * image.width)  # rows a block holds
+        changed = [i for i, (now, before) in enumerate(zip(pixels, last.pixels, strict=True)) if now != before]
+        for first, end in _runs(changed):
+            top, bottom = first * high, min(image.height, end * high)
+            band = image.crop((0, top, image.width, bottom))
+            rows.paste(band.quantize(palette=fixed.image, dither=Image.Dither.NONE), (1, top))
+    png = framed_png(rows, fixed.rgb, compress_level)
+    _frames.set(table, _Frame(pixels, image.size, encoding, rows, png))
+    return png
+
+
+def _runs(indices: list[int]) -> Iterator[tuple[int, int]]:
+    """Consecutive runs of ascending `indices`, each as (first, last + 1)."""
+    start = previous = None
+    for i in indices:
+        if previous is not None and i == previous + 1:
+            previous = i
+            continue
+        if start is not None and previous is not None:
+            yield start, previous + 1
+        start = previous = i
+    if start is not None and previous is not None:
+        yield start, previous + 1
+
+
+def pixel_blocks(image: Image.Image) -> tuple[bytes, ...]:
+    """An RGB image's pixels as Pillow keeps them (RGBX: a copy, no conversion), in blocks of whole rows
+    (PIXEL_BLOCK bytes or one row), as `Image.tobytes` reads them before joining them. Joined, a board
+    is 1.7 MB: a fresh allocation that large costs more in page faults than the copy (0.3-0.4 ms
+    against 0.07 ms); blocks reuse freed memory, and tell which rows changed."""
+    assert image.mode == "RGB", "blocks are compared as RGBX rows"
+    encoder = Image._getencoder(image.mode, "raw", ("RGBX",))
+    try:
+        encoder.setimage(image.im, (0, 0, *image.size))
+        blocks = []
+        while True:
+            _, done, block = encoder.encode(max(PIXEL_BLOCK, image.width * 4))
+            blocks.append(block)
+            if done:
+                break
+        if done < 0:
+            raise RuntimeError(f"encoder error {done} reading the pixels")
+    finally:
+        encoder.cleanup()
+    return tuple(blocks)
 
 
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -129,12 +231,22 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 
 
+def framed(image: Image.Image) -> Image.Image:
+    """A P-mode image one column wider, that column 0: the rows as a PNG deflates them, each after its
+    filter byte (0: none, as for any palette image)."""
+    rows = Image.new("P", (image.width + 1, image.height), 0)
+    rows.paste(image, (1, 0))
+    return rows
+
+
 def palette_png(image: Image.Image, compress_level: int | None = None) -> bytes:
     """A P-mode image as a PNG: 8-bit indices, no filter (as for any palette image), deflated by
     ISA-L (or zlib at `compress_level`); compressed again harder if it comes out large."""
-    width, height = image.size
-    rows = Image.new("P", (width + 1, height), 0)  # column 0: each row's filter byte, 0 (none)
-    rows.paste(image, (1, 0))
+    return framed_png(framed(image), bytes(image.getpalette() or []), compress_level)
+
+
+def framed_png(rows: Image.Image, colours: bytes, compress_level: int | None = None) -> bytes:
+    """The PNG of `framed` rows and their palette's `colours` (see `palette_png`)."""
     raw = rows.tobytes()
     if compress_level is None and _fast_zlib is not None:
         pixels = _fast_zlib.compress(raw, FAST_LEVEL)
@@ -142,8 +254,7 @@ def palette_png(image: Image.Image, compress_level: int | None = None) -> bytes:
         pixels = zlib.compress(raw, COMPRESS_LEVEL if compress_level is None else compress_level)
     if len(pixels) > SQUEEZE_ABOVE and (compress_level or 0) < SQUEEZE_LEVEL:
         pixels = min(pixels, zlib.compress(raw, SQUEEZE_LEVEL), key=len)  # a rare busy board: small beats fast
-    colours = bytes(image.getpalette() or [])
-    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit, palette, no interlace
+    header = struct.pack(">IIBBBBB", rows.width - 1, rows.height, 8, 3, 0, 0, 0)  # 8-bit, palette, no interlace
     return b"".join((_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", colours[:768]),
                      _chunk(b"IDAT", pixels), _chunk(b"IEND", b"")))
 
