@@ -28,6 +28,7 @@ from discord.ext import commands
 
 from cogs import replies
 from cogs.actions import game_click
+from cogs.command_words import CommandWords
 from cogs.components import TableButton, TableSelect, handles_the_rest
 from cogs.presenter import Presenter
 from engine import registry
@@ -100,6 +101,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.add_dynamic_items(TableButton, TableSelect)
         handles_the_rest(game_click)  # a board click no cog claims: the game's UI says which move it means
         self.tree.error(self.on_command_failure)  # discord.py's public way to set the tree's handler
+        await self.tree.set_translator(CommandWords())  # the commands in German and French (locales/)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands_if_changed()
@@ -149,7 +151,9 @@ class TabletopBot(commands.AutoShardedBot):
         guild = discord.Object(self.config.dev_guild) if self.config.dev_guild else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator  # what sync sends: a new translation is a change, synced once
+        payload = [await command.get_translated_payload(self.tree, translator) if translator else
+                   command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{guild.id if guild else 'global'}"
         if not self.force_sync and await self.store.get_meta(key) == digest:

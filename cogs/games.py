@@ -3,11 +3,13 @@
 The registry is complete only once the bot has loaded its game modules, so the choices are
 given to the commands when their cog loads, before the command tree is synced. Each choice
 says who can play, how and how long ("Treasure of the Dragons · 2-5 · turns · ~20 min"), so the
-picker alone tells a newcomer that Eye of the Tiger is solo and Bugs & Co is real time.
+picker alone tells a newcomer that Eye of the Tiger is solo and Bugs & Co is real time. Each choice
+carries its game's key, so the translator (cogs/command_words.py) writes it in German and French too.
 """
 from __future__ import annotations
 
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from engine import registry
 
@@ -19,7 +21,7 @@ CHOICE_NAME = 100  # Discord's limit for a choice's name
 
 def game_choices() -> list[app_commands.Choice[str | int | float]]:
     """Each game's hint shown, its key sent (typed as discord.py's parameters hold choices)."""
-    return [app_commands.Choice(name=hint(registry.get(key), CHOICE_NAME), value=key)
+    return [app_commands.Choice(name=locale_str(hint(registry.get(key), CHOICE_NAME), game=key), value=key)
             for key in registry.names()[:MAX_CHOICES]]
 
 

@@ -4,13 +4,19 @@ real time), about how long it takes, and how to win in a few lines.
 These are words for people deciding what to play, not rules: the rules stay each game's own text
 (`Game.rules`). They live here because `/help`, the game picker and the first page of `/rules` all
 say them, and must say them alike. A game without an entry (one in development, the test games)
-is described by its player count and the first paragraph of its rules.
+is described by its player count and the first paragraph of its rules. Given a reader's locale, the
+title and the facts are in their language (cogs/language.py); without one, in English.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from engine.protocol import Game
+
+from .language import N_, ptext, text
+
+TITLE = "game title"  # the catalogues' context for a game's title (its published name in that language)
+PACES = (N_("turns"), N_("real time"), N_("solo"))  # a guide's `pace`, listed for the catalogues
 
 
 @dataclass(frozen=True)
@@ -41,21 +47,27 @@ GUIDES: dict[str, Guide] = {
 }
 
 
-def players(game: Game) -> str:
+def title(game: Game, locale: object = None) -> str:
+    """The game's name for the reader: 'Schatz der Drachen' in German."""
+    return ptext(locale, TITLE, game.title)
+
+
+def players(game: Game, locale: object = None) -> str:
     """'solo' or '2-5' (the picker's and /help's short form)."""
     if game.max_players == 1:
-        return "solo"
+        return text(locale, "solo")
     return str(game.min_players) if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}"
 
 
-def facts(game: Game) -> list[str]:
+def facts(game: Game, locale: object = None) -> list[str]:
     """['2-5', 'turns', '~20 min']: who plays, how, how long (as much as is known)."""
     guide = GUIDES.get(game.name)
-    said = [players(game)]
+    said = [players(game, locale)]
     if guide is not None:
         if guide.pace != "solo":
-            said.append(guide.pace)
-        said.append(f"~{guide.minutes} min" + (f" (quick ~{guide.quick_minutes})" if has_quick(game, guide) else ""))
+            said.append(text(locale, guide.pace))
+        said.append(text(locale, "~{minutes} min", minutes=guide.minutes) + (
+            text(locale, " (quick ~{minutes})", minutes=guide.quick_minutes) if has_quick(game, guide) else ""))
     return said
 
 
@@ -63,10 +75,10 @@ def has_quick(game: Game, guide: Guide) -> bool:
     return guide.quick_minutes is not None and any(option.key == "quick" for option in game.options)
 
 
-def hint(game: Game, limit: int = 100) -> str:
+def hint(game: Game, limit: int = 100, locale: object = None) -> str:
     """'Treasure of the Dragons · 2-5 · turns · ~20 min', within Discord's `limit` for a choice's name."""
-    text = " · ".join([game.title, *facts(game)])
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    said = " · ".join([title(game, locale), *facts(game, locale)])
+    return said if len(said) <= limit else said[:limit - 1] + "…"
 
 
 def goal(game: Game) -> str:

@@ -1,0 +1,133 @@
+"""The words a reader reads, in their language.
+
+English is the source; German and French come from gettext catalogues managed with Babel
+(`locales/<language>/LC_MESSAGES/tabletop.po`, see README). Words are chosen where they are shown, for
+the one who reads them (a private answer: the user's locale; a channel: the table's), so the engine and
+the table hand over ids with values, never finished English.
+
+Values are put in *after* translating (`{name}` fields): a translation may move or drop them, and a
+value is never looked up as a message. Seat and user fields (`{2}`, `{@123}`) are not named fields;
+they pass through for cogs/markup.py to fill. A locale without a catalogue reads English, and so does
+a message its catalogue does not translate yet.
+
+The catalogues are read from the `.po` files themselves when a language is first needed (no compiled
+files to keep in step; at start that is the commands' translation, about 10 ms for both), and Babel's
+number formats are imported on the first number shown.
+"""
+from __future__ import annotations
+
+import functools
+import gettext
+import logging
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+SOURCE = "en"
+LANGUAGES = ("en", "de", "fr")  # the source first, then the shipped catalogues
+NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}  # each language as its readers name it
+DOMAIN = "tabletop"
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
+FIELD = re.compile(r"\{([A-Za-z_]\w*)\}")  # a named value; `{2}` (a seat) and `{@7}` (a user) are not
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """One language's translations: (context, English) -> the translation, or its plural forms."""
+
+    entries: Mapping[tuple[str | None, str], str | tuple[str, ...]]
+    plural_form: Callable[[int], int]
+
+
+def language_of(locale: object) -> str:
+    """'de', 'fr' or 'en' for a Discord locale ('de', 'fr', 'en-US', discord.Locale.german) or None."""
+    code = str(getattr(locale, "value", locale) or "").split("-")[0].lower()
+    return code if code in LANGUAGES else SOURCE
+
+
+@functools.cache
+def catalogue(language: str) -> Catalogue | None:
+    """The shipped catalogue of a language, read once; None for the source (English) or an unknown one."""
+    path = LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if language == SOURCE or not path.is_file():
+        return None
+    from babel.messages.pofile import read_po  # only when a language is first needed: a light start
+
+    with path.open("rb") as file:
+        po = read_po(file, locale=language, domain=DOMAIN)
+    entries: dict[tuple[str | None, str], str | tuple[str, ...]] = {}
+    for message in po:
+        if not message.id or message.fuzzy:
+            continue  # the header, or a guess nobody checked: English is better than a wrong word
+        source = message.id if isinstance(message.id, str) else message.id[0]
+        translated = message.string if isinstance(message.string, str) else tuple(message.string or ())
+        if translated and all(translated):
+            entries[(message.context, source)] = translated
+    return Catalogue(entries, gettext.c2py(po.plural_expr))
+
+
+def translation(locale: object, message: str, context: str | None = None) -> str | None:
+    """The catalogue's word for `message`, or None where the reader's language has none (English)."""
+    found = _lookup(language_of(locale), context, message)
+    return found if isinstance(found, str) else None
+
+
+def _lookup(language: str, context: str | None, message: str) -> str | tuple[str, ...] | None:
+    book = catalogue(language)
+    return None if book is None else book.entries.get((context, message))
+
+
+def fill(message: str, values: Mapping[str, object]) -> str:
+    """The named fields of a translated message filled in; a field without a value is a bug in the caller."""
+    def value(field: re.Match[str]) -> str:
+        return str(values[field.group(1)])
+    return FIELD.sub(value, message)
+
+
+def _filled(translated: str | None, source: str, values: Mapping[str, object]) -> str:
+    """The translation filled in; a translation naming a field its source lacks reads as the source
+    (the catalogue test catches it; a reader never sees a failure for it)."""
+    if translated is not None:
+        try:
+            return fill(translated, values)
+        except KeyError:
+            log.warning("the translation of %r names a field its source has not: %r", source, translated)
+    return fill(source, values)
+
+
+def text(locale: object, message: str, /, **values: object) -> str:
+    """`message` (its English source) in the reader's language, then its `{fields}` filled with `values`."""
+    return _filled(translation(locale, message), message, values)
+
+
+def ptext(locale: object, context: str, message: str, /, **values: object) -> str:
+    """As `text`, for a word whose meaning depends on where it stands ('command', 'option', 'button')."""
+    return _filled(translation(locale, message, context), message, values)
+
+
+def ntext(locale: object, singular: str, many: str, n: int, /, **values: object) -> str:
+    """The form for `n` by the language's plural rule; `{n}` is `n` written as the reader writes numbers."""
+    language = language_of(locale)
+    forms = _lookup(language, None, singular)
+    book = catalogue(language)
+    chosen = forms[min(book.plural_form(n), len(forms) - 1)] if isinstance(forms, tuple) and book else None
+    return _filled(chosen, singular if n == 1 else many, {"n": number(language, n), **values})
+
+
+def number(locale: object, value: float, /) -> str:
+    """A number as the reader writes it: 1,234.5 (English), 1.234,5 (German), 1 234,5 (French)."""
+    from babel.numbers import format_decimal  # imported on the first number shown: a light start
+
+    return format_decimal(value, locale=language_of(locale))
+
+
+def N_(message: str) -> str:
+    """Marks a text kept as data for the catalogue (pybabel extract); it is translated where shown."""
+    return message
+
+
+def fields(message: str) -> list[str]:
+    """Every `{...}` field of a message (named, seat and user), sorted: a translation must keep them."""
+    return sorted(re.findall(r"\{[^{}]*\}", message))
