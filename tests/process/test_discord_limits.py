@@ -2,7 +2,7 @@
 played as fast as its board allows stays inside Discord's limits. Every move, a click on the board,
 is answered with the new board (UPDATE_MESSAGE, not counted by the channel's limit), the channel
 sees no ping churn while everyone is at the table, and Discord never answers 429.
-(`python -m bench.discord` measures the same at human and bot pace, with Bugs & Co too.)"""
+(`python -m bench.discord` measures the same for every game, at human and bot pace.)"""
 from __future__ import annotations
 
 import contextlib
