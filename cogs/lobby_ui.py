@@ -43,7 +43,8 @@ def choice_select(session: Session, choice: Choice, row: int) -> TableSelect | N
     if not free:
         return None
     return TableSelect(Ref(session.id, "choose", choice.key), placeholder=f"Choose your {choice.label.lower()}",
-                       options=[discord.SelectOption(label=name, value=value) for value, name in free[:25]], row=row)
+                       options=[discord.SelectOption(label=name, value=value, description=choice.notes.get(value))
+                                for value, name in free[:25]], row=row)
 
 
 def lobby_board(session: Session, game: Game) -> Board:
@@ -56,7 +57,7 @@ def lobby_board(session: Session, game: Game) -> Board:
         if takes_computers(game):
             text += "\nPlaying alone or short of players? The host can add computer players."
         for choice in offered(session, game):
-            text += f"\nChoose your {choice.label.lower()} below; whoever does not gets a random one."
+            text += f"\nChoose your {choice.label.lower()} below; {choice.unpicked}."
         if session.deadline:
             text += f"\nThe lobby closes <t:{int(session.deadline)}:R> if nobody starts."
     else:

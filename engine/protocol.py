@@ -20,7 +20,7 @@ import re
 import zlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeGuard
 
 from .errors import RuleError
@@ -90,6 +90,8 @@ class Choice:
     `values` maps each value to the name players read, in the order the lobby offers them;
     with `unique`, no two players hold the same value. `needs`: the yes/no options that must all be
     on for the lobby to offer it (King of the Hill's General Manoeuvres); otherwise it is always offered.
+    `notes`: a short line the lobby's menu shows under a value (a character's difficulty);
+    `unpicked`: what the lobby says becomes of a seat without a pick (`fill`).
     """
 
     key: str
@@ -97,6 +99,8 @@ class Choice:
     values: Mapping[str, str]
     unique: bool = True
     needs: tuple[str, ...] = ()
+    notes: Mapping[str, str] = field(default_factory=dict)
+    unpicked: str = "whoever does not gets a random one"
 
     def offered(self, options: Mapping[str, Any]) -> bool:
         """Whether players pick it with these options on."""

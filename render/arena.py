@@ -156,7 +156,8 @@ BOULDER = (0x8A, 0x6A, 0x48)        # boulders are round and brown, stones angul
 BOULDER_DARK = (0x4E, 0x3A, 0x26)
 BOULDER_LIGHT = (0xB0, 0x92, 0x6C)
 MOSS = (0x7E, 0xA8, 0x4A)
-TEAM_COLOURS = (palette.WHITE, palette.BLACK)  # team badges, each with the other as its letter
+TEAM_COLOURS = (palette.WHITE, palette.BLACK, palette.MUTED)  # team badges A, B and C (2 v 2 v 2)
+TEAM_INKS = (palette.BLACK, palette.WHITE, palette.BLACK)  # each badge's letter and rim
 ATTACK = (0xFF, 0x4A, 0x3D)
 WARN = (0xFF, 0x8C, 0x7A)           # KO and defending tags: 5.5:1 on the panel
 GOOD = (0x7F, 0xD8, 0xA8)           # the ready tag, and a Ready Tribal card
@@ -291,17 +292,17 @@ def badge_sprite(fill: palette.RGB) -> Image.Image:
 
 
 def team_badge(team: int) -> Image.Image:
-    """An Alliances team: a square badge, white for the first team and black for the second."""
+    """An Alliances team: a square badge, white for the first team, black for the second, grey for a third."""
     def paint(d: ImageDraw.ImageDraw, c: tuple[float, float], k: int) -> None:
         r = BADGE * k
         d.rounded_rectangle((c[0] - r, c[1] - r, c[0] + r, c[1] + r), radius=3 * k, fill=TEAM_COLOURS[team],
-                            outline=TEAM_COLOURS[1 - team], width=2 * k)
+                            outline=TEAM_INKS[team], width=2 * k)
     return _hex_sprite(f"team-{team}", paint)
 
 
 def _draw_team_badge(image: Image.Image, d: ImageDraw.ImageDraw, team: int, at: tuple[float, float]) -> None:
     _paste(image, team_badge(team), at)
-    draw_text(d, (at[0], at[1]), TEAM_LETTERS[team], SMALL, TEAM_COLOURS[1 - team], anchor="mm", bold=True)
+    draw_text(d, (at[0], at[1]), TEAM_LETTERS[team], SMALL, TEAM_INKS[team], anchor="mm", bold=True)
 
 
 def _paste(image: Image.Image, sprite: Image.Image, at: tuple[float, float]) -> None:
@@ -773,7 +774,9 @@ def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: ArenaView, wh
             draw_text(d, (CUP_X, cy), str(seat["cup"]), BODY, colour, anchor="mm")
         draw_text(d, (POINTS_X, cy), str(seat["points"]), BODY, colour, anchor="mm", bold=True)
     for team in view.get("teams") or [] if vp is None else []:  # one cup per team, across its players' rows
-        if advanced:  # second lines run between the rows: the cup shows on each of the team's rows
+        seats = sorted(team["seats"])
+        apart = seats != list(range(seats[0], seats[-1] + 1))  # teams picked in the lobby may interleave
+        if advanced or apart:  # second lines (or other teams) run between the rows: the cup on each row
             for s in team["seats"]:
                 draw_text(d, (CUP_X, _row_top(s, advanced) + ROW / 2 - 1), str(team["cup"]), BODY, palette.TEXT,
                           anchor="mm")

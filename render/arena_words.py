@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from engine.arena.board import BUSHLAND, COMPASS
 from engine.arena.data import FACE_NAMES, FLAME_BLADE, TB_GAME_TURNS
+from engine.arena.teams import TEAM_LETTERS  # Alliances' teams, on their badges and in words
 from engine.arena.view_types import ArenaView, BoardView, CardView, GuardView, PendingView, SeatView, StatusView
 from engine.flow import ranks
 from engine.words import plural
@@ -29,7 +30,6 @@ from render import arena_modes as modes
 from render.encode import MAX_DESCRIPTION
 
 DESCRIBE_CHARS = 24  # a display name in the description is cut to this when the whole would not fit (see DETAILS)
-TEAM_LETTERS = "AB"  # Alliances' teams, on their badges and in words
 BANDS = ("I", "II", "III")  # a Tribal card's band
 
 
@@ -288,7 +288,8 @@ def _playing_text(view: ArenaView, who: Sequence[str]) -> str:
     if phase == "fight":
         return "Fight! Everyone acts at once, in real time."
     turns = view["turns"] or {}
-    game_turn = f"game turn {turns.get('game_turn', 0)} of {turns.get('game_turns', TB_GAME_TURNS)}"
+    cap = turns.get("game_turns", TB_GAME_TURNS)  # None: the mode's own rule ends the round
+    game_turn = f"game turn {turns.get('game_turn', 0)}" + (f" of {cap}" if cap else "")
     if phase == "declare":
         declared = modes.mode_of(view)["declared"]
         waiting = [who[s] for s in view["in_round"] if view["seats"][s]["status"] == "standing"
@@ -448,7 +449,7 @@ def _figure_words(view: ArenaView, seat: SeatView, who: Sequence[str], detail: D
              and other["hex"] in seat["front"]]
     if front and detail.arcs:
         text += ", front arc: " + " and ".join(who[o] for o in front)
-    if "cards" in seat:
+    if "cards" in seat or guard_slots(seat):  # the advanced rules, or Echo's Guards in any game
         text += _advanced_words(seat, now, detail)
     return text + (", away" if seat["away"] else "") + "."
 
@@ -468,7 +469,8 @@ def _place(view: ArenaView, h: Sequence[int]) -> str:
 
 
 def _advanced_words(seat: SeatView, now: float | None, detail: Detail) -> str:
-    """The advanced rules in a figure's description: Heat, statuses, Guards and tokens, cards."""
+    """The advanced rules in a figure's description: Heat, statuses, Guards and tokens (Echo's, in any
+    game), cards."""
     words = [f"Heat {seat['heat']}"] if holds_heat(seat) else []
     words += [status_words(st, now, spoken=True) if detail.times else st["name"] for st in seat.get("statuses", ())]
     if guard_slots(seat):
@@ -480,10 +482,11 @@ def _advanced_words(seat: SeatView, now: float | None, detail: Detail) -> str:
             words.append(f"{guards}; {plural(seat['guard_tokens'], 'Guard token')} left")
         else:
             words.append(f"Guards {len(out)} out, {plural(seat['guard_tokens'], 'token')}")
-    if detail.cards and seat["cards"]:
-        ready = [c["name"] for c in seat["cards"] if c["ready"]]
+    cards = seat.get("cards") or []
+    if detail.cards and cards:
+        ready = [c["name"] for c in cards if c["ready"]]
         unready = [c["name"] + (f" {c['count']}/{c['ready_cost']}" if c["count"] else "")
-                   for c in seat["cards"] if not c["ready"]]
+                   for c in cards if not c["ready"]]
         words.append("cards: " + "; ".join(f"{', '.join(names)} {state}" for names, state in
                                            ((ready, "ready"), (unready, "unready")) if names))
     return "".join(f", {w}" for w in words)

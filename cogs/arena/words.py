@@ -1,5 +1,5 @@
-"""How Eye for an Eye's views read as text: dice faces, tracks, clocks, lost races; under the
-advanced rules Tribal cards, Heat, statuses and Echo's Guards; and what the options add: a game
+"""How Eye for an Eye's views read as text: dice faces, tracks, clocks, lost races, Echo's Guards
+(every game); under the advanced rules Tribal cards, Heat and statuses; and what the options add: a game
 mode's Victory Points and its own line (Domination's flower and calls, the hill card, the
 Nymphlets), Alliances' teams and the Rainforest's Raging Current tracks.
 
@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.arena.data import FLAME_BLADE
 from engine.arena.races import MARKER, Race
+from engine.arena.teams import TEAM_LETTERS
 from engine.arena.view_types import (
     ArenaView,
     CardView,
@@ -175,7 +176,7 @@ def status_words(status: StatusView) -> str:
 
 
 def advanced_words(seat: SeatView) -> list[str]:
-    """A seat's Heat, statuses and Guards (advanced rules), for the board and the panel."""
+    """A seat's Heat, statuses (advanced rules) and Guards (Echo's, in every game), for the board and the panel."""
     words = [f"🔥 Heat {seat['heat']}"] if holds_heat(seat) else []
     words += [status_words(s) for s in seat.get("statuses", ())]
     guards = seat.get("guards") or []
@@ -200,7 +201,7 @@ def score_words(view: ArenaView, seat: SeatView) -> str:
     if mode is not None:
         return f"{mode['vp'][seat['seat']]} VP · {seat['points']} in all"
     team_number = seat.get("team")
-    team = f"team {team_number + 1}" if team_number is not None else f"cup {seat['cup']}"
+    team = f"team {TEAM_LETTERS[team_number]}" if team_number is not None else f"cup {seat['cup']}"
     return f"{team} · {plural(seat['points'], 'pt')}"
 
 
@@ -228,7 +229,8 @@ def team_lines(view: ArenaView) -> list[str]:
     lines = []
     for n, team in enumerate(view.get("teams") or ()):
         vp = f" · {sum(mode['vp'][s] for s in team['seats'])} VP together" if mode else ""
-        lines.append(f"Team {n + 1}: {', '.join(who(view, s) for s in team['seats'])} · cup {team['cup']}{vp}")
+        players = ", ".join(who(view, s) for s in team["seats"])
+        lines.append(f"Team {TEAM_LETTERS[n]}: {players} · cup {team['cup']}{vp}")
     return lines
 
 

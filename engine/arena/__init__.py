@@ -2,25 +2,28 @@
 
 Rules: shared/seeds/003_29c9cf3d14f9c507.txt, digested with our design in shared/ARENA.md.
 Every Eye for Themselves, Domination (option `domination`), King of the Hill (option `hill`), the
-Nymphlet Ceremony (option `ceremony`) or Alliances (option `alliances`,
-teams) on the Bushland or the Rainforest (option `rainforest`, stream), for 2-6 players, in real
-time or turn-based (option `turn_based`), with the four basic actions of each character's player
-board; with the option `advanced`, also each character's innate action and passives, its Tribal
-cards of Bands I-III, Incendiary's Heat, Echo's Guards, unblockable hits, reactions beside Parry
-and the statuses Netted and Hidden (rules 14-18), and on the Rainforest the stream's flow and
-Raging Currents.
+Nymphlet Ceremony (option `ceremony`) or Alliances (option `alliances`, teams of 2 or 3 picked in
+the lobby, two or three teams) on the Bushland or the Rainforest (option `rainforest`, stream), for
+2-6 players, in real time or turn-based (option `turn_based`), with the four basic actions of each
+character's player board and Echo's Guards with his Call the Guard (ARENA.md 4.16: his in every
+game); with the option `advanced`, also each character's innate action and passives, its Tribal
+cards of Bands I-III (in King of the Hill and Domination the Manoeuvre cards instead, 4.22),
+Incendiary's Heat, unblockable hits, reactions beside Parry and the statuses Netted and Hidden
+(rules 14-18), and on the Rainforest the stream's flow and Raging Currents.
 
 Modules: data (every tunable number), board (hex geometry), dice (pool and tracks), figures
 (who stands where, how texts name them), actions (roll, allocate, the basic actions), hits
 (pending attacks, reaction windows, landing hits), teams (Alliances, and the sides a round
 ranks), shared (dice tracks anyone fills), stream (the Rainforest's flow and Raging Currents),
 turns (turn-based phases), rounds (round life and scoring), races (who beat a refused action),
-choices (legal actions), views, rules (the /rules texts), invariants (what random play
-checks), modes (the game-mode framework: hooks, Victory Point scoring), domination (its flowers,
-Burraparay calls and trigger declaration), hill (King of the Hill's hill card and Manoeuvre cards), ceremony (the Nymphlets and their catching), match (the Game). Advanced rules: cards (readying
-and spending Tribal cards), reactions (which ones an attack allows), statuses, guards (Echo's
-Guard figures and tokens), abilities (what each innate action and card does, one module per
-character).
+choices (legal actions), lobby (what each player picks: character, team, General Manoeuvres),
+views, rules (the /rules texts), invariants (what random play checks), modes (the game-mode
+framework: hooks, Victory Point scoring), domination (its flowers, Burraparay calls and trigger
+declaration), hill (King of the Hill's hill card), manoeuvres (the modes' Manoeuvre cards),
+ceremony (the Nymphlets and their catching), match (the Game), guards (Echo's Guard figures and
+tokens, in every game). Advanced rules: cards (readying and spending Tribal cards), reactions
+(which ones an attack allows), statuses, abilities (what each innate action and card does, one
+module per character).
 
 Phases (state["phase"]) and who acts, with engine/flow:
 - "start" (flow.each_once): figures stand in their areas; players may `place` and say `ready`.
@@ -56,14 +59,19 @@ and on an attack "guard" (one of Echo's Guards as the target), "by" (Echo: the G
 on a move too) and "heat" (Flame Blade).
 
 Readings chosen where ARENA.md and the rulebook are silent (also in `rules`):
-- Characters go by seat: Grublic, Riparian, Banksia, Pluma, Incendiary, Echo (the rulebook's
-  four for new players first; Echo, whose Guards wait, only at six). Starting areas are dealt
-  by a seeded shuffle once per match.
+- Characters are picked in the lobby (lobby: the rulebook's four for new players first, each with
+  its difficulty); without picks they go by seat: Grublic, Riparian, Banksia, Pluma, Incendiary,
+  Echo. Starting areas are dealt by a seeded shuffle once per match.
 - Each figure starts on the middle hex of its area, facing the default; before each round the
   player may place it on another hex/facing of the area whose front arc is clear (on the board,
-  no stone, no figure) and not in another figure's front arc.
-- A die that is spent or recovered returns to the pool unrolled: it must be rolled before it is
-  allocated again. Turn-based, the pool is unrolled at the start of each realtime phase.
+  no stone, no figure) and not in another figure's front arc (ARENA.md 4.17: starts stay fair).
+- A die that is spent or recovered returns to the pool unrolled (4.18): it must be rolled before
+  it is allocated again. Turn-based, the pool is unrolled at the start of each realtime phase.
+- Turn-based, an Every Eye round lasts at most 6 game turns (4.13); the modes end theirs by their
+  own rule (4.20: the third scoring, the last flower, the last Nymphlet; modes.VictoryPoints), with
+  a safety cap only against a round nobody ends (data.TB_SAFETY_GAME_TURNS). Turn-based Dart is not
+  rolled (4.19, ceremony); in turn-based Domination the last turn-order marker declares knowing the
+  most (4.23, domination).
 - Real-time Auto-Parry (a per-player switch, on by default) answers a front attack at once with
   min(hits, Parry dice). With it off a window of REACT_SECONDS opens; if it runs out, Auto-Parry
   answers all the same (an absent player still defends). Turn-based there is time to ask, so a

@@ -26,13 +26,13 @@ from .dice import put_all, put_on, roll_pool, spend, spends, take_back
 from .figures import (
     Ref,
     State,
-    advanced,
     arena,
     board_of,
     character,
     guards_of,
     name,
     occupied,
+    passives_of,
     piece_name,
     pieces,
     say,
@@ -149,7 +149,7 @@ def _flame_blade(state: State, seat: Seat, heat: object) -> int:
     if not heat:
         return 0
     figure = state["figures"][seat]
-    if not advanced(state) or FLAME_BLADE not in character(state, seat).passives:
+    if FLAME_BLADE not in passives_of(state, seat):
         raise RuleError("Only Incendiary's Flame Blade burns Heat.")
     if figure["heat"] < FLAME_BLADE_HEAT:
         raise RuleError(f"Flame Blade needs {FLAME_BLADE_HEAT} Heat (you have {figure['heat']}).")
@@ -161,7 +161,7 @@ def _flame_blade(state: State, seat: Seat, heat: object) -> int:
 
 def soars(state: State, seat: Seat, by: int | None = None) -> bool:
     """Pluma's Soaring (advanced): her path may cross terrain and figures."""
-    return by is None and advanced(state) and SOARING in character(state, seat).passives
+    return by is None and SOARING in passives_of(state, seat)
 
 
 def walk(state: State, seat: Seat, steps: list[str], by: int | None = None) -> tuple[list[int], int]:

@@ -23,10 +23,10 @@ reaction prompts of 3.3 for every reaction, and with several Nymphlets to guard,
 wanted on Parry, the owner may rather keep them. When the window runs out, or the owner is away,
 Auto-Parry's switch answers as it does for Parry: on, Dart spends min(hits, dice on Dart); off, the
 hits land. Turn-based the attack rolls one die per hit, as a front attack does, and a hit face is
-a hit; Dart is not rolled. Every hit Dart does not cancel lands (a Nymphlet cannot Parry), and one
-catches it: 2 VP, or 1 if the catcher is knocked out by the end of the round (rule 25: no
-knock-out penalty). The round also ends when no Nymphlet is left. Echo's Guards do not catch
-(only the Chief).
+a hit; Dart is never rolled (ARENA.md 4.19): each of its dice cancels a hit, as a reaction does.
+Every hit Dart does not cancel lands (a Nymphlet cannot Parry), and one catches it: 2 VP, or 1 if the catcher is knocked out by the end of the round (rule 25: no
+knock-out penalty). The round also ends when no Nymphlet is left (turn-based too: 4.20, with only a
+safety cap on game turns, modes.VictoryPoints). Echo's Guards do not catch (only the Chief).
 
 With the advanced rules the Ceremony card replaces the Tribal cards: each character's Band I card.
 
@@ -43,7 +43,7 @@ from ..protocol import Action, Event, Option, Seat, whole
 from ..rng import Rng, rng_of
 from ..words import plural
 from .board import COMPASS, adjacent, clear_front, front_arc, key, open_hex
-from .data import ATTACK, CATCH_VP, CATCH_VP_OUT, CHARACTERS, NYMPHLETS_EACH, SCAMPER
+from .data import ATTACK, CATCH_VP, CATCH_VP_OUT, CHARACTERS, NYMPHLETS_EACH, SCAMPER, TB_SAFETY_GAME_TURNS
 from .dice import faces_text, hits_in, roll_faces, spend, spends
 from .figures import OUT, State, arena, board_of, figure_hexes, name, occupied, say
 from .hits import LANDINGS, hits_text, is_catch, new_entry, settle
@@ -186,9 +186,10 @@ class Ceremony(VictoryPoints):
         "from an adjacent hex with the Nymphlet in your front arc catches another player's Nymphlet when "
         f"a hit lands (turn-based: the attack rolls, a hit face catches): {CATCH_VP} VP, {CATCH_VP_OUT} if "
         "you are knocked out by the round's end (no other penalty). The round also ends when no Nymphlet "
-        "is left. Allies' Nymphlets cannot be caught. Your Nymphlet card: **Scamper** (Move dice: a Nymphlet "
-        "moves 1 hex a die) and ***Dart*** (Defence dice, a reaction: cancel a hit a die on a Nymphlet, from any "
-        "arc; when a catch waits you are asked, or Auto-Parry answers). "
+        f"is left (turn-based, should that never come, after {TB_SAFETY_GAME_TURNS} game turns). Allies' "
+        "Nymphlets cannot be caught. Your Nymphlet card: **Scamper** (Move dice: a Nymphlet moves 1 hex a die) "
+        "and ***Dart*** (Defence dice, a reaction: cancel a hit a die on a Nymphlet, from any arc, never "
+        "rolled, turn-based too; when a catch waits you are asked, or Auto-Parry answers). "
         "Advanced rules: your Band I card replaces the Tribal cards."
     )
 

@@ -136,8 +136,14 @@ REACT_STEP_SECONDS = 3.0
 REACT_MOST_SECONDS = 10.0
 
 
+EASY, MEDIUM, HARD = "Easy", "Medium", "Hard"  # the rulebook's character difficulties
+
+
 @dataclass(frozen=True)
 class Character:
+    """A character as the rulebook gives it. Echo's Guards are his in every game (ARENA.md 4.16): his
+    innate Call the Guard and his Luftles (`core`) are played without the advanced rules too."""
+
     key: str
     name: str
     health: int
@@ -145,8 +151,10 @@ class Character:
     innate: Track | None = None          # an innate dice action (advanced rules)
     passives: tuple[str, ...] = ()       # innate passive effects (advanced rules)
     cards: tuple[Card, ...] = ()         # Tribal cards of Bands I, II and III (advanced rules)
-    guards: int = 0                      # Echo's Guard figures and their Health tokens
+    guards: int = 0                      # Echo's Guard figures and their Health tokens (every game)
     guard_tokens: int = 0
+    core: tuple[str, ...] = ()           # the innate action and passives played in the core game too
+    difficulty: str = EASY               # the rulebook's, shown in the lobby's character menu
 
 
 S = "S"  # most cards are used with Special dice
@@ -183,7 +191,7 @@ CHARACTERS: dict[str, Character] = {c.key: c for c in (
                      card("dive_bomb", "Dive Bomb", 3, 3, flat("Dive Bomb", "dive_bomb", S, 3),
                           range=4, hits=2, unblockable=1))),
     Character("incendiary", "Incendiary", 15, board(attack=replace(STANDARD[ATTACK], name="Flame Blade")),
-              passives=(FLAME_BLADE, KINDLE),
+              passives=(FLAME_BLADE, KINDLE), difficulty=MEDIUM,
               cards=(card("slow_heat", "Slow Heat", 1, 1, flat("Slow Heat", "slow_heat", S, 1), heat=2),
                      card("vented_heat_blast", "Vented Heat Blast", 2, 2,
                           flat("Vented Heat Blast", "vented_heat_blast", S, 2)),
@@ -196,10 +204,12 @@ CHARACTERS: dict[str, Character] = {c.key: c for c in (
                      card("protect_the_chief", "Protect the Chief", 2, 2,
                           flat("Protect the Chief", "protect_the_chief", S, 1, reaction=True)),
                      card("luftle_swarm", "Luftle Swarm!", 3, 3, flat("Luftle Swarm!", "luftle_swarm", S, 3), hits=1)),
-              guards=GUARDS, guard_tokens=GUARD_TOKENS),
+              guards=GUARDS, guard_tokens=GUARD_TOKENS, core=("call_the_guard", LUFTLES), difficulty=HARD),
 )}
-# Who plays which seat for now: the rulebook's four characters for new players first, Echo
-# (10 health, and his Guards wait for the advanced rules) only at six.
+# The rulebook's characters for new players: the lobby's menu lists them first.
+RECOMMENDED: tuple[str, ...] = ("grublic", "riparian", "banksia", "pluma")
+# Who plays which seat without a pick (the simulator): the four for new players first, then
+# Incendiary (Medium) and Echo (Hard) only at six.
 SEAT_ORDER: tuple[str, ...] = ("grublic", "riparian", "banksia", "pluma", "incendiary", "echo")
 
 # ---------------------------------------------------------------- clocks, in seconds
@@ -219,7 +229,14 @@ TB_DEFEND_SECONDS = 30.0   # a turn-based defender chooses how many Defence dice
 
 TB_ROLLS = 3               # one roll and two rerolls per realtime phase
 TB_ACTIONS = 2             # actions per turn
-TB_GAME_TURNS = 6          # game turns in a round (ARENA.md 4.13)
+TB_GAME_TURNS = 6          # game turns in an Every Eye round (ARENA.md 4.13)
+# The alternative modes end a turn-based round by their own rule (ARENA.md 4.20); this cap only stops
+# one nobody ends that way, set so that it ends fewer than 1 round in 100 played by computer players
+# (python -m engine.simulate arena --option turn_based --option MODE --bots LEVEL prints how rounds end).
+# Measured: rounds end by their rule after 4-37 game turns at the median; the longest, two-player
+# Ceremony rounds of easy computers (median 37, 99th percentile 104, longest 110 of 300); Domination at
+# most 46, the Hill 22. Every Eye's cap stays 6 (TB_GAME_TURNS).
+TB_SAFETY_GAME_TURNS = 150
 
 # ---------------------------------------------------------------- scoring (rule 19, ARENA.md 2.7)
 
@@ -262,7 +279,6 @@ KNOCKOUT_PENALTY = 5   # VP a knocked-out player loses in King of the Hill and D
 BURRAPARAY_WINDOWS: tuple[tuple[float, float], ...] = ((50.0, 70.0), (110.0, 130.0), (170.0, 190.0),
                                                        (230.0, 250.0))  # seconds into a real-time round
 TB_DECLARE_SECONDS = 30.0      # turn-based Domination: declare Trigger or Not and the dice to roll (3.4)
-TB_DOMINATION_GAME_TURNS = 12  # a turn-based Domination round's cap, should the flowers not all be scored
 
 # King of the Hill's General Manoeuvre cards (ARENA.md 2.7, advanced rules): Ready dice, then Special
 # dice to use. Each player plays two beside their character's Band I card (the Manoeuvre card).

@@ -2,8 +2,9 @@
 
 Per seat: {"pool": [face or None, ...], "tracks": {track key: dice allocated}}. A face in the pool
 is a die as last rolled; None is a die that must be rolled before it can be allocated (spent and
-recovered dice, ARENA.md 4.2). A track holds a count, not positions: its first `min` dice are the
-minimum spaces, so they always fill first and what is left after a spend slides down into them.
+recovered dice come back unrolled, ARENA.md 4.2 and 4.18). A track holds a count, not positions:
+its first `min` dice are the minimum spaces, so they always fill first and what is left after a
+spend slides down into them.
 """
 from __future__ import annotations
 

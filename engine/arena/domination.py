@@ -25,13 +25,15 @@ Turn-based: when a game turn is over, the standing players declare Trigger or No
 dice of their pool they roll ("declare" phase, TB_DECLARE_SECONDS; whoever has not declared by
 then: Not, no dice). Attack counts for Trigger, Defence for Not, Special for its roller's own
 declaration (2.4); more for Trigger scores. The rolled dice keep their faces into the next
-realtime phase, whose first roll leaves them be (they count as rolled). A round starts a fresh
-deck and ends once every card has been scored, when one figure is left, or after
-TB_DOMINATION_GAME_TURNS game turns.
+realtime phase, whose first roll leaves them be (they count as rolled). Declarations are public as
+they are made, so the rulebook's hint holds (ARENA.md 4.23): the holder of the last turn-order
+marker, who acted last in the game turn, declares knowing the most. A round starts a fresh deck and
+ends once every card has been scored (4.20), or when one side is left; TB_SAFETY_GAME_TURNS only
+stops a round whose flowers nobody would ever score.
 
-With the advanced rules, Domination plays with the Tribal cards: the rulebook replaces them with
-each character's Manoeuvre card and two General Manoeuvre cards (ARENA.md 2.7), which are not
-built yet. With Alliances (rule 27 allows it), allies add their VP together (modes.VictoryPoints);
+With the advanced rules, the rulebook replaces the Tribal cards with each character's Manoeuvre
+card and two General Manoeuvres picked in the lobby (ARENA.md 2.7, 4.22), as King of the Hill does
+(engine/arena/manoeuvres). With Alliances (rule 27 allows it), allies add their VP together (modes.VictoryPoints);
 a figure scores on the flower's area whoever else stands there, and "every player not on it"
 counts allies too, as the rulebook words it.
 
@@ -59,10 +61,11 @@ from .data import (
     QUICK_ROUND_SECONDS,
     ROUND_SECONDS,
     TB_DECLARE_SECONDS,
-    TB_DOMINATION_GAME_TURNS,
+    TB_SAFETY_GAME_TURNS,
 )
 from .dice import faces_text, roll_faces
 from .figures import State, arena, name, occupied, say, standing
+from .manoeuvres import deal_hands
 from .modes import MODE_GROUP, VictoryPoints, register
 from .rounds import FIGHT, round_seconds
 from .teams import standing_sides
@@ -111,21 +114,20 @@ class Domination(VictoryPoints):
     key = "domination"
     title = "Domination"
     option = Option("domination", "Domination: hold the flower's area at Burraparay!", group=MODE_GROUP)
-    tb_game_turns = TB_DOMINATION_GAME_TURNS
     phases = (DECLARE,)
     secret_timer = True
     rules = (
-        "**Domination** (option): figures start around the centre hex. Yarra Mark! flips a Ceremonial "
-        "Flower, one of the six starting-area colours. At **Burraparay!** every figure on that colour's "
-        "area scores 1 VP plus 1 for each player not on it, and the next flower is flipped. Real time: "
-        f"{len(BURRAPARAY_WINDOWS)} calls a round at unannounced times (about each minute; quick match, about "
-        f"every {QUICK_CALLS_EVERY:g} s). Turn-based: "
-        "after each game turn everyone declares Trigger or Not and rolls dice of their pool (Attack "
-        "counts for Trigger, Defence for Not, Special for your own side; those dice count as rolled in "
-        "your next first roll); more Trigger scores; the round ends once all six flowers are scored. "
-        f"A knocked-out player loses {KNOCKOUT_PENALTY} VP. VP add up over the rounds; a tie goes to the "
-        "most health left. Alliances: allies add their VP together. Advanced rules: the Tribal cards "
-        "stay (the Manoeuvre cards are not built)."
+        "**Domination** (option): figures start around the centre hex. Yarra Mark! flips a Ceremonial Flower, "
+        "one of the six area colours. At **Burraparay!** each figure on that colour's area scores 1 VP plus 1 "
+        f"per player not on it; then the next flower. Real time: {len(BURRAPARAY_WINDOWS)} calls a round at "
+        f"unannounced times (about each minute; quick match, every {QUICK_CALLS_EVERY:g} s). Turn-based: after "
+        "each game turn everyone declares Trigger or Not and rolls dice of their pool (Attack counts for "
+        "Trigger, Defence for Not, Special for your side; they count as rolled in your next first roll); more "
+        "Trigger scores. Declarations show as they come: the last turn-order marker, acting last, "
+        "declares knowing the most. The round ends once all six flowers are scored (should that never come, "
+        f"after {TB_SAFETY_GAME_TURNS} game turns). A knocked-out player loses {KNOCKOUT_PENALTY} VP. VP add up "
+        "over rounds; ties go to the most health left. Allies add their VP together. Advanced rules: your Band I card and the 2 General Manoeuvres you picked in the lobby (else a random pair) "
+        "replace the Tribal cards."
     )
 
     @staticmethod
@@ -136,6 +138,7 @@ class Domination(VictoryPoints):
         super().setup(state, rng)
         state["mode"].update(deck=new_deck(self.flowers(state), rng), flower=None, calls=[], scored=0,
                              declared=[None] * state["players"], trigger=None)
+        deal_hands(state, rng)
 
     # ---------------------------------------------------------------- placing (rule 27)
 

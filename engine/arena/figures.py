@@ -6,8 +6,8 @@ Per seat, `state["figures"][seat]` is {"hex": [q, r] or None, "facing": 0-5, "he
 "heat": Incendiary's Heat (0 for the others), "statuses": {status: how long it lasts}
 (engine/arena/statuses)}.
 
-Advanced rules: `state["cards"][seat]` lists the seat's Ready Tribal cards; Echo's Guards are
-`state["guards"][seat]`, one slot per Guard, None while in the supply or {"hex", "facing",
+Advanced rules: `state["cards"][seat]` lists the seat's Ready Tribal cards. In every game (ARENA.md
+4.16) Echo's Guards are `state["guards"][seat]`, one slot per Guard, None while in the supply or {"hex", "facing",
 "statuses"} on the board (engine/arena/guards). A figure is named by a Ref: (seat, None) is the
 seat's character, (seat, n) its Guard n.
 """
@@ -33,17 +33,41 @@ def character(state: State, seat: Seat) -> Character:
     return CHARACTERS[state["chars"][seat]]
 
 
+def guards_play(state: State) -> bool:
+    """Whether Echo's Guards are in this game: always (ARENA.md 4.16), but a core game stored before
+    that reading (no "core_innates") goes on without them, as its dice tracks were laid out."""
+    return advanced(state) or bool(state.get("core_innates"))
+
+
+def innate_of(state: State, seat: Seat) -> Track | None:
+    """The seat's innate dice action in this game: with the advanced rules any character's; in the
+    core game only one the rulebook gives every game (Echo's Call the Guard, ARENA.md 4.16)."""
+    char = character(state, seat)
+    if char.innate is None or not (advanced(state) or guards_play(state) and char.innate.effect in char.core):
+        return None
+    return char.innate
+
+
+def passives_of(state: State, seat: Seat) -> tuple[str, ...]:
+    """The seat's passive effects in this game: all with the advanced rules, else the core ones (Luftles)."""
+    char = character(state, seat)
+    if advanced(state):
+        return char.passives
+    return tuple(p for p in char.passives if p in char.core) if guards_play(state) else ()
+
+
 def board_of(state: State, seat: Seat) -> dict[str, Track]:
-    """The tracks dice may go on: the player board, the Ceremony's Nymphlet card and, with the
-    advanced rules, the innate action and each Tribal card's ready track (while Unready) or use
-    track (while Ready)."""
+    """The tracks dice may go on: the player board, the Ceremony's Nymphlet card, the innate action
+    (`innate_of`: Echo's in every game) and, with the advanced rules, each Tribal card's ready track
+    (while Unready) or use track (while Ready)."""
     char = character(state, seat)
     tracks = dict(char.board) | (NYMPHLET_TRACKS if state.get("game_mode") == "ceremony" else {})
+    innate = innate_of(state, seat)
+    if innate is not None:
+        tracks[innate.effect] = innate
     if not advanced(state):
         return tracks
     ready = state["cards"][seat]
-    if char.innate is not None:
-        tracks[char.innate.effect] = char.innate
     for c in hand(state, seat):
         tracks[c.key] = c.use if c.key in ready else c.ready
     return tracks

@@ -1,4 +1,5 @@
-"""Echo's Guards (advanced rules, ARENA.md 2.6): Luftle figures beside their Chief.
+"""Echo's Guards (ARENA.md 2.6), in every game (4.16: the rulebook lists them among his components
+with no advanced marking): Luftle figures beside their Chief.
 
 Each round they start in the supply (`state["guards"][seat]`, one None per Guard); Call the Guard
 places one next to Echo. A Guard has its own facing, blocks movement and sight, and has 1 health:
@@ -13,12 +14,12 @@ from typing import Any
 
 from ..errors import RuleError
 from ..protocol import Event, Seat, whole
-from .figures import Ref, State, advanced, character, guards_of, piece_name, say
+from .figures import Ref, State, character, guards_of, guards_play, piece_name, say
 
 
 def new_guards(state: State) -> None:
     """A new round: every Guard in the supply, every Guard token back."""
-    on = advanced(state)
+    on = guards_play(state)
     state["guards"] = [[None] * character(state, s).guards if on else [] for s in range(state["players"])]
     state["guard_tokens"] = [character(state, s).guard_tokens if on else 0 for s in range(state["players"])]
 

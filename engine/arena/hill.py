@@ -13,13 +13,12 @@ fills climb, even fills score, so a round scores at every second fill. At a scor
 standing figure on the hill scores 1 VP plus 1 for each player of the round not on it (knocked
 out counts as not on it; players who left the match do not count). Echo: only the Chief counts
 (ARENA.md 4.10), as for Domination. Turn-based, a round ends at its third scoring (the rulebook's
-"the game ends" read per round, as Domination's end is); real time it ends as Every Eye's does.
+"the game ends" read per round, as Domination's end is; ARENA.md 4.20), with only a safety cap on
+game turns (modes.VictoryPoints); real time it ends as Every Eye's does.
 
 With the advanced rules each player plays Manoeuvre cards instead of the Tribal cards: their
-character's Band I card and 2 General Manoeuvres (abilities/general), dealt once per match as
-state["hands"]. Each player picks their pair in the lobby (`GENERALS`, offered with `advanced` and
-`hill` on; the table gives a random pair to who does not pick); without picks (the simulator) the
-pairs are drawn from the match's seed. A knocked-out player loses 5 VP (rule 28).
+character's Band I card and the 2 General Manoeuvres they picked in the lobby (engine/arena/manoeuvres,
+as Domination does). A knocked-out player loses 5 VP (rule 28).
 
 state["mode"]: "vp" (modes), "fills" (the hill card's fills this round: odd means a health token
 lies on it) and "scorings" (this round); the track's dice are state["shared"]["hill"].
@@ -27,16 +26,16 @@ lies on it) and "scorings" (this round); the track's dice are state["shared"]["h
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any
 
 from ..errors import RuleError
-from ..protocol import Choice, Event, Option, Seat
+from ..protocol import Event, Option, Seat
 from ..rng import Rng
 from .board import key
-from .data import CHARACTERS, GENERAL_CARDS, GENERALS_EACH, HILL_FACES, HILL_SCORINGS_TB, KNOCKOUT_PENALTY
+from .data import HILL_FACES, HILL_SCORINGS_TB, KNOCKOUT_PENALTY, TB_SAFETY_GAME_TURNS
 from .domination import together
 from .figures import State, arena, name, say, standing
+from .manoeuvres import deal_hands
 from .modes import MODE_GROUP, VictoryPoints, mode_of, register
 from .shared import lock, room
 
@@ -52,15 +51,6 @@ class HillCard:
 
 
 HILL_CARD = HillCard()
-
-GENERALS = Choice(
-    "generals", "Pair of General Manoeuvres",
-    {"+".join(pair): " & ".join(GENERAL_CARDS[card].name for card in pair)
-     for pair in combinations(GENERAL_CARDS, GENERALS_EACH)},
-    unique=False, needs=("advanced", "hill"))
-"""The lobby's pick of each player's General Manoeuvres ("shove+sprint": "Shove & Sprint"): any two
-different cards, and two players may hold the same ones (each has their own copies)."""
-
 
 def on_hill(state: State) -> list[Seat]:
     """The standing figures on the hill (Echo: the Chief only, ARENA.md 4.10)."""
@@ -94,7 +84,8 @@ class KingOfTheHill(VictoryPoints):
         "(turn-based: in the realtime roll phase); locked dice stay until the die that fills it sends them "
         "all home. The first fill is **Climbing the Hill!**, the second **King of the Hill!**: every figure "
         "on the hill scores 1 VP plus 1 for each player not on it; then it climbs again, and so on. "
-        f"Turn-based, a round ends at its {HILL_SCORINGS_TB}rd scoring. A knocked-out player loses "
+        f"Turn-based, a round ends at its {HILL_SCORINGS_TB}rd scoring (should that never come, after "
+        f"{TB_SAFETY_GAME_TURNS} game turns). A knocked-out player loses "
         f"{KNOCKOUT_PENALTY} VP. VP add up over the rounds; a tie goes to the most health left. Advanced "
         "rules: your character's Band I card and the 2 General Manoeuvres you picked in the lobby (Shove, "
         "Sprint, Pull, Spin, Sweep; a random pair if you did not) replace the Tribal cards."
@@ -103,17 +94,7 @@ class KingOfTheHill(VictoryPoints):
     def setup(self, state: State, rng: Rng) -> None:
         super().setup(state, rng)
         state["mode"].update(fills=0, scorings=0)
-        if state["advanced"]:
-            pairs = state["picks"].get(GENERALS.key) or [rng.choice(list(GENERALS.values))
-                                                        for _ in range(state["players"])]
-            state["hands"] = [self.deal(state, seat, pair) for seat, pair in enumerate(pairs)]
-
-    @staticmethod
-    def deal(state: State, seat: Seat, pair: str) -> list[str]:
-        """The seat's Manoeuvre cards: its character's Band I card and the General Manoeuvres of
-        its pair (a `GENERALS` value)."""
-        band_one = next(c.key for c in CHARACTERS[state["chars"][seat]].cards if c.band == 1)
-        return [band_one, *pair.split("+")]
+        deal_hands(state, rng)
 
     def prepare(self, state: State) -> None:
         super().prepare(state)

@@ -62,11 +62,11 @@ from .figures import (
     OUT,
     STANDING,
     State,
-    advanced,
     board_of,
     character,
     is_standing,
     name,
+    passives_of,
     piece_name,
     say,
     spot,
@@ -132,7 +132,7 @@ LANDINGS: dict[str, Landing] = {}
 
 
 def _passives(state: State, seat: Seat) -> tuple[str, ...]:
-    return character(state, seat).passives if advanced(state) else ()
+    return passives_of(state, seat)
 
 
 def hits_text(hits: int, unblockable: int) -> str:

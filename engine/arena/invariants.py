@@ -12,7 +12,7 @@ from .board import key
 from .cards import is_ready_card
 from .data import HEAT_MAX, STATUS_NAMES
 from .dice import dice_total
-from .figures import STANDING, State, advanced, arena, board_of, character, guards_of, hand, pieces, spot
+from .figures import STANDING, State, advanced, arena, board_of, character, guards_of, guards_play, hand, pieces, spot
 from .hits import is_catch
 from .modes import mode_of
 from .rounds import COUNTDOWN, FIGHT, OVER, PLAYING, START, dice_count, everyone_passed, fronts_clear
@@ -59,7 +59,7 @@ def _catch(state: State, entry: dict) -> list[str]:
 def _health(state: State) -> list[str]:
     """Health moves between figures and cups; a Guard token enters a cup from Echo's supply."""
     tokens = sum(character(state, s).guard_tokens - state["guard_tokens"][s] for s in range(state["players"])
-                 if advanced(state))
+                 if guards_play(state))
     health = sum(f["health"] for f in state["figures"]) + sum(state["cups"])
     if health != state["start_health"] + state["healed"] + tokens:
         return [f"health {health} != {state['start_health']} at the start + {state['healed']} healed"

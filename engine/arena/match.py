@@ -5,7 +5,7 @@ from typing import Any
 
 from .. import flow
 from ..errors import RuleError
-from ..protocol import Choice, Event, Game, Option, Outcome, Seat, whole
+from ..protocol import Event, Game, Option, Outcome, Seat, whole
 from ..registry import register
 from ..rng import Rng, rng_of
 from .abilities import react, use_track
@@ -21,13 +21,14 @@ from .actions import (
 from .board import AREAS
 from .ceremony import Ceremony, catch, scamper
 from .choices import legal
-from .data import CHARACTERS, QUICK_ROUND_SECONDS, QUICK_ROUNDS, SEAT_ORDER, START_SECONDS
+from .data import QUICK_ROUND_SECONDS, QUICK_ROUNDS, SEAT_ORDER, START_SECONDS
 from .domination import Domination
 from .figures import LEFT, STANDING, State, board_of, is_standing, name, say
 from .guards import leave_board
-from .hill import GENERALS, KingOfTheHill, add_to_hill
+from .hill import KingOfTheHill, add_to_hill
 from .hits import answer, expire, head, next_window, paused_by, settle
 from .invariants import broken_rules
+from .lobby import CHARACTER, CHOICES
 from .modes import mode_for, mode_of
 from .races import stamp
 from .rounds import (
@@ -35,6 +36,7 @@ from .rounds import (
     FIGHT,
     OVER,
     START,
+    TIME,
     begin,
     count_down,
     end_round,
@@ -51,7 +53,7 @@ from .rules import RULES
 from .statuses import expire as expire_statuses
 from .statuses import next_expiry
 from .stream import add_to_current
-from .teams import form_teams, side_name, sides, teams_of, teams_text
+from .teams import TEAMS, form_teams, side_name, sides, teams_of, teams_text
 from .turns import (
     ROLL,
     TURNS,
@@ -84,28 +86,30 @@ class EyeForAnEye(Game):
     max_players = 6
     # The quick match comes last: a stored rules button holds the options on as bits in this order.
     options = (Option("turn_based", "Turn-based: 7 dice, a realtime roll, then turns of 2 actions"),
-               Option("advanced", "Advanced: innate actions, Tribal cards, Heat, Echo's Guards"),
-               Option("alliances", "Alliances: 2 teams by seat order, 1 cup each"),
+               Option("advanced", "Advanced: innate actions, Tribal cards, Heat, reactions"),
+               Option("alliances", "Alliances: teams of 2 or 3 picked in the lobby, 1 cup each"),
                Option("rainforest", "Rainforest: a stream, boulders, Raging Currents"),
                Domination.option,
                KingOfTheHill.option,
                Ceremony.option,
                Option("quick", f"Quick match: {QUICK_ROUNDS} rounds of {QUICK_ROUND_SECONDS / 60:g} minutes"))
-    choices = (Choice("character", "Character", {c.key: c.name for c in CHARACTERS.values()}), GENERALS)
+    choices = CHOICES
     rules = RULES
 
     # ---------------------------------------------------------------- setup
 
     def setup(self, players: int, options: dict[str, Any], seed: int, now: float) -> State:
-        """Each seat plays the character picked in the lobby; without picks (the simulator),
-        the seats take SEAT_ORDER. The other picks (a mode's) wait in state["picks"] for the mode's setup."""
+        """Each seat plays the character picked in the lobby, and in Alliances its team; without picks
+        (the simulator) the seats take SEAT_ORDER, and teams by seat order. The other picks (a mode's)
+        wait in state["picks"] for the mode's setup."""
         if not self.min_players <= players <= self.max_players:
             raise RuleError(f"{self.title} takes {self.min_players}-{self.max_players} players.")
         mode = mode_for(options)
         if players > mode.max_players:
             raise RuleError(f"{mode.title} takes {self.min_players}-{mode.max_players} players.")
-        character_choice, *mode_choices = self.choices
-        chars = character_choice.picks(options, players) or list(SEAT_ORDER[:players])
+        mode_choices = [choice for choice in self.choices if choice not in (CHARACTER, TEAMS)]
+        chars = CHARACTER.picks(options, players) or list(SEAT_ORDER[:players])
+        teams = form_teams(players, TEAMS.picks(options, players)) if options.get("alliances") else None
         rng = Rng(seed)
         areas = list(AREAS)
         rng.shuffle(areas)  # the Ceremonial Flower cards, dealt once for the match
@@ -113,8 +117,9 @@ class EyeForAnEye(Game):
             "players": players,
             "turn_based": bool(options.get("turn_based", False)),
             "advanced": bool(options.get("advanced", False)),
+            "core_innates": True,  # Echo's Guards in every game (ARENA.md 4.16; figures.guards_play)
             "arena": "rainforest" if options.get("rainforest") else "bushland",
-            "teams": form_teams(players) if options.get("alliances") else None,
+            "teams": teams,
             "game_mode": mode.key,
             "chars": chars,
             "picks": {choice.key: choice.picks(options, players) for choice in mode_choices},
@@ -414,7 +419,7 @@ class EyeForAnEye(Game):
         if phase == COUNTDOWN:
             return begin(state, now)
         if phase == FIGHT:
-            return end_round(state, now, "the time is up")
+            return end_round(state, now, "the time is up", TIME)
         if phase == ROLL:
             return roll_timeout(state, now)
         return turn_timeout(state, now)

@@ -9,8 +9,9 @@ Where the rules ask the mode:
 - setup (`setup`, drawing from the match's generator) and each round's figures (`prepare`);
 - placing before a round: which hexes (`start_hexes`) and which facings (`clear_start`);
 - the round: Yarra Mark! (`begin`), its own timed events (`timer`, `fire`; a `secret_timer` is not
-  shown to players; `rest_of_round` when everyone has passed), turn-based what happens between game turns (`between_game_turns`) and the
-  cap on game turns (`tb_game_turns`), and its own end (`round_over`);
+  shown to players; `rest_of_round` when everyone has passed), turn-based what happens between game
+  turns (`between_game_turns`) and the cap on game turns (`tb_game_turns`: Every Eye's rule, or in the
+  alternative modes a safety net, `tb_safety_cap`), and its own end (`round_over`);
 - its own phases (`phases`): who it waits on (`waiting`), what a seat may do (`legal`), doing it
   (`play`), the phase clock running out (`timeout`), a player leaving during one (`after_leave`);
 - scoring: a `VictoryPoints` mode's round adds each player's `round_vp` to their points; `ranks`
@@ -34,7 +35,7 @@ from ..protocol import Action, Event, Option, Seat, ranked
 from ..rng import Rng
 from ..words import plural
 from .board import Key, clear_front
-from .data import KNOCKOUT_PENALTY, TB_GAME_TURNS
+from .data import KNOCKOUT_PENALTY, TB_GAME_TURNS, TB_SAFETY_GAME_TURNS
 from .figures import OUT, State, arena, occupied
 from .teams import side_of
 
@@ -47,6 +48,7 @@ class Mode:
     option: ClassVar[Option | None] = None  # the game option that picks it; None: the default
     max_players: ClassVar[int] = 6
     tb_game_turns: ClassVar[int] = TB_GAME_TURNS  # a turn-based round's cap (ARENA.md 4.13)
+    tb_safety_cap: ClassVar[bool] = False  # the cap is only a safety net: the mode's own rule ends a round
     phases: ClassVar[tuple[str, ...]] = ()  # phases of its own, played through `play`
     secret_timer: ClassVar[bool] = False  # its timed events come unannounced: views leave them out
     rules: ClassVar[str] = ""  # what /rules adds for the mode
@@ -143,13 +145,17 @@ class Mode:
 
 class VictoryPoints(Mode):
     """The alternative modes: players score Victory Points during a round, and a round's VP add to
-    their points (ARENA.md 4.9). A knocked-out player loses `knockout_penalty` VP (rule 28); the
+    their points (ARENA.md 4.9). Each ends its turn-based rounds by its own rule (`round_over`, 4.20:
+    King of the Hill's third scoring, the last flower scored, the last Nymphlet caught), or when one
+    side is left; TB_SAFETY_GAME_TURNS only stops a round nobody would ever end that way. A knocked-out player loses `knockout_penalty` VP (rule 28); the
     most VP wins the match, a tie goes to the most health left at the end of the last round, and
     is shared if still tied (4.8): no tiebreak round. VP may go below zero. In Alliances, allies
     add their VP together (rule 28): rounds.end_round gives each player their side's VP, as it
     gives Every Eye's points, and a side's health left is its players' together."""
 
     knockout_penalty: ClassVar[int] = KNOCKOUT_PENALTY
+    tb_game_turns = TB_SAFETY_GAME_TURNS
+    tb_safety_cap = True
 
     def setup(self, state: State, rng: Rng) -> None:
         state["mode"] = {"vp": [0] * state["players"]}

@@ -60,6 +60,11 @@ from .turns import DECLARE, ROLL, TURNS, capped, new_turns, start_game_turn
 
 START, COUNTDOWN, FIGHT, OVER = "start", "countdown", "fight", "over"
 PLAYING = (FIGHT, ROLL, TURNS, DECLARE)
+# How a round ended, kept in its result (state["results"][i]["ended"]) for the simulator's count:
+# one side (or none) left standing, the mode's own end (King of the Hill's third scoring, the last
+# flower scored, the last Nymphlet caught), everyone standing passed, the real-time clock, or the
+# turn-based cap on game turns.
+KNOCKOUT, SCORING, PASSED, TIME, CAP = "knockout", "scoring", "passed", "time", "cap"
 
 
 def new_match(players: int, quick: bool) -> dict[str, float | int]:
@@ -115,7 +120,8 @@ def prepare(state: State, seats: list[Seat], now: float, seconds: float) -> list
 
 def place(state: State, seat: Seat, where: object, facing: object) -> list[Event]:
     """Before the round: stand on a hex of your starting area (the mode's start hexes), facing a
-    side with a clear front arc (as the mode counts it)."""
+    side with a clear front arc (as the mode counts it), on no hex of another figure's front arc
+    (ARENA.md 4.17: nobody starts able to strike or be struck)."""
     mode = mode_of(state)
     hexes = [list(h) for h in mode.start_hexes(state, seat)]
     if not isinstance(where, list) or where not in hexes:
@@ -165,15 +171,15 @@ def maybe_end(state: State, now: float) -> list[Event]:
     if len(standing_sides(state)) <= 1:
         one = "team" if teams_of(state) else "figure"
         why = f"only one {one} is left standing" if standing(state) else "no figure is left standing"
-        return end_round(state, now, why)
+        return end_round(state, now, why, KNOCKOUT)
     ended = mode_of(state).round_over(state)
     if ended is not None:
-        return end_round(state, now, ended)
+        return end_round(state, now, ended, SCORING)
     if state["phase"] == FIGHT and everyone_passed(state):
         rest = mode_of(state).rest_of_round(state, now)
-        return rest + end_round(state, now, "everyone still standing has passed")
+        return rest + end_round(state, now, "everyone still standing has passed", PASSED)
     if state["turn_based"] and capped(state):
-        return end_round(state, now, "the last game turn is over")
+        return end_round(state, now, "the last game turn is over", CAP)
     return []
 
 
@@ -189,8 +195,9 @@ def points_for(round_scores: list[int]) -> list[int]:
     return [table[rank - 1] for rank in ranked([float(x) for x in round_scores])]
 
 
-def end_round(state: State, now: float, why: str) -> list[Event]:
-    """Rank the sides of the round by score; each player gets their side's place and points."""
+def end_round(state: State, now: float, why: str, how: str) -> list[Event]:
+    """Rank the sides of the round by score; each player gets their side's place and points. `why`
+    is said; `how` (KNOCKOUT ... CAP) is kept in the round's result."""
     events = flush(state)
     seats = state["in_round"]
     mode = mode_of(state)
@@ -206,7 +213,7 @@ def end_round(state: State, now: float, why: str) -> list[Event]:
     state["results"].append({"round": state["round"], "tiebreak": state["tiebreak"], "seats": list(seats),
                              "scores": [group_scores[of[s]] for s in seats], "ranks": [ranks[of[s]] for s in seats],
                              "points": [awarded[of[s]] for s in seats],
-                             "health": [state["figures"][s]["health"] for s in seats]})
+                             "health": [state["figures"][s]["health"] for s in seats], "ended": how})
     lines = [f"{side_name(state, groups[i])} {group_scores[i]} VP" if vp else
              f"{side_name(state, groups[i])} {group_scores[i]} (+{plural(awarded[i], 'point')})"
              for _, i in sorted((rank, i) for i, rank in enumerate(ranks))]

@@ -14,6 +14,7 @@ from .data import (
     CHARACTERS,
     COUNTDOWN_SECONDS,
     DICE,
+    FACE_NAMES,
     GUARD_TOKENS,
     GUARDS,
     HEAT_MAX,
@@ -45,6 +46,13 @@ def match_minutes(rounds: int, round_seconds: float) -> float:
     return seconds / 60
 
 
+def _innate_cost(character: str) -> str:
+    """'2 Special dice': what a character's innate action takes, as data.py holds it."""
+    innate = CHARACTERS[character].innate
+    assert innate is not None
+    return f"{innate.min} {FACE_NAMES[innate.face]} dice"
+
+
 NORMAL_MINUTES = {players: round(match_minutes(players + 1, ROUND_SECONDS)) for players in range(2, 7)}
 QUICK_MINUTES = round(match_minutes(QUICK_ROUNDS, QUICK_ROUND_SECONDS))
 TIEBREAK_MINUTES = {"normal": round(match_minutes(1, ROUND_SECONDS) - START_SECONDS / 60 + BETWEEN_SECONDS / 60),
@@ -53,48 +61,50 @@ LENGTHS = ", ".join(f"{NORMAL_MINUTES[p]} with {p}" for p in (4, 6))
 
 RULES = (
     "**Eye for an Eye** (Darwin Games): a real-time arena brawl on hexes, every eye for themselves.\n"
-    "**Arena:** the Bushland, 61 hexes. The 6 standing stones block movement and line of sight. "
-    "Each figure faces a hex side: the 3 hexes it faces are its **front arc**, the other 3 its rear arc.\n"
-    "**Characters**, picked in the lobby: 15 health each (Echo 10).\n"
+    "**Arena:** the Bushland, 61 hexes; 6 stones block movement and sight. A figure faces a hex "
+    "side: the 3 hexes it faces are its **front arc**, the other 3 its rear arc.\n"
+    "**Characters**, picked in the lobby: 15 health each. **Echo**: 10, and 4 Guards (1 health; they block "
+    f"feet and sight). **Call the Guard** ({_innate_cost('echo')}) puts one beside him; he or a Guard takes "
+    f"each Attack or Movement; a Guard hit goes back, its attacker taking one of his {GUARD_TOKENS} Guard "
+    "tokens.\n"
     f"**Dice:** {DICE} dice (turn-based {DICE + TB_EXTRA_DICE}), faces Attack, Defence, Move, Heal, Ready, "
-    "Special. Roll rerolls every unallocated die. A die goes on a free space of a track showing its face; "
-    "a track resolves once its minimum spaces are filled, spending any of its dice, which return to "
-    "your pool. Recover allocated dice at any time.\n"
+    "Special. Roll rerolls every unallocated die. A die goes on a free space showing its face; a track "
+    "resolves once its minimum spaces are filled, spending any of its dice. Dice spent or recovered (any "
+    "time) return unrolled.\n"
     "**Actions:**\n"
     "- **Attack** (1 min): 1 hit per die on an adjacent figure in your front arc.\n"
-    "- **Movement** (1 min): per die, step 1 hex in any direction (facing kept) or turn 1 side. Stones, "
-    "figures and the edge block the path.\n"
-    "- **Heal** (3 min): +1 health, up to your starting health.\n"
-    "- **Parry** (2 min, reaction): cancels 1 hit per die, only against attacks from your front arc.\n"
-    "Own boards: Riparian's Mend (2 dice +1, 3 dice +2), Banksia's Thorn Club (2 min, +1 hit with all 4) "
-    "and Trudge (3 spaces), Pluma's Flight (5 spaces) and Wing Guard (a Parry with 3 spaces).\n"
-    "**Hits** move health from the defender to the attacker's cup. At 0 health a figure is knocked out "
-    "and becomes the trophy of whoever dealt the last hit. Attacks resolve in the order they were called.\n"
-    f"**Reactions:** with Auto-Parry on (the default) Parry answers a front attack at once, spending as many "
-    f"dice as there are hits. With it off you have {REACT_SECONDS:g} s to choose Parry 1, 2, ... or take it, "
-    "then Auto-Parry answers. While an attack waits on you, you can only answer it.\n"
+    "- **Movement** (1 min): per die, step 1 hex any way (facing kept) or turn 1 side; stones, figures and "
+    "the edge block.\n"
+    "- **Heal** (3 min): +1 health, up to full health.\n"
+    "- **Parry** (2 min, reaction): cancels 1 hit per die of an attack from your front arc.\n"
+    "Own boards: Riparian's Mend (2 dice +1, 3 +2), Banksia's Thorn Club (2 min, +1 hit with all 4) and "
+    "Trudge (3 spaces), Pluma's Flight (5 spaces) and Wing Guard (Parry, 3 spaces).\n"
+    "**Hits** move health from the defender to the attacker's cup; at 0 health a figure is knocked out, the "
+    "trophy of whoever dealt the last hit. Attacks resolve in call order.\n"
+    f"**Reactions:** Auto-Parry (on by default) answers a front attack at once with as many Parry dice as "
+    f"hits; off, you have {REACT_SECONDS:g} s to choose Parry 1, 2, ... or take it, then it answers. While an "
+    "attack waits on you, you can only answer it.\n"
     f"**Round:** ends when one figure is left, after {ROUND_SECONDS / 60:g} minutes (quick match: "
-    f"{QUICK_ROUND_SECONDS / 60:g}), or once everyone standing has passed (a pass holds until you act "
-    "again). Score = cup + "
-    f"{SURVIVOR_BONUS} if still standing. Points 4/2 (2 players), 4/2/1, 4/3/2/1, 5/4/3/2/1, 6/5/4/3/2/1; "
-    "tied players share the higher points and the next place is skipped.\n"
+    f"{QUICK_ROUND_SECONDS / 60:g}), or once everyone standing has passed (until they act "
+    f"again). Score = cup + {SURVIVOR_BONUS} if still standing. Points 4/2 (2 players), 4/2/1, 4/3/2/1, "
+    "5/4/3/2/1, 6/5/4/3/2/1; ties share the higher points, skipping the next place.\n"
     f"**Match:** players + 1 rounds, in real time at most about {NORMAL_MINUTES[2]} min with 2 players "
     f"({LENGTHS}); a **quick match** (option) is {QUICK_ROUNDS} rounds, at most about {QUICK_MINUTES} min. "
-    "Points carry over, cups do not. Players tied for the most points play one more round alone, and share "
-    "the win if still tied.\n"
-    f"**Turn-based** (option): each game turn starts with a realtime phase of up to {TB_ROLL_SECONDS:g} s: "
-    f"roll {TB_ROLLS} times at most, allocate, then take a turn-order marker (what fits is allocated). "
-    f"Then in marker order each player resolves up to {TB_ACTIONS} actions a turn ({TB_TURN_SECONDS:g} s, "
-    "or you pass), round and round until everyone has passed; a pass holds until the next realtime phase. "
-    "A front attack rolls its dice: Attack, Ready and Special hit. The defender chooses how many Defence "
-    f"dice to roll (Parry min still 2; {TB_DEFEND_SECONDS:g} s, else all of them): Defence, Move and Special block. "
-    f"Attacks from the rear are unblockable. A round lasts {TB_GAME_TURNS} game turns at most. Allocated "
-    "dice stay for the next game turn.\n"
+    "Points carry over, cups do not; players tied first play one more round alone, then share the "
+    "win.\n"
+    f"**Turn-based** (option): each game turn starts with a realtime phase (up to {TB_ROLL_SECONDS:g} s): "
+    f"roll {TB_ROLLS} times at most, allocate, take a turn-order marker (what fits is allocated). "
+    f"Then in marker order each resolves up to {TB_ACTIONS} actions a turn ({TB_TURN_SECONDS:g} s, "
+    "or you pass), round and round until all have passed; a pass holds until the next realtime phase. "
+    "A front attack rolls its dice: Attack, Ready and Special hit. The defender picks how many Defence "
+    f"dice to roll (Parry min still 2; {TB_DEFEND_SECONDS:g} s, else all): Defence, Move and Special block. "
+    f"Rear attacks are unblockable. A round lasts {TB_GAME_TURNS} game turns at most (a mode's: see the mode). "
+    "Allocated dice stay for the next game turn.\n"
     "**Our choices:** starting areas are dealt once per match; before each round you may move your figure "
-    f"within your area, front arc clear ({BETWEEN_SECONDS:g} s, or until all are ready), then "
-    f"a {COUNTDOWN_SECONDS:g} s countdown. "
-    "Waiting attacks are answered by Auto-Parry when a round ends; figures knocked out together score no "
-    "survivor bonus. A player who leaves takes their figure out of the arena (no one's trophy) and ranks last.\n"
+    f"within your area, front arc clear, out of other figures' front arcs ({BETWEEN_SECONDS:g} s, or "
+    f"until all are ready), then a {COUNTDOWN_SECONDS:g} s countdown. "
+    "At a round's end Auto-Parry answers waiting attacks; figures knocked out together score no "
+    "survivor bonus. A player who leaves takes their figure out (no one's trophy) and ranks last.\n"
     "**Options** with rules of their own: Advanced, Alliances, the Rainforest, Domination, Hill, Ceremony, "
     "Quick match."
 )
@@ -170,18 +180,21 @@ ADVANCED = "\n".join([
     "next turn.",
     "**Characters** (ready → use cost):",
     *(_line(k) for k in CHARACTERS),
-    f"Incendiary holds 0-{HEAT_MAX} Heat, 0 each round. Echo's {GUARDS} Guards start in the supply, have 1 "
-    "health, block feet and sight and may take his Attack or Movement; a hit landing on one sends it back and "
-    f"gives its attacker one of his {GUARD_TOKENS} Guard tokens. They leave with him.",
+    f"Incendiary holds 0-{HEAT_MAX} Heat, 0 each round. Echo's {GUARDS} Guards, his Call the Guard and his "
+    "Luftles are his in the core game too (the rulebook lists them with no advanced marking): they start each "
+    "round in the supply, have 1 health, block feet and sight and may take his Attack or Movement; a hit landing "
+    f"on one sends it back and gives its attacker one of his {GUARD_TOKENS} Guard tokens. They leave with him.",
 ])
 
 OPTION_RULES: dict[str, str] = {
     "alliances": (
-        "4-6 players in two teams by seat order: the first half of the seats against the rest (2 v 2, "
-        "3 v 2, 3 v 3), so join the lobby next to your partner. Allies cannot target each other, and area "
-        "effects skip them. Hits go into the team cup. The round ends when one team is left standing; a team "
-        f"scores its cup plus {SURVIVOR_BONUS} per standing figure, and each of its players gets the team's "
-        "points (4/2). The match lasts players + 1 rounds; tied teams play one more round together."
+        "4-6 players in teams of 2 or 3: 2 v 2, 3 v 2, 3 v 3 or 2 v 2 v 2. Pick your team in the lobby (Team "
+        "A, B or C: a third team makes 2 v 2 v 2, six players only); at Start whoever did not pick is placed "
+        "so the teams are as even as can be (nobody picking: by seat order, the first half against the rest). "
+        "Allies cannot target each other, and area effects skip them. Hits go into the team cup. The round ends "
+        f"when one team is left standing; a team scores its cup plus {SURVIVOR_BONUS} per standing figure, and "
+        "each of its players gets the team's points (4/2; three teams 4/2/1). The match lasts players + 1 "
+        "rounds; tied teams play one more round together."
     ),
     "rainforest": (
         "A stream runs along the middle row, flowing east. Its 6 boulders block movement but not line of "

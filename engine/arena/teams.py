@@ -1,31 +1,88 @@
-"""Alliances (option `alliances`, rules 13, 19 and 24, ARENA.md 4.7-4.9): teams with one cup each.
+"""Alliances (option `alliances`, rules 13, 19 and 24, ARENA.md 4.7-4.9, 4.21): teams with one cup each.
 
-Teams form by seat order, as a table sits: the first half of the seats against the rest, the
-larger half first at five players. So 2 v 2 at four players, 3 v 2 at five, 3 v 3 at six (the
-rulebook's standard sizes); friends who want to play together join the lobby one after the
-other. Fewer than four players cannot make two teams of two or three, so setup refuses them.
+Teams of 2 or 3 (rule 24): 2 v 2 at four players, 3 v 2 at five, 3 v 3 or 2 v 2 v 2 at six. Players
+pick a team in the lobby (`TEAMS`: Team A, B or C); at Start whoever has not picked is placed so the
+teams are as even as the player count allows (`place_teams`): two teams unless the picks name three,
+the seats without a pick filling the teams in seat order, the first teams first. Without any pick (the
+simulator) that is the seat order: the first half of the seats against the rest, the larger half first
+at five. A pick no even split can mend (four on a team, three teams at five) is refused at Start with
+the reason. Fewer than four players cannot make two teams of two or three, so setup refuses them.
 
 A side is what a round ranks: a team in Alliances, otherwise one player alone. Rounds and the
 match count sides either way: a round ends when one side is left standing; a side scores its
 cup (the team cup: the sum of what its members dealt, kept per seat so it is clear who dealt
-what) plus the survivor bonus per standing figure, and each member gets the side's points.
-Allies cannot be targeted, and area effects skip them.
+what) plus the survivor bonus per standing figure, and each member gets the side's points (three
+teams: 4/2/1). Allies cannot be targeted, and area effects skip them.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..errors import RuleError
-from ..protocol import Seat
+from ..protocol import Choice, Seat
 from .figures import State, name, standing
 
 MIN_PLAYERS = 4
+TEAM_SIZES = (2, 3)  # players on a team (rule 24)
+TEAM_LETTERS = "ABC"  # the teams players may pick, in the order they are listed and ranked
 
 
-def form_teams(players: int) -> list[list[Seat]]:
-    """Two teams by seat order, the first the larger when the seats do not split evenly."""
+class TeamChoice(Choice):
+    """The lobby's pick of a team: whoever does not pick is placed evenly, not at random."""
+
+    def fill(self, picks: Sequence[str | None], seed: int) -> list[str]:
+        return place_teams(picks)
+
+
+TEAMS = TeamChoice("team", "Team", {letter: f"Team {letter}" for letter in TEAM_LETTERS}, unique=False,
+                   needs=("alliances",), notes={TEAM_LETTERS[2]: "2 v 2 v 2, with six players"},
+                   unpicked="whoever does not is placed at Start to make the teams even")
+
+
+def place_teams(picks: Sequence[str | None]) -> list[str]:
+    """Every seat's team: its pick, or for a seat without one the team with the most room left to be
+    as even as the count allows (the first such team; the teams with more picks are the larger)."""
+    chosen = [p for p in picks if p is not None]
+    letters = sorted(set(chosen))
+    for letter in TEAM_LETTERS:
+        if len(letters) >= 2:
+            break
+        if letter not in letters:
+            letters.append(letter)
+    letters.sort()
+    players, teams = len(picks), len(letters)
+    larger = sorted(letters, key=lambda t: (-chosen.count(t), t))[:players % teams]
+    room = {t: players // teams + (t in larger) - chosen.count(t) for t in letters}
+    placed: list[str] = []
+    for pick in picks:
+        if pick is None:
+            pick = max(letters, key=lambda t: (room[t] > 0, -letters.index(t)))
+            room[pick] -= 1
+        placed.append(pick)
+    return placed
+
+
+def form_teams(players: int, picks: Sequence[str] | None = None) -> list[list[Seat]]:
+    """The teams, in the order of their letters: by the picks (`place_teams` filled them), or
+    without picks two teams by seat order, the first the larger when the seats do not split evenly."""
     if players < MIN_PLAYERS:
-        raise RuleError(f"Alliances needs {MIN_PLAYERS}-6 players: two teams of 2 or 3.")
-    first = (players + 1) // 2
-    return [list(range(first)), list(range(first, players))]
+        raise RuleError(f"Alliances needs {MIN_PLAYERS}-6 players: teams of 2 or 3.")
+    if picks is None:
+        first = (players + 1) // 2
+        return [list(range(first)), list(range(first, players))]
+    teams = {letter: [s for s, p in enumerate(picks) if p == letter] for letter in sorted(set(picks))}
+    if len(teams) < 2:
+        raise RuleError("Alliances needs two teams at least: pick another team in the lobby.")
+    for letter, seats in teams.items():
+        if len(seats) not in TEAM_SIZES:
+            raise RuleError(f"Alliances plays teams of 2 or 3, and Team {letter} has {len(seats)} with {players} "
+                            f"players: pick another team in the lobby ({even(players)}).")
+    return list(teams.values())
+
+
+def even(players: int) -> str:
+    """The teams a player count makes: '2 v 2', '3 v 2', '3 v 3 or 2 v 2 v 2'."""
+    return {4: "2 v 2", 5: "3 v 2", 6: "3 v 3 or 2 v 2 v 2"}.get(players, "4 to 6 players")
 
 
 def teams_of(state: State) -> list[list[Seat]] | None:

@@ -55,7 +55,9 @@ def start_game_turn(state: State, now: float) -> list[Event]:
     state["phase"] = ROLL
     flow.everyone(state["flow"], after(now, TB_ROLL_SECONDS))
     state["flow"]["seats"] = seats
-    return [say(state, f"Game turn {tb['game_turn']} of {mode_of(state).tb_game_turns}: roll ({plural(TB_ROLLS, 'roll')}), "
+    mode = mode_of(state)
+    of = "" if mode.tb_safety_cap else f" of {mode.tb_game_turns}"  # a mode's own rule ends its rounds
+    return [say(state, f"Game turn {tb['game_turn']}{of}: roll ({plural(TB_ROLLS, 'roll')}), "
                        "allocate, then take a turn-order marker.", kind="phase")]
 
 

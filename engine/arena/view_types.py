@@ -185,7 +185,7 @@ class TurnsView(TypedDict, total=False):
     """Turn-based play's game turn and turn order; read as {} in real time."""
 
     game_turn: int
-    game_turns: int
+    game_turns: int | None  # the cap on game turns; None where the mode's own rule ends the round
     markers: list[int | None]  # the seat holding each marker, 1st first
     active: int | None  # the seat on turn
     actions_left: int
@@ -280,6 +280,7 @@ class RoundResult(TypedDict):
     ranks: list[int]
     points: list[int]
     health: list[int]
+    ended: NotRequired[str]  # how: rounds.KNOCKOUT, SCORING, PASSED, TIME or CAP (a round stored before: none)
 
 
 class ArenaView(TypedDict):

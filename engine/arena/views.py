@@ -4,6 +4,7 @@ shares no list or dict with the state (a careless caller may change it). `game_m
 game mode shows (None for Every Eye; Domination: VP, the flower, calls and declarations); a mode's
 secret timer (Domination's unannounced calls) is never in `deadline`.
 
+Echo's Guards, his innate Call the Guard and his Luftles, in every game (ARENA.md 4.16; `core_view`).
 Advanced rules, per seat: its innate action and passives, each Tribal card with its state and
 costs, Heat, statuses and Echo's Guards; at the top, `paused`: the Tribal card everyone waits on.
 
@@ -21,7 +22,19 @@ from .board import COMPASS, front_arc, line_of_sight
 from .cards import is_ready_card
 from .data import PASSIVES, STATUS_NAMES
 from .dice import room
-from .figures import State, advanced, arena, board_of, character, figure_hexes, guards_of, hand
+from .figures import (
+    State,
+    advanced,
+    arena,
+    board_of,
+    character,
+    figure_hexes,
+    guards_of,
+    guards_play,
+    hand,
+    innate_of,
+    passives_of,
+)
 from .hits import paused_by
 from .modes import mode_of
 from .rounds import passed, round_seconds
@@ -91,28 +104,37 @@ def seat_view(state: State, seat: int) -> SeatView:
     }
     if advanced(state):
         view.update(advanced_view(state, seat))
+    elif guards_play(state):
+        view.update(core_view(state, seat))
     return view
 
 
-def advanced_view(state: State, seat: int) -> AdvancedParts:
-    """What the advanced rules add to a seat: innate action, passives, cards, Heat, statuses, Guards."""
-    char, dice = character(state, seat), state["dice"][seat]
-    innate = char.innate
+def core_view(state: State, seat: int) -> AdvancedParts:
+    """What every game adds to a seat beside its board (ARENA.md 4.16): Echo's innate Call the Guard,
+    his Luftles and his Guards (for the others: no innate action, no passive, no Guard)."""
+    innate, dice = innate_of(state, seat), state["dice"][seat]
     return {
         "innate": None if innate is None else {
             "key": innate.effect, "name": innate.name, "face": innate.face, "min": innate.min,
             "reaction": innate.reaction, "count": dice["tracks"][innate.effect]},
-        "passives": [{"key": k, "name": PASSIVES[k][0], "text": PASSIVES[k][1]} for k in char.passives],
+        "passives": [{"key": k, "name": PASSIVES[k][0], "text": PASSIVES[k][1]} for k in passives_of(state, seat)],
+        "guards": [None if g is None else {"guard": n, "hex": list(g["hex"]), "facing": g["facing"],
+                                           "front": front_arc(g["hex"], g["facing"]), "statuses": statuses_view(g)}
+                   for n, g in enumerate(guards_of(state, seat))],
+        "guard_tokens": state["guard_tokens"][seat],
+    }
+
+
+def advanced_view(state: State, seat: int) -> AdvancedParts:
+    """What the advanced rules add to a seat: innate action, passives, cards, Heat, statuses, Guards."""
+    dice = state["dice"][seat]
+    return core_view(state, seat) | {
         "cards": [{"key": c.key, "name": c.name, "band": c.band, "ready": is_ready_card(state, seat, c.key),
                    "ready_cost": c.ready.spaces, "use_face": c.use.face, "use_min": c.use.min,
                    "bonus": c.use.spaces - c.use.min, "reaction": c.use.reaction, "count": dice["tracks"][c.key]}
                   for c in hand(state, seat)],
         "heat": state["figures"][seat]["heat"],
         "statuses": statuses_view(state["figures"][seat]),
-        "guards": [None if g is None else {"guard": n, "hex": list(g["hex"]), "facing": g["facing"],
-                                           "front": front_arc(g["hex"], g["facing"]), "statuses": statuses_view(g)}
-                   for n, g in enumerate(guards_of(state, seat))],
-        "guard_tokens": state["guard_tokens"][seat],
     }
 
 
@@ -152,7 +174,8 @@ def public(state: State, deadline: float | None) -> View:
                      "nymphlet": p.get("nymphlet")} for p in state["pending"]],  # a Ceremony catch's Nymphlet
         "paused": _paused(state),
         "turns": None if not state["turn_based"] else {
-            "game_turn": tb["game_turn"], "game_turns": mode_of(state).tb_game_turns, "markers": list(tb["markers"]),
+            "game_turn": tb["game_turn"], "markers": list(tb["markers"]),
+            "game_turns": None if mode_of(state).tb_safety_cap else mode_of(state).tb_game_turns,
             "active": tb["active"], "actions_left": tb["actions_left"]},
         "teams": [{"seats": list(team), "cup": cup(state, team)} for team in teams_of(state) or []] or None,
         "currents": [{"key": k, "name": c.name, "faces": list(c.faces), "corner": c.corner, "shift": c.shift,

@@ -17,7 +17,7 @@ from ..board import in_front
 from ..cards import spend_card
 from ..data import READYING
 from ..dice import is_ready, spends
-from ..figures import State, advanced, board_of, spot
+from ..figures import State, board_of, spot
 from ..hits import go_on, head, reaction_names
 from ..reactions import offered
 from . import banksia, echo, general, grublic, incendiary, pluma, riparian
@@ -28,8 +28,9 @@ EFFECTS: dict[str, Effect] = {**grublic.EFFECTS, **riparian.EFFECTS, **banksia.E
 
 
 def usable_keys(state: State, seat: Seat) -> list[str]:
-    """The seat's innate action and Tribal cards, whatever their state."""
-    return [k for k in board_of(state, seat) if k in EFFECTS] if advanced(state) else []
+    """The seat's innate action and Tribal cards, whatever their state (in the core game only an
+    innate action every game plays: Echo's Call the Guard, figures.innate_of)."""
+    return [k for k in board_of(state, seat) if k in EFFECTS]
 
 
 def use_track(state: State, seat: Seat, action: Action, now: float, entry: dict | None = None) -> list[Event]:

@@ -2,12 +2,13 @@
 
 Careful levels allocate track by track, by need: Attack, Parry and Movement always; Heal only
 once hurt enough that a Heal is near (three Heal dice for one health are dice not fighting);
-cards they can play; the hill card when they hold the hill. Easy presses Auto, which fills every
-basic track, Heal included, and so often sits on dead dice."""
+cards they can play; Dart while a Nymphlet of its own is left; Echo's Call the Guard while a Guard waits; the hill card when they hold the
+hill, or to climb. Easy presses Auto, which fills every basic track, Heal included, and so often
+sits on dead dice."""
 from __future__ import annotations
 
 from ...protocol import Action
-from . import tribal
+from . import luftles, tribal
 from .levels import Level
 from .scene import Scene, key
 
@@ -20,13 +21,20 @@ def wanted(scene: Scene, level: Level, attack_first: bool = False) -> list[str]:
     hurt = scene.seat["health"] < scene.seat["max_health"]
     if hurt and (not level.careful_dice or scene.seat["health"] <= level.heal_below + 3):
         order.append("heal")
-    if "dart" in scene.tracks:
+    if "dart" in scene.tracks and guards_nymphlets(scene):
         order.append("dart")
+    if luftles.wants_dice(scene):  # Echo's Call the Guard, in every game
+        order.append(luftles.CALL)
     if level.cards:
         for track in (tribal.use_track(scene), tribal.readying_track(scene)):
             if track is not None:
                 order.append(track)
     return order
+
+
+def guards_nymphlets(scene: Scene) -> bool:
+    """The Ceremony: the seat still has Nymphlets of its own on the board (Dart dice guard them)."""
+    return any(n["owner"] == scene.me for n in scene.mode.get("nymphlets") or [])
 
 
 def hill_room(scene: Scene) -> int:
@@ -43,15 +51,19 @@ def on_hill(scene: Scene) -> bool:
     return scene.here in hill
 
 
+def hill(scene: Scene) -> Action | None:
+    """King of the Hill: dice onto the hill card when the fill would climb, or score with us on the
+    hill (a scoring gives each figure on it as much as any other, and nothing to those off it)."""
+    if scene.mode.get("key") == "hill" and hill_room(scene) and (on_hill(scene) or not scene.mode.get("climbing")):
+        return {"type": "hill"}
+    return None
+
+
 def allocate(scene: Scene, level: Level, attack_first: bool = False) -> Action | None:
     """The dice to put on a track now, if any face in the pool fits a wanted track."""
-    if scene.mode.get("key") == "hill" and hill_room(scene) and (on_hill(scene) or not scene.mode.get("climbing")):
-        hill = {key(h) for h in scene.mode["hill"]}
-        foes_on = sum(1 for f in scene.foes if key(f["hex"]) in hill)
-        ours_on = sum(1 for s in scene.view["seats"] if s["status"] == "standing" and s["hex"] is not None
-                      and key(s["hex"]) in hill and s not in scene.foes)
-        if not scene.mode.get("climbing") or foes_on <= ours_on:  # a scoring fill must not favour the foes
-            return {"type": "hill"}
+    action = hill(scene)
+    if action is not None:
+        return action
     tracks = wanted(scene, level, attack_first)
     if not level.careful_dice and any(scene.room(t) for t in BASIC):
         return {"type": "auto"}

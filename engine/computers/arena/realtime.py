@@ -1,11 +1,12 @@
 """Real time: one action a decision, the most urgent first. Answer a window; strike what stands
-in the front arc; use a card; heal when low; walk the whole way to the goal when the dice allow;
-otherwise work the dice (allocate what fits, roll the rest) and walk part of the way."""
+in the front arc (Echo: or in a Guard's); call a Guard; use a card; heal when low; walk the whole
+way to the goal when the dice allow; otherwise work the dice (allocate what fits, roll the rest)
+and walk part of the way."""
 from __future__ import annotations
 
 from ...protocol import Action
 from ...rng import Rng
-from . import allocation, tactics
+from . import allocation, luftles, tactics
 from .answers import answer, open_window, waiting_on_me
 from .levels import Level
 from .scene import Scene
@@ -22,7 +23,8 @@ def decide(scene: Scene, level: Level, now: float, rng: Rng) -> Action | None:
     if tactics.foe_in_front(scene) and level.careful_dice and scene.room("attack") \
             and scene.count("attack") < 2:
         return {"type": "allocate", "track": "attack"}  # a stronger blow first
-    action = tactics.strike(scene, level) or tactics.card(scene, level) or tactics.heal(scene, level)
+    action = (tactics.strike(scene, level) or luftles.strike(scene) or luftles.call(scene)
+              or tactics.card(scene, level) or tactics.heal(scene, level))
     if action is not None:
         return action
     steps = tactics.plan(scene, level, now)

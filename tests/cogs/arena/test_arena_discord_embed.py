@@ -169,9 +169,9 @@ async def test_alliances_show_each_team_and_its_one_cup(world, simcord_bot):
     state["cups"] = [2, 3, 0, 4]
     await table.roll("ann", M, M, H, H, R)  # any move redraws the board
     shown = fields(await board_of(simcord_bot, channel))
-    assert shown["Teams"] == (f"Team 1: Grublic ({mention(u, 'ann')}), Riparian ({mention(u, 'bob')}) · cup 5\n"
-                              f"Team 2: Banksia ({mention(u, 'cat')}), Pluma ({mention(u, 'dan')}) · cup 4")
-    assert f"{mention(u, 'ann')} · Grublic · ❤ 15/15 · team 1 · 0 pts" in shown["Players"]
+    assert shown["Teams"] == (f"Team A: Grublic ({mention(u, 'ann')}), Riparian ({mention(u, 'bob')}) · cup 5\n"
+                              f"Team B: Banksia ({mention(u, 'cat')}), Pluma ({mention(u, 'dan')}) · cup 4")
+    assert f"{mention(u, 'ann')} · Grublic · ❤ 15/15 · team A · 0 pts" in shown["Players"]
 
 
 async def test_the_rainforest_shows_whose_dice_sit_on_each_raging_current(world, simcord_bot):

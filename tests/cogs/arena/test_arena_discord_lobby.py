@@ -1,5 +1,6 @@
-"""Eye for an Eye's lobby on Discord: its options, each player's character, and with King of the
-Hill and the advanced rules each player's pair of General Manoeuvres.
+"""Eye for an Eye's lobby on Discord: its options, each player's character (with the rulebook's
+difficulty), in Alliances each player's team, and with King of the Hill or Domination and the
+advanced rules each player's pair of General Manoeuvres.
 
 Eye for an Eye has eight options (turn_based, advanced, alliances, rainforest, domination, hill,
 ceremony and quick); Discord allows five buttons a row, so the toggles (then "Add computer" and
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.arena.manoeuvres import GENERALS
 from engine.arena.match import EyeForAnEye
 from engine.protocol import Option
 from host.errors import TableError
@@ -95,7 +97,7 @@ async def test_a_player_picks_shove_and_sprint_in_the_lobby_with_the_hill_on_and
     await ann.click(lobby, label="Start")
     session = await simcord_bot.table.active_in(channel.id)
     assert session.state["hands"][0][1:] == ["shove", "sprint"]
-    assert "+".join(session.state["hands"][1][1:]) in EyeForAnEye.choices[1].values, "Bob gets a random pair"
+    assert "+".join(session.state["hands"][1][1:]) in GENERALS.values, "Bob gets a random pair"
     assert await simcord_bot.table.replayed_state(session.id) == session.state
 
 
@@ -110,8 +112,76 @@ async def test_general_manoeuvres_are_not_picked_while_king_of_the_hill_is_off(w
     assert "Pull & Spin" not in message_in(channel, lobby_id).embeds[0].fields[0].value
 
     table, session = simcord_bot.table, await simcord_bot.table.active_in(channel.id)
-    with pytest.raises(TableError, match="chosen only with the options advanced and hill on"):
+    with pytest.raises(TableError, match="chosen only with the options advanced and hill or domination on"):
         await table.choose(session.id, ann.id, "generals", "shove+sprint")
     await ann.click(message_in(channel, lobby_id), label="Start")
     session = await table.active_in(channel.id)
     assert "generals" not in session.picks and "hands" not in session.state
+
+
+# ------------------------------------------------------------------ the character menu, Domination's Manoeuvres, teams
+
+DOMINATION, ALLIANCES = (next(o.label for o in EyeForAnEye.options if o.key == key)
+                          for key in ("domination", "alliances"))
+
+
+async def test_the_character_menu_shows_each_difficulty_and_the_four_for_new_players_first(world):
+    env, _guild, channel, u = world
+    lobby_id = await lobby_of_two(channel, u)
+    menu = select_named(message_in(channel, lobby_id), "Choose your character")
+    assert [(o.label, o.description) for o in menu.options] == [
+        ("Grublic", "Easy, for new players"), ("Riparian", "Easy, for new players"),
+        ("Banksia", "Easy, for new players"), ("Pluma", "Easy, for new players"), ("Incendiary", "Medium"),
+        ("Echo", "Hard")]
+
+
+async def test_domination_with_the_advanced_rules_offers_the_general_manoeuvres_and_deals_them(world, simcord_bot):
+    env, _guild, channel, u = world
+    ann = u["ann"]
+    lobby_id = await lobby_of_two(channel, u, ADVANCED, DOMINATION)
+    pairs = select_named(message_in(channel, lobby_id), PAIRS)
+    assert pairs is not None and len(pairs.options) == 10
+    await ann.select(message_in(channel, lobby_id), ["pull+spin"], custom_id=pairs.custom_id)
+    await ann.click(message_in(channel, lobby_id), label="Start")
+    session = await simcord_bot.table.active_in(channel.id)
+    assert session.state["game_mode"] == "domination" and session.state["hands"][0][1:] == ["pull", "spin"]
+
+
+TEAM = "Choose your team"
+
+
+async def test_players_pick_their_team_in_the_lobby_and_the_rest_are_placed_evenly_at_start(world, simcord_bot):
+    env, _guild, channel, u = world
+    ann, bob, cat, dan = (u[name] for name in ("ann", "bob", "cat", "dan"))
+    lobby_id = await lobby_of_two(channel, u)
+    for player in (cat, dan):
+        await player.click(message_in(channel, lobby_id), label="Join")
+    assert select_named(message_in(channel, lobby_id), TEAM) is None, "offered only with Alliances on"
+    await ann.click(message_in(channel, lobby_id), label=f"{ALLIANCES}: off")
+    teams = select_named(message_in(channel, lobby_id), TEAM)
+    assert [o.label for o in teams.options] == ["Team A", "Team B", "Team C"]
+    assert ("Choose your team below; whoever does not is placed at Start to make the teams even."
+            in message_in(channel, lobby_id).embeds[0].description)
+    await ann.select(message_in(channel, lobby_id), ["B"], custom_id=teams.custom_id)
+    await dan.select(message_in(channel, lobby_id), ["B"], custom_id=teams.custom_id)
+    seats = message_in(channel, lobby_id).embeds[0].fields[0].value.splitlines()
+    assert seats[0].endswith("· Team B") and seats[3].endswith("· Team B")
+    await ann.click(message_in(channel, lobby_id), label="Start")
+    session = await simcord_bot.table.active_in(channel.id)
+    assert session.state["teams"] == [[1, 2], [0, 3]], "Bob and Cat, who did not pick, make the other team"
+    assert await simcord_bot.table.replayed_state(session.id) == session.state
+
+
+async def test_a_team_no_even_split_can_mend_is_refused_at_start_with_the_reason(world, simcord_bot):
+    env, _guild, channel, u = world
+    ann, cat, dan = (u[name] for name in ("ann", "cat", "dan"))
+    lobby_id = await lobby_of_two(channel, u)
+    for player in (cat, dan):
+        await player.click(message_in(channel, lobby_id), label="Join")
+    await ann.click(message_in(channel, lobby_id), label=f"{ALLIANCES}: off")
+    teams = select_named(message_in(channel, lobby_id), TEAM)
+    for player in (ann, u["bob"], cat):
+        await player.select(message_in(channel, lobby_id), ["A"], custom_id=teams.custom_id)
+    refused = await ann.click(message_in(channel, lobby_id), label="Start")
+    assert refused.ephemeral and "Team B has 1 with 4 players" in refused.response.content  # three picked Team A
+    assert (await simcord_bot.table.active_in(channel.id)).status == "lobby"

@@ -291,7 +291,7 @@ def test_a_netted_player_who_leaves_takes_the_net_with_them():
 
 def test_a_core_game_stored_before_the_advanced_rules_alliances_and_the_rainforest_plays_on():
     state = face_off("grublic", "riparian", advanced=False)
-    for key in ("advanced", "cards", "guards", "guard_tokens", "teams", "shared"):
+    for key in ("advanced", "core_innates", "cards", "guards", "guard_tokens", "teams", "shared"):
         del state[key]
     for figure in state["figures"]:
         del figure["heat"], figure["statuses"]

@@ -17,8 +17,9 @@ from engine.arena.data import (
     ROUND_SECONDS,
     START_SECONDS,
     TB_DECLARE_SECONDS,
-    TB_DOMINATION_GAME_TURNS,
+    TB_GAME_TURNS,
     TB_ROLLS,
+    TB_SAFETY_GAME_TURNS,
 )
 from engine.arena.domination import RING, Domination, trigger_totals
 from engine.arena.figures import arena, standing
@@ -172,12 +173,33 @@ def test_in_domination_a_tie_between_teams_goes_to_the_team_with_more_health_lef
     assert outcome.summary.endswith("win the match with 5 VP, on health left (18 to 17).")
 
 
-def test_domination_with_the_advanced_rules_plays_with_the_tribal_cards():
-    """The rulebook's Manoeuvre cards are not built: the characters keep their Tribal cards."""
-    state = GAME.setup(2, {"domination": True, "advanced": True}, 1, NOW)
-    assert {"leap", "shield_bash", "thunderstomp"} <= set(state["dice"][0]["tracks"])
+def test_domination_with_the_advanced_rules_plays_the_manoeuvre_card_and_two_general_manoeuvres():
+    """Rule 27 (ARENA.md 4.22): the character's Manoeuvre card (its Band I card) and the 2 General
+    Manoeuvres picked in the lobby replace the Tribal cards, as in King of the Hill."""
+    state = GAME.setup(2, {"domination": True, "advanced": True, "generals": ["shove+sprint", "pull+sweep"]}, 1, NOW)
+    assert state["hands"] == [["leap", "shove", "sprint"], ["slippery", "pull", "sweep"]]
+    assert {"leap", "shove", "sprint"} <= set(state["dice"][0]["tracks"])
+    assert not {"shield_bash", "thunderstomp"} & set(state["dice"][0]["tracks"]), "no Tribal card of Band II or III"
     assert state["figures"][0]["hex"] in [list(h) for h in RING]
-    assert "Tribal cards stay" in Domination.rules
+    assert "not built" not in Domination.rules and "General Manoeuvres you picked" in Domination.rules
+
+
+def test_domination_without_picks_deals_each_player_a_pair_of_general_manoeuvres_from_the_seed():
+    def hands(seed):
+        return GAME.setup(3, {"domination": True, "advanced": True}, seed, NOW)["hands"]
+    assert hands(4) == hands(4) and all(len(hand) == 3 and len(set(hand[1:])) == 2 for hand in hands(4))
+    assert "hands" not in GAME.setup(3, {"domination": True}, 4, NOW), "without the advanced rules: no cards"
+
+
+def test_a_general_manoeuvre_resolves_in_domination_as_in_king_of_the_hill():
+    state = core.under_way(GAME.setup(2, {"domination": True, "advanced": True,
+                                          "generals": ["shove+sprint", "shove+sprint"]}, 1, NOW))
+    core.put(state, 0, [-3, 1], core.E)
+    core.put(state, 1, [-2, 1], core.W)
+    state["cards"][0] = ["shove"]  # Ready, with its Special die on it
+    core.give(state, 0, shove=1)
+    state, said = core.do(state, 0, now=YARRA_MARK + 1, type="use", track="shove", target=1)
+    assert said == ["Grublic ({0}): Shove! Riparian ({1}) goes 1 hex E."] and state["figures"][1]["hex"] == [-1, 1]
 
 
 def test_the_domination_rules_text_fits_an_embed_field_and_names_the_call():
@@ -398,14 +420,19 @@ def test_a_turn_based_domination_round_ends_when_every_flower_has_been_scored():
     assert state["round"] == 2 and state["phase"] == "start"
 
 
-def test_a_turn_based_domination_round_is_capped_should_the_flowers_not_all_be_scored():
+def test_a_turn_based_domination_round_has_only_a_safety_cap_should_the_flowers_never_be_scored():
+    """ARENA.md 4.20: the round ends when every flower has been scored, not after 6 or 12 game turns; a cap
+    stops only a round nobody would end (TB_SAFETY_GAME_TURNS, far beyond what players take)."""
     state = declaring(2)
-    for _ in range(TB_DOMINATION_GAME_TURNS - 1):
+    assert TB_SAFETY_GAME_TURNS > 2 * TB_GAME_TURNS
+    for turn in range(1, TB_SAFETY_GAME_TURNS):
         state, _ = do(state, None, now=GAME.next_deadline(state), type="timeout")  # Not, no dice: no scoring
+        assert state["round"] == 1 and state["tb"]["game_turn"] == turn + 1
         for seat in range(2):
             state, _ = do(state, seat, type="marker", marker=seat + 1)
     state, texts = do(state, None, now=GAME.next_deadline(state), type="timeout")
     assert any("the last game turn is over" in t for t in texts) and state["round"] == 2
+    assert state["results"][-1]["ended"] == "cap"
 
 
 def test_a_player_who_leaves_during_the_declaration_lets_it_resolve():

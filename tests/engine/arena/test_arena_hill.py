@@ -10,7 +10,8 @@ import render.arena as board
 from engine.arena import EyeForAnEye
 from engine.arena.data import CHARACTERS, GENERAL_CARDS, GENERALS_EACH, HILL_SCORINGS_TB, KNOCKOUT_PENALTY
 from engine.arena.figures import board_of
-from engine.arena.hill import GENERALS, KingOfTheHill
+from engine.arena.hill import KingOfTheHill
+from engine.arena.manoeuvres import GENERALS
 from engine.arena.modes import mode_of
 from engine.errors import RuleError
 from engine.hexgrid import distance
@@ -241,7 +242,8 @@ def test_the_lobby_offers_the_ten_pairs_of_general_manoeuvres_with_king_of_the_h
     assert len(GENERALS.values) == 10 and GENERALS.values["shove+sprint"] == "Shove & Sprint"
     assert all(len(set(pair.split("+"))) == GENERALS_EACH for pair in GENERALS.values)
     assert GENERALS.offered({"hill": True, "advanced": True})
-    assert not GENERALS.offered({"hill": True}) and not GENERALS.offered({"advanced": True, "domination": True})
+    assert GENERALS.offered({"advanced": True, "domination": True}), "Domination plays them too (ARENA.md 4.22)"
+    assert not GENERALS.offered({"hill": True}) and not GENERALS.offered({"advanced": True, "ceremony": True})
 
 
 def test_each_player_is_dealt_the_general_manoeuvres_picked_in_the_lobby():
