@@ -56,8 +56,12 @@ def lobby_board(session: Session, game: Game) -> Board:
         text = f"{opened} Press **Join** to take a seat; the host presses **Start** when everyone is in."
         if takes_computers(game):
             text += "\nPlaying alone or short of players? The host can add computer players."
+        items, shown = lobby_controls(session, game)
         for choice in offered(session, game):
-            text += f"\nChoose your {choice.label.lower()} below; {choice.unpicked}."
+            if choice in shown:
+                text += f"\nChoose your {choice.label.lower()} below; {choice.unpicked}."
+            else:  # Discord's five rows are full with these options: its menu is not shown
+                text += f"\nNo room for a {choice.label.lower()} menu with these options: {choice.unpicked}."
         if session.deadline:
             text += f"\nThe lobby closes <t:{int(session.deadline)}:R> if nobody starts."
     else:
@@ -71,6 +75,11 @@ def lobby_board(session: Session, game: Game) -> Board:
     embed.set_footer(text=f"{player_count(game.min_players, game.max_players)} · table {session.id}")
     if not open_:
         return Board(embed)
+    return Board(embed, items=items)
+
+
+def lobby_controls(session: Session, game: Game) -> tuple[list[discord.ui.Item], list[Choice]]:
+    """The lobby's buttons and selects, and the choices whose select found a row."""
     items: list[discord.ui.Item] = [
         TableButton(Ref(session.id, "join"), label="Join", style=discord.ButtonStyle.success),
         TableButton(Ref(session.id, "leave"), label="Leave"),
@@ -91,10 +100,11 @@ def lobby_board(session: Session, game: Game) -> Board:
         button.row = OPTION_ROWS[i // PER_ROW]
     items += toggles
     first = OPTION_ROWS[0] + -(-len(toggles) // PER_ROW)
-    for row, choice in enumerate(offered(session, game)[:ROWS - first], start=first):
+    shown = offered(session, game)[:ROWS - first]
+    for row, choice in enumerate(shown, start=first):
         if (select := choice_select(session, choice, row)) is not None:
             items.append(select)
-    return Board(embed, items=items)
+    return items, shown
 
 
 def fits_after(toggles: list[TableButton], selects: int) -> bool:

@@ -185,3 +185,16 @@ async def test_a_team_no_even_split_can_mend_is_refused_at_start_with_the_reason
     refused = await ann.click(message_in(channel, lobby_id), label="Start")
     assert refused.ephemeral and "Team B has 1 with 4 players" in refused.response.content  # three picked Team A
     assert (await simcord_bot.table.active_in(channel.id)).status == "lobby"
+
+
+async def test_a_choice_whose_menu_finds_no_row_is_not_asked_for(world):
+    """Alliances, the advanced rules and the hill on: the team and character menus take the last two rows,
+    so the lobby does not ask for a pair of General Manoeuvres it offers no menu for; it says what happens."""
+    env, _guild, channel, u = world
+    lobby_id = await lobby_of_two(channel, u, ADVANCED, HILL, ALLIANCES)
+    lobby = message_in(channel, lobby_id)
+    assert select_named(lobby, PAIRS) is None
+    text = lobby.embeds[0].description
+    assert f"{PAIRS} below" not in text
+    assert "No room for a pair of general manoeuvres menu with these options: whoever does not gets a random one." \
+        in text
