@@ -62,6 +62,7 @@ class GameUI:
     private_board_copies = True  # False where a copy could outlive what it shows (memory games)
     min_edit_seconds = 0.0  # a busy real-time board is edited at most this often; edits between merge
     moves: ClassVar[Mapping[str, Callable[[str], ActionLike | None]]] = {}  # board buttons making a move, by arg
+    clock: Callable[[], float] | None = None  # a board that shows time left ('4:12 left') reads this clock
 
     def headlines(self, change: Change) -> list[str]:
         """Public news worth a message of its own (a round starts, a knock-out), not only a board edit."""

@@ -87,11 +87,10 @@ class BoardPictures:
     def request(self, ui: GameUI, session: Session, game: Game, names: list[str]) -> tuple[bytes | None, Drawing]:
         """What the board shows, digested (None when it cannot be: then it is always drawn), and the
         drawing of it. A UI's clock is read once, here: the key and the picture agree on the time."""
-        clock = getattr(ui, "clock", None)
-        now = clock() if callable(clock) else None
+        now = None if ui.clock is None else ui.clock()
         if now is not None:
             ui = copy.copy(ui)
-            ui.clock = Frozen(now)  # type: ignore[attr-defined]
+            ui.clock = Frozen(now)
         drawing = Drawing(ui.render, (session, game, names), table=("board", session.id))
         try:
             view = game.view(session.game_state, None)

@@ -111,7 +111,7 @@ class ArenaUI(GameUI):
     min_edit_seconds = 2.0
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
-        self.clock = clock
+        self.clock: Callable[[], float] = clock
 
     def headlines(self, change: Change) -> list[str]:
         return [name_places(e.text) for e in change.events if e.kind in HEADLINES and e.private_to is None]
