@@ -14,6 +14,7 @@ from . import replies
 from .actions import channel_of, perform, table_of
 from .components import handles, view_of
 from .games import offer_games
+from .language import language_of, ptext, text
 from .lobby_ui import level_buttons, takes_computers
 from .markup import board_link
 from .presenter import presenter_of
@@ -62,7 +63,8 @@ class Lobby(commands.Cog):
         try:
             turned_on = [key.strip() for key in (options or "").split(",") if key.strip()]
             change = await table.open(chosen.name, interaction.guild_id, channel_of(interaction),
-                                      interaction.user.id, interaction.id, turned_on, practice)
+                                      interaction.user.id, interaction.id, turned_on, practice,
+                                      language=language_of(interaction.guild_locale))
         except ChannelBusy as busy:
             s = busy.session
             where = board_link(s) if s.message_id else f"<#{s.channel_id}>"
@@ -89,9 +91,11 @@ async def offer_levels(interaction: Interaction, ref: Ref, values: list[str]) ->
     session = await table_of(interaction).get(ref.session_id)
     if interaction.user.id != session.host_id:
         raise TableError("Only the host can add a computer.")
-    await replies.tell(interaction, "Add a computer at which level? Easy thinks slowly and forgets, hard is quick"
-                                    " and sharp (`/rules` says what each level means in this game).",
-                       view=view_of(level_buttons(session)))
+    rules = f"/{ptext(interaction.locale, 'command', 'rules')}"
+    await replies.tell(interaction, text(interaction.locale, "Add a computer at which level? Easy thinks slowly and"
+                                                             " forgets, hard is quick and sharp (`{rules}` says what"
+                                                             " each level means in this game).", rules=rules),
+                       view=view_of(level_buttons(session, interaction.locale)))
 
 
 async def rematch_click(interaction: Interaction, ref: Ref, values: list[str]) -> None:

@@ -8,19 +8,23 @@ Cancel / Remove computer, the option toggles and then "Add computer" (which offe
 levels privately) fill rows 1-3 five to a row, and each offered choice's select takes a row of
 its own after them, while rows last. 📜 Rules (the game's rules, privately) takes row 0's fifth
 place when a game has no computers, else the place after "Add computer" when that pushes no
-select off the last row."""
+select off the last row.
+
+Every word is in the table's language (`Session.language`, the server's when the lobby opened), so the
+lobby reads as the channel reads; the host's private choice of a level reads in the host's own."""
 from __future__ import annotations
 
 import discord
 
 from engine.computers import LEVELS, has_policy
 from engine.protocol import Choice, Game
-from engine.words import player_count
-from host.session import LOBBY, Session, is_computer
+from host.session import LOBBY, Session, is_computer, level_of
 
 from . import markup
 from .components import TableButton, TableSelect
 from .game_ui import Board, rules_button
+from .guide import title
+from .language import ntext, ptext, text
 from .refs import Ref
 
 ROWS = 5  # Discord's rows of components in one message
@@ -29,11 +33,41 @@ LABEL = 80  # characters in a button's label
 OPTION_ROWS = (1, 2, 3)  # the rows the option toggles may fill
 
 
+def level_word(locale: object, level: str) -> str:
+    """A computer's level as the reader says it ('leicht', 'difficile')."""
+    words = {"easy": ptext(locale, "level", "easy"), "normal": ptext(locale, "level", "normal"),
+             "hard": ptext(locale, "level", "hard")}
+    return words.get(level, level)
+
+
+def seated(session: Session, user: int) -> str:
+    """A seat's holder in the table's language: a mention, or a computer's name ('Ordinateur 2 (facile)')."""
+    if not is_computer(user):
+        return markup.who(user)
+    number, level = -user // 10, level_word(session.language, level_of(user))
+    if number == 1:
+        return text(session.language, "Computer ({level})", level=level)
+    return text(session.language, "Computer {number} ({level})", number=number, level=level)
+
+
 def seat_line(session: Session, game: Game, seat: int, user: int) -> str:
     """'1. @Ann (host) · Grublic': the player, and what they picked in the lobby."""
     picked = [choice.values[value] for choice in offered(session, game)
               if (value := session.pick_of(choice.key, user)) is not None]
-    return " · ".join([f"{seat + 1}. {markup.who(user)}{' (host)' if user == session.host_id else ''}", *picked])
+    host = " " + text(session.language, "(host)") if user == session.host_id else ""
+    return " · ".join([f"{seat + 1}. {seated(session, user)}{host}", *picked])
+
+
+def seats_wanted(locale: object, game: Game) -> str:
+    """'2-5 players', '1 player' as the reader says it."""
+    if game.min_players == game.max_players:
+        return ntext(locale, "{n} player", "{n} players", game.max_players)
+    return text(locale, "{least}-{most} players", least=game.min_players, most=game.max_players)
+
+
+def switch(locale: object, on: bool) -> str:
+    """An option's state: on or off."""
+    return ptext(locale, "option state", "on") if on else ptext(locale, "option state", "off")
 
 
 def choice_select(session: Session, choice: Choice, row: int) -> TableSelect | None:
@@ -42,37 +76,48 @@ def choice_select(session: Session, choice: Choice, row: int) -> TableSelect | N
             if not (choice.unique and session.holder(choice.key, value) is not None)]
     if not free:
         return None
-    return TableSelect(Ref(session.id, "choose", choice.key), placeholder=f"Choose your {choice.label.lower()}",
+    placeholder = text(session.language, "Choose your {thing}", thing=choice.label.lower())
+    return TableSelect(Ref(session.id, "choose", choice.key), placeholder=placeholder,
                        options=[discord.SelectOption(label=name, value=value, description=choice.notes.get(value))
                                 for value, name in free[:25]], row=row)
 
 
 def lobby_board(session: Session, game: Game) -> Board:
-    open_ = session.status == LOBBY
+    open_, language = session.status == LOBBY, session.language
     seats = "\n".join(seat_line(session, game, i, user) for i, user in enumerate(session.seats)) or "-"
     if open_:
         # After the host leaves, the news says who hosts now; "opened a table" would name the wrong one.
-        opened = markup.said(session, session.news[-1]) if session.news else f"<@{session.host_id}> opened a table."
-        text = f"{opened} Press **Join** to take a seat; the host presses **Start** when everyone is in."
+        opened = (markup.said(session, session.news[-1]) if session.news
+                  else text(language, "{host} opened a table.", host=f"<@{session.host_id}>"))
+        said = [opened + " " + text(language, "Press **{join}** to take a seat; the host presses **{start}** when "
+                                              "everyone is in.", join=ptext(language, "button", "Join"),
+                                    start=ptext(language, "button", "Start"))]
         if takes_computers(game):
-            text += "\nPlaying alone or short of players? The host can add computer players."
+            said.append(text(language, "Playing alone or short of players? The host can add computer players."))
         items, shown = lobby_controls(session, game)
         for choice in offered(session, game):
+            thing = choice.label.lower()
             if choice in shown:
-                text += f"\nChoose your {choice.label.lower()} below; {choice.unpicked}."
+                said.append(text(language, "Choose your {thing} below; {unpicked}.", thing=thing,
+                                 unpicked=choice.unpicked))
             else:  # Discord's five rows are full with these options: its menu is not shown
-                text += f"\nNo room for a {choice.label.lower()} menu with these options: {choice.unpicked}."
+                said.append(text(language, "No room for a {thing} menu with these options: {unpicked}.",
+                                 thing=thing, unpicked=choice.unpicked))
         if session.deadline:
-            text += f"\nThe lobby closes <t:{int(session.deadline)}:R> if nobody starts."
+            said.append(text(language, "The lobby closes {when} if nobody starts.",
+                             when=f"<t:{int(session.deadline)}:R>"))
+        description = "\n".join(said)
     else:
-        text = markup.summary(session) or "This lobby is closed."
-    embed = discord.Embed(title=f"{game.title} - lobby", description=text,
+        description = markup.summary(session) or text(language, "This lobby is closed.")
+    embed = discord.Embed(title=text(language, "{game} - lobby", game=title(game, language)), description=description,
                           colour=discord.Colour.green() if open_ else discord.Colour.dark_grey())
-    embed.add_field(name=f"Seats ({len(session.seats)}/{game.max_players})", value=seats, inline=True)
+    embed.add_field(name=text(language, "Seats ({taken}/{most})", taken=len(session.seats), most=game.max_players),
+                    value=seats, inline=True)
     if game.options:
-        embed.add_field(name="Options", value="\n".join(
-            f"{o.label}: **{'on' if session.options.get(o.key) else 'off'}**" for o in game.options), inline=True)
-    embed.set_footer(text=f"{player_count(game.min_players, game.max_players)} · table {session.id}")
+        embed.add_field(name=text(language, "Options"), value="\n".join(
+            f"{o.label}: **{switch(language, bool(session.options.get(o.key)))}**" for o in game.options), inline=True)
+    table = text(language, "table {number}", number=session.id)
+    embed.set_footer(text=f"{seats_wanted(language, game)} · {table}")
     if not open_:
         return Board(embed)
     return Board(embed, items=items)
@@ -80,18 +125,22 @@ def lobby_board(session: Session, game: Game) -> Board:
 
 def lobby_controls(session: Session, game: Game) -> tuple[list[discord.ui.Item], list[Choice]]:
     """The lobby's buttons and selects, and the choices whose select found a row."""
+    language = session.language
     items: list[discord.ui.Item] = [
-        TableButton(Ref(session.id, "join"), label="Join", style=discord.ButtonStyle.success),
-        TableButton(Ref(session.id, "leave"), label="Leave"),
-        TableButton(Ref(session.id, "start"), label="Start", style=discord.ButtonStyle.primary,
-                    disabled=len(session.seats) < game.min_players),
-        TableButton(Ref(session.id, "cancel"), label="Cancel", style=discord.ButtonStyle.danger),
+        TableButton(Ref(session.id, "join"), label=ptext(language, "button", "Join"),
+                    style=discord.ButtonStyle.success),
+        TableButton(Ref(session.id, "leave"), label=ptext(language, "button", "Leave")),
+        TableButton(Ref(session.id, "start"), label=ptext(language, "button", "Start"),
+                    style=discord.ButtonStyle.primary, disabled=len(session.seats) < game.min_players),
+        TableButton(Ref(session.id, "cancel"), label=ptext(language, "button", "Cancel"),
+                    style=discord.ButtonStyle.danger),
     ]
     if takes_computers(game):
-        items.append(TableButton(Ref(session.id, "unbot"), label="Remove computer",
+        items.append(TableButton(Ref(session.id, "unbot"), label=ptext(language, "button", "Remove computer"),
                                  disabled=not any(is_computer(user) for user in session.seats)))
     toggles = option_buttons(session, game) + computer_buttons(session, game)
     rules = rules_button(session.id)
+    rules.item.label = ptext(language, "button", "📜 Rules")  # game_ui's button, named in the table's language
     if len(items) < PER_ROW:
         items.append(rules)
     elif fits_after(toggles, len(offered(session, game))):
@@ -129,7 +178,7 @@ def takes_computers(game: Game) -> bool:
 def option_buttons(session: Session, game: Game) -> list[TableButton]:
     """A toggle per option (laid out five to a row over OPTION_ROWS by `lobby_board`)."""
     return [TableButton(Ref(session.id, "opt", option.key),
-                        label=f"{_cut(option.label)}: {'on' if session.options.get(option.key) else 'off'}")
+                        label=f"{_cut(option.label)}: {switch(session.language, bool(session.options.get(option.key)))}")
             for option in game.options]
 
 
@@ -137,13 +186,15 @@ def computer_buttons(session: Session, game: Game) -> list[TableButton]:
     """"Add computer", while a seat is free: it shows the host the levels (`level_buttons`)."""
     if not takes_computers(game):
         return []
-    return [TableButton(Ref(session.id, "bots"), label="Add computer",
+    return [TableButton(Ref(session.id, "bots"), label=ptext(session.language, "button", "Add computer"),
                         disabled=len(session.seats) >= game.max_players)]
 
 
-def level_buttons(session: Session) -> list[discord.ui.Item]:
-    """The host's private choice of a computer's level; each click seats one more."""
-    return [TableButton(Ref(session.id, "bot", level), label=f"Add computer ({level})") for level in LEVELS]
+def level_buttons(session: Session, locale: object = None) -> list[discord.ui.Item]:
+    """The host's private choice of a computer's level, in the host's `locale`; each click seats one more."""
+    return [TableButton(Ref(session.id, "bot", level),
+                        label=text(locale, "Add computer ({level})", level=level_word(locale, level)))
+            for level in LEVELS]
 
 
 def _cut(label: str) -> str:

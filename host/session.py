@@ -86,6 +86,7 @@ class Session:
     shown_version: int = -1  # the version the board message shows
     picks: dict[str, dict[int, str]] = field(default_factory=dict)  # lobby choice key -> user id -> value
     minds: list[dict[str, Any]] = field(default_factory=list)  # computer seats' minds (engine.computers.Mind)
+    language: str = "en"  # the table's language: its lobby, board and channel messages read in it
 
     @property
     def board_behind(self) -> bool:
@@ -164,5 +165,5 @@ class Session:
             pinged=json.loads(row["pinged"]), shown_version=row["shown_version"],
             picks={key: {int(user): value for user, value in by_user.items()}
                    for key, by_user in json.loads(row["picks"]).items()},
-            minds=json.loads(row["minds"]),
+            minds=json.loads(row["minds"]), language=row["language"],
         )

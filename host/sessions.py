@@ -145,10 +145,10 @@ class SessionRows:
         async def work(tx: Tx) -> int:
             session_id = int(await tx.value(
                 "INSERT INTO sessions (guild_id, channel_id, game, status, host_id, seats, options, picks, seed,"
-                " deadline, news, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                " deadline, news, created_at, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (session.guild_id, session.channel_id, session.game, session.status, session.host_id,
                  json.dumps(session.seats), json.dumps(session.options), json.dumps(session.picks),
-                 session.seed, session.deadline, json.dumps(session.news), session.created_at)))
+                 session.seed, session.deadline, json.dumps(session.news), session.created_at, session.language)))
             await self._insert_log(tx, session_id, opened)
             return session_id
         return await self.store.write(work)

@@ -184,10 +184,12 @@ class Table:
     # ---------------------------------------------------------------- lobby
 
     async def open(self, game_name: str, guild_id: int | None, channel_id: int, host_id: int,
-                   interaction_id: int | None = None, turned_on: Iterable[str] = (), practice: bool = False) -> Change:
+                   interaction_id: int | None = None, turned_on: Iterable[str] = (), practice: bool = False,
+                   language: str = "en") -> Change:
         """A lobby with the host seated, `turned_on` options on; a solo game starts at once.
 
-        `practice`: the host plays at once against easy computers, as many as the game needs."""
+        `practice`: the host plays at once against easy computers, as many as the game needs.
+        `language`: the table's ('en', 'de', 'fr'; the cog takes it from the server's locale), kept with it."""
         game = registry.get(game_name)
         if practice and (not has_policy(game) or game.max_players == 1):
             raise TableError(f"{game.title} has no computer players to practise with.")
@@ -205,7 +207,8 @@ class Table:
         seats = [host_id]
         while practice and len(seats) < max(2, game.min_players):
             seats.append(new_computer(seats, "easy"))
-        change = await self._open_lobby(game, guild_id, channel_id, host_id, seats, options, {}, interaction_id)
+        change = await self._open_lobby(game, guild_id, channel_id, host_id, seats, options, {}, interaction_id,
+                                        language=language)
         if practice and not change.duplicate:
             return await self.start(change.session.id, host_id, None)
         return change
@@ -213,7 +216,7 @@ class Table:
     async def rematch(self, session_id: int, user_id: int, interaction_id: int | None = None) -> Change:
         """One of the players of an ended game opens a new lobby for the same game in its channel:
         the same players seated, the first seat moved to the end, the same options and lobby picks,
-        a new seed. Whoever asked hosts it; anyone who does not want to play leaves as usual."""
+        a new seed, the same language. Whoever asked hosts it; anyone who does not want to play leaves as usual."""
         ended = await self.get(session_id)
         if ended.active:
             raise TableError("That game is still going: a rematch comes after its end.")
@@ -223,11 +226,12 @@ class Table:
         seats = ended.seats[1:] + ended.seats[:1]  # who went first goes last: another player begins
         picks = {key: dict(by_user) for key, by_user in ended.picks.items()}
         return await self._open_lobby(game, ended.guild_id, ended.channel_id, user_id, seats, dict(ended.options),
-                                      picks, interaction_id, news=[f"{Session.user_name(user_id)} asked for a rematch."])
+                                      picks, interaction_id, news=[f"{Session.user_name(user_id)} asked for a rematch."],
+                                      language=ended.language)
 
     async def _open_lobby(self, game: Game, guild_id: int | None, channel_id: int, host_id: int, seats: list[int],
                           options: dict[str, bool], picks: dict[str, dict[int, str]],
-                          interaction_id: int | None, news: list[str] | None = None) -> Change:
+                          interaction_id: int | None, news: list[str] | None = None, language: str = "en") -> Change:
         async with self._lock(("channel", channel_id)):
             busy = await self.active_in(channel_id)
             if busy is not None:
@@ -238,7 +242,7 @@ class Table:
             lobby = Session(id=0, guild_id=guild_id, channel_id=channel_id, game=game.name, status=LOBBY,
                             host_id=host_id, seats=seats, options=options, seed=secrets.randbits(62),
                             state=None, version=0, deadline=now + self.lobby_seconds, message_id=None,
-                            board_key=None, news=list(news or []), created_at=now, picks=picks)
+                            board_key=None, news=list(news or []), created_at=now, picks=picks, language=language)
             try:
                 lobby.id = await self.rows.create(lobby, LogRow("lobby", host_id, 0, {"type": "open"}, now,
                                                                 interaction_id))
