@@ -9,15 +9,7 @@ a tile was moved or swapped is news on the board, as hands moving tiles are at a
 button, **Grab a tile**, opens the player's panel through the kit (cogs/panels.py: watchers and
 stopped players refused in the engine's words).
 
-The panel stays open for the whole game. Picking a place grabs its tile at once and the panel
-shows it (picture and name) with Keep, Put back on its own place, Take trophy, and a select of
-every other place nobody else holds: an empty one takes the tile, a face-down one swaps with it
-(one pick, as many clicks as a put-back); after that move it offers the places again. So a grab
-is two clicks (open, place), a whole grab-look-decide cycle three, and two from then on.
-Everybody acts at once, so the panel is not versioned: a move no longer possible is refused by the engine ("Someone was
-faster...", naming who, and by how many ms: a grab carries its press time, the interaction's
-snowflake). The panel is `in_place`: after every move, or refusal, it redraws itself with that
-news on top, so no follow-up messages pile up and nothing is lost.
+The private panel is cogs/bugs_panel.py.
 
 No message ever names a kept tile: views give counts only, and the panel's picture goes as soon
 as its tile is kept or put back. At the end the board moves to a new message (`board_key`):
@@ -29,144 +21,27 @@ import discord
 from discord.ext import commands
 
 from engine.bugs import (
-    BEAT_SECONDS,
     COPIES,
     COUNTDOWN,
     COUNTDOWN_BEATS,
-    DOWN,
-    EMPTY,
-    HELD,
     IDLE_SECONDS,
     OVER,
     BugsView,
-    as_view,
     seat_view,
 )
-from engine.protocol import Action, Game, View
+from engine.protocol import Game, View
 from engine.words import plural
-from host.errors import TableError
 from host.session import ABORTED, PLAYING, Session
 from host.table import Change
-from render.bugs import hands_in_words, render_bugs, render_scoring, render_tile, tiles_described
+from render.bugs import hands_in_words, render_bugs, render_scoring, tiles_described
 from render.encode import RenderedImage
 
 from . import markup
+from .bugs_panel import PLAY, countdown_words
 from .game_ui import GameUI, register_ui
 from .panel_clicks import register_panels
-from .panels import Panel, Seat
-from .redraw import Drawn
 
-PER_SELECT = 25  # Discord's limit of options in one select
-GRAB, ELSEWHERE = "g", "p"  # place selects (+ their index): grab a tile, put it on another place (or swap)
-KEEP, BACK, TROPHY, LOOK = "keep", "back", "trophy", "look"
 HEADLINES = ("trophy", "countdown", "leave")  # the engine's public event kinds worth a message
-
-
-def groups(places: list[int]) -> list[list[int]]:
-    """Places split evenly into the fewest selects (68 places at most: three selects)."""
-    count = -(-len(places) // PER_SELECT)
-    size = -(-len(places) // count) if count else 1
-    return [places[i:i + size] for i in range(0, len(places), size)]
-
-
-def countdown_words(view: BugsView) -> str:
-    """'7 of 10 beats left: everybody stops <in 14 seconds>' (the stamp counts on in Discord)."""
-    beats = view["beats"] or 1
-    return (f"**{beats} of {plural(COUNTDOWN_BEATS, 'beat')}** ({int(BEAT_SECONDS)} s each) left: everybody stops "
-            f"{markup.stamp(view['countdown_at'])}")
-
-
-def table_line(view: BugsView, seat: int) -> str:
-    """The table in one line for a panel: what is left, what the player keeps (a count), the clock."""
-    parts = [f"{view['face_down']} of {plural(len(view['places']), 'place')} face down",
-             f"you keep {plural(view['kept'][seat], 'tile')}",
-             "trophies left: " + (", ".join(map(str, view["trophies"])) or "none")]
-    if view["phase"] == COUNTDOWN and view["countdown_at"] is not None:
-        parts.append(countdown_words(view))
-    return " · ".join(parts)
-
-
-def place_option(view: BugsView, place: int, held: int | None) -> discord.SelectOption:
-    """A place in a select: to grab from, or (holding the tile of `held`) to put the tile on, saying
-    whether that swaps."""
-    label = f"Place {place + 1}"
-    if held is not None:
-        label += " (empty)" if view["places"][place] == EMPTY else f" (swap: its tile goes to place {held + 1})"
-    return discord.SelectOption(label=label, value=str(place))
-
-
-class PlayPanel(Panel):
-    """Draft: the place of the tile the panel shows ("" while it offers places), so Keep or Put
-    back on a panel that no longer shows the tile held is refused instead of meaning another."""
-
-    name, versioned, in_place = "bugs_play", False, True
-
-    def refusal(self, seat: Seat) -> str | None:
-        if seat.seat in seat.game.waiting_for(seat.state):
-            return None
-        return seat.explain({"type": "take_trophy"}) or super().refusal(seat)
-
-    def draw(self, seat: Seat, draft: str) -> Drawn:
-        view, me = as_view(seat.view), seat.seat
-        line = table_line(view, me)
-        if view["phase"] == OVER or me in view["stopped"] or me in view["left"]:
-            done = "left the game" if me in view["left"] else "stopped playing"
-            return Drawn(f"You have {done} ({plural(view['kept'][me], 'tile')} kept).\n{line}")
-        held = view.get("held")
-        mark = "" if held is None else str(held["place"])
-        row = 0 if held else 3
-        items: list[discord.ui.Item] = []
-        if held is not None:
-            items += [self.button(seat, "Keep it", KEEP, mark, style=discord.ButtonStyle.success, emoji="✋", row=0),
-                      self.button(seat, f"Put it back on place {held['place'] + 1}", BACK, mark,
-                                  style=discord.ButtonStyle.primary, row=0)]
-        if view["trophies"]:
-            items.append(self.button(seat, f"Take the {view['trophies'][0]} trophy and stop", TROPHY, mark,
-                                     style=discord.ButtonStyle.danger, emoji="🏆", row=row))
-        items.append(self.button(seat, "Refresh", LOOK, mark, emoji="🔄", row=row))
-        own = None if held is None else held["place"]
-        if held is None:
-            places = [p for p, state in enumerate(view["places"]) if state == DOWN]
-        else:  # any place nobody holds: an empty one, or a face-down one to swap with
-            places = [p for p, state in enumerate(view["places"]) if state != HELD]
-        chunks = groups(places)
-        prompt = "Or put it on another place (face down: swap)" if held else "Grab the tile of place"
-        for k, chunk in enumerate(chunks):
-            span = f" ({chunk[0] + 1}-{chunk[-1] + 1})" if len(chunks) > 1 else ""
-            options = [place_option(view, p, own) for p in chunk]
-            items.append(self.select(seat, f"{ELSEWHERE if held else GRAB}{k}", mark, options,
-                                     placeholder=prompt + span, row=k + 1 if held else k))
-        if held is None:
-            return Drawn(f"**Grab a tile:** pick a face-down place; only you see the tile.\n{line}", items)
-        return Drawn(f"**Place {held['place'] + 1}: {held['name']}.** Keep it face down (you will not see it "
-                     f"again) or put it back.\n{line}", items,
-                     image=lambda: render_tile(held["design"], place=held["place"]))
-
-    def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
-        """The action a control means, or the draft to redraw (Refresh)."""
-        if control == LOOK:
-            return draft
-        if control == TROPHY:
-            return {"type": "take_trophy"}
-        place = int(values[0]) if values and values[0].isdigit() else None
-        if control.startswith(GRAB) and place is not None:
-            return {"type": "grab", "place": place}
-        held = as_view(seat.view).get("held")
-        if held is None or str(held["place"]) != draft:
-            raise TableError("That panel no longer shows the tile you hold; here is the current one.")
-        if control == KEEP:
-            return {"type": "keep"}
-        if control == BACK or place is None:
-            return {"type": "put_back"}
-        return {"type": "put_back", "place": place}
-
-    def news(self, change: Change, seat: int) -> str:
-        """The move's news, but for a look: the panel shows the tile itself."""
-        return "\n".join(markup.said(change.session, e.text) for e in change.events
-                         if e.private_to in (None, seat) and e.kind != "look")
-
-
-PLAY = PlayPanel()
 
 
 def public(session: Session) -> BugsView:
