@@ -28,11 +28,9 @@ import asyncio
 import contextlib
 import json
 import random
-import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from cogs.arena.draft import CODES, STEPS
@@ -44,6 +42,7 @@ from engine.ghosts import reachable
 from engine.greenbox import CARDS
 from engine.hexgrid import distance
 from tests.fakediscord import FakeDiscord, InteractionRecord
+from tests.kit.read_only_db import ReadOnlyDb
 
 PACES = {"human": 1.0, "bot": 5.0}  # actions per second per player
 STEP = 60.0  # upper bound of one wait for the bot (a busy machine slows the run; it does not end it)
@@ -62,20 +61,8 @@ class Table:
     title: str
 
 
-class Db:
+class Db(ReadOnlyDb):
     """The bot's database, read-only, one connection per query."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def rows(self, sql: str, params: tuple = ()) -> list[dict[str, Any]]:
-        with contextlib.closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=10)) as db:
-            db.row_factory = sqlite3.Row
-            return [dict(row) for row in db.execute(sql, params)]
-
-    def session_in(self, channel_id: int) -> dict[str, Any] | None:
-        rows = self.rows("SELECT * FROM sessions WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
-        return rows[0] if rows else None
 
     def versions(self, interaction_ids: list[int]) -> dict[int, int]:
         """Interaction id -> the session version its action made (its event's seq, counted as versions are)."""

@@ -35,16 +35,13 @@ saved) with `FakeDiscord.hold_answer`: after the restart only the board the tabl
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import random
-import sqlite3
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -52,6 +49,7 @@ import pytest
 from engine.ghosts import MEEPLES, reachable
 from engine.greenbox import CARDS
 from tests.fakediscord import FLAG_EPHEMERAL, FakeDiscord, InteractionRecord
+from tests.kit.read_only_db import ReadOnlyDb
 from tests.process.harness import Harness, assert_clean_after_crashes, assert_no_traceback
 
 pytestmark = pytest.mark.process  # starts real processes: slow, scheduled first
@@ -71,20 +69,8 @@ ACTIVE = ("lobby", "playing")
 # ------------------------------------------------------------------------------ the database, read-only
 
 
-class Db:
+class Db(ReadOnlyDb):
     """The bot's SQLite file, read with a read-only connection per query (never written)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def rows(self, sql: str, params: tuple = ()) -> list[dict[str, Any]]:
-        with contextlib.closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=10)) as db:
-            db.row_factory = sqlite3.Row
-            return [dict(row) for row in db.execute(sql, params)]
-
-    def session_in(self, channel_id: int) -> dict[str, Any] | None:
-        rows = self.rows("SELECT * FROM sessions WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
-        return rows[0] if rows else None
 
     def session(self, session_id: int) -> dict[str, Any]:
         return self.rows("SELECT * FROM sessions WHERE id = ?", (session_id,))[0]
