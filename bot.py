@@ -18,7 +18,7 @@ import logging
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import aiohttp
 import discord
@@ -27,10 +27,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import replies
-from cogs.actions import game_click
+from cogs.arena.live import Live
+from cogs.bus import Bus, Stage
+from cogs.clicks import route
 from cogs.command_words import CommandWords
-from cogs.components import TableButton, TableSelect, handles_the_rest
+from cogs.components import TableButton, TableSelect
 from cogs.presenter import Presenter
+from cogs.uis import GameUIs, game_uis
 from engine import registry
 from host import metrics
 from host.config import Config
@@ -41,11 +44,8 @@ from host.shards import ALL_SHARDS, Shards
 from host.store import DatabaseFault, Store, StoreError
 from host.table import Table
 
-if TYPE_CHECKING:
-    from cogs.arena.live import Live
-
 log = logging.getLogger("tabletop")
-EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.game_control", "cogs.dragon", "cogs.ghosts", "cogs.tiger", "cogs.bugs", "cogs.arena", "cogs.leaderboard", "cogs.help")
+EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.game_control", "cogs.leaderboard", "cogs.help")  # the commands
 EXIT_CONFIG = 2
 EXIT_DATABASE = 3
 EXIT_SHARD_TAKEN = 4
@@ -72,8 +72,11 @@ class TabletopBot(commands.AutoShardedBot):
 
     store: Store
     table: Table
+    uis: GameUIs  # each game's Discord side (cogs/uis.py)
+    clicked = staticmethod(route)  # every click on a table's button or menu (cogs/components.py): cogs/clicks.py
+    changes: Bus  # every change of every table goes out here (cogs/bus.py)
     presenter: Presenter
-    arena_live: Live  # Eye for an Eye's live panels (cogs/arena/live.py), made when its cog loads
+    arena_live: Live  # Eye for an Eye's live panels (cogs/arena/live.py)
 
     def __init__(self, config: Config, *, force_sync: bool = False, clock: Callable[[], float] = time.time,
                  shards: Shards = ALL_SHARDS) -> None:
@@ -96,10 +99,14 @@ class TabletopBot(commands.AutoShardedBot):
         self.store = await open_store(self.config.database)
         await self.lease_shards()
         self.table = Table(self.store, clock=self.clock, shards=self.own_shards)
-        self.presenter = Presenter(self, self.table)
-        self.table.listeners.append(self.presenter.on_timer)
-        self.add_dynamic_items(TableButton, TableSelect)
-        handles_the_rest(game_click)  # a board click no cog claims: the game's UI says which move it means
+        self.uis = game_uis(self.table.clock)
+        self.changes = Bus()
+        self.presenter = Presenter(self, self.table, self.uis)
+        self.arena_live = Live(self)
+        self.changes.subscribe(Stage.PRIVATE, self.arena_live.on_change, game="arena")  # its panels hear first
+        self.changes.subscribe(Stage.PUBLIC, self.presenter.on_change)
+        self.table.listeners.append(self.changes.publish)  # a timer's change goes out as a click's does
+        self.add_dynamic_items(TableButton, TableSelect)  # their clicks come to `clicked`
         self.tree.error(self.on_command_failure)  # discord.py's public way to set the tree's handler
         await self.tree.set_translator(CommandWords())  # the commands in German and French (locales/)
         for extension in EXTENSIONS:

@@ -44,8 +44,8 @@ from PIL import Image
 
 from bench import arena_mix
 from cogs.components import view_of
-from cogs.game_ui import ui_for
 from cogs.pictures import BoardPictures, as_file
+from cogs.uis import game_uis
 from engine import registry
 from engine.rng import Rng
 from host.databases import open_store
@@ -62,6 +62,7 @@ except ImportError:  # pragma: no cover - a dependency; the floor is then zlib's
 
 # The games with a board of their own (a cog module of the same name), in the order run by "all".
 BOARD_GAMES = ("dragon", "ghosts", "tiger", "bugs", "arena")
+GAME_UIS = game_uis(time.time)  # the boards as the bot draws them (on the wall clock: no table here)
 FLOOR_GOAL = 4.0  # p50 at most this many times the floor
 NAIVE_GOAL = 8.0  # p50 at least this many times faster than the plain naive pipeline
 
@@ -252,7 +253,7 @@ def _floor_and_naive(game_name: str, board: Board, floor: Floor) -> dict[str, fl
     out["floor cpu"] = sum(cpu for _, cpu in steps.values())
     with naive():
         clock = Timer()
-        ui_for(game_name).render(session, registry.get(game_name), names)
+        GAME_UIS[game_name].render(session, registry.get(game_name), names)
         out["naive render"], out["naive render cpu"] = clock.split()
     return out
 
@@ -261,7 +262,7 @@ async def _timed_action(table: Table, sid: int, game_name: str, chooser: Rng,
                         pictures: BoardPictures) -> tuple[dict[str, float], Board] | None:
     """Choose and apply one action, timing each stage; with the board it made, or None when nobody
     may act now."""
-    game, ui = registry.get(game_name), ui_for(game_name)
+    game, ui = registry.get(game_name), GAME_UIS[game_name]
     session = await table.get(sid)
     state = session.state
     assert state is not None

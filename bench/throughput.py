@@ -48,13 +48,14 @@ from types import SimpleNamespace
 from typing import Any
 
 import discord
-from discord.ext import commands
 
 from bench.latency import PICKERS, new_game, percentile, seats_for, uniform
 from cogs.actions import perform
-from cogs.game_ui import ui_for
+from cogs.arena.live import Live
+from cogs.bus import Bus, Stage
+from cogs.components import Ref
 from cogs.presenter import Presenter
-from cogs.refs import Ref
+from cogs.uis import GameUIs, game_uis
 from engine import registry
 from engine.errors import RuleError
 from engine.rng import Rng
@@ -67,6 +68,7 @@ from render.cache import cached_layer_bytes
 from tests.fakediscord.ratelimits import RateLimits
 
 FOOTER = re.compile(r"Table (\d+) · move (\d+)")
+GAME_UIS = game_uis(time.time)  # each game's pace, as the bot's UIs have it
 _ids = itertools.count(10**15)
 
 
@@ -145,8 +147,10 @@ class FakeClient:
         self.limited = 0  # 429s the stand-in gave
         self.created: dict[int, float] = {}  # message id -> when it was posted (old messages have a stricter limit)
         self.table: Table
+        self.uis: GameUIs
+        self.changes: Bus
         self.presenter: Presenter
-        self.arena_live: Any = None  # Eye for an Eye's live panels, once its cog is loaded
+        self.arena_live: Live
 
     def get_partial_messageable(self, channel_id: int) -> Channel:
         return self.channels.setdefault(channel_id, Channel(self, channel_id))
@@ -163,20 +167,6 @@ class FakeClient:
     def _age(self, message_id: int) -> float | None:
         posted = self.created.get(message_id)
         return None if posted is None else time.monotonic() - posted
-
-
-class BenchBot(commands.Bot):
-    """An unconnected bot for the cogs to load on, whose channels are the stand-in Discord's: what
-    a cog posts by itself (Eye for an Eye's call to a defender) lands there too."""
-
-    arena_live: Any  # set by Eye for an Eye's cog when it loads
-
-    def __init__(self, client: FakeClient) -> None:
-        super().__init__(command_prefix="!", intents=discord.Intents.none())
-        self.fake, self.table = client, client.table
-
-    def get_partial_messageable(self, id: int, **_: Any) -> Channel:  # type: ignore[override]
-        return self.fake.get_partial_messageable(id)
 
 
 class Response:
@@ -318,13 +308,13 @@ async def setup(games: list[str], latency: float, folder: str,
     store = await open_store(Path(folder) / "bench.sqlite3")
     client = FakeClient(latency, workers)
     client.table = Table(store)
-    client.presenter = Presenter(client, client.table)  # type: ignore[arg-type]
-    bot = BenchBot(client)
-    for name in games:
-        await bot.load_extension(f"cogs.{name}")  # registers each game's UI, as the bot does
-    if "arena" in games:
-        client.arena_live = bot.arena_live  # the presenter tells it each change first, as in the bot
-    client.table.listeners.append(client.presenter.on_timer)
+    client.uis = game_uis(client.table.clock)
+    client.changes = Bus()  # the bot's services, composed as bot.py composes them
+    client.presenter = Presenter(client, client.table, client.uis)  # type: ignore[arg-type]
+    client.arena_live = Live(client)  # type: ignore[arg-type]
+    client.changes.subscribe(Stage.PRIVATE, client.arena_live.on_change, game="arena")
+    client.changes.subscribe(Stage.PUBLIC, client.presenter.on_change)
+    client.table.listeners.append(client.changes.publish)
     scheduler = Scheduler(client.table)
     scheduler.start()
     await client.presenter.pictures.drawers.start()
@@ -356,7 +346,7 @@ async def burst(games: list[str], sessions: int, seconds: float, latency: float,
     is edited for every move take part: a paced real-time board merges moves by design."""
     with tempfile.TemporaryDirectory() as folder:
         client, store, scheduler = await setup(games, latency, folder, workers)
-        games = [game for game in games if not ui_for(game).min_edit_seconds]
+        games = [game for game in games if not GAME_UIS[game].min_edit_seconds]
         seats = await open_tables(client, games, sessions, 1)
         stats, rng = Stats(), Rng(1)
         edits_before, limited_before = client.edits, client.limited
@@ -462,7 +452,7 @@ def main() -> None:
     args = parser.parse_args()
     games = args.games.split(",")
 
-    unpaced = ",".join(game for game in games if not ui_for(game).min_edit_seconds)
+    unpaced = ",".join(game for game in games if not GAME_UIS[game].min_edit_seconds)
     print(f"burst: {args.burst_sessions} players ({unpaced}) clicking as fast as their boards come back, "
           f"{args.burst_seconds:g} s a run, against the rate-limited stand-in; {os.cpu_count()} cores")
     first, cores, ceilings, rates = None, len(os.sched_getaffinity(0)), [], {}

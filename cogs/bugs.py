@@ -17,8 +17,9 @@ every hand revealed and scored in one image, posted before the table's standings
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import discord
-from discord.ext import commands
 
 from engine.bugs import (
     COPIES,
@@ -38,8 +39,7 @@ from render.encode import RenderedImage
 
 from . import markup
 from .bugs_panel import PLAY, countdown_words
-from .game_ui import GameUI, register_ui
-from .panel_clicks import register_panels
+from .game_ui import Control, GameUI
 
 HEADLINES = ("trophy", "countdown", "leave")  # the engine's public event kinds worth a message
 
@@ -122,7 +122,5 @@ class BugsUI(GameUI):
             return []
         return [PLAY.opener(session, "Grab a tile", emoji="🐞")]
 
-
-async def setup(bot: commands.Bot) -> None:
-    register_ui(BugsUI())
-    register_panels(PLAY)
+    def controls(self) -> Mapping[str, Control]:
+        return {PLAY.name: PLAY}

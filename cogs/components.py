@@ -1,94 +1,60 @@
 """The table's buttons and selects: DynamicItems, so a click works after any restart.
 
-The custom_id carries everything (`cogs.refs`); a click is routed by its action name to the
-handler registered for it, or to the game handler for everything else.
+The custom_id carries everything: `tt:<session>:<version or ->:<action>:<arg>` (a `Ref`). Selects
+use the prefix `ts` instead: discord.py keys dynamic items by their pattern, so a button class and a
+select class need patterns of their own. The session id lets a click outlive a restart; the version
+(when present) lets the table refuse a click on a board that has changed since it was drawn. Every
+click goes to the bot's one click path (cogs/clicks.py).
 """
 from __future__ import annotations
 
-import logging
 import re
-from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, cast
 
 import discord
 
-from engine.errors import RuleError
-from host.errors import StaleAction, TableError
-from host.store import DatabaseFault
-from host.table import Change
-
-from . import markup, replies
-from .refs import BUTTON_TEMPLATE, SELECT_TEMPLATE, Ref
 from .services import Interaction
 
-log = logging.getLogger(__name__)
-Handler = Callable[[Interaction, Ref, list[str]], Awaitable[None]]
-_handlers: dict[str, Handler] = {}
-_fallback: list[Handler] = []
+_FIELDS = r":(?P<sid>[0-9]+):(?P<ver>[0-9]+|-):(?P<action>[a-z_]+):(?P<arg>[^:]{0,40})"
+BUTTON_TEMPLATE = "tt" + _FIELDS
+SELECT_TEMPLATE = "ts" + _FIELDS
+_PATTERN = re.compile("(?:tt|ts)" + _FIELDS)
+MAX_CUSTOM_ID = 100
 
 
-def handles(*actions: str) -> Callable[[Handler], Handler]:
-    """Decorator: route clicks with these action names to the handler."""
-    def register(handler: Handler) -> Handler:
-        for action in actions:
-            _handlers[action] = handler
-        return handler
-    return register
+@dataclass(frozen=True)
+class Ref:
+    session_id: int
+    action: str
+    arg: str = ""
+    version: int | None = None
 
+    @property
+    def custom_id(self) -> str:
+        """The id for a button."""
+        return self._custom_id("tt")
 
-def handles_the_rest(handler: Handler) -> Handler:
-    _fallback[:] = [handler]
-    return handler
+    @property
+    def select_id(self) -> str:
+        return self._custom_id("ts")
 
+    def _custom_id(self, prefix: str) -> str:
+        ver = "-" if self.version is None else str(self.version)
+        text = f"{prefix}:{self.session_id}:{ver}:{self.action}:{self.arg}"
+        if len(text) > MAX_CUSTOM_ID or not _PATTERN.fullmatch(text):
+            raise ValueError(f"not a valid table custom_id: {text!r}")
+        return text
 
-async def route(interaction: Interaction, ref: Ref, values: list[str]) -> None:
-    handler = _handlers.get(ref.action) or (_fallback[0] if _fallback else None)
-    async with replies.in_time(interaction):
-        try:
-            await _answer(interaction, handler, ref, values)
-        except discord.HTTPException as refused:  # also from an answer to a refusal or a fault below
-            if replies.delivered_again(refused):
-                log.info("click %s (interaction %s) was delivered again; it was applied once", ref, interaction.id)
-            else:
-                log.exception("Discord refused a reply for %s", ref)
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Ref:
+        ver = match["ver"]
+        return cls(int(match["sid"]), match["action"], match["arg"], None if ver == "-" else int(ver))
 
-
-async def _answer(interaction: Interaction, handler: Handler | None, ref: Ref, values: list[str]) -> None:
-    """Run the click's handler; a refusal or a fault is told to the player who clicked."""
-    try:
-        if handler is None:
-            raise TableError("That button does nothing any more.")
-        await check_origin(interaction, ref)
-        if (back := await interaction.client.table.take_back(ref.session_id, interaction.user.id)) is not None:
-            await interaction.client.presenter.show(back)  # any click of an away player takes their seat back
-        await handler(interaction, ref, values)
-    except StaleAction as stale:
-        presenter = interaction.client.presenter
-        await presenter.show(Change(stale.session))  # a crash may have left the board behind: redraw it
-        await presenter.show_privately(interaction, stale.session, str(stale))
-    except (TableError, RuleError) as refused:
-        await replies.tell(interaction, markup.refusal(refused))
-    except DatabaseFault as fault:
-        log.error("click %s not saved: %s", ref, fault)
-        await replies.tell(interaction, replies.cannot_save(fault))
-    except discord.HTTPException:
-        raise
-    except Exception:
-        log.exception("click %s failed", ref)
-        await replies.tell(interaction, "Something went wrong on our side; please try again.")
-
-
-async def check_origin(interaction: Interaction, ref: Ref) -> None:
-    """Refuse a click that no real client can send: one on another player's private message (it would
-    act with their panel's draft and redraw it with the clicker's view), or one from a channel other
-    than its game's. Discord only ever delivers such clicks forged."""
-    message = interaction.message
-    if message is not None and message.flags.ephemeral and message.interaction_metadata is not None \
-            and message.interaction_metadata.user.id != interaction.user.id:
-        raise TableError("That panel belongs to another player: open your own from the board.")
-    table = interaction.client.table
-    if (await table.get(ref.session_id)).channel_id != interaction.channel_id:
-        raise TableError("That button belongs to a game in another channel.")
+    @classmethod
+    def parse(cls, custom_id: str) -> Ref | None:
+        match = _PATTERN.fullmatch(custom_id)
+        return None if match is None else cls.from_match(match)
 
 
 def pressed_ms(interaction: Interaction) -> int:
@@ -112,7 +78,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
         return cls(Ref.from_match(match), label="")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await route(cast(Interaction, interaction), self.ref, [])  # only our bot registers these items
+        ours = cast(Interaction, interaction)
+        await ours.client.clicked(ours, self.ref, [])  # only our bot registers these items
 
 
 class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
@@ -129,7 +96,8 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
         return cls(Ref.from_match(match), options=options or [discord.SelectOption(label="-")])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await route(cast(Interaction, interaction), self.ref, list(self.item.values))  # discord.py fills them in before the callback
+        ours = cast(Interaction, interaction)
+        await ours.client.clicked(ours, self.ref, list(self.item.values))  # discord.py fills them in before the callback
 
 
 def view_of(items: list[discord.ui.Item]) -> discord.ui.View:

@@ -9,9 +9,11 @@ private copy of it.
 """
 from __future__ import annotations
 
-import discord
-from discord.ext import commands
+from collections.abc import Mapping
 
+import discord
+
+from engine import registry
 from engine.dragon import EMPTY, OVER, REVEAL, TREASURES, DragonAction, DragonView, describe, public_view
 from engine.grid import label
 from engine.protocol import Game, View, seat_name
@@ -21,9 +23,8 @@ from render.dragon import render_dragon
 from render.encode import RenderedImage
 
 from . import replies
-from .components import TableButton, TableSelect, view_of
-from .game_ui import BoardWords, GameUI, register_ui
-from .refs import Ref
+from .components import Ref, TableButton, TableSelect, view_of
+from .game_ui import BoardWords, Control, GameUI, Move
 from .services import Interaction
 
 MAX_OPTIONS = 25  # Discord's limit on a select's options
@@ -124,26 +125,19 @@ class DragonUI(GameUI):
                                      row=len(menus)))
         return items
 
-    async def handle_locally(self, interaction: Interaction, session: Session, game: Game,
-                             ref: Ref, values: list[str]) -> bool:
-        """A row menu of a board drawn before cells had menus of their own: it gets today's controls."""
-        if ref.action != "row":
-            return False
-        await replies.edit(interaction, view=view_of(self.items(session, game)))
-        return True
+    def controls(self) -> Mapping[str, Control]:
+        return {"reveal": Move(self.cell_move), "spider": Move(self.cell_move), "row": self.rows_of_old,
+                "stop": Move(lambda *_: {"type": "stop"}), "keep": Move(lambda *_: {"type": "keep_spider"})}
 
-    def action_for(self, session: Session, game: Game, ref: Ref, values: list[str]) -> DragonAction | None:
-        if ref.action == "stop":
-            return {"type": "stop"}
-        if ref.action == "keep":
-            return {"type": "keep_spider"}
-        if ref.action not in ("reveal", "spider"):
-            return None
-        cell = parse_cell(values[0] if values else ref.arg)  # a button of an older board names its cell in arg
+    async def rows_of_old(self, interaction: Interaction, ref: Ref, values: list[str]) -> None:
+        """A row menu of a board drawn before cells had menus of their own: it gets today's controls."""
+        session = await interaction.client.table.get(ref.session_id)
+        await replies.edit(interaction, view=view_of(self.items(session, registry.get(session.game))))
+
+    @staticmethod
+    def cell_move(session: Session, game: Game, ref: Ref, values: list[str]) -> DragonAction | None:
+        """The card turned over, or the cell the spider moves to (a button of an older board names it in arg)."""
+        cell = parse_cell(values[0] if values else ref.arg)
         if cell is None:
             return None
         return {"type": "reveal", "cell": cell} if ref.action == "reveal" else {"type": "move_spider", "cell": cell}
-
-
-async def setup(bot: commands.Bot) -> None:
-    register_ui(DragonUI())

@@ -13,9 +13,8 @@ from host.session import FINISHED, Session
 from host.table import Table
 
 from . import replies
-from .components import TableButton, view_of
+from .components import Ref, TableButton, view_of
 from .markup import board_link, mentions, pinging, summary, who
-from .refs import Ref
 
 
 async def end_message(table: Table, session: Session) -> dict[str, Any]:

@@ -15,7 +15,6 @@ from host.table import Change, Table
 
 from . import markup, replies
 from .actions import channel_of, perform, table_of
-from .presenter import presenter_of
 from .replies import PUBLIC
 from .services import Interaction
 
@@ -36,9 +35,7 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
         session = await self._current(interaction)
         if session is None:
             return
-        presenter = presenter_of(interaction.client)
-        message = await replies.sent_publicly(interaction, **await presenter.payload(session, editing=False))
-        await presenter.moved(session, message)
+        await interaction.client.changes.publish(Change(session), interaction, fresh=True)
 
     @app_commands.command(name="abort", description="End the game here early (host or channel managers)")
     async def abort(self, interaction: Interaction) -> None:

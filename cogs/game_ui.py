@@ -3,13 +3,17 @@
 `GameUI` is also the default for a game without its own cog: its public view as a text card,
 and a button for each action the seats it waits on may take. A game's cog supplies only its own
 words for the board's embed (`BoardWords`); the kit lays out the rest the same for every game.
+
+What each control of a game means is declared in one place, its UI's `controls` (a custom_id's
+action -> a `Move` the engine makes, a private `Panel`, or a `Handler` of its own); cogs/clicks.py
+takes every click and looks its control up there.
 """
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, TypeAlias
 
 import discord
 
@@ -20,9 +24,9 @@ from render.encode import RenderedImage
 from render.text_card import render_text_card
 
 from . import markup
-from .components import TableButton, view_of
-from .refs import Ref
-from .services import Bot, Interaction
+from .components import Ref, TableButton, view_of
+from .panels import Panel
+from .services import Interaction
 
 MAX_BUTTONS = 20
 ENDED_EARLY = "This game was ended early; no results count."
@@ -52,6 +56,19 @@ class BoardWords:
     colour: discord.Colour = field(default_factory=discord.Colour.blurple)
 
 
+Handler = Callable[[Interaction, Ref, list[str]], Awaitable[None]]  # a control answered in its own way
+
+
+@dataclass(frozen=True)
+class Move:
+    """A board control that makes an engine move: the action a click on it means (None: none now)."""
+
+    action: Callable[[Session, Game, Ref, list[str]], ActionLike | None]
+
+
+Control: TypeAlias = "Move | Panel | Handler"
+
+
 def action_label(action: Action) -> str:
     words = [str(v) for k, v in action.items() if k != "type"]
     return " ".join([str(action.get("type", "act")).replace("_", " ").capitalize(), *words])[:80]
@@ -61,16 +78,11 @@ class GameUI:
     game_name: str = ""
     private_board_copies = True  # False where a copy could outlive what it shows (memory games)
     min_edit_seconds = 0.0  # a busy real-time board is edited at most this often; edits between merge
-    moves: ClassVar[Mapping[str, Callable[[str], ActionLike | None]]] = {}  # board buttons making a move, by arg
     clock: Callable[[], float] | None = None  # a board that shows time left ('4:12 left') reads this clock
 
     def headlines(self, change: Change) -> list[str]:
         """Public news worth a message of its own (a round starts, a knock-out), not only a board edit."""
         return []
-
-    async def before_board(self, client: Bot, change: Change) -> None:
-        """What the game tells beside its board, before the board shows a change (a click's or a
-        timer's): Eye for an Eye pushes it to the players' live panels. Nothing by default."""
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         """The board image; runs in a worker thread, so it must only read its arguments."""
@@ -131,8 +143,8 @@ class GameUI:
     def move(self, session: Session, name: str, label: str, arg: str = "", *, versioned: bool = True,
              style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None,
              emoji: str | None = None) -> TableButton:
-        """A board button for the move `name`: `moves[name](arg)`, or a handler's of its own. An
-        unversioned one carries in `arg` what the engine needs to refuse it once stale."""
+        """A board button for the control `name` (`controls`). An unversioned one carries in `arg`
+        what the engine needs to refuse it once stale."""
         return TableButton(Ref(session.id, name, arg, session.version if versioned else None), label=label,
                            style=style, row=row, emoji=emoji)
 
@@ -141,19 +153,15 @@ class GameUI:
         (for example one message per round) and the old one keeps its picture, without buttons."""
         return None
 
-    async def handle_locally(self, interaction: Interaction, session: Session, game: Game,
-                             ref: Ref, values: list[str]) -> bool:
-        """Answer a click that changes only what a message shows, not the game; True if done."""
-        return False
+    def controls(self) -> Mapping[str, Control]:
+        """What a click on each of this game's controls means, by the custom_id's action: by default a
+        button per move the waited-on seats may take (`items`)."""
+        return {"do": Move(self.chosen)}
 
-    def action_for(self, session: Session, game: Game, ref: Ref, values: list[str]) -> ActionLike | None:
-        """The engine action a click means, or None when the click names none."""
-        if ref.action in self.moves:
-            return self.moves[ref.action](ref.arg)
-        if ref.action != "do" or not ref.arg.isdigit():
-            return None
+    def chosen(self, session: Session, game: Game, ref: Ref, values: list[str]) -> Action | None:
+        """The move of the default board's button `ref.arg` (its place among `choices`)."""
         choices = self.choices(session, game)
-        index = int(ref.arg)
+        index = int(ref.arg) if ref.arg.isdigit() else len(choices)
         return choices[index] if index < len(choices) else None
 
 
@@ -187,13 +195,4 @@ def with_rules(session: Session, items: list[discord.ui.Item]) -> list[discord.u
     return items
 
 
-_uis: dict[str, GameUI] = {}
 DEFAULT_UI = GameUI()
-
-
-def register_ui(ui: GameUI) -> None:
-    _uis[ui.game_name] = ui
-
-
-def ui_for(game_name: str) -> GameUI:
-    return _uis.get(game_name, DEFAULT_UI)

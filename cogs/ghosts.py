@@ -7,10 +7,10 @@ meanwhile: a move names its round (`Play`) and the engine refuses a stale one.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import discord
-from discord.ext import commands
 
 from engine.ghosts import DEAL, DISCARD_COUNT, MEEPLES, MIN_MATCHING, SIZE, lost_race
 from engine.ghosts_types import CardInfo, GhostsView, as_action, public_view, seat_view
@@ -24,13 +24,12 @@ from render.ghosts import render_ghosts, render_hand
 
 from . import markup
 from .actions import perform_race
-from .components import handles
+from .components import Ref
 from .drafts import Draft, option
-from .game_ui import BoardWords, GameUI, register_ui
-from .panel_clicks import offer, register_panels, seat_for
+from .game_ui import BoardWords, Control, GameUI, Move
+from .panel_clicks import offer, seat_for
 from .panels import CONFIRM, Panel, Seat
 from .redraw import Drawn
-from .refs import Ref
 from .services import Interaction
 
 STYLE = {"red": discord.ButtonStyle.danger, "blue": discord.ButtonStyle.primary,
@@ -176,7 +175,6 @@ async def call(interaction: Interaction, ref: Ref, values: list[str]) -> None:
 
 class GhostsUI(GameUI):
     game_name = "ghosts"
-    moves = {KEEP: lambda arg: as_action({"type": "keep", "round": Play.parse(arg).round})}
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         return render_ghosts(game.view(session.game_state, None), names=names, aborted=session.status == ABORTED)
@@ -230,8 +228,6 @@ class GhostsUI(GameUI):
         caller = [] if phase == "race" else [ATTEMPT.opener(session, "Play a card (caller)", row=1)]
         return race + caller + [hand]  # the colours stay while the caller plays: late presses still land
 
-
-async def setup(bot: commands.Bot) -> None:
-    register_ui(GhostsUI())
-    register_panels(HAND, DISCARD, ATTEMPT, SWAP)
-    handles(CALL)(call)
+    def controls(self) -> Mapping[str, Control]:
+        return {KEEP: Move(lambda _s, _g, ref, _v: as_action({"type": "keep", "round": Play.parse(ref.arg).round})),
+                CALL: call, **{panel.name: panel for panel in (HAND, DISCARD, ATTEMPT, SWAP)}}

@@ -12,13 +12,11 @@ from host.table import Change
 
 from . import replies
 from .actions import channel_of, perform, table_of
-from .components import handles, view_of
+from .components import Ref, view_of
 from .games import offer_games
 from .language import language_of, ptext, text
 from .lobby_ui import level_buttons, takes_computers
 from .markup import board_link
-from .presenter import presenter_of
-from .refs import Ref
 from .replies import PUBLIC
 from .services import Interaction
 
@@ -79,11 +77,7 @@ class Lobby(commands.Cog):
 
 async def show_new_table(interaction: Interaction, change: Change) -> None:
     """A new lobby (or a solo game that started at once) goes to the channel as a new message."""
-    if change.duplicate:
-        return
-    presenter = presenter_of(interaction.client)
-    message = await replies.sent_publicly(interaction, **await presenter.payload(change.session, editing=False))
-    await presenter.moved(change.session, message)
+    await interaction.client.changes.publish(change, interaction, fresh=True)
 
 
 async def offer_levels(interaction: Interaction, ref: Ref, values: list[str]) -> None:
@@ -128,7 +122,4 @@ async def lobby_click(interaction: Interaction, ref: Ref, values: list[str]) -> 
 
 
 async def setup(bot: commands.Bot) -> None:
-    handles(*LOBBY_CONTROLS)(lobby_click)
-    handles("rematch")(rematch_click)
-    handles("bots")(offer_levels)
     await bot.add_cog(Lobby(bot))

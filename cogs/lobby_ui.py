@@ -21,11 +21,10 @@ from engine.protocol import Choice, Game
 from host.session import LOBBY, Session, is_computer, level_of
 
 from . import markup
-from .components import TableButton, TableSelect
+from .components import Ref, TableButton, TableSelect
 from .game_ui import Board, rules_button
 from .guide import title
 from .language import ntext, ptext, text
-from .refs import Ref
 
 ROWS = 5  # Discord's rows of components in one message
 PER_ROW = 5  # buttons in one row

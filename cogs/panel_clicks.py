@@ -18,22 +18,11 @@ from host.table import Change
 
 from . import markup
 from .actions import Lost, perform, table_of
-from .components import Handler, handles, pressed_ms
+from .components import Ref, pressed_ms
 from .markup import said
 from .panels import OPEN, WATCHING, Panel, Seat
-from .presenter import presenter_of
 from .redraw import leave_note
-from .refs import Ref
 from .services import Interaction
-
-_panels: dict[str, Panel] = {}
-
-
-def register_panels(*panels: Panel, handler: Handler | None = None) -> None:
-    """Route the clicks on these panels to `handler` (by default the kit's `on_panel`)."""
-    for panel in panels:
-        _panels[panel.name] = panel
-        handles(panel.name)(handler or on_panel)
 
 
 async def seat_for(interaction: Interaction, session: Session) -> Seat:
@@ -47,15 +36,14 @@ async def seat_for(interaction: Interaction, session: Session) -> Seat:
     return Seat(session, game, seat, game.view(session.game_state, seat), table_of(interaction).clock())
 
 
-async def on_panel(interaction: Interaction, ref: Ref, values: list[str]) -> None:
-    """Every click on every panel, and on the board buttons that open one."""
-    panel = _panels[ref.action]
+async def on_panel(interaction: Interaction, panel: Panel, ref: Ref, values: list[str]) -> None:
+    """Every click on `panel`, and on the board button that opens it."""
     table = table_of(interaction)
     control, _, draft = ref.arg.partition("~")
     if panel.in_place and control != OPEN:
         moved = await move_in_place(interaction, panel, ref, values)
         if moved.change is not None and not moved.change.duplicate:
-            await presenter_of(interaction.client).show(moved.change)
+            await interaction.client.changes.publish(moved.change)
         return
     session = await table.get(ref.session_id)
     seat = await seat_for(interaction, session)
@@ -66,7 +54,7 @@ async def on_panel(interaction: Interaction, ref: Ref, values: list[str]) -> Non
             raise TableError(said(session, reason))
         await offer(interaction, panel, seat)
         return
-    live = presenter_of(interaction.client).panels
+    live = interaction.client.presenter.panels
     picked = panel.pick(seat, draft, control, values)
     if isinstance(picked, str):
         if not panel.versioned and (reason := panel.refusal(seat)):  # others acted meanwhile
@@ -94,7 +82,7 @@ async def offer(interaction: Interaction, panel: Panel, seat: Seat) -> None:
     player's one live panel at this table, and their older one is retired."""
     drawn = panel.draw(seat, panel.start(seat))
     posted = await drawn.post(interaction)
-    await presenter_of(interaction.client).panels.posted(seat.session, panel, interaction, posted, drawn)
+    await interaction.client.presenter.panels.posted(seat.session, panel, interaction, posted, drawn)
 
 
 @dataclass(frozen=True)
@@ -114,7 +102,7 @@ async def move_in_place(interaction: Interaction, panel: Panel, ref: Ref, values
     words for a move an earlier click made impossible. The caller brings the board up to date."""
     table, (control, _, draft) = table_of(interaction), ref.arg.partition("~")
     seat = await seat_for(interaction, await table.get(ref.session_id))
-    live = presenter_of(interaction.client).panels
+    live = interaction.client.presenter.panels
     live.taken(ref.session_id, interaction)
     change, picked, note, clicked = None, None, "", pressed_ms(interaction)
     try:

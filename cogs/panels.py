@@ -31,11 +31,10 @@ from engine.protocol import Action, Game, State, View, seat_name
 from host.session import Session
 from host.table import Change
 
-from .components import TableButton, TableSelect
+from .components import Ref, TableButton, TableSelect
 from .drafts import PER_SELECT, Draft, clip
 from .markup import said
 from .redraw import Drawn
-from .refs import Ref
 
 OPEN = "open"
 CONFIRM = "go"  # the control of a panel's Confirm button: the move the draft has come to

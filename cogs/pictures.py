@@ -22,7 +22,7 @@ import math
 import pickle
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -33,12 +33,18 @@ from render.cache import LastDrawn
 from render.encode import RenderedImage, render_async
 from render.workers import Drawers, Drawing, Frozen
 
-if TYPE_CHECKING:
-    from .game_ui import GameUI
-
 log = logging.getLogger(__name__)
 
 MAX_LAST_BYTES = 24 * 1024 * 1024  # each table's last board (a board is 15-45 KB: about a thousand tables)
+
+
+class GameUI(Protocol):
+    """What drawing a board needs of a game's UI (cogs/game_ui.py): its renderer, and the clock a
+    board that shows time left reads."""
+
+    clock: Callable[[], float] | None
+
+    def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage: ...
 
 
 def as_file(image: RenderedImage) -> discord.File:

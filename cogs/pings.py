@@ -11,6 +11,7 @@ pinged as before.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -19,9 +20,12 @@ from host.session import Session
 from host.table import Change, Table
 
 from .channel_budget import DELETE, POST, ChannelBudget
-from .game_ui import ui_for
+from .game_ui import DEFAULT_UI
 from .markup import board_link, mentions, pinging, who
 from .services import Bot
+
+if TYPE_CHECKING:
+    from .uis import GameUIs
 
 log = logging.getLogger(__name__)
 AROUND_SECONDS = 45.0  # how long after their last click (or ping) a player counts as at the table
@@ -30,9 +34,10 @@ AROUND_SECONDS = 45.0  # how long after their last click (or ping) a player coun
 class Pings:
     """The one ping message of each table: who it called, and replacing it; and who is around."""
 
-    def __init__(self, client: Bot, table: Table, budget: ChannelBudget | None = None) -> None:
+    def __init__(self, client: Bot, table: Table, uis: GameUIs, budget: ChannelBudget | None = None) -> None:
         self.client = client
         self.table = table
+        self.uis = uis
         self.budget = budget or ChannelBudget()
         self._seen: dict[int, dict[int, float]] = {}  # session id -> user -> table clock of their last click or ping
 
@@ -56,7 +61,7 @@ class Pings:
         waiting = [session.seats[seat] for seat in game.waiting_for(session.game_state)
                    if not session.computer_plays(seat)]
         # everyone at once is a race, nobody's turn, unless each owes a move of their own
-        due = waiting if len(waiting) == 1 or ui_for(session.game).calls_everyone(session, game) else []
+        due = waiting if len(waiting) == 1 or self.uis.get(session.game, DEFAULT_UI).calls_everyone(session, game) else []
         if change.started:
             text = f"**{game.title}** begins! {mentions(session.seats)}"
             if due:

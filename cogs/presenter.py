@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -28,7 +28,7 @@ from . import replies
 from .channel_budget import POST, ChannelBudget
 from .components import view_of
 from .endings import end_message
-from .game_ui import Board, ui_for, with_rules
+from .game_ui import DEFAULT_UI, Board, with_rules
 from .live_panels import LivePanels
 from .lobby_ui import lobby_board
 from .markup import board_link, message_link, said, seat_names
@@ -37,31 +37,35 @@ from .pings import Pings
 from .repair import repair_boards
 from .services import Bot, Interaction
 
+if TYPE_CHECKING:
+    from .uis import GameUIs
+
 log = logging.getLogger(__name__)
 RETRY_SECONDS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # waits before redrawing a board Discord failed, then every 30 s
 
 
 class Presenter:
-    def __init__(self, client: Bot, table: Table) -> None:
+    def __init__(self, client: Bot, table: Table, uis: GameUIs) -> None:
         self.client = client
         self.table = table
+        self.uis = uis
+        config = getattr(client, "config", None)  # the bot's settings (none on a bench's stand-in client)
+        self.pictures = BoardPictures(getattr(config, "render_workers", 0))  # drawn once per view, in workers
         self._locks: dict[int, asyncio.Lock] = {}  # session id -> its board's lock
         self._news_locks: dict[int, asyncio.Lock] = {}  # session id -> the lock of its headlines and pings, in order
         self._edited_at: dict[int, float] = {}  # session id -> loop time of its last board edit
         self._later: dict[int, asyncio.Task[None]] = {}  # one waiting redraw per throttled board
         self._failures: dict[int, int] = {}  # session id -> board edits Discord failed in a row
         self.budget = ChannelBudget()  # every channel's share of Discord's rate limits
-        self.pings = Pings(client, table, self.budget)
+        self.pings = Pings(client, table, uis, self.budget)
         self.panels = LivePanels(table)  # each player's live private panel, retired when its moment passed
         self.retry_seconds: tuple[float, ...] = RETRY_SECONDS
-        config = getattr(client, "config", None)  # the bot's settings (none on a bench's stand-in client)
-        self.pictures = BoardPictures(getattr(config, "render_workers", 0))  # drawn once per view, in workers
 
     async def board(self, session: Session) -> Board:
         game = registry.get(session.game)
         if session.status == LOBBY or session.state is None:
             return lobby_board(session, game)
-        ui = ui_for(session.game)
+        ui = self.uis.get(session.game, DEFAULT_UI)
         names = seat_names(session, await self.table.names(session.seats))
         embed = ui.embed(session, game, names)
         if session.status == PLAYING and (seat := session.learner) is not None and \
@@ -84,16 +88,40 @@ class Presenter:
             del out["view"]
         return out
 
+    async def on_change(self, change: Change, via: Interaction | None, fresh: bool) -> None:
+        """The bus's public stage (cogs/bus.py): a change shown to the channel. A click on the board
+        itself gets the new board as its answer (the channel's limit does not count it); `fresh`
+        posts the board as a new message answering `via`."""
+        if fresh and via is not None:
+            if not change.duplicate:
+                posted = await replies.sent_publicly(via, **await self.payload(change.session, editing=False))
+                await self.moved(change.session, posted)
+            return
+        message = via.message if via is not None else None
+        on_board = message is not None and not message.flags.ephemeral and \
+            change.session.message_id in (None, message.id)  # None: adopted below
+        if via is not None and (change.duplicate or not on_board):
+            await replies.acknowledge(via)  # the board, if it changes, is edited through the channel
+        if via is not None and change.duplicate:
+            return
+        if message is not None and on_board and change.session.message_id is None:
+            await self.adopt(change.session, message.id)  # the lobby was posted, but a crash lost its id
+        try:
+            await self.show(change, via=via if on_board else None)
+        except discord.HTTPException:  # the move stands: the next change (or a retry) redraws
+            log.warning("session %s: move %s could not be shown", change.session.id, change.session.version,
+                        exc_info=True)
+        finally:
+            if via is not None:
+                await replies.acknowledge(via)  # nothing if answered already
+
     async def show(self, change: Change, via: Interaction | None = None) -> None:
-        """After a change: what the game tells beside its board, then the board brought up to date,
-        the news, the ping, the live panels, and the end announced. Every click's and timer's change
-        comes here, so this is the one order in which a change goes out.
+        """After a change: the board brought up to date, the news, the ping, the live panels, and
+        the end announced, in this order (a game's private panels heard of it first: cogs/bus.py).
 
         `via`: the click that made the change. When it was made on the board message itself, its own
         response carries the new board; either way it is acknowledged once the board was seen to."""
         session = change.session
-        if not change.duplicate and session.state is not None:
-            await ui_for(session.game).before_board(self.client, change)
         try:
             await self._bring_board(session.id, via)
         finally:
@@ -163,7 +191,7 @@ class Presenter:
     def _throttle(self, session: Session) -> float:
         """Seconds to wait before this board may be edited again (0: now). An ended game or a
         board moving to a new message is never kept waiting."""
-        interval = 0.0 if session.state is None else ui_for(session.game).min_edit_seconds
+        interval = 0.0 if session.state is None else self.uis.get(session.game, DEFAULT_UI).min_edit_seconds
         if not interval or not session.active or self.board_key(session) != session.board_key:
             return 0.0
         since = asyncio.get_running_loop().time() - self._edited_at.get(session.id, float("-inf"))
@@ -202,7 +230,7 @@ class Presenter:
             self._failures.pop(session.id, None)
 
     async def _headlines(self, session: Session, change: Change) -> None:
-        lines = [said(session, line) for line in ui_for(session.game).headlines(change)] if session.state else []
+        lines = [said(session, line) for line in self.uis.get(session.game, DEFAULT_UI).headlines(change)] if session.state else []
         if lines:
             channel = self.client.get_partial_messageable(session.channel_id)
             async with self.budget.slot(session.channel_id, POST):
@@ -236,7 +264,7 @@ class Presenter:
     def board_key(self, session: Session) -> str | None:
         if session.state is None or session.status == LOBBY:
             return None
-        return ui_for(session.game).board_key(session, registry.get(session.game))
+        return self.uis.get(session.game, DEFAULT_UI).board_key(session, registry.get(session.game))
 
     async def post(self, session: Session, *, keep_old: bool = False) -> discord.Message:
         """A fresh board message in the session's channel; it becomes the one kept up to date."""
@@ -275,20 +303,10 @@ class Presenter:
             await channel.send(**payload)
 
     async def show_privately(self, interaction: Interaction, session: Session, note: str) -> None:
-        """An ephemeral copy of the current board, for stale clicks and watchers."""
+        """An ephemeral copy of the current board, for stale clicks and watchers (a link instead,
+        where a copy could outlive what it shows)."""
         session = await self.table.get(session.id)
-        if not ui_for(session.game).private_board_copies:
+        if not self.uis.get(session.game, DEFAULT_UI).private_board_copies:
             await replies.tell(interaction, f"{note.split(';')[0]}. The board is here: {board_link(session)}")
             return
-        payload = await self.payload(session, editing=False)
-        await replies.tell(interaction, note, **payload)
-
-    async def on_timer(self, change: Change) -> None:
-        try:
-            await self.show(change)
-        except discord.HTTPException:
-            log.exception("could not show timer change of session %s", change.session.id)
-
-
-def presenter_of(client: Bot) -> Presenter:
-    return client.presenter
+        await replies.tell(interaction, note, **await self.payload(session, editing=False))

@@ -15,7 +15,7 @@ import discord
 from host.session import Session
 from host.table import Change, Table
 
-from .refs import Ref
+from .components import Ref
 
 log = logging.getLogger(__name__)
 ORPHAN_SEARCH = 25  # recent channel messages searched for a board whose id was never saved

@@ -23,10 +23,8 @@ from engine.words import player_count
 
 from . import replies
 from .actions import table_of
-from .components import handles
-from .game_ui import RULES
+from .components import Ref
 from .games import offer_games
-from .refs import Ref
 from .rules_book import ADVANCED, OPTION_PAGES, Book, PageButton, option_rules, option_title, show_book
 from .services import Bot, Interaction
 
@@ -117,7 +115,6 @@ async def rules_click(interaction: Interaction, ref: Ref, values: list[str]) -> 
 
 
 async def setup(bot: Bot) -> None:
-    handles(RULES)(rules_click)
     bot.add_dynamic_items(PageButton)
     await bot.add_cog(Rules())
 

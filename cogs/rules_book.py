@@ -32,7 +32,7 @@ from host.session import PLAYING, Session
 from render.encode import RenderedImage
 
 from . import replies
-from .game_ui import ui_for
+from .game_ui import DEFAULT_UI, GameUI
 from .guide import GUIDES, goal, has_quick
 from .pictures import as_file, picture
 from .services import Interaction
@@ -208,17 +208,17 @@ def sample_session(game: Game, options_on: Iterable[str]) -> Session | None:
     return None
 
 
-def draw_sample(session: Session, game: Game) -> RenderedImage:
+def draw_sample(ui: GameUI, session: Session, game: Game) -> RenderedImage:
     names = [SAMPLE_NAMES[seat % len(SAMPLE_NAMES)] for seat in range(len(session.seats))]
-    return ui_for(game.name).render(session, game, names)
+    return ui.render(session, game, names)
 
 
-async def sample_picture(game: Game, book: Book) -> RenderedImage | None:
+async def sample_picture(ui: GameUI, game: Game, book: Book) -> RenderedImage | None:
     """The board of a freshly set-up game, drawn off the event loop (None: it cannot be drawn)."""
     session = sample_session(game, book.options_on(game))
     if session is None:
         return None
-    return await picture(f"the sample {game.name} board", draw_sample, session, game)
+    return await picture(f"the sample {game.name} board", draw_sample, ui, session, game)
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -235,16 +235,18 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(Book(match["game"], int(match["mask"])), int(match["page"]), label="")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async with replies.in_time(cast(Interaction, interaction)):
+        ours = cast(Interaction, interaction)
+        async with replies.in_time(ours):
             try:
                 game = registry.get(self.book.game)
             except RuleError as gone:
                 await replies.tell(interaction, str(gone))
                 return
-            await replies.edit(interaction, **await page_payload(game, self.book, self.page, editing=True))
+            ui = ours.client.uis.get(game.name, DEFAULT_UI)
+            await replies.edit(interaction, **await page_payload(ui, game, self.book, self.page, editing=True))
 
 
-async def page_payload(game: Game, book: Book, index: int, *, editing: bool) -> dict[str, Any]:
+async def page_payload(ui: GameUI, game: Game, book: Book, index: int, *, editing: bool) -> dict[str, Any]:
     """The message of one page: its embed, its picture (page 1), the page buttons."""
     book_pages = pages(game, book)
     index = max(0, min(index, len(book_pages) - 1))
@@ -252,7 +254,7 @@ async def page_payload(game: Game, book: Book, index: int, *, editing: bool) -> 
     embed = discord.Embed(title=page.title[:TITLE_CHARS], description=page.text, colour=discord.Colour.blurple())
     embed.set_footer(text=footer(game, index, len(book_pages)))
     payload: dict[str, Any] = {"embed": embed}
-    image = await sample_picture(game, book) if page.picture else None
+    image = await sample_picture(ui, game, book) if page.picture else None
     if image is not None:
         embed.set_image(url=f"attachment://{image.filename}")
         payload["attachments" if editing else "files"] = [as_file(image)]
@@ -271,4 +273,5 @@ async def page_payload(game: Game, book: Book, index: int, *, editing: bool) -> 
 
 async def show_book(interaction: Interaction, game: Game, book: Book, note: str | None = None) -> None:
     """The book's first page, privately."""
-    await replies.tell(interaction, note, **await page_payload(game, book, 0, editing=False))
+    await replies.tell(interaction, note, **await page_payload(interaction.client.uis.get(game.name, DEFAULT_UI), game, book, 0,
+                                                                   editing=False))

@@ -5,8 +5,9 @@ changes nothing; at the end the board shows the par, what that player scores on 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import discord
-from discord.ext import commands
 
 from engine.computers.tiger import advise, par
 from engine.protocol import Game, View
@@ -17,9 +18,9 @@ from render.encode import RenderedImage
 from render.tiger import render_tiger
 
 from . import replies
-from .game_ui import BoardWords, GameUI, register_ui
-from .panel_clicks import register_panels, seat_for
-from .refs import Ref
+from .components import Ref
+from .game_ui import BoardWords, Control, GameUI, Move
+from .panel_clicks import seat_for
 from .services import Interaction
 from .tiger_panels import BUY, FIGHT, THIN, thin
 
@@ -34,7 +35,6 @@ def hint_words(view: View) -> str:
 
 class TigerUI(GameUI):
     game_name = "tiger"
-    moves = {KEEP_ALL: lambda arg: thin([])}
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         return render_tiger(game.view(session.game_state, None), aborted=session.status == ABORTED)
@@ -66,16 +66,11 @@ class TigerUI(GameUI):
                 FIGHT.opener(session, "Fight…", style=discord.ButtonStyle.danger, disabled=not view["fight_fields"]),
                 hint]
 
-    async def handle_locally(self, interaction: Interaction, session: Session, game: Game,
-                             ref: Ref, values: list[str]) -> bool:
-        """Hint: the computer player's move for this position, told privately; the game is not touched."""
-        if ref.action != HINT:
-            return False
-        seat = await seat_for(interaction, session)  # watchers are refused there
-        await replies.tell(interaction, hint_words(seat.view))
-        return True
+    def controls(self) -> Mapping[str, Control]:
+        return {KEEP_ALL: Move(lambda *_: thin([])), HINT: hint, BUY.name: BUY, FIGHT.name: FIGHT, THIN.name: THIN}
 
 
-async def setup(bot: commands.Bot) -> None:
-    register_ui(TigerUI())
-    register_panels(BUY, FIGHT, THIN)
+async def hint(interaction: Interaction, ref: Ref, values: list[str]) -> None:
+    """Hint: the computer player's move for this position, told privately; the game is not touched."""
+    seat = await seat_for(interaction, await interaction.client.table.get(ref.session_id))  # watchers are refused there
+    await replies.tell(interaction, hint_words(seat.view))

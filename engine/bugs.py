@@ -72,8 +72,8 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, NotRequired, TypedDict, TypeGuard
 
 from . import flow
-from .deadlines import after
 from .errors import RuleError
+from .flow import after
 from .protocol import Action, Event, Game, Option, Outcome, Seat, State, View, seat_name, whole
 from .registry import register
 from .rng import Rng

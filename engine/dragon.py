@@ -53,8 +53,8 @@ from collections import Counter
 from typing import Final, Literal, TypedDict
 
 from . import flow
-from .deadlines import after
 from .errors import RuleError
+from .flow import after
 from .grid import label, parse_label
 from .protocol import Action, Event, Game, Outcome, Seat, State, View, seat_name, whole
 from .registry import register

@@ -20,6 +20,12 @@ from typing import TypedDict
 from .errors import RuleError
 from .protocol import Seat, ranked, seat_name
 
+
+def after(now: float, seconds: float) -> float:
+    """The deadline `seconds` from `now`. Timers are data: an absolute time stored in the state
+    (rounded to the ms, so it survives JSON alike everywhere), never a sleep."""
+    return round(now + seconds, 3)
+
 ONE, EVERYONE, EACH_ONCE = "one", "everyone", "each_once"
 AWAY_AFTER = 3  # timers missed in a row before a player is skipped as away
 

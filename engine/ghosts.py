@@ -64,11 +64,11 @@ from itertools import combinations, pairwise
 from typing import Any
 
 from . import flow
-from .deadlines import after
 from .deck import discard as deck_discard
 from .deck import draw as deck_draw
 from .deck import new_deck
 from .errors import RuleError
+from .flow import after
 from .ghosts_types import CardInfo, GhostsView, LastAttempt, LostRace, SeatView
 from .greenbox import CARDS, SYMBOLS
 from .grid import ORTHOGONAL, inside, label

@@ -29,19 +29,3 @@ cards that compose a use take more: Will of the Wind 2-4 (steps, then a facing),
 (the whole dance) or a click per strike and ✔ Dance, Surge 2 per Guard and ✔ Surge.
 """
 from __future__ import annotations
-
-from ..components import handles
-from ..game_ui import register_ui
-from ..panel_clicks import register_panels
-from ..services import Bot
-from .board import PEEK, RULES, ArenaUI, peek
-from .clicks import on_click
-from .live import Live
-from .panel import PANEL
-
-
-async def setup(bot: Bot) -> None:
-    register_ui(ArenaUI(bot.table.clock))  # the table's clock: its deadlines are on it
-    register_panels(PANEL, handler=on_click)  # this panel redraws in place (clicks.py)
-    handles(PEEK, RULES)(peek)
-    bot.arena_live = Live(bot)  # the presenter tells it each change first (ArenaUI.before_board)

@@ -21,7 +21,7 @@ message; the last one stays as the round's record.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import discord
 
@@ -37,12 +37,11 @@ from render.encode import RenderedImage
 
 from .. import markup, replies
 from ..actions import table_of
-from ..components import TableButton
-from ..game_ui import GameUI
-from ..refs import Ref
+from ..components import Ref, TableButton
+from ..game_ui import Control, GameUI
 from ..rules import options_embed, rules_embed
-from ..services import Bot, Interaction
-from .live import live_of
+from ..services import Interaction
+from .clicks import on_click
 from .panel import PANEL
 from .words import (
     ICON,
@@ -113,14 +112,11 @@ class ArenaUI(GameUI):
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock: Callable[[], float] = clock
 
+    def controls(self) -> Mapping[str, Control]:
+        return {PANEL.name: on_click, PEEK: peek, RULES: peek}  # the panel redraws in place (clicks.py)
+
     def headlines(self, change: Change) -> list[str]:
         return [name_places(e.text) for e in change.events if e.kind in HEADLINES and e.private_to is None]
-
-    async def before_board(self, client: Bot, change: Change) -> None:
-        """The change reaches the panels it concerns before the board (live.py), but the clicker's own,
-        which its click redraws."""
-        actor = None if change.actor is None else change.session.seat_of(change.actor)
-        await live_of(client).tell(change, actor=actor)
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         return render_arena(game.view(session.game_state, None), names, now=self.clock(),

@@ -16,10 +16,9 @@ from host.session import Session
 
 from .. import replies
 from ..actions import table_of
+from ..components import Ref
 from ..panel_clicks import move_in_place, on_panel
 from ..panels import OPEN
-from ..presenter import presenter_of
-from ..refs import Ref
 from ..services import Interaction
 from .draft import INFO, after_move
 from .legend import legend_embed
@@ -32,7 +31,7 @@ async def on_click(interaction: Interaction, ref: Ref, values: list[str]) -> Non
     live = live_of(interaction.client)
     control = ref.arg.partition("~")[0]
     if control == OPEN:
-        await on_panel(interaction, ref, values)
+        await on_panel(interaction, PANEL, ref, values)
         session = await table_of(interaction).get(ref.session_id)
         seat = session.seat_of(interaction.user.id)
         live.keep(ref.session_id, seat, interaction, "")
@@ -45,7 +44,7 @@ async def on_click(interaction: Interaction, ref: Ref, values: list[str]) -> Non
     moved = await move_in_place(interaction, PANEL, ref, values, after=after_move, lost=lost_by)
     live.keep(ref.session_id, moved.seat.seat, interaction, moved.draft)
     if moved.change is not None and not moved.change.duplicate:
-        await presenter_of(interaction.client).show(moved.change)
+        await interaction.client.changes.publish(moved.change)
 
 
 def lost_by(session: Session, seat: int | None, action: Action, clicked_ms: int) -> str | None:

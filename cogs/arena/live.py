@@ -204,6 +204,14 @@ class Live:
             async with self.client.presenter.budget.slot(session.channel_id, DELETE):
                 await channel.get_partial_message(message_id).delete()
 
+    async def on_change(self, change: Change, via: Interaction | None, fresh: bool) -> None:
+        """The bus's private stage (cogs/bus.py): a match's change reaches the panels it concerns before
+        the board, but the clicker's own, which its click redraws."""
+        if change.duplicate or change.session.state is None:
+            return
+        actor = None if change.actor is None else change.session.seat_of(change.actor)
+        await self.tell(change, actor=actor)
+
     async def tell(self, change: Change, actor: int | None = None) -> None:
         """`push`, where Discord refusing a message must not stop the board's redraw."""
         try:

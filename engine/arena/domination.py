@@ -47,9 +47,9 @@ import copy
 from typing import Any
 
 from .. import flow
-from ..deadlines import after
 from ..deck import discard, draw, new_deck
 from ..errors import RuleError
+from ..flow import after
 from ..hexgrid import neighbour
 from ..protocol import Action, Event, Option, Seat, whole
 from ..rng import Rng, rng_of

@@ -34,8 +34,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import flow
-from ..deadlines import after
 from ..errors import RuleError
+from ..flow import after
 from ..protocol import Event, Seat, whole
 from ..rng import rng_of
 from ..words import plural

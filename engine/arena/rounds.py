@@ -20,8 +20,8 @@ points, and ties are not played off.
 from __future__ import annotations
 
 from .. import flow
-from ..deadlines import after
 from ..errors import RuleError
+from ..flow import after
 from ..protocol import Event, Seat, ranked, whole
 from ..words import plural
 from .board import COMPASS, front_arc, key, start_hex

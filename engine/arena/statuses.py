@@ -11,7 +11,7 @@ it is {"ends": "start"} (Hidden: until the owner's next turn) or {"ends": "end",
 """
 from __future__ import annotations
 
-from ..deadlines import after
+from ..flow import after
 from ..protocol import Event, Seat
 from .data import STATUS_NAMES
 from .figures import Ref, State, piece_name, pieces, say, spot

@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from .. import flow
-from ..deadlines import after
 from ..errors import RuleError
+from ..flow import after
 from ..protocol import Event, Seat, whole
 from ..rng import rng_of
 from ..words import plural

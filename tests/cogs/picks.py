@@ -1,5 +1,5 @@
-"""Picks: Tally played through private panels (the panel kit's test game), registered with its UI and
-panels on import, and a game of it started by Ann with Bob."""
+"""Picks: Tally played through private panels (the panel kit's test game), its UI given to the bot,
+and a game of it started by Ann with Bob."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -7,8 +7,7 @@ from dataclasses import dataclass
 import discord
 
 from cogs.drafts import Draft, option
-from cogs.game_ui import BoardWords, GameUI, register_ui
-from cogs.panel_clicks import register_panels
+from cogs.game_ui import BoardWords, Control, GameUI
 from cogs.panels import Drawn, Panel, Seat
 from engine.protocol import seat_name
 from engine.registry import register
@@ -75,12 +74,12 @@ class PicksUI(GameUI):
     def items(self, session: Session, game) -> list[discord.ui.Item]:
         return [ADD.opener(session, "Choose..."), QUICK.opener(session, "Quick...")]
 
+    def controls(self) -> dict[str, Control]:
+        return {ADD.name: ADD, QUICK.name: QUICK}
 
-register_ui(PicksUI())
-register_panels(ADD, QUICK)
 
-
-async def start_picks(u, channel):
+async def start_picks(bot, u, channel):
+    bot.uis[PicksUI.game_name] = PicksUI()
     await u["ann"].slash(channel, "play", game="picks")
     lobby = channel.last_message
     await u["bob"].click(lobby, label="Join")

@@ -11,7 +11,6 @@ import math
 
 import pytest
 
-from cogs.game_ui import ui_for
 from engine import registry
 from engine.bugs import BEAT_SECONDS, COUNTDOWN_BEATS, design_of
 from tests.cogs.bugs_helpers import (
@@ -40,12 +39,11 @@ GAME = registry.get("bugs")
 
 
 @pytest.fixture(autouse=True)
-def at_once(request, monkeypatch, world):
+def at_once(request, monkeypatch, world, simcord_bot):
     """Boards edited at once: simcord would otherwise wait out the board's 1 s pace after every
-    click (the pace test keeps the pace). The bot loads its cogs afresh, so the pace is changed on
-    the UI it registered."""
+    click (the pace test keeps the pace). The pace is changed on this bot's UI (cogs/uis.py)."""
     if "paced" not in request.node.name:
-        monkeypatch.setattr(ui_for("bugs"), "min_edit_seconds", 0.0)
+        monkeypatch.setattr(simcord_bot.uis["bugs"], "min_edit_seconds", 0.0)
 
 
 async def put_back_on(channel, user, panel_id, place):
@@ -296,7 +294,7 @@ async def test_an_aborted_game_says_so_and_asks_nobody(world, simcord_bot):
 
 async def test_a_burst_of_grabs_on_the_paced_board_ends_with_the_newest_board(world, simcord_bot):
     env, _guild, channel, u = world
-    assert ui_for("bugs").min_edit_seconds == 1.0
+    assert simcord_bot.uis["bugs"].min_edit_seconds == 1.0
     await open_table(u, channel, "bugs", ("ann", "bob"))
     panels = {name: await open_panel(simcord_bot, channel, u[name]) for name in ("ann", "bob")}
     for seat, name in enumerate(("ann", "bob")):  # each within a second of the last board edit

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.game_ui import ui_for
 from engine import registry
 from host.session import is_computer
 from tests.cogs.discord_helpers import (
@@ -99,7 +98,7 @@ async def test_one_person_alone_plays_a_whole_game_with_computers(world, simcord
     her seat (the board says so), her next click takes it back, and the game reaches its end.
     (Real-time Eye for an Eye marks away only a defender who lets attacks pass; its turns do.)"""
     env, _guild, channel, u = world
-    monkeypatch.setattr(ui_for(game), "min_edit_seconds", 0.0)  # every change on the board at once
+    monkeypatch.setattr(simcord_bot.uis[game], "min_edit_seconds", 0.0)  # every change on the board at once
     title = registry.get(game).title
     await u["ann"].slash(channel, "play", game=game, options=options)
     lobby = channel.last_message

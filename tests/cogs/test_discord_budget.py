@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import time
 from datetime import timedelta
 
 import discord
@@ -15,6 +16,7 @@ import discord
 from cogs.channel_budget import EDIT, EDIT_OLD, LOOK_AGAIN, POST, SWITCH, ChannelBudget, spacing, usable
 from cogs.pings import AROUND_SECONDS
 from cogs.presenter import Presenter
+from cogs.uis import game_uis
 from tests.cogs.discord_helpers import message_in, open_table, pinged
 from tests.conftest import HandClock
 
@@ -109,7 +111,7 @@ def stub_presenter(table, budget_clock: HandClock) -> tuple[Presenter, StubChann
     """A presenter drawing into a StubChannel with its budget on a hand clock; the versions it drew."""
     channel = StubChannel()
     client = type("Client", (), {"get_partial_messageable": lambda self, _id: channel, "user": None})()
-    presenter = Presenter(client, table)
+    presenter = Presenter(client, table, game_uis(time.time))
     presenter.budget = presenter.pings.budget = ChannelBudget(clock=budget_clock)
     drawn: list[int] = []
     real_payload = presenter.payload

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.components import TableSelect, view_of
-from cogs.refs import Ref
+from cogs.components import Ref, TableSelect, view_of
 from engine.dragon import SIZE, turn_of
 from tests.cogs.discord_helpers import buttons, message_in, selects
 from tests.cogs.test_dragon_discord import (

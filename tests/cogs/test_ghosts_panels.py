@@ -3,9 +3,9 @@ a panel kept from an earlier round must be refused in a later one, even where th
 accept the move it names (the same caller attempting again, the same player swapping again)."""
 from __future__ import annotations
 
+from cogs.components import Ref
 from cogs.ghosts import ATTEMPT
 from cogs.panels import Seat
-from cogs.refs import Ref
 from engine import registry
 from tests.cogs.discord_helpers import buttons, forget_panels, selects
 from tests.cogs.ghosts_helpers import board_of, discard_all, mine, open_ghosts, session_of

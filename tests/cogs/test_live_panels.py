@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.game_ui import ui_for
 from cogs.live_panels import OVER, PASSED, REPLACED
 from tests.cogs.bugs_helpers import DESIGN_WORDS, face_down, grab, mine, open_panel, press, state_of
 from tests.cogs.discord_helpers import buttons, forget_panels, message_in, selects
@@ -25,7 +24,7 @@ def retired(channel, user, message_id) -> str:
 
 async def test_opening_a_new_panel_retires_the_older_one(world, simcord_bot):
     env, guild, channel, u = world
-    board_id = await start_picks(u, channel)
+    board_id = await start_picks(simcord_bot, u, channel)
     first = await u["ann"].click(message_in(channel, board_id), label="Choose...")
     assert selects(first.response.message), "the first panel opened without its controls"
     second = await u["ann"].click(message_in(channel, board_id), label="Quick...")
@@ -36,7 +35,7 @@ async def test_opening_a_new_panel_retires_the_older_one(world, simcord_bot):
 
 async def test_a_panel_the_game_moved_past_is_edited_to_say_so(world, simcord_bot, hand_clock):
     env, guild, channel, u = world
-    board_id = await start_picks(u, channel)
+    board_id = await start_picks(simcord_bot, u, channel)
     opened = await u["ann"].click(message_in(channel, board_id), label="Choose...")
     hand_clock.advance(61)  # Ann's turn timer runs out while her panel is open: the table adds 1
     await simcord_bot.table.fire_due()
@@ -46,7 +45,7 @@ async def test_a_panel_the_game_moved_past_is_edited_to_say_so(world, simcord_bo
 
 async def test_every_live_panel_says_the_game_is_over_when_it_ends(world, simcord_bot):
     env, guild, channel, u = world
-    board_id = await start_picks(u, channel)
+    board_id = await start_picks(simcord_bot, u, channel)
     opened = await u["ann"].click(message_in(channel, board_id), label="Choose...")
     await u["ann"].slash(channel, "game abort")
     assert retired(channel, u["ann"], opened.response.id) == OVER
@@ -56,7 +55,7 @@ async def test_a_panel_the_bot_forgot_in_a_restart_is_still_refused_when_the_gam
         world, simcord_bot, hand_clock):
     """The ledger is memory: after a restart an old panel keeps its controls, and the table refuses them."""
     env, guild, channel, u = world
-    board_id = await start_picks(u, channel)
+    board_id = await start_picks(simcord_bot, u, channel)
     opened = await u["ann"].click(message_in(channel, board_id), label="Choose...")
     forget_panels(simcord_bot)
     hand_clock.advance(61)
@@ -71,7 +70,7 @@ async def test_a_panel_the_bot_forgot_in_a_restart_is_still_refused_when_the_gam
 
 async def test_a_click_on_a_forgotten_panel_of_an_ended_game_is_refused(world, simcord_bot):
     env, guild, channel, u = world
-    board_id = await start_picks(u, channel)
+    board_id = await start_picks(simcord_bot, u, channel)
     opened = await u["ann"].click(message_in(channel, board_id), label="Choose...")
     forget_panels(simcord_bot)
     await u["ann"].slash(channel, "game abort")
@@ -81,8 +80,8 @@ async def test_a_click_on_a_forgotten_panel_of_an_ended_game_is_refused(world, s
 
 
 @pytest.fixture
-def bugs_at_once(monkeypatch, world):
-    monkeypatch.setattr(ui_for("bugs"), "min_edit_seconds", 0.0)  # boards edited at once (the pace is not under test)
+def bugs_at_once(monkeypatch, world, simcord_bot):
+    monkeypatch.setattr(simcord_bot.uis["bugs"], "min_edit_seconds", 0.0)  # boards edited at once (the pace is not under test)
 
 
 async def test_a_kept_bugs_tile_is_never_visible_again_even_through_an_older_panel(world, simcord_bot,

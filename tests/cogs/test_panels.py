@@ -13,7 +13,7 @@ from tests.cogs.picks import ADD, Picks, start_picks
 
 async def test_a_panel_opens_privately_redraws_itself_and_makes_the_move(world, simcord_bot):
     env, guild, channel, u = world
-    board_id = await start_picks(u, channel)
+    board_id = await start_picks(simcord_bot, u, channel)
     opened = await u["ann"].click(message_in(channel, board_id), label="Choose...")
     assert opened.ephemeral and "Chosen: -" in opened.response.content
     panel = opened.response
@@ -32,7 +32,7 @@ async def test_a_panel_opens_privately_redraws_itself_and_makes_the_move(world, 
 
 async def test_watchers_and_players_out_of_turn_get_a_private_refusal(world, simcord_bot):
     env, guild, channel, u = world
-    board_id = await start_picks(u, channel)
+    board_id = await start_picks(simcord_bot, u, channel)
     watcher = await u["cat"].click(message_in(channel, board_id), label="Choose...")
     assert watcher.ephemeral and "watching" in watcher.response.content
     early = await u["bob"].click(message_in(channel, board_id), label="Choose...")
@@ -67,7 +67,7 @@ def test_a_draft_of_fields_reads_missing_ones_as_empty():
 async def test_a_probe_panel_opens_when_the_engine_offers_its_move_else_says_why_in_the_engines_words(
         world, simcord_bot):
     env, guild, channel, u = world
-    board_id = await start_picks(u, channel)
+    board_id = await start_picks(simcord_bot, u, channel)
     early = await u["bob"].click(message_in(channel, board_id), label="Quick...")
     assert early.ephemeral and f"It is not your turn: <@{u['ann'].id}> is to play." in early.response.content
     opened = await u["ann"].click(message_in(channel, board_id), label="Quick...")
@@ -112,7 +112,7 @@ def test_a_draft_keeps_only_what_is_still_offered_and_its_selects_show_what_it_h
 
 async def test_the_board_embed_is_the_games_words_laid_out_by_the_kit(world, simcord_bot):
     env, guild, channel, u = world
-    board_id = await start_picks(u, channel)
+    board_id = await start_picks(simcord_bot, u, channel)
     embed = message_in(channel, board_id).embeds[0]
     shown = {f.name: f.value for f in embed.fields}
     assert embed.title == "Picks" and shown["Now"] == f"<@{u['ann'].id}> adds 1 or 2."  # seats named as fields

@@ -3,10 +3,11 @@ headline news gets a message of its own."""
 from __future__ import annotations
 
 import asyncio
+import time
 
-from cogs.components import TableButton
-from cogs.game_ui import GameUI, action_label, register_ui
-from cogs.refs import Ref
+from cogs.components import Ref, TableButton
+from cogs.game_ui import GameUI, action_label
+from cogs.uis import game_uis
 from engine.registry import register
 from tests.cogs.discord_helpers import message_in
 from tests.kit.toygames import Tally
@@ -34,11 +35,11 @@ class BurstUI(GameUI):
 
 
 BURST_UI = BurstUI()
-register_ui(BURST_UI)
 PACE = 1.0  # the first test's interval: generous, as the first redraw (drawing, caches) counts in it
 
 
-async def start_burst(u, channel):
+async def start_burst(bot, u, channel):
+    bot.uis[BURST_UI.game_name] = BURST_UI
     await u["ann"].slash(channel, "play", game="burst")
     lobby = channel.last_message
     await u["bob"].click(lobby, label="Join")
@@ -74,7 +75,9 @@ async def test_a_busy_board_is_edited_at_most_every_interval_and_ends_on_the_new
 
     channel = StubChannel()
     client = type("Client", (), {"get_partial_messageable": lambda self, _id: channel, "user": None})()
-    presenter = Presenter(client, table)
+    uis = game_uis(time.time)
+    uis[BURST_UI.game_name] = BURST_UI
+    presenter = Presenter(client, table, uis)
     started = []  # when each redraw began (drawing the first board takes longer: caches)
     real_redraw = presenter._redraw
 
@@ -102,7 +105,7 @@ async def test_a_busy_board_is_edited_at_most_every_interval_and_ends_on_the_new
 
 async def test_headlines_are_messages_of_their_own_and_the_end_is_not_kept_waiting(world, simcord_bot):
     env, guild, channel, u = world
-    board_id = await start_burst(u, channel)
+    board_id = await start_burst(simcord_bot, u, channel)
     turn = "ann"
     for _ in range(5):
         await u[turn].click(message_in(channel, board_id), label="Add 2")

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from cogs.refs import BUTTON_TEMPLATE, SELECT_TEMPLATE, Ref
+from cogs.components import BUTTON_TEMPLATE, SELECT_TEMPLATE, Ref
 
 
 def test_a_ref_round_trips_through_its_custom_id():

@@ -4,6 +4,7 @@ and the setting TABLETOP_RENDER_WORKERS says how many workers the presenter draw
 The workers start processes (a forkserver and its workers); waits have generous limits, nothing is timed."""
 from __future__ import annotations
 
+import time
 from types import SimpleNamespace
 
 import pytest
@@ -16,6 +17,7 @@ from cogs.ghosts import GhostsUI
 from cogs.pictures import BoardPictures
 from cogs.presenter import Presenter
 from cogs.tiger import TigerUI
+from cogs.uis import game_uis
 from engine import registry
 from host.config import Config
 from host.session import Session
@@ -60,9 +62,9 @@ async def test_a_board_drawn_in_a_worker_is_byte_identical_to_one_drawn_in_proce
 
 def test_the_presenter_draws_in_as_many_workers_as_the_setting_says() -> None:
     table = SimpleNamespace()  # the presenter only keeps it until a change comes
-    with_two = Presenter(SimpleNamespace(config=Config(token=None, render_workers=2)), table)  # type: ignore[arg-type]
+    with_two = Presenter(SimpleNamespace(config=Config(token=None, render_workers=2)), table, game_uis(time.time))  # type: ignore[arg-type]
     assert with_two.pictures.drawers.size == 2
-    assert Presenter(SimpleNamespace(), table).pictures.drawers.size == 0  # type: ignore[arg-type]  # no settings
+    assert Presenter(SimpleNamespace(), table, game_uis(time.time)).pictures.drawers.size == 0  # type: ignore[arg-type]  # no settings
 
 
 def test_the_worker_setting_is_off_unless_set_and_reads_a_number(tmp_path) -> None:

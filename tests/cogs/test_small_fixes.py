@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from cogs.game_ui import ui_for
 from engine import registry
 from engine.bugs import COUNTDOWN_SECONDS, DESIGNS, design_of
 from engine.rng import rig
@@ -77,9 +76,9 @@ async def test_a_rating_change_in_the_recent_results_is_named_as_one(world):
 
 
 @pytest.fixture
-def bugs_at_once(monkeypatch, world):
+def bugs_at_once(monkeypatch, world, simcord_bot):
     """The Bugs & Co board edited at once (tests/cogs/test_bugs_discord.py says why)."""
-    monkeypatch.setattr(ui_for("bugs"), "min_edit_seconds", 0.0)
+    monkeypatch.setattr(simcord_bot.uis["bugs"], "min_edit_seconds", 0.0)
 
 
 def embed_length(embed) -> int:

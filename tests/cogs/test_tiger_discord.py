@@ -8,7 +8,7 @@ choice can be checked with known cards and monsters.
 """
 from __future__ import annotations
 
-from cogs.refs import Ref
+from cogs.components import Ref
 from cogs.tiger_panels import FightChoice
 from engine import registry
 from engine.computers.tiger import advise, par

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from engine import deadlines, grid, hexgrid, registry
+from engine import flow, grid, hexgrid, registry
 from engine.deck import discard, draw, new_deck, size
 from engine.errors import RuleError
 from engine.protocol import canonical, ranked
@@ -79,7 +79,7 @@ def test_hex_distance_and_neighbours():
 
 
 def test_a_deadline_is_an_absolute_time():
-    assert deadlines.after(10.0, 5) == 15.0
+    assert flow.after(10.0, 5) == 15.0
 
 
 def test_competition_ranking_shares_ties():

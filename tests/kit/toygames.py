@@ -7,9 +7,9 @@ draw until the drawn cards reach 21 or more; exactly 21 wins.
 """
 from __future__ import annotations
 
-from engine.deadlines import after
 from engine.deck import draw, new_deck
 from engine.errors import RuleError
+from engine.flow import after
 from engine.protocol import Event, Game, Option, Outcome, ranked, seat_name
 from engine.registry import register
 from engine.rng import Rng, rng_of

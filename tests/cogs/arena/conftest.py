@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.game_ui import ui_for
-
 
 @pytest.fixture
-def at_once(monkeypatch, world):
+def at_once(monkeypatch, world, simcord_bot):
     """Boards edited at once: simcord would otherwise wait out the board's 2 s pace after every
-    click (the paced test puts it back after its set-up). The bot loads its cogs afresh, so the
-    pace is changed on the UI it registered."""
-    monkeypatch.setattr(ui_for("arena"), "min_edit_seconds", 0.0)
+    click (the paced test puts it back after its set-up). The pace is changed on this bot's UI
+    (cogs/uis.py)."""
+    monkeypatch.setattr(simcord_bot.uis["arena"], "min_edit_seconds", 0.0)

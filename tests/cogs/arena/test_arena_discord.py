@@ -10,7 +10,6 @@ import asyncio
 
 import pytest
 
-from cogs.game_ui import ui_for
 from engine.arena.data import (
     BETWEEN_SECONDS,
     COUNTDOWN_SECONDS,
@@ -282,7 +281,7 @@ async def test_the_paced_board_merges_a_burst_of_moves_and_its_old_buttons_still
                                                                                         monkeypatch):
     env, _guild, channel, u = world
     await begin(env, simcord_bot, channel, u, ("ann", "bob"))
-    ui = ui_for("arena")
+    ui = simcord_bot.uis["arena"]
     assert type(ui).min_edit_seconds == 2.0
     monkeypatch.setattr(ui, "min_edit_seconds", 2.0)  # the game's own pace, set aside for the set-up
     redraws = []

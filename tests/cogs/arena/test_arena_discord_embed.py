@@ -16,7 +16,6 @@ import pytest
 
 from cogs.arena.words import clock_words
 from cogs.pings import AROUND_SECONDS
-from cogs.presenter import presenter_of
 from cogs.rules import EMBED_LIMIT, FIELD_LIMIT
 from engine.arena import EyeForAnEye
 from engine.arena.ceremony import Ceremony
@@ -40,7 +39,7 @@ async def act(bot, channel, user, **action):
     """A move as the panel's click makes it: through the table, then the board brought up to date."""
     session = await session_of(bot, channel)
     change = await bot.table.act(session.id, user.id, action)
-    await presenter_of(bot).show(change)
+    await bot.changes.publish(change)  # as a click's change goes out
     return change
 
 
