@@ -38,12 +38,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import discord
-from discord.ext import commands
 from PIL import Image
 
 from bench import arena_mix
 from cogs.components import view_of
+from cogs.game_ui import GameUI
 from cogs.pictures import BoardPictures, as_file
 from cogs.uis import game_uis
 from engine import registry
@@ -62,7 +61,6 @@ except ImportError:  # pragma: no cover - a dependency; the floor is then zlib's
 
 # The games with a board of their own (a cog module of the same name), in the order run by "all".
 BOARD_GAMES = ("dragon", "ghosts", "tiger", "bugs", "arena")
-GAME_UIS = game_uis(time.time)  # the boards as the bot draws them (on the wall clock: no table here)
 FLOOR_GOAL = 4.0  # p50 at most this many times the floor
 NAIVE_GOAL = 8.0  # p50 at least this many times faster than the plain naive pipeline
 
@@ -93,15 +91,6 @@ async def new_game(table: Table, game: str, players: int, channel: int, turned_o
     if change.session.status == "lobby":
         await table.start(change.session.id, 100)
     return change.session.id
-
-
-async def load_ui(game_name: str, table: Table) -> None:
-    """Load the game's cog on an unconnected bot, which registers its UI as the bot does. What a
-    cog listens for on the table (timers, to tell players' panels) needs a Discord: dropped."""
-    unconnected = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    unconnected.table = table  # type: ignore[attr-defined]  # as bot.py sets it
-    await unconnected.load_extension(f"cogs.{game_name}")
-    table.listeners.clear()
 
 
 class BenchClock:
@@ -206,7 +195,7 @@ async def run(game_name: str, actions: int, players: int, compare_naive: bool = 
         clock = BenchClock()
         table = Table(store, clock=clock)
         pictures = BoardPictures(workers=0)
-        await load_ui(game_name, table)
+        ui = game_uis(clock)[game_name]  # the game's UI as the bot builds it, on the table's clock
         channel, boards = 0, []
         for i, turned_on in enumerate(modes):
             sid = None
@@ -214,7 +203,7 @@ async def run(game_name: str, actions: int, players: int, compare_naive: bool = 
                 if sid is None or (await table.get(sid)).status != "playing":
                     channel += 1
                     sid = await new_game(table, game_name, players, channel, turned_on)
-                timed = await _timed_action(table, sid, game_name, chooser, pictures)
+                timed = await _timed_action(table, sid, ui, chooser, pictures)
                 if timed is None:  # nobody may act: the game's timer passes (a timer, not a click: untimed)
                     deadline = (await table.get(sid)).deadline
                     assert deadline is not None, f"{game_name} is stuck: no legal action and no timer"
@@ -227,7 +216,7 @@ async def run(game_name: str, actions: int, players: int, compare_naive: bool = 
                     stages.setdefault(name, []).append(value)
         if floor is not None:  # after the pipeline's run, so neither disturbs the other's caches
             for i, board in enumerate(boards):
-                for name, value in _floor_and_naive(game_name, board, floor).items():
+                for name, value in _floor_and_naive(ui, board, floor).items():
                     stages.setdefault(name, []).append(value)
                 stages.setdefault("naive total", []).append(
                     stages["total"][i] - stages["render"][i] + stages["naive render"][i])
@@ -241,7 +230,7 @@ async def run(game_name: str, actions: int, players: int, compare_naive: bool = 
 Board = tuple[Session, list[str], RenderedImage]  # an action's session after it, the names, its board
 
 
-def _floor_and_naive(game_name: str, board: Board, floor: Floor) -> dict[str, float]:
+def _floor_and_naive(ui: GameUI, board: Board, floor: Floor) -> dict[str, float]:
     """The floor of one action (its board and state) and its board drawn the plain naive way."""
     session, names, image = board
     assert session.state is not None
@@ -253,16 +242,17 @@ def _floor_and_naive(game_name: str, board: Board, floor: Floor) -> dict[str, fl
     out["floor cpu"] = sum(cpu for _, cpu in steps.values())
     with naive():
         clock = Timer()
-        GAME_UIS[game_name].render(session, registry.get(game_name), names)
+        ui.render(session, registry.get(session.game), names)
         out["naive render"], out["naive render cpu"] = clock.split()
     return out
 
 
-async def _timed_action(table: Table, sid: int, game_name: str, chooser: Rng,
+async def _timed_action(table: Table, sid: int, ui: GameUI, chooser: Rng,
                         pictures: BoardPictures) -> tuple[dict[str, float], Board] | None:
     """Choose and apply one action, timing each stage; with the board it made, or None when nobody
     may act now."""
-    game, ui = registry.get(game_name), GAME_UIS[game_name]
+    game_name = ui.game_name
+    game = registry.get(game_name)
     session = await table.get(sid)
     state = session.state
     assert state is not None

@@ -24,10 +24,10 @@ from render.ghosts import render_ghosts, render_hand
 
 from . import markup
 from .actions import perform_race
+from .clicks import offer, seat_for
 from .components import Ref
 from .drafts import Draft, option
 from .game_ui import BoardWords, Control, GameUI, Move
-from .panel_clicks import offer, seat_for
 from .panels import CONFIRM, Panel, Seat
 from .redraw import Drawn
 from .services import Interaction

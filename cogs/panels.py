@@ -14,7 +14,7 @@ the game moved on; panels used while others act at the same time (a race, a simu
 discard) are not versioned and rely on the engine's refusal instead.
 
 A panel opens only for a seat the game waits on (unless its `refusal` says otherwise); the
-clicks themselves, and the seat checks they pass once, are cogs/panel_clicks.py's. Why a move is
+clicks themselves, and the seat checks they pass once, are cogs/clicks.py's. Why a move is
 refused is the engine's `explain`.
 """
 from __future__ import annotations

@@ -18,9 +18,9 @@ from render.encode import RenderedImage
 from render.tiger import render_tiger
 
 from . import replies
+from .clicks import seat_for
 from .components import Ref
 from .game_ui import BoardWords, Control, GameUI, Move
-from .panel_clicks import seat_for
 from .services import Interaction
 from .tiger_panels import BUY, FIGHT, THIN, thin
 

@@ -16,8 +16,8 @@ from host.session import Session
 
 from .. import replies
 from ..actions import table_of
+from ..clicks import move_in_place, on_panel
 from ..components import Ref
-from ..panel_clicks import move_in_place, on_panel
 from ..panels import OPEN
 from ..services import Interaction
 from .draft import INFO, after_move
