@@ -152,11 +152,14 @@ async def test_a_timer_that_passed_while_down_fires_at_start(fake, tmp_path):
         assert "total" not in description(board) and f"▶ 1. <@{ann}>" in players_field(board)
         await harness.crash(first)
 
-        # The 60 s turn timer "ran out" while the bot was down.
+        # The 60 s turn timer "ran out" while the bot was down: the game's own deadline (in its state)
+        # and the table's copy of it (the column the scheduler reads) both lie in the past.
         with contextlib.closing(sqlite3.connect(harness.database)) as db, db:
             (deadline,) = db.execute("SELECT deadline FROM sessions WHERE status = 'playing'").fetchone()
             assert deadline > time.time() + 30, "the turn timer should still be far away"
-            updated = db.execute("UPDATE sessions SET deadline = ? WHERE status = 'playing'", (time.time() - 1,))
+            passed = time.time() - 1
+            updated = db.execute("UPDATE sessions SET deadline = ?, state = json_set(state, '$.deadline', ?)"
+                                 " WHERE status = 'playing'", (passed, passed))
             assert updated.rowcount == 1
         edits, interactions = fake.message(lobby_id)["_edits"], len(fake.interactions)
 

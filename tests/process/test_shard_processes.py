@@ -16,6 +16,7 @@ from tests.process.harness import STEP_TIMEOUT, Harness, assert_no_traceback, bu
 pytestmark = pytest.mark.process  # starts real processes: slow, scheduled first
 
 SHARD_ARGS = {shard: ("--shards", str(shard), "--shard-count", "2") for shard in (0, 1)}
+TURN = 20  # seconds of a Tally turn in these bots: long enough to crash shard 0 before it passes, short to wait
 
 
 async def tally_in(fake: FakeDiscord, channel: int, host: int, guest: int) -> int:
@@ -43,7 +44,7 @@ async def test_two_shard_processes_share_one_database_and_survive_a_kill(tmp_pat
         ann, bob = fake.user_id("alice"), fake.user_id("bob")
         here, there = (fake.guild_channel_id(fake.guild_on_shard(shard, 2)) for shard in (0, 1))
         async with Harness(fake, tmp_path) as harness:
-            env = harness.env(TABLETOP_DATABASE=database)
+            env = harness.env(TABLETOP_DATABASE=database, TABLETOP_TEST_TALLY_TURN_SECONDS=str(TURN))
             first = await harness.start_connected_shards([0], *SHARD_ARGS[0], env=env)
             second = await harness.start_connected_shards([1], *SHARD_ARGS[1], env=env)
 
@@ -54,9 +55,9 @@ async def test_two_shard_processes_share_one_database_and_survive_a_kill(tmp_pat
 
             board_here = await tally_in(fake, here, ann, bob)
             board_there = await tally_in(fake, there, ann, bob)
-            await add(fake, ann, board_here)  # bob's turn on shard 0, for 60 s
+            await add(fake, ann, board_here)  # bob's turn on shard 0, for TURN s
             await harness.crash_shards(first, [0])
-            # Shard 1 plays on while shard 0 is down; its 60 s timer, set now, passes after shard 0's.
+            # Shard 1 plays on while shard 0 is down; its timer, set now, passes after shard 0's.
             await add(fake, ann, board_there)
             store = await open_store(database)
             try:
