@@ -1,7 +1,10 @@
 """Hex cells in axial coordinates [q, r], pointy-top, as ARENA.md uses them."""
 from __future__ import annotations
 
+from functools import cache
+
 Hex = list[int]
+Key = tuple[int, int]  # a hex as a dict key or set member
 # Pointy-top directions, clockwise from east.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
@@ -13,6 +16,14 @@ def neighbour(h: Hex, direction: int) -> Hex:
 
 def neighbours(h: Hex) -> list[Hex]:
     return [neighbour(h, d) for d in range(6)]
+
+
+@cache
+def around(k: Key) -> tuple[Key, ...]:
+    """The 6 neighbours of `k` as keys, in direction order: laid out once per hex, for the computer's
+    searches, which ask millions of times a game (only hexes on or beside a board are asked)."""
+    q, r = k
+    return tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
 
 
 def distance(a: Hex, b: Hex) -> int:

@@ -211,6 +211,12 @@ class Game(ABC):
     def view(self, state: State, seat: Seat | None) -> View:
         """What `seat` may see (None: what everyone sees); secrets of others removed."""
 
+    def views(self, state: State, seats: Sequence[Seat | None]) -> list[View]:
+        """`view` of each of `seats`, in order, as separate objects sharing no list or dict. A game
+        whose seats see mostly the same builds that once here (the computers read every seat's
+        view after every step)."""
+        return [self.view(state, seat) for seat in seats]
+
     @abstractmethod
     def outcome(self, state: State) -> Outcome | None:
         """Ranks and scores once the game is over, else None."""

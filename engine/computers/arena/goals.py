@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...arena.board import front_arc
+from ...arena.board import front_directions
 from ...arena.data import BURRAPARAY_WINDOWS, ROUND_SECONDS
-from ...hexgrid import neighbour
+from ...hexgrid import around
 from .levels import Level
 from .paths import Pose
 from .scene import Key, Scene, key
@@ -49,16 +49,16 @@ def objective_ground(scene: Scene, level: Level, now: float) -> set[Key]:
 
 
 def _foe_poses(scene: Scene, target: Key, rear_of: int | None) -> list[tuple[Pose, bool]]:
-    """Poses beside `target` that face it; each with whether it stands in the target's rear arc."""
+    """Poses beside `target` that face it, in direction then facing order; each with whether it
+    stands in the target's rear arc (the target faces `rear_of`)."""
     out = []
-    rear_hexes = None if rear_of is None else {key(h) for h in front_arc(list(target), rear_of)}
-    for d in range(6):
-        h = key(neighbour(list(target), d))
+    front = None if rear_of is None else front_directions(rear_of)
+    for d, h in enumerate(around(target)):
         if not (scene.open(h) or h == scene.here):
             continue
-        for f in range(6):
-            if target in {key(x) for x in front_arc(list(h), f)}:
-                out.append(((h, f), rear_hexes is not None and h not in rear_hexes))
+        towards = (d + 3) % 6  # from h, the target lies this way
+        behind = front is not None and d not in front
+        out += [((h, f), behind) for f in range(6) if (towards - f) % 6 in (0, 1, 5)]  # its front arc holds it
     return out
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from ...arena.board import front_arc, front_directions
-from ...hexgrid import neighbour
+from ...arena.board import front_directions
+from ...hexgrid import around
 from ...protocol import Action
 from . import tribal
 from .levels import Level
@@ -60,7 +61,8 @@ def body(seat: dict[str, Any]) -> Body:
 
 
 def strikes(pose: Pose, target: Key) -> bool:
-    return target in {key(h) for h in front_arc(list(pose[0]), pose[1])}
+    beside = around(pose[0])
+    return target in [beside[d] for d in front_directions(pose[1])]  # its front arc
 
 
 def from_rear(source: Key, target: Pose) -> bool:
@@ -71,8 +73,7 @@ def from_rear(source: Key, target: Pose) -> bool:
 def striking_poses(target: Key) -> list[tuple[Key, int]]:
     """The poses beside `target` that have it in the front arc (three facings per side)."""
     out = []
-    for d in range(6):
-        h = key(neighbour(list(target), d))
+    for d, h in enumerate(around(target)):
         towards = (d + 3) % 6
         out += [(h, towards), (h, (towards + 1) % 6), (h, (towards - 1) % 6)]
     return out
@@ -89,31 +90,16 @@ class Model:
         self.scene, self.level = scene, level
         self.me = body(scene.seat)
         self.foes = [body(f) for f in scene.foes]
+        self.open_hexes = scene.open_hexes()
         self.reach: dict[int, dict[Pose, int]] = {}
         if level.foresight >= 2:
             for foe in self.foes:
                 limit = foe.move if foe.acts else min(4, foe.move + 2)
-
-                def is_open(h: Key, own: Key = foe.pose[0]) -> bool:
-                    return h == own or scene.open(h)
-
-                self.reach[foe.seat] = reach(foe.pose, limit, is_open, foe.netted)[1]
-        self.walks: dict[Key, dict[Key, int]] = {}  # from each open hex beside a foe: hexes away, round stones
+                self.reach[foe.seat] = reach(foe.pose, limit, self.open_hexes | {foe.pose[0]}, foe.netted)[1]
 
     def walk(self, start: Key) -> dict[Key, int]:
-        """How many hexes each hex is from `start`, walking around stones and figures."""
-        if start not in self.walks:
-            far = {start: 0}
-            queue = deque([start])
-            while queue:
-                h = queue.popleft()
-                for d in range(6):
-                    n = key(neighbour(list(h), d))
-                    if n not in far and self.scene.open(n):
-                        far[n] = far[h] + 1
-                        queue.append(n)
-            self.walks[start] = far
-        return self.walks[start]
+        """How many hexes each hex is from `start`, walking around stones and figures (read only: kept)."""
+        return hexes_away(start, self.open_hexes)
 
     def threat(self, pose: Pose, hp: int) -> float:
         """What the foes can land on the seat standing at `pose` before its next turn."""
@@ -125,8 +111,7 @@ class Model:
             if depth is None or dice <= 0:
                 continue
             best = 0.0
-            for d in range(6):
-                h = key(neighbour(list(pose[0]), d))
+            for d, h in enumerate(around(pose[0])):
                 towards = (d + 3) % 6
                 if not any((h, f) in depth for f in (towards, (towards + 1) % 6, (towards - 1) % 6)):
                     continue
@@ -164,6 +149,21 @@ class Model:
                     worth = landed(attack, foe.parry, from_rear(h, foe.pose))
                     best = max(best, worth * (NEXT_TURN if foe.acts else STILL_FOE))
         return best - APPROACH * nearest
+
+
+@lru_cache(maxsize=256)
+def hexes_away(start: Key, open_hexes: frozenset[Key]) -> dict[Key, int]:
+    """How many hexes each of `open_hexes` is from `start`, stepping through them only. A seat's
+    decisions between two moves of any figure ask the same walks, so they are kept: read only."""
+    far = {start: 0}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        for n in around(h):
+            if n not in far and n in open_hexes:
+                far[n] = far[h] + 1
+                queue.append(n)
+    return far
 
 
 @dataclass

@@ -61,6 +61,10 @@ class Scene:
     def open(self, h: Key) -> bool:
         return h in self.hexes and h not in self.impassable and h not in self.occupied
 
+    def open_hexes(self) -> frozenset[Key]:
+        """Every hex `open` accepts, as one frozen set: what the searches are kept by (paths.reach)."""
+        return frozenset(self.hexes - self.impassable - self.occupied)
+
     def foe_at(self, h: Key) -> dict[str, Any] | None:
         return next((f for f in self.foes if key(f["hex"]) == h), None)
 
