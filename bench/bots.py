@@ -16,15 +16,15 @@ Figures are counts and ratios of one run; the times depend on the machine (compa
 The whole-game sweep takes hours, so it is cut into units (`--chunk` seeds of one cell) that
 `--jobs` worker processes play side by side. With `--journal FILE`, each finished unit is appended
 to FILE as one JSON line; a rerun with the same journal (and `--seed` and `--chunk`) skips the units
-already there for the same version of the engine (git's hash of `engine/`) and prints its `whole` lines
+already there for the same version of the engine (as it plays: `engine_version`) and prints its `whole` lines
 from the journal and the new units, so an interrupted sweep resumes where it stopped.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -36,7 +36,7 @@ from typing import Any
 from engine import registry
 from engine.computers import EASY, HARD, LEVELS, NORMAL, has_policy
 from engine.computers.play import RANDOM, Stuck, play_game
-from engine.protocol import Game
+from engine.protocol import Game, canonical
 
 MATCHUPS = ((HARD, EASY), (NORMAL, EASY), (HARD, RANDOM), (NORMAL, RANDOM), (EASY, RANDOM))
 MULTI = ("dragon", "ghosts", "bugs", "arena")
@@ -168,19 +168,21 @@ def play_unit(unit: Unit, options: dict[str, Any]) -> dict[str, Any]:
             "wall": round(time.perf_counter() - started, 3)}
 
 
-def engine_version() -> str | None:
-    """The version of the code that plays: git's hash of `engine/` at HEAD, with `+changed` when it has
-    uncommitted changes (None: not in a git checkout, or no git). The engine's, not the commit's, so a
-    commit that changes nothing that plays keeps the journal's units."""
-    root = Path(__file__).resolve().parent.parent
-    try:
-        tree = subprocess.run(["git", "rev-parse", "HEAD:engine"], cwd=root, capture_output=True, text=True,
-                              timeout=30, check=True).stdout.strip()
-        changed = subprocess.run(["git", "status", "--porcelain", "--", "engine"], cwd=root, capture_output=True,
-                                 text=True, timeout=30, check=True).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return (tree + ("+changed" if changed else "")) or None
+def engine_version(todo: Sequence[Cell]) -> str:
+    """The version of the engine as it plays: a digest of one seeded game of every option set in
+    `todo` (at its smallest table; its final state and log). Units journalled under the same digest
+    are reused: a change of the engine's words or of code that plays nothing here keeps them, a change
+    of how any of these games is played does not. A few seconds, against hours of sweep."""
+    digest = hashlib.blake2b(digest_size=12)
+    smallest: dict[tuple[str, str], Cell] = {}
+    for cell in todo:
+        if (cell.game, cell.label) not in smallest or cell.players < smallest[cell.game, cell.label].players:
+            smallest[cell.game, cell.label] = cell
+    for (name, label), cell in sorted(smallest.items()):
+        levels = [LEVELS[s % len(LEVELS)] for s in range(cell.players)]
+        played = play_game(registry.get(name), levels, cell.options, cell.units[0].seed, check=False)
+        digest.update(f"{name} {label} {canonical(played.state)} {played.log!r}".encode())
+    return digest.hexdigest()
 
 
 def key_of(entry: dict[str, Any]) -> tuple[Any, ...]:
@@ -206,7 +208,7 @@ def journalled(journal: Path | None, engine: str | None) -> dict[tuple[Any, ...]
 def sweep(todo: list[Cell], jobs: int, journal: Path | None, say: Callable[[str], None] = print) -> int:
     """Play every unit not yet in the journal (in `jobs` processes), journal each as it ends, and say each
     cell's `whole` line, in order, as soon as its units are all done. Returns the games that failed."""
-    engine = engine_version()
+    engine = engine_version(todo)
     done = journalled(journal, engine)
     if journal is not None and journal.exists() and journal.read_text()[-1:] not in ("", "\n"):
         with journal.open("a") as out:

@@ -26,8 +26,8 @@ def counts(lines: list[str]) -> list[str]:
 
 @pytest.fixture
 def played(monkeypatch) -> list[bots.Unit]:
-    """The units this process plays (the engine version pinned, so the test does not depend on git)."""
-    monkeypatch.setattr(bots, "engine_version", lambda: "c0ffee")
+    """The units this process plays (the engine version pinned, so a test can pretend the engine changed)."""
+    monkeypatch.setattr(bots, "engine_version", lambda todo: "c0ffee")
     units: list[bots.Unit] = []
     play = bots.play_unit
 
@@ -76,7 +76,7 @@ def test_an_interrupted_sweep_plays_only_the_units_it_lacks(capsys, tmp_path, pl
 def test_a_journal_of_another_engine_version_is_played_again(capsys, tmp_path, played, monkeypatch):
     journal = tmp_path / "sweep.jsonl"
     run(capsys, journal)
-    monkeypatch.setattr(bots, "engine_version", lambda: "decade")
+    monkeypatch.setattr(bots, "engine_version", lambda todo: "decade")
     played.clear()
     run(capsys, journal)
     assert len(played) == UNITS
@@ -85,7 +85,7 @@ def test_a_journal_of_another_engine_version_is_played_again(capsys, tmp_path, p
 
 @pytest.mark.process  # worker processes
 def test_worker_processes_play_the_same_games(capsys, tmp_path, monkeypatch):
-    monkeypatch.setattr(bots, "engine_version", lambda: "c0ffee")
+    monkeypatch.setattr(bots, "engine_version", lambda todo: "c0ffee")
     alone = counts(run(capsys, tmp_path / "alone.jsonl"))
     assert counts(run(capsys, tmp_path / "jobs.jsonl", "--jobs", "2")) == alone
 
@@ -94,3 +94,14 @@ def test_worker_processes_play_the_same_games(capsys, tmp_path, monkeypatch):
         return {bots.key_of(e): (e["ended"], e["failures"]) for e in entries}
 
     assert games("jobs.jsonl") == games("alone.jsonl")
+
+
+def test_the_engine_version_is_how_the_engine_plays_its_seeded_games():
+    """The journal's key: the same for the same play, another when one of its games plays otherwise."""
+    from engine import registry
+
+    registry.load()
+    dragon = registry.get("dragon")
+    todo = bots.cells(dragon, 2, 1, seed=1, chunk=1)
+    assert bots.engine_version(todo) == bots.engine_version(todo)
+    assert bots.engine_version(todo) != bots.engine_version(bots.cells(dragon, 2, 1, seed=2, chunk=1))
