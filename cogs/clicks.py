@@ -78,7 +78,7 @@ async def _answer(interaction: Interaction, ref: Ref, values: list[str]) -> None
         await bot.changes.publish(Change(stale.session))  # a crash may have left the board behind: redraw it
         await bot.presenter.show_privately(interaction, stale.session, str(stale))
     except (TableError, RuleError) as refused:
-        await replies.tell(interaction, markup.refusal(refused))
+        await replies.tell(interaction, markup.refusal(refused, interaction.locale))
     except DatabaseFault as fault:
         log.error("click %s not saved: %s", ref, fault)
         await replies.tell(interaction, replies.cannot_save(fault))
@@ -198,10 +198,10 @@ async def move_in_place(interaction: Interaction, panel: Panel, ref: Ref, values
             change = await table.act(ref.session_id, interaction.user.id, picked, interaction.id)
             draft, note = after(control), panel.news(change, seat.seat)
     except TableError as refused:
-        note = f"❌ {markup.refusal(refused)}"
+        note = f"❌ {markup.refusal(refused, interaction.locale)}"
     except RuleError as refused:
         race = lost(await table.get(ref.session_id), seat.seat, picked, clicked) if isinstance(picked, dict) else None
-        note = race or f"❌ {markup.refusal(refused)}"
+        note = race or f"❌ {markup.refusal(refused, interaction.locale)}"
     session = await table.get(ref.session_id)
     note = said(session, note)
     if session.status != PLAYING:

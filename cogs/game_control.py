@@ -58,7 +58,7 @@ class GameControl(commands.GroupCog, group_name="game", group_description="The g
         try:
             await perform(interaction, lambda: call(table, session))
         except (TableError, RuleError) as refused:
-            await replies.tell(interaction, markup.refusal(refused))
+            await replies.tell(interaction, markup.refusal(refused, interaction.locale))
             return
         await replies.tell(interaction, done)
 

@@ -8,7 +8,8 @@ the table hand over ids with values, never finished English.
 Values are put in *after* translating (`{name}` fields): a translation may move or drop them, and a
 value is never looked up as a message. Seat and user fields (`{2}`, `{@123}`) are not named fields;
 they pass through for cogs/markup.py to fill. A locale without a catalogue reads English, and so does
-a message its catalogue does not translate yet.
+a message its catalogue does not translate yet. The engine's words come as `Said` values (engine/errors.py:
+English text that keeps its source and values); `said_text` shows them.
 
 The catalogues are read from the `.po` files themselves when a language is first needed (no compiled
 files to keep in step; at start that is the commands' translation, about 10 ms for both), and Babel's
@@ -23,6 +24,9 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
+
+from engine.errors import FIELD, Either, Said
 
 log = logging.getLogger(__name__)
 SOURCE = "en"
@@ -30,7 +34,6 @@ LANGUAGES = ("en", "de", "fr")  # the source first, then the shipped catalogues
 NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}  # each language as its readers name it
 DOMAIN = "tabletop"
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
-FIELD = re.compile(r"\{([A-Za-z_]\w*)\}")  # a named value; `{2}` (a seat) and `{@7}` (a user) are not
 
 
 @dataclass(frozen=True)
@@ -114,6 +117,27 @@ def ntext(locale: object, singular: str, many: str, n: int, /, **values: object)
     book = catalogue(language)
     chosen = forms[min(book.plural_form(n), len(forms) - 1)] if isinstance(forms, tuple) and book else None
     return _filled(chosen, singular if n == 1 else many, {"n": number(language, n), **values})
+
+
+def said_text(locale: object, said: str, /) -> str:
+    """Engine words (engine/errors.py) in the reader's language: a `Said` by its English source and
+    values, a value that is a `Said` or an `Either` in turn; any other text by the catalogue's entry
+    for the whole of it, else as it is. English reads the text itself, as the engine wrote it."""
+    language = language_of(locale)
+    if language == SOURCE:
+        return str(said)
+    if isinstance(said, Either):  # its items are names and numbers, shown as they are
+        from babel.lists import format_list  # imported on the first list shown: a light start
+
+        return format_list(list(said.items), style="or", locale=language)
+    if not isinstance(said, Said):
+        return translation(language, said) or str(said)
+    values = {name: said_text(language, value) if isinstance(value, Said | Either) else value
+              for name, value in said.values.items()}
+    if said.many is not None:
+        count = cast(int, values.pop("n"))  # `counted` makes it an int
+        return ntext(language, said.template, said.many, count, **values)
+    return text(language, said.template, **values)
 
 
 def number(locale: object, value: float, /) -> str:

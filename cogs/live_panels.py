@@ -61,15 +61,15 @@ class LivePanels:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.held: dict[tuple[int, int], Held] = {}  # (session id, user id) -> the live panel
+        self.held: dict[int, dict[int, Held]] = {}  # session id -> user id -> the live panel
 
     async def posted(self, session: Session, panel: Panel, interaction: Interaction,
                      followup_id: int | None, drawn: Drawn) -> None:
         """A new panel was posted for the player who clicked: their older one is retired."""
-        key = (session.id, interaction.user.id)
-        older = self.held.pop(key, None)
+        older = self._drop(session.id, interaction.user.id)
         if drawn.items:  # a panel without controls is a note already: nothing to retire later
-            self.held[key] = Held(panel, interaction, followup_id, session.version)
+            self.held.setdefault(session.id, {})[interaction.user.id] = Held(panel, interaction, followup_id,
+                                                                             session.version)
         if older is not None:
             await self._retire(older, REPLACED)
 
@@ -77,19 +77,27 @@ class LivePanels:
         """The player's click redrew the panel in place: it is live, editable through that click (if
         it still has controls)."""
         if drawn.items:
-            self.held[(session.id, interaction.user.id)] = Held(panel, interaction, None, session.version)
+            self.held.setdefault(session.id, {})[interaction.user.id] = Held(panel, interaction, None, session.version)
 
     def taken(self, session_id: int, interaction: Interaction) -> None:
         """A click on the player's panel is being answered: its path redraws the panel or leaves it
         as a note, so nothing else edits it meanwhile."""
-        self.held.pop((session_id, interaction.user.id), None)
+        self._drop(session_id, interaction.user.id)
 
     async def follow(self, session: Session) -> None:
         """After a change: retire every panel of the session whose moment has passed."""
-        for (sid, user), held in list(self.held.items()):
-            if sid == session.id and (reason := self.passed(session, user, held)) is not None:
-                del self.held[(sid, user)]
+        for user, held in list(self.held.get(session.id, {}).items()):
+            if (reason := self.passed(session, user, held)) is not None:
+                self._drop(session.id, user)
                 await self._retire(held, reason)
+
+    def _drop(self, session_id: int, user: int) -> Held | None:
+        """Forget a player's live panel (a table whose players hold none is forgotten too)."""
+        panels = self.held.get(session_id, {})
+        held = panels.pop(user, None)
+        if not panels:
+            self.held.pop(session_id, None)
+        return held
 
     def passed(self, session: Session, user: int, held: Held) -> str | None:
         """Why this panel is no longer live (None: it is)."""

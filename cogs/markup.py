@@ -9,7 +9,9 @@ import discord
 
 from engine.protocol import fill
 from host.errors import Refused
-from host.session import USER_FIELD, Session, computer_name, humans, is_computer
+from host.session import USER_FIELD, NewsLine, Session, computer_name, humans, is_computer, read
+
+from .language import SOURCE, said_text
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
@@ -57,9 +59,12 @@ def mentioning(text: str, seats: Sequence[int]) -> str:
     return USER_FIELD.sub(lambda field: who(int(field.group(1))), fill(text, [who(user) for user in seats]))
 
 
-def said(session: Session, text: str) -> str:
-    """A text about this session (an event, a refusal, the summary) as players read it."""
-    return mentioning(text, session.seats)
+def said(session: Session, text: NewsLine) -> str:
+    """A text about this session (an event, a news line as stored, a refusal, the summary) as players
+    read it: in the table's language (an engine's words by their id, engine/errors.py), then the mentions."""
+    line = read(text)
+    words = str(line) if session.language in (SOURCE, None) else said_text(session.language, line)  # English: as written
+    return mentioning(words, session.seats)
 
 
 def news(session: Session) -> str:
@@ -86,6 +91,8 @@ def too_slow(what: str, first_ms: int | None, pressed_ms: int) -> str:
     return f"⏱ {what}: that click reached the table first, although yours was stamped {earlier} ms earlier."
 
 
-def refusal(error: Exception) -> str:
-    """What a refusal says; the engine's own name seats the table tells us who holds."""
-    return mentioning(str(error), error.seats) if isinstance(error, Refused) else str(error)
+def refusal(error: Exception, locale: object = None) -> str:
+    """What a refusal says, in the reader's language (English without a locale): an engine refusal by
+    its id and values (`RuleError.said`); its seats named as the table tells us who holds them."""
+    words = said_text(locale, getattr(error, "said", None) or str(error))
+    return mentioning(words, error.seats) if isinstance(error, Refused) else words

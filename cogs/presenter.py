@@ -134,7 +134,7 @@ class Presenter:
                 await self._headlines(current, change)
                 if current.status == PLAYING:
                     await self.pings.call(current, change)
-        if not change.duplicate:
+        if not change.duplicate and session.id in self.panels.held:  # none held: none to retire
             await self.panels.follow(await self.table.get(session.id))
         if change.ended and not change.duplicate and session.started_at is not None:
             await self.announce_end(await self.table.get(session.id))

@@ -72,7 +72,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, NotRequired, TypedDict, TypeGuard
 
 from . import flow
-from .errors import RuleError
+from .errors import RuleError, Said, counted
 from .flow import after
 from .protocol import Action, Event, Game, Option, Outcome, Seat, State, View, seat_name, whole
 from .registry import register
@@ -278,14 +278,21 @@ def score_designs(designs: list[int], trophy: int | None) -> ScoredHand:
 
 def _score_words(result: ScoredHand) -> str:
     """'4 sets, 3 other tiles, trophy 2: 11 points'."""
-    parts = [plural(result["sets"], "set"), plural(result["others"], "other tile")]
+    sets = counted("{n} set", "{n} sets", result["sets"])
+    others = counted("{n} other tile", "{n} other tiles", result["others"])
+    points = counted("{n} point", "{n} points", result["points"])
     if result["trophy"]:
-        parts.append(f"trophy {result['trophy']}")
-    return f"{', '.join(parts)}: {plural(result['points'], 'point')}"
+        return Said("{sets}, {others}, trophy {trophy}: {points}", sets=sets, others=others,
+                    trophy=result["trophy"], points=points)
+    return Said("{sets}, {others}: {points}", sets=sets, others=others, points=points)
 
 
 def _and_list(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    """['a', 'b', 'c'] -> 'a, b and c', kept as words each language joins its own way."""
+    listed = parts[0]
+    for part in parts[1:-1]:
+        listed = Said("{list}, {item}", list=listed, item=part)
+    return listed if len(parts) == 1 else Said("{list} and {item}", list=listed, item=parts[-1])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -339,7 +346,7 @@ def _return_held(state: State, seat: int) -> list[Event]:
         return []
     state["places"][held["place"]] = held["tile"]
     state["holding"][seat] = None
-    return [Event(f"The tile you held goes back on place {held['place'] + 1}.", private_to=seat)]
+    return [Event(Said("The tile you held goes back on place {place}.", place=held["place"] + 1), private_to=seat)]
 
 
 def _ms(value: Any) -> int | None:
@@ -363,9 +370,9 @@ def _place_arg(state: State, value: Any) -> int:
     """A place index from an action, or a RuleError a player can read."""
     count = len(state["places"])
     if not whole(value):
-        raise RuleError(f"Name a place on the table (1 to {count}).")
+        raise RuleError("Name a place on the table (1 to {count}).", count=count)
     if not 0 <= value < count:
-        raise RuleError(f"There is no place {value + 1}: places are numbered 1 to {count}.")
+        raise RuleError("There is no place {place}: places are numbered 1 to {count}.", place=value + 1, count=count)
     return value
 
 
@@ -446,7 +453,8 @@ class Bugs(Game):
 
     def setup(self, players: int, options: dict[str, bool], seed: int, now: float) -> State:
         if not self.min_players <= players <= self.max_players:
-            raise RuleError(f"{self.title} takes {self.min_players}-{self.max_players} players.")
+            raise RuleError("{game} takes {least}-{most} players.", game=self.title, least=self.min_players,
+                            most=self.max_players)
         options = {o.key: bool(options.get(o.key, o.default)) for o in self.options}
         designs = designs_in_play(players, options[OPTION_THREE_EYED])
         tiles = [d * COPIES + k for d in designs for k in range(COPIES)]
@@ -550,8 +558,8 @@ class Bugs(Game):
     def _grab(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
         held = state["holding"][seat]
         if held is not None:
-            raise RuleError(f"You already hold the tile from place {held['place'] + 1}: "
-                            "put it back or keep it first.")
+            raise RuleError("You already hold the tile from place {place}: put it back or keep it first.",
+                            place=held["place"] + 1)
         place = _place_arg(state, action.get("place"))
         pressed = _ms(action.get("at_ms"))
         holder = _holder(state, place)
@@ -559,10 +567,10 @@ class Bugs(Game):
             raise RuleError(_too_slow(state, holder, place, pressed))
         tile = state["places"][place]
         if tile is None:
-            raise RuleError(f"Place {place + 1} is empty now.")
+            raise RuleError("Place {place} is empty now.", place=place + 1)
         state["places"][place] = None
         state["holding"][seat] = {"place": place, "tile": tile, "at_ms": pressed}
-        return [Event(f"Place {place + 1}: {design_of(tile).name}. Put it back or keep it.",
+        return [Event(Said("Place {place}: {tile}. Put it back or keep it.", place=place + 1, tile=design_of(tile).name),
                       private_to=seat, kind="look")]
 
     def _put_back(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
@@ -575,22 +583,23 @@ class Bugs(Game):
         place = own if action.get("place") is None else _place_arg(state, action["place"])
         holder = _holder(state, place)
         if holder not in (None, seat):
-            raise RuleError(f"{seat_name(holder)} holds the tile of place {place + 1} now: put yours on "
-                            f"place {own + 1} or on another place.")
+            raise RuleError("{seat} holds the tile of place {place} now: put yours on place {own} or on another place.",
+                            seat=seat_name(holder), place=place + 1, own=own + 1)
         if place == own:
             state["places"][own] = held["tile"]
             state["holding"][seat] = None
-            return [Event(f"You put the tile back face down on place {own + 1}.", private_to=seat)]
+            return [Event(Said("You put the tile back face down on place {place}.", place=own + 1), private_to=seat)]
         there = state["places"][place]
         state["places"][own], state["places"][place] = there, held["tile"]
         state["holding"][seat] = None
         count = (state.get("moved") or {}).get("n", 0) + 1
         state["moved"] = {"seat": seat, "from": own, "to": place, "swapped": there is not None, "n": count}
         if there is None:
-            text = f"{seat_name(seat)} moves the tile from place {own + 1} to empty place {place + 1}, face down."
+            text = Said("{who} moves the tile from place {own} to empty place {place}, face down.",
+                        who=seat_name(seat), own=own + 1, place=place + 1)
         else:
-            text = (f"{seat_name(seat)} puts the tile from place {own + 1} on place {place + 1} and the tile "
-                    f"that lay there on place {own + 1}, both face down.")
+            text = Said("{who} puts the tile from place {own} on place {place} and the tile that lay there on "
+                        "place {own}, both face down.", who=seat_name(seat), own=own + 1, place=place + 1)
         return [Event(text, kind="swap" if there is not None else "move")]
 
     def _keep(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
@@ -599,9 +608,9 @@ class Bugs(Game):
             raise RuleError("You hold no tile: grab one first.")
         state["hands"][seat].append(held["tile"])
         state["holding"][seat] = None
-        kept = plural(len(state["hands"][seat]), "tile")
-        return [Event(f"You keep the tile, face down: {kept} in your hand. You may not look at them again.",
-                      private_to=seat)]
+        return [Event(counted("You keep the tile, face down: {n} tile in your hand. You may not look at them again.",
+                              "You keep the tile, face down: {n} tiles in your hand. You may not look at them again.",
+                              len(state["hands"][seat])), private_to=seat)]
 
     def _take_trophy(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
         if not state["trophies"]:
@@ -611,15 +620,16 @@ class Bugs(Game):
         state["stopped"].append(seat)
         state["flow"]["seats"].remove(seat)  # the EVERYONE phase waits on it no more
         events = _return_held(state, seat)
-        kept = plural(len(state["hands"][seat]), "tile")
-        events.append(Event(f"{seat_name(seat)} takes the {value}-point trophy and stops playing "
-                            f"({kept} kept).", kind="trophy"))
+        events.append(Event(counted("{who} takes the {value}-point trophy and stops playing ({n} tile kept).",
+                                    "{who} takes the {value}-point trophy and stops playing ({n} tiles kept).",
+                                    len(state["hands"][seat]), who=seat_name(seat), value=value), kind="trophy"))
         if not state["trophies"]:
             state["phase"] = COUNTDOWN
             state["countdown_at"] = after(now, COUNTDOWN_SECONDS)
             state["beats"] = COUNTDOWN_BEATS
-            events.append(Event(f"That was the last trophy: {COUNTDOWN_BEATS} beats of {int(BEAT_SECONDS)} seconds "
-                                f"({int(COUNTDOWN_SECONDS)} s), then everybody stops!", kind="countdown"))
+            events.append(Event(Said("That was the last trophy: {beats} beats of {seconds} seconds ({total} s), then "
+                                     "everybody stops!", beats=COUNTDOWN_BEATS, seconds=int(BEAT_SECONDS),
+                                     total=int(COUNTDOWN_SECONDS)), kind="countdown"))
         if not _playing(state):
             events += self._finish(state, "stopped")
         return events
@@ -653,7 +663,7 @@ class Bugs(Game):
             raise RuleError("You have already left this game.")
         flow.leave(state["flow"], seat)
         events = _return_held(state, seat)
-        events.append(Event(f"{seat_name(seat)} leaves the game and will score nothing.", kind="leave"))
+        events.append(Event(Said("{who} leaves the game and will score nothing.", who=seat_name(seat)), kind="leave"))
         if len(flow.in_game(state["flow"])) < 2:
             return events + self._finish(state, "alone")
         if not _playing(state):
@@ -668,17 +678,21 @@ class Bugs(Game):
         state["end"] = reason
         state["beats"] = None
         state["flow"]["deadline"] = None
-        opening = {"countdown": "Stop! The countdown is over.",
-                   "idle": f"Nobody has acted for {int(IDLE_SECONDS)} seconds: everybody stops.",
-                   "max": f"The game has lasted {int(MAX_SECONDS // 60)} minutes: everybody stops.",
-                   "stopped": "Nobody is left playing.",
-                   "alone": "Too few players are left."}[reason]
-        lines = [f"{seat_name(s)}: {_score_words(r)}" + (" (left: scores 0)" if r["left"] else "")
-                 for s, r in ((s, _final(state, s)) for s in range(state["players"]))]
+        opening = {"countdown": Said("Stop! The countdown is over."),
+                   "idle": Said("Nobody has acted for {seconds} seconds: everybody stops.", seconds=int(IDLE_SECONDS)),
+                   "max": Said("The game has lasted {minutes} minutes: everybody stops.", minutes=int(MAX_SECONDS // 60)),
+                   "stopped": Said("Nobody is left playing."),
+                   "alone": Said("Too few players are left.")}[reason]
+        scores = None
+        for s in range(state["players"]):
+            result = _final(state, s)
+            line = (Said("{who}: {score} (left: scores 0)", who=seat_name(s), score=_score_words(result))
+                    if result["left"] else Said("{who}: {score}", who=seat_name(s), score=_score_words(result)))
+            scores = line if scores is None else Said("{lines}\n{line}", lines=scores, line=line)
         outcome = self.outcome(state)
         assert outcome is not None  # the phase is OVER
-        text = f"{opening} The game is over. {outcome.summary}\n" + "\n".join(lines)
-        return [Event(text, kind="game_over")]
+        return [Event(Said("{opening} The game is over. {summary}\n{scores}", opening=opening,
+                           summary=outcome.summary, scores=scores), kind="game_over")]
 
     # -----------------------------------------------------------------------------------------
     # Views and outcome
@@ -694,10 +708,10 @@ class Bugs(Game):
         scores = [_final(state, s)["score"] for s in range(n)]
         ranks = flow.ranks(scores, left)
         winners = [s for s in range(n) if ranks[s] == 1]
-        verb = "wins" if len(winners) == 1 else "win"
-        each = "" if len(winners) == 1 else " each"
-        best = scores[winners[0]]
-        summary = f"{_and_list([seat_name(s) for s in winners])} {verb} with {plural(best, 'point')}{each}."
+        best, who = scores[winners[0]], _and_list([seat_name(s) for s in winners])
+        summary = (counted("{who} wins with {n} point.", "{who} wins with {n} points.", best, who=who)
+                   if len(winners) == 1 else
+                   counted("{who} win with {n} point each.", "{who} win with {n} points each.", best, who=who))
         others = [scores[s] for s in range(n) if s not in winners]
         margin = float(best - max(others)) if len(winners) == 1 and others else None
         return Outcome(ranks, tuple(float(x) for x in scores), summary,

@@ -53,7 +53,7 @@ from collections import Counter
 from typing import Final, Literal, TypedDict
 
 from . import flow
-from .errors import RuleError
+from .errors import RuleError, Said, counted
 from .flow import after
 from .grid import label, parse_label
 from .protocol import Action, Event, Game, Outcome, Seat, State, View, seat_name, whole
@@ -162,10 +162,31 @@ def collectable(kinds: list[str]) -> dict[str, int]:
     return out
 
 
+A_CARD = {  # a card as events name it, "a ball", in each language's words
+    "ball": Said("a ball"), "car": Said("a car"), "doll": Said("a doll"), "candlestick": Said("a candlestick"),
+    "crate": Said("a crate"), "ring": Said("a ring"), "dragon": Said("a dragon"), "spider": Said("a spider"),
+}
+CARDS_OF = {  # n cards of a kind, "2 balls"
+    "ball": lambda n: counted("{n} ball", "{n} balls", n),
+    "car": lambda n: counted("{n} car", "{n} cars", n),
+    "doll": lambda n: counted("{n} doll", "{n} dolls", n),
+    "candlestick": lambda n: counted("{n} candlestick", "{n} candlesticks", n),
+    "crate": lambda n: counted("{n} crate", "{n} crates", n),
+    "ring": lambda n: counted("{n} ring", "{n} rings", n),
+    "dragon": lambda n: counted("{n} dragon", "{n} dragons", n),
+    "spider": lambda n: counted("{n} spider", "{n} spiders", n),
+}
+
+
 def describe(counts: dict[str, int]) -> str:
     """{'ball': 2, 'ring': 1} -> '2 balls, 1 ring' (in KINDS order)."""
-    parts = [plural(n, kind) for kind in KINDS if (n := counts.get(kind, 0))]
-    return ", ".join(parts) if parts else "nothing"
+    parts = [CARDS_OF[kind](n) for kind in KINDS if (n := counts.get(kind, 0))]
+    if not parts:
+        return Said("nothing")
+    listed = parts[0]
+    for part in parts[1:]:
+        listed = Said("{list}, {item}", list=listed, item=part)
+    return listed
 
 
 def clashes(a: str, b: str) -> bool:
@@ -174,8 +195,11 @@ def clashes(a: str, b: str) -> bool:
 
 
 def and_list(parts: list[str]) -> str:
-    """['a', 'b', 'c'] -> 'a, b and c'."""
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    """['a', 'b', 'c'] -> 'a, b and c', kept as words each language joins its own way."""
+    listed = parts[0]
+    for part in parts[1:-1]:
+        listed = Said("{list}, {item}", list=listed, item=part)
+    return listed if len(parts) == 1 else Said("{list} and {item}", list=listed, item=parts[-1])
 
 
 def _face(state: State, cell: Cell) -> Face:
@@ -215,7 +239,7 @@ def _cell(action: Action) -> Cell:
     if isinstance(cell, str):
         parsed = parse_label(cell, SIZE, SIZE)
         if parsed is None:
-            raise RuleError(f"'{cell}' is not a cell: columns A-G, rows 1-7.")
+            raise RuleError("'{cell}' is not a cell: columns A-G, rows 1-7.", cell=cell)
         return parsed
     if (isinstance(cell, list) and len(cell) == 2 and all(whole(x)
                                                           for x in cell)
@@ -296,7 +320,8 @@ class Dragon(Game):
     # ----------------------------------------------------------------- setup
     def setup(self, players: int, options: dict[str, bool], seed: int, now: float) -> State:
         if not self.min_players <= players <= self.max_players:
-            raise RuleError(f"{self.title} takes {self.min_players}-{self.max_players} players.")
+            raise RuleError("{game} takes {least}-{most} players.", game=self.title, least=self.min_players,
+                            most=self.max_players)
         rng = Rng(seed)
         cards = [kind for kind in KINDS for _ in range(COUNTS[kind])]
         rng.shuffle(cards)
@@ -361,9 +386,9 @@ class Dragon(Game):
         best = [s for s in range(n) if ranks[s] == 1]
         ordered = sorted((scores[s] for s in range(n) if s not in _gone(state)), reverse=True)
         margin = ordered[0] - ordered[1] if len(ordered) > 1 else None
-        names = and_list([seat_name(s) for s in best])
-        verb = "win" if len(best) > 1 else "wins"
-        summary = f"{names} {verb} with {plural(int(scores[best[0]]), 'card')}."
+        names, cards = and_list([seat_name(s) for s in best]), int(scores[best[0]])
+        summary = (counted("{who} win with {n} card.", "{who} win with {n} cards.", cards, who=names) if len(best) > 1
+                   else counted("{who} wins with {n} card.", "{who} wins with {n} cards.", cards, who=names))
         return Outcome(ranks, tuple(scores), summary, margin=margin)
 
     def invariants(self, state: State) -> list[str]:
@@ -450,7 +475,7 @@ class Dragon(Game):
         if seat in _gone(state):
             raise RuleError("You have left this game.")
         if seat is None or seat != turn_of(state):
-            raise RuleError(f"It is {seat_name(turn_of(state))}'s turn.")
+            raise RuleError("It is {seat}'s turn.", seat=seat_name(turn_of(state)))
         events = self._turn_action(state, kind, action, now)
         flow.acted(state["flow"], seat)  # any action of the seat brings it back
         return events
@@ -463,15 +488,15 @@ class Dragon(Game):
             if kind == "move_spider":
                 cell = _cell(action)
                 if state["grid"][cell[0]][cell[1]] is not None:
-                    raise RuleError(f"{label(cell)} is not empty: the spider can only go to an empty cell.")
+                    raise RuleError("{cell} is not empty: the spider can only go to an empty cell.", cell=label(cell))
                 return self._place_spider(state, cell, now)
             raise RuleError("Your turn has ended: move the spider to an empty cell, or leave it where it is.")
         if kind == "reveal":
             cell = _cell(action)
             if state["grid"][cell[0]][cell[1]] is None:
-                raise RuleError(f"{label(cell)} is empty.")
+                raise RuleError("{cell} is empty.", cell=label(cell))
             if cell in state["revealed"]:
-                raise RuleError(f"{label(cell)} is already face up.")
+                raise RuleError("{cell} is already face up.", cell=label(cell))
             return self._reveal(state, cell, now)
         if kind == "stop":
             if not state["revealed"]:
@@ -493,18 +518,18 @@ class Dragon(Game):
             state["spider_cell"] = cell
             state["flow"]["deadline"] = after(now, SPIDER_SECONDS)
             state["last_turn"] = {"seat": seat, "ending": "spider", "collected": {}}
-            return [Event(f"{seat_name(seat)} turned over a spider at {label(cell)}: the turn ends with "
-                          f"nothing and everything else is covered again. {seat_name(seat)} may move the "
-                          "spider to an empty cell.", kind="turn_end")]
+            return [Event(Said("{who} turned over a spider at {cell}: the turn ends with nothing and everything "
+                               "else is covered again. {who} may move the spider to an empty cell.",
+                               who=seat_name(seat), cell=label(cell)), kind="turn_end")]
         woken = [c for c in state["revealed"] if clashes(kind, grid[c[0]][c[1]])]
         state["revealed"].append(cell)
         if woken:
             state["shown"] = [{"cell": c, "from": None} for c in (cell, *woken)]
             state["last_turn"] = {"seat": seat, "ending": "dragon", "collected": {}}
-            beside = and_list([f"a {grid[r][c]} at {label([r, c])}" for r, c in woken])
-            events = [Event(f"{seat_name(seat)} turned over a {kind} at {label(cell)} with {beside} face up: "
-                            "the turn ends with nothing and everything else is covered again.",
-                            kind="turn_end")]
+            beside = and_list([Said("{card} at {cell}", card=A_CARD[grid[r][c]], cell=label([r, c])) for r, c in woken])
+            events = [Event(Said("{who} turned over {card} at {cell} with {beside} face up: the turn ends with "
+                                 "nothing and everything else is covered again.", who=seat_name(seat),
+                                 card=A_CARD[kind], cell=label(cell), beside=beside), kind="turn_end")]
             return events + self._next_turn(state, now)
         state["flow"]["deadline"] = after(now, TURN_SECONDS)
         return []
@@ -523,8 +548,14 @@ class Dragon(Game):
                 state["collected"][seat][kind] += 1
         state["last_turn"] = {"seat": seat, "ending": "timeout" if timed_out else "stop",
                               "collected": wanted}
-        lead = f"Time is up: {seat_name(seat)} stops" if timed_out else f"{seat_name(seat)} stops"
-        events = [Event(f"{lead} and collects {describe(wanted)}.", kind="turn_end")]
+        if not wanted:
+            said = (Said("Time is up: {who} stops and collects nothing.", who=seat_name(seat)) if timed_out
+                    else Said("{who} stops and collects nothing.", who=seat_name(seat)))
+        elif timed_out:
+            said = Said("Time is up: {who} stops and collects {cards}.", who=seat_name(seat), cards=describe(wanted))
+        else:
+            said = Said("{who} stops and collects {cards}.", who=seat_name(seat), cards=describe(wanted))
+        events = [Event(said, kind="turn_end")]
         if all(k in (None, "spider") for row in grid for k in row):
             return events + self._finish(state)
         return events + self._next_turn(state, now)
@@ -532,14 +563,14 @@ class Dragon(Game):
     def _place_spider(self, state: State, cell: Cell | None, now: float, timed_out: bool = False) -> list[Event]:
         seat = turn_of(state)
         if cell is None:
-            text = ("Time is up: the spider stays where it was." if timed_out
-                    else f"{seat_name(seat)} leaves the spider where it was.")
+            text = (Said("Time is up: the spider stays where it was.") if timed_out
+                    else Said("{who} leaves the spider where it was.", who=seat_name(seat)))
         else:
             r, c = state["spider_cell"]
             state["grid"][r][c] = None
             state["grid"][cell[0]][cell[1]] = "spider"
             state["shown"] = [{"cell": cell, "from": [r, c]}]
-            text = f"{seat_name(seat)} moves the spider to {label(cell)}."
+            text = Said("{who} moves the spider to {cell}.", who=seat_name(seat), cell=label(cell))
         state["spider_cell"] = None
         return [Event(text)] + self._next_turn(state, now)
 
@@ -555,11 +586,11 @@ class Dragon(Game):
         if seat in _gone(state):
             raise RuleError("You have already left this game.")
         flow.leave(state["flow"], seat)
-        events = [Event(f"{seat_name(seat)} leaves the game.")]
+        events = [Event(Said("{who} leaves the game.", who=seat_name(seat)))]
         on_turn = seat == turn_of(state)
         if on_turn:
             if state["phase"] == REVEAL and state["revealed"]:
-                events = [Event(f"{seat_name(seat)} leaves the game; their cards are covered again.")]
+                events = [Event(Said("{who} leaves the game; their cards are covered again.", who=seat_name(seat)))]
             if state["phase"] == REVEAL:  # a spider stays shown, as when it is left where it was
                 state["shown"] = []
             state["last_turn"] = {"seat": seat, "ending": "left", "collected": {}}
@@ -573,8 +604,8 @@ class Dragon(Game):
             state["ended"] = "left"
             state["flow"]["deadline"] = None
             outcome = self._standings(state)
-            return events + [Event(f"Too few players are left: the game is over. {outcome.summary}",
-                                   kind="game_over")]
+            return events + [Event(Said("Too few players are left: the game is over. {summary}",
+                                        summary=outcome.summary), kind="game_over")]
         if on_turn:
             return events + self._next_turn(state, now)
         return events
@@ -586,7 +617,7 @@ class Dragon(Game):
         following = flow.next_seat(state["flow"], turn_of(state), skip_away=False)  # a computer keeps an away seat
         flow.one(state["flow"], turn_of(state) if following is None else following, after(now, TURN_SECONDS))
         state["turn_number"] += 1
-        return [Event(f"{seat_name(turn_of(state))}'s turn.", kind="turn")]
+        return [Event(Said("{who}'s turn.", who=seat_name(turn_of(state))), kind="turn")]
 
     def _finish(self, state: State) -> list[Event]:
         state["revealed"] = []
@@ -606,11 +637,13 @@ class Dragon(Game):
                     if kind == "spider":
                         row[c] = None
                         state["collected"][taker]["spider"] += 1
-            award = (f"{seat_name(taker)} has the most dragons ({most}) and takes the "
-                     f"{plural(state['collected'][taker]['spider'], 'spider')}.")
+            award = counted("{who} has the most dragons ({most}) and takes the {n} spider.",
+                            "{who} has the most dragons ({most}) and takes the {n} spiders.",
+                            state["collected"][taker]["spider"], who=seat_name(taker), most=most)
         else:
-            award = (f"{and_list([seat_name(s) for s in leaders])} tie with {plural(most, 'dragon')} each: "
-                     "nobody takes the spiders.")
+            award = counted("{who} tie with {n} dragon each: nobody takes the spiders.",
+                            "{who} tie with {n} dragons each: nobody takes the spiders.", most,
+                            who=and_list([seat_name(s) for s in leaders]))
         outcome = self._standings(state)
-        return [Event(f"Only the spiders are left: the game is over. {award} {outcome.summary}",
-                      kind="game_over")]
+        return [Event(Said("Only the spiders are left: the game is over. {award} {summary}", award=award,
+                           summary=outcome.summary), kind="game_over")]

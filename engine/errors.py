@@ -1,5 +1,98 @@
-"""The one exception a player may see."""
+"""What the engine says to players, kept as a message id with values so it can be shown in any
+language, and the one exception a player may see (`RuleError`, whose message is a `Said`).
+
+A `Said` is a `str` whose value is the English text, so everything that reads engine texts as
+strings keeps working; it also carries its English source (`template`, with `{name}` fields) and
+the `values` those fields take. Whoever shows it (cogs/language.py) looks the template up in the
+reader's catalogue and puts the values in after translating. Seat and user fields (`{2}`, `{@7}`)
+are not named fields: they pass through for the mentions.
+
+A value may itself be a `Said` (translated in turn) or an `Either` (items the reader's language
+joins with its own "or"); any other value (a number, a name) is shown as it is.
+
+A `RuleError` is an action the rules do not allow; its message is a `Said`.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+FIELD = re.compile(r"\{([A-Za-z_]\w*)\}")  # a named value; `{2}` (a seat) and `{@7}` (a user) are not
+
+
+class Said(str):
+    """English text with the source and values it was made from; it never changes once made."""
+
+    __slots__ = ("template", "many", "values")
+    template: str  # the English source, as the catalogues know it
+    many: str | None  # the English plural source, when the words depend on `values["n"]`
+    values: Mapping[str, object]
+
+    def __new__(cls, template: str, /, **values: object) -> Said:
+        return _made(template, None, values)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Said does not change")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep the source, not just the English
+        return _remade, (self.template, self.many, dict(self.values))
+
+
+def counted(singular: str, many: str, n: int, /, **values: object) -> Said:
+    """Words that depend on a count: `singular` when n is 1, else `many` (in English; a reader's
+    language uses its own plural rule). `{n}` is the count."""
+    return _made(singular, many, {"n": n, **values})
+
+
+def _made(template: str, many: str | None, values: dict[str, object]) -> Said:
+    """A Said owning `values` (a dict nobody else holds)."""
+    said = str.__new__(Said, english(many if many is not None and values.get("n") != 1 else template, values))
+    setattr_ = object.__setattr__  # past Said.__setattr__, which refuses every change
+    setattr_(said, "template", template)
+    setattr_(said, "many", many)
+    setattr_(said, "values", MappingProxyType(values))
+    return said
+
+
+def _remade(template: str, many: str | None, values: Mapping[str, object]) -> Said:
+    return _made(template, many, dict(values))
+
+
+class Either(str):
+    """Items joined by "or" ("1 or 2 or 3" in English), kept as items so another language joins them its own way."""
+
+    __slots__ = ("items",)
+    items: tuple[str, ...]
+
+    def __new__(cls, items: Iterable[object]) -> Either:
+        kept = tuple(str(item) for item in items)
+        either = super().__new__(cls, " or ".join(kept))
+        object.__setattr__(either, "items", kept)
+        return either
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("an Either does not change")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Either, (self.items,)
+
+
+def english(template: str, values: Mapping[str, object]) -> str:
+    """The template's named fields filled with the values as English writes them (`str`)."""
+    if not values:
+        return template
+    return FIELD.sub(lambda field: str(values[field.group(1)]), template)
 
 
 class RuleError(ValueError):
-    """An action the rules do not allow; the message is shown to the player as is."""
+    """An action the rules do not allow. `RuleError("Only {n} left.", n=2)`: its message is a `Said`
+    (`said`), English as `str(error)`, translated for the reader where it is shown."""
+
+    said: Said
+
+    def __init__(self, message: str, /, **values: object) -> None:
+        said = message if isinstance(message, Said) and not values else Said(message, **values)
+        super().__init__(said)
+        self.said = said

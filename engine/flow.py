@@ -26,6 +26,7 @@ def after(now: float, seconds: float) -> float:
     (rounded to the ms, so it survives JSON alike everywhere), never a sleep."""
     return round(now + seconds, 3)
 
+
 ONE, EVERYONE, EACH_ONCE = "one", "everyone", "each_once"
 AWAY_AFTER = 3  # timers missed in a row before a player is skipped as away
 
@@ -102,7 +103,7 @@ def require(flow: Flow, seat: Seat) -> None:
     if seat in flow["acted"]:
         raise RuleError("You have already played; waiting for the others.")
     if flow["kind"] == ONE and flow["seats"]:
-        raise RuleError(f"It is {seat_name(flow['seats'][0])}'s turn.")
+        raise RuleError("It is {seat}'s turn.", seat=seat_name(flow["seats"][0]))
     raise RuleError("You may not act now.")
 
 

@@ -67,7 +67,7 @@ from . import flow
 from .deck import discard as deck_discard
 from .deck import draw as deck_draw
 from .deck import new_deck
-from .errors import RuleError
+from .errors import RuleError, Said, counted
 from .flow import after
 from .ghosts_types import CardInfo, GhostsView, LastAttempt, LostRace, SeatView
 from .greenbox import CARDS, SYMBOLS
@@ -305,7 +305,8 @@ class Ghosts(Game):
 
     def setup(self, players: int, options: dict[str, bool], seed: int, now: float) -> State:
         if not self.min_players <= players <= self.max_players:
-            raise RuleError(f"{self.title} takes {self.min_players}-{self.max_players} players.")
+            raise RuleError("{game} takes {least}-{most} players.", game=self.title, least=self.min_players,
+                            most=self.max_players)
         options = {o.key: bool(options.get(o.key, o.default)) for o in self.options}
         rng = Rng(seed)
         tiles = list(range(36))
@@ -446,7 +447,7 @@ class Ghosts(Game):
     def _back(self, state: State, seat: int, events: list[Event]) -> None:
         """A seat acted: its silence count restarts and it is no longer away."""
         if flow.back(state["flow"], seat):
-            events.append(Event(f"{seat_name(seat)} is back.", kind="back"))
+            events.append(Event(Said("{who} is back.", who=seat_name(seat)), kind="back"))
 
     @staticmethod
     def _check_round(state: State, action: Action, over: str) -> None:
@@ -468,9 +469,10 @@ class Ghosts(Game):
             raise RuleError("You have already discarded; wait for the others.")
         cards = action.get("cards")
         if not isinstance(cards, list) or len(cards) != DISCARD_COUNT:
-            raise RuleError(f"Choose exactly {plural(DISCARD_COUNT, 'card')} to discard.")
+            raise RuleError(counted("Choose exactly {n} card to discard.", "Choose exactly {n} cards to discard.",
+                                    DISCARD_COUNT))
         if len(set(c for c in cards if isinstance(c, int))) != DISCARD_COUNT:
-            raise RuleError(f"Choose {plural(DISCARD_COUNT, 'different card')}.")
+            raise RuleError(counted("Choose {n} different card.", "Choose {n} different cards.", DISCARD_COUNT))
         for cid in cards:
             self._card_in_hand(state, seat, cid)
         events: list[Event] = []
@@ -489,17 +491,19 @@ class Ghosts(Game):
         deck_discard(state["deck"], *cards)
         if _matching_count(hand, _ghost_pairs(state)) >= MIN_MATCHING:
             state["discard_pending"].remove(seat)
-            events.append(Event(f"{seat_name(seat)} has discarded.", kind="discard"))
-            events.append(Event("You keep: " + ", ".join(card_name(c) for c in hand) + ".",
+            events.append(Event(Said("{who} has discarded.", who=seat_name(seat)), kind="discard"))
+            events.append(Event(Said("You keep: {cards}.", cards=", ".join(card_name(c) for c in hand)),
                                 private_to=seat, kind="hand"))
             return
         deck_discard(state["deck"], *hand)
         with rng_of(state) as rng:
             state["hands"][seat] = deck_draw(state["deck"], rng, DEAL)
-        events.append(Event(f"{seat_name(seat)} had fewer than {plural(MIN_MATCHING, 'card')} matching "
-                            f"a ghost and gets a new hand of {DEAL}.", kind="redeal"))
-        events.append(Event("New hand: " + ", ".join(card_name(c) for c in state["hands"][seat])
-                            + f". Discard {DISCARD_COUNT} again.", private_to=seat, kind="hand"))
+        events.append(Event(counted("{who} had fewer than {n} card matching a ghost and gets a new hand of {deal}.",
+                                    "{who} had fewer than {n} cards matching a ghost and gets a new hand of {deal}.",
+                                    MIN_MATCHING, who=seat_name(seat), deal=DEAL), kind="redeal"))
+        events.append(Event(Said("New hand: {cards}. Discard {count} again.", count=DISCARD_COUNT,
+                                 cards=", ".join(card_name(c) for c in state["hands"][seat])),
+                            private_to=seat, kind="hand"))
 
     def _auto_discard(self, state: State, seat: int, events: list[Event]) -> None:
         """Timeout: drop the cards matching nothing (earliest first), else the last ones."""
@@ -523,17 +527,17 @@ class Ghosts(Game):
     def _call(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
         meeple = action.get("meeple")
         if meeple not in MEEPLES:
-            raise RuleError("Call one of the meeples: " + ", ".join(MEEPLES) + ".")
+            raise RuleError("Call one of the meeples: {meeples}.", meeples=", ".join(MEEPLES))
         self._check_round(state, action, "That roll is over; look at the new one.")
         phase = state["phase"]
         if phase == "discard":
             raise RuleError("The race starts once everyone has discarded.")
         if phase == "attempt" and seat == state["caller"]:
-            raise RuleError(f"You already called the {state['meeple']} meeple: play a card and "
-                            "name a tile.")
+            raise RuleError("You already called the {meeple} meeple: play a card and name a tile.",
+                            meeple=state["meeple"])
         if phase in ("attempt", "swap"):
-            raise RuleError(f"Someone was faster: {seat_name(state['caller'])} called the "
-                            f"{state['meeple']} meeple.")
+            raise RuleError("Someone was faster: {seat} called the {meeple} meeple.",
+                            seat=seat_name(state["caller"]), meeple=state["meeple"])
         events: list[Event] = []
         self._back(state, seat, events)
         state["phase"] = "attempt"
@@ -543,7 +547,7 @@ class Ghosts(Game):
         state["call_ms"] = at_ms if whole(at_ms) else None
         state["quiet_rolls"] = 0
         state["flow"]["deadline"] = after(now, ATTEMPT_SECONDS)
-        events.append(Event(f"{seat_name(seat)} calls the {meeple} meeple!", kind="call"))
+        events.append(Event(Said("{who} calls the {meeple} meeple!", who=seat_name(seat), meeple=meeple), kind="call"))
         return events
 
     def _start_race(self, state: State, quiet: int, now: float, events: list[Event]) -> None:
@@ -559,7 +563,7 @@ class Ghosts(Game):
         state.update(phase="race", die=die, roller=roller, caller=None, meeple=None, call_ms=None, swap_done=[],
                      quiet_rolls=quiet, round=state["round"] + 1)
         state["flow"]["deadline"] = after(now, RACE_SECONDS)
-        events.append(Event(f"{seat_name(roller)} rolls a {die}. Race!", kind="roll"))
+        events.append(Event(Said("{who} rolls a {die}. Race!", who=seat_name(roller), die=die), kind="roll"))
 
     # attempt ---------------------------------------------------------------------------
 
@@ -571,7 +575,7 @@ class Ghosts(Game):
         if state["phase"] != "attempt":
             raise RuleError("There is no attempt under way: call a meeple first.")
         if seat != state["caller"]:
-            raise RuleError(f"Only {seat_name(state['caller'])} plays a card now.")
+            raise RuleError("Only {seat} plays a card now.", seat=seat_name(state["caller"]))
 
     def _zap(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
         self._check_attempt(state, seat, action)
@@ -590,19 +594,21 @@ class Ghosts(Game):
         walk = find_walk(start, dest, steps)
         r, c = dest
         ghost, symbol = state["ghosts"][r][c], state["symbols"][r][c]
-        played = f"{seat_name(seat)} plays the {card_name(cid)} and moves the {meeple} meeple " \
-                 f"from {label(start)} to {label(dest)}"
+        played = Said("{who} plays the {card} and moves the {meeple} meeple from {start} to {end}", who=seat_name(seat),
+                      card=card_name(cid), meeple=meeple, start=label(start), end=label(dest))
         attempt = {"seat": seat, "meeple": meeple, "card": cid, "from": list(start), "to": list(dest),
                    "die": steps, "success": False, "reason": ""}
         if walk is None:
             attempt["reason"] = "no_walk"
-            events.append(Event(f"{played}: no walk of exactly {plural(steps, 'step')} gets there. "
-                                "The meeple goes back and the card returns to the hand.", kind="miss"))
+            events.append(Event(counted("{played}: no walk of exactly {n} step gets there. The meeple goes back and "
+                                        "the card returns to the hand.",
+                                        "{played}: no walk of exactly {n} steps gets there. The meeple goes back and "
+                                        "the card returns to the hand.", steps, played=played), kind="miss"))
         elif ghost != card.colour or symbol != card.symbol:
             attempt["reason"] = "no_match"
-            there = f"a {ghost} ghost on {symbol}" if ghost else "no ghost"
-            events.append(Event(f"{played}: there is {there}, no match. The meeple goes back and "
-                                "the card returns to the hand.", kind="miss"))
+            there = Said("a {ghost} ghost on {symbol}", ghost=ghost, symbol=symbol) if ghost else Said("no ghost")
+            events.append(Event(Said("{played}: there is {there}, no match. The meeple goes back and the card returns "
+                                     "to the hand.", played=played, there=there), kind="miss"))
         else:
             attempt["success"] = True
             state["ghosts"][r][c] = None
@@ -616,10 +622,11 @@ class Ghosts(Game):
             state["hands"][seat].extend(drawn)
             score = len(state["captured"][seat])
             route = " ".join(label(x) for x in walk)
-            events.append(Event(f"{played} ({route}) and zaps the {ghost} ghost! "
-                                f"{plural(score, 'ghost')}.", kind="zap"))
+            events.append(Event(counted("{played} ({route}) and zaps the {ghost} ghost! {n} ghost.",
+                                        "{played} ({route}) and zaps the {ghost} ghost! {n} ghosts.", score,
+                                        played=played, route=route, ghost=ghost), kind="zap"))
             if drawn:
-                events.append(Event(f"You draw the {card_name(drawn[0])}.", private_to=seat, kind="hand"))
+                events.append(Event(Said("You draw the {card}.", card=card_name(drawn[0])), private_to=seat, kind="hand"))
         state["last_attempt"] = attempt
         self._after_attempt(state, now, events)
         return events
@@ -637,8 +644,10 @@ class Ghosts(Game):
         state["last_attempt"] = {"seat": seat, "meeple": meeple, "card": None,
                                  "from": list(state["meeples"][meeple]), "to": None,
                                  "die": state["die"], "success": False, "reason": reason}
-        words = {"timeout": "ran out of time", "gave_up": "gives up", "left": "left"}[reason]
-        events.append(Event(f"{seat_name(seat)} {words}: the {meeple} meeple stays put.", kind="miss"))
+        said = {"timeout": Said("{who} ran out of time: the {meeple} meeple stays put.", who=seat_name(seat), meeple=meeple),
+                "gave_up": Said("{who} gives up: the {meeple} meeple stays put.", who=seat_name(seat), meeple=meeple),
+                "left": Said("{who} left: the {meeple} meeple stays put.", who=seat_name(seat), meeple=meeple)}[reason]
+        events.append(Event(said, kind="miss"))
 
     def _after_attempt(self, state: State, now: float, events: list[Event]) -> None:
         """Win check, then the swap phase for everyone else."""
@@ -677,8 +686,9 @@ class Ghosts(Game):
             drawn = deck_draw(state["deck"], rng, 1)
         state["hands"][seat].extend(drawn)
         state["swap_done"].append(seat)
-        events.append(Event(f"{seat_name(seat)} swaps a card.", kind="swap"))
-        events.append(Event(f"You discard the {card_name(cid)} and draw the {card_name(drawn[0])}.",
+        events.append(Event(Said("{who} swaps a card.", who=seat_name(seat)), kind="swap"))
+        events.append(Event(Said("You discard the {card} and draw the {drawn}.", card=card_name(cid),
+                                 drawn=card_name(drawn[0])),
                             private_to=seat, kind="hand"))
         self._maybe_end_swap(state, now, events)
         return events
@@ -688,7 +698,7 @@ class Ghosts(Game):
         events: list[Event] = []
         self._back(state, seat, events)
         state["swap_done"].append(seat)
-        events.append(Event(f"{seat_name(seat)} keeps their cards.", kind="keep"))
+        events.append(Event(Said("{who} keeps their cards.", who=seat_name(seat)), kind="keep"))
         self._maybe_end_swap(state, now, events)
         return events
 
@@ -700,8 +710,9 @@ class Ghosts(Game):
 
     def _silent(self, state: State, seats: list[int], events: list[Event]) -> None:
         for s in flow.miss(state["flow"], [s for s in seats if s not in state["flow"]["left"]]):
-            events.append(Event(f"{seat_name(s)} has been silent for {plural(AWAY_AFTER, 'timer')} "
-                                "and is skipped until they act again.", kind="away"))
+            events.append(Event(counted("{who} has been silent for {n} timer and is skipped until they act again.",
+                                        "{who} has been silent for {n} timers and is skipped until they act again.",
+                                        AWAY_AFTER, who=seat_name(s)), kind="away"))
 
     def _timeout(self, state: State, now: float) -> list[Event]:
         events: list[Event] = []
@@ -710,7 +721,7 @@ class Ghosts(Game):
             late = list(state["discard_pending"])
             for s in late:
                 self._auto_discard(state, s, events)
-                events.append(Event(f"{seat_name(s)} ran out of time; cards were discarded for them.",
+                events.append(Event(Said("{who} ran out of time; cards were discarded for them.", who=seat_name(s)),
                                     kind="discard"))
             self._silent(state, late, events)
             if self._too_few(state, events):
@@ -719,11 +730,11 @@ class Ghosts(Game):
         elif phase == "race":
             quiet = state["quiet_rolls"] + 1
             if quiet >= MAX_QUIET_ROLLS:
-                events.append(Event(f"Nobody called for {plural(MAX_QUIET_ROLLS, 'roll')} in a row.",
-                                    kind="quiet"))
+                events.append(Event(counted("Nobody called for {n} roll in a row.", "Nobody called for {n} rolls in a row.",
+                                            MAX_QUIET_ROLLS), kind="quiet"))
                 self._finish(state, "quiet", events)
                 return events
-            events.append(Event("Nobody called. The die is rolled again.", kind="reroll"))
+            events.append(Event(Said("Nobody called. The die is rolled again."), kind="reroll"))
             self._start_race(state, quiet, now, events)
         elif phase == "attempt":
             caller = state["caller"]
@@ -735,9 +746,9 @@ class Ghosts(Game):
         elif phase == "swap":
             late = _swap_pending(state)
             if late:
-                keep = "keeps" if len(late) == 1 else "keep"
-                events.append(Event("Time is up: " + ", ".join(seat_name(s) for s in late)
-                                    + f" {keep} their cards.", kind="keep"))
+                who = ", ".join(seat_name(s) for s in late)
+                events.append(Event(Said("Time is up: {who} keeps their cards.", who=who) if len(late) == 1
+                                    else Said("Time is up: {who} keep their cards.", who=who), kind="keep"))
             self._silent(state, late, events)
             if self._too_few(state, events):
                 return events
@@ -745,7 +756,7 @@ class Ghosts(Game):
         return events
 
     def _leave(self, state: State, seat: int, now: float) -> list[Event]:
-        events = [Event(f"{seat_name(seat)} leaves the game.", kind="leave")]
+        events = [Event(Said("{who} leaves the game.", who=seat_name(seat)), kind="leave")]
         flow.leave(state["flow"], seat)
         deck_discard(state["deck"], *state["hands"][seat])
         state["hands"][seat] = []
@@ -838,17 +849,21 @@ class Ghosts(Game):
         keys = [(-tier(s), scores[s]) for s in range(n)]
         ranks = ranked(keys)
         winners = [s for s in range(n) if ranks[s] == 1]
-        names = " and ".join(seat_name(s) for s in winners)
-        lead = f"{names} win{'s' if len(winners) == 1 else ''}"
-        ghosts = plural(scores[winners[0]], "ghost")
+        who = seat_name(winners[0])
+        for s in winners[1:]:
+            who = Said("{list} and {item}", list=who, item=seat_name(s))
+        ghosts, one = scores[winners[0]], len(winners) == 1
+        result = (counted("{who} wins with {n} ghost.", "{who} wins with {n} ghosts.", ghosts, who=who) if one
+                  else counted("{who} win with {n} ghost.", "{who} win with {n} ghosts.", ghosts, who=who))
         if reason == "target":
-            summary = f"{lead} with {ghosts}."
+            summary = result
         elif reason == "no_ghosts":
-            summary = f"No ghost can be captured any more. {lead} with {ghosts}."
+            summary = Said("No ghost can be captured any more. {result}", result=result)
         elif reason == "quiet":
-            summary = f"The table went quiet. {lead} with {ghosts}."
+            summary = Said("The table went quiet. {result}", result=result)
         else:
-            summary = f"Too few players remain. {lead}."
+            summary = Said("Too few players remain. {result}",
+                           result=Said("{who} wins.", who=who) if one else Said("{who} win.", who=who))
         margin = None
         if len(winners) == 1:
             others = [scores[s] for s in range(n) if s not in winners]

@@ -40,10 +40,12 @@ LEAVE: Action = {"type": "leave"}
 class Event:
     """Something that happened, in words a player reads. Private events go to one seat only.
 
-    `text` names seats as fields (`seat_name`); `seats` are the seats it names, in order.
+    `text` is the English, made as a `Said` (engine/errors.py: `Event(Said("{who} leaves.", who=seat_name(2)))`)
+    so it keeps its id and values and reads in the reader's language where it is shown. It names seats as
+    fields (`seat_name`); `seats` are the seats it names, in order.
     """
 
-    text: str
+    text: str  # a Said; a plain str reads in English only
     private_to: Seat | None = None
     kind: str = "info"
 
@@ -235,7 +237,7 @@ class Game(ABC):
         try:
             self.apply(state, seat, action, now)
         except RuleError as refused:
-            return str(refused)
+            return refused.said  # the English text, carrying its message id and values (engine/errors.py)
         return None
 
     def next_deadline(self, state: State) -> float | None:

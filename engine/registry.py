@@ -31,7 +31,7 @@ def get(name: str) -> Game:
         return _games[name]
     except KeyError:
         known = ", ".join(sorted(_games)) or "none"
-        raise RuleError(f"There is no game called '{name}'. Games: {known}.") from None
+        raise RuleError("There is no game called '{name}'. Games: {known}.", name=name, known=known) from None
 
 
 def find(typed: str) -> Game:
@@ -42,7 +42,7 @@ def find(typed: str) -> Game:
             return game
     shown = wanted if len(wanted) <= 40 else wanted[:40] + "..."
     known = ", ".join(sorted(_games)) or "none"
-    raise RuleError(f"There is no game called '{shown}'. Games: {known}.")
+    raise RuleError("There is no game called '{name}'. Games: {known}.", name=shown, known=known)
 
 
 def names() -> list[str]:

@@ -67,7 +67,7 @@ from typing import Any, Literal, cast
 
 from .deck import draw as deck_draw
 from .deck import new_deck
-from .errors import RuleError
+from .errors import RuleError, Said, counted
 from .greenbox import CARDS, COLOURS, DOTS, TILES, Card
 from .protocol import Action, Event, Game, Option, Outcome, View, whole
 from .registry import register
@@ -91,7 +91,6 @@ from .tiger_types import (
     TigerView,
     TilePile,
 )
-from .words import plural
 
 EYE_TILE = 35  # one of the six arrow tiles (30..35) is the Eye of the Tiger
 REVEAL = 3
@@ -141,6 +140,34 @@ _Our choices_: gaps on the track absorb pushes (an Eye that reaches field I thro
 
 def _article(word: str) -> str:
     return "An" if word[0] in "aeiou" else "A"
+
+
+# What the game's events say, as ids with values (engine/errors.py): how it ended, and a monster's ability.
+ENDINGS = {"resigned": Said("resigned"),
+           "the Eye of the Tiger left the track": Said("the Eye of the Tiger left the track"),
+           "the Eye of the Tiger reached field I": Said("the Eye of the Tiger reached field I"),
+           "the Eye of the Tiger was won": Said("the Eye of the Tiger was won")}
+ABILITY_SAID = {  # ABILITY_LABEL's sentences, with their colour or symbol
+    "no_weakness": lambda colour, symbol: Said("No weakness: value-1 cards cannot fight."),
+    "light": lambda colour, symbol: Said("Light: light must suffice."),
+    "half_attack": lambda colour, symbol: Said("Half attack: attack halved."),
+    "colour_removed": lambda colour, symbol: Said("Colour removed: discard one {colour} card first.", colour=colour),
+    "colour_needed": lambda colour, symbol: Said("Colour needed: only {colour} cards fight.", colour=colour),
+    "only_match": lambda colour, symbol: Said("Only {symbol} cards fight.", symbol=symbol),
+    "dim": lambda colour, symbol: Said("Light -1."),
+    "no_match": lambda colour, symbol: Said("{symbol} cards cannot fight.", symbol=symbol),
+    "need_match": lambda colour, symbol: Said("At least one {symbol} card must fight.", symbol=symbol),
+    "even_odd": lambda colour, symbol: Said("Cards all even or all odd."),
+    "double": lambda colour, symbol: Said("May double one card's value (card removed)."),
+}
+
+
+def _and_list(parts: list[str]) -> str:
+    """'a and b', kept as words each language joins its own way."""
+    listed = parts[0]
+    for part in parts[1:]:
+        listed = Said("{list} and {item}", list=listed, item=part)
+    return listed
 
 
 def card(card_id: int) -> Card:
@@ -439,9 +466,12 @@ def _end(state: dict[str, Any], reason: str, events: list[Event]) -> None:
     won = state["end_reason"] != "resigned" and points(state["defeated"]) > points(state["monster_discard"])
     state["won"] = won
     mine, theirs = points(state["defeated"]), points(state["monster_discard"])
-    verdict = "You win: the Eye of the Tiger is saved!" if won else "You lose."
-    events.append(Event(f"Game over ({reason}). Defeated {plural(mine, 'point')} against {theirs} in the "
-                        f"monster discard pile. {verdict}", kind="end"))
+    verdict = Said("You win: the Eye of the Tiger is saved!") if won else Said("You lose.")
+    events.append(Event(counted("Game over ({reason}). Defeated {n} point against {theirs} in the monster discard "
+                                "pile. {verdict}",
+                                "Game over ({reason}). Defeated {n} points against {theirs} in the monster discard "
+                                "pile. {verdict}", mine, reason=ENDINGS.get(reason, reason), theirs=theirs,
+                                verdict=verdict), kind="end"))
 
 
 def _leave_track(state: dict[str, Any], entry: dict[str, Any], events: list[Event]) -> None:
@@ -449,7 +479,7 @@ def _leave_track(state: dict[str, Any], entry: dict[str, Any], events: list[Even
     on field I by the monster that left, ends the game."""
     state["monster_discard"].append(entry["tile"])
     if entry["eye"]:
-        events.append(Event("The Eye of the Tiger leaves field I for the monster discard pile."))
+        events.append(Event(Said("The Eye of the Tiger leaves field I for the monster discard pile.")))
         _end(state, "the Eye of the Tiger left the track", events)
         return
     _discard_monster(state, entry, events)
@@ -463,8 +493,10 @@ def _lose_eye_on_field_one(state: dict[str, Any], events: list[Event]) -> None:
     eye = state["track"][0]
     state["track"][0] = None
     state["monster_discard"].append(eye["tile"])
-    events.append(Event(f"A monster left the track and the Eye of the Tiger reaches field I: it goes to "
-                        f"the monster discard pile ({plural(tile_dots(eye['tile']), 'point')} against you)."))
+    events.append(Event(counted("A monster left the track and the Eye of the Tiger reaches field I: it goes to the "
+                                "monster discard pile ({n} point against you).",
+                                "A monster left the track and the Eye of the Tiger reaches field I: it goes to the "
+                                "monster discard pile ({n} points against you).", tile_dots(eye["tile"]))))
     _end(state, "the Eye of the Tiger reached field I", events)
 
 
@@ -472,16 +504,18 @@ def _discard_monster(state: dict[str, Any], entry: dict[str, Any], events: list[
     """A monster pushed off field I: its cubes go back, and advanced runs of discards count it."""
     _return_cubes(state, entry)
     symbol = TILES[entry["tile"]].symbol
-    events.append(Event(f"The {symbol} monster leaves field I for the monster discard pile "
-                        f"({plural(tile_dots(entry['tile']), 'point')} against you)."))
+    events.append(Event(counted("The {symbol} monster leaves field I for the monster discard pile ({n} point against "
+                                "you).",
+                                "The {symbol} monster leaves field I for the monster discard pile ({n} points against "
+                                "you).", tile_dots(entry["tile"]), symbol=symbol)))
     if state["advanced"]:
         run = _bump(state["streaks"], "discard", symbol)
         if run == 2:
             _remove_supply_symbol(state, symbol, events)
         elif run == 3:
             state["bonus"]["field_one"] += 2
-            events.append(Event(f"Third {symbol} discarded in a row: monsters on field I get +2 power "
-                                f"for good (now +{state['bonus']['field_one']})."))
+            events.append(Event(Said("Third {symbol} discarded in a row: monsters on field I get +2 power for good "
+                                     "(now +{bonus}).", symbol=symbol, bonus=state["bonus"]["field_one"])))
 
 
 def _bump(streaks: dict[str, Any], key: str, symbol: str | None) -> int:
@@ -503,10 +537,11 @@ def _remove_supply_symbol(state: dict[str, Any], symbol: str, events: list[Event
             if CARDS[card_id].symbol == symbol:
                 state["supply"][colour].remove(card_id)
                 state["removed"].append(card_id)
-                events.append(Event(f"Two {symbol} monsters discarded in a row: the supply's "
-                                    f"{CARDS[card_id].name} leaves the game."))
+                events.append(Event(Said("Two {symbol} monsters discarded in a row: the supply's {card} leaves the "
+                                         "game.", symbol=symbol, card=CARDS[card_id].name)))
                 return
-    events.append(Event(f"Two {symbol} monsters discarded in a row, but no {symbol} card is left in the supply."))
+    events.append(Event(Said("Two {symbol} monsters discarded in a row, but no {symbol} card is left in the supply.",
+                             symbol=symbol)))
 
 
 def _push(state: dict[str, Any], start: int, carry: dict[str, Any], events: list[Event]) -> None:
@@ -527,7 +562,7 @@ def _advance(state: dict[str, Any], events: list[Event]) -> None:
         track = state["track"]
         leaving = track[0]
         state["track"] = [track[1], track[2], None]
-        events.append(Event("The monster pile is empty: every tile moves one field right."))
+        events.append(Event(Said("The monster pile is empty: every tile moves one field right.")))
         if leaving is not None:
             _leave_track(state, leaving, events)
         return
@@ -541,7 +576,8 @@ def _advance(state: dict[str, Any], events: list[Event]) -> None:
     if state["phase"] == "over":
         return
     if entry["eye"]:
-        events.append(Event("The Eye of the Tiger comes out onto field III! Beat the monster right of it to win it."))
+        events.append(Event(Said("The Eye of the Tiger comes out onto field III! Beat the monster right of it to win "
+                                 "it.")))
         if state["advanced"]:
             _bump(state["streaks"], "appear", None)
         return
@@ -561,9 +597,15 @@ def _roll_monster(state: dict[str, Any], entry: dict[str, Any], events: list[Eve
         extra = 2 if run == 2 else 3 if run >= 3 else 0
     entry["extra"] = extra
     entry["power"] = total + extra
-    words = [f"{_article(symbol)} {symbol} monster ({plural(tile_dots(entry['tile']), 'point')}) enters field III: "
-             f"dice {dice[0]}+{dice[1]}" + (f", +{extra} for a run of {symbol} tiles" if extra else "")
-             + f" = power {entry['power']}."]
+    dots = tile_dots(entry["tile"])
+    monster = (counted("An {symbol} monster ({n} point)", "An {symbol} monster ({n} points)", dots, symbol=symbol)
+               if _article(symbol) == "An" else
+               counted("A {symbol} monster ({n} point)", "A {symbol} monster ({n} points)", dots, symbol=symbol))
+    words: list[str] = [
+        Said("{monster} enters field III: dice {first}+{second}, +{extra} for a run of {symbol} tiles = power {power}.",
+             monster=monster, first=dice[0], second=dice[1], extra=extra, symbol=symbol, power=entry["power"])
+        if extra else Said("{monster} enters field III: dice {first}+{second} = power {power}.", monster=monster,
+                           first=dice[0], second=dice[1], power=entry["power"])]
     if double:
         ability = DOUBLE_ABILITY[dice[0]]
         if ability == "pain":
@@ -572,32 +614,35 @@ def _roll_monster(state: dict[str, Any], entry: dict[str, Any], events: list[Eve
             if state["cubes"][ability] > 0:
                 state["cubes"][ability] -= 1
                 entry["abilities"].append(ability)
-                words.append(ABILITY_LABEL[ability] + ".")
+                words.append(ABILITY_SAID[ability](None, symbol))
             else:
-                words.append("Double, but that ability's cubes are all in use.")
+                words.append(Said("Double, but that ability's cubes are all in use."))
         else:
             row = state["cubes"][ability]
             if row:
                 entry["colour"] = row.pop()
                 entry["abilities"].append(ability)
-                words.append(ABILITY_LABEL[ability].format(colour=entry["colour"]) + ".")
+                words.append(ABILITY_SAID[ability](entry["colour"], symbol))
             else:
-                words.append("Double, but that ability's cubes are all in use.")
+                words.append(Said("Double, but that ability's cubes are all in use."))
     if state["advanced"]:
         sum_ability = SUM_ABILITY.get(total)
         if sum_ability and not (double and total in (4, 6, 8, 10)):
             entry["abilities"].append(sum_ability)
-            words.append(ABILITY_LABEL[sum_ability].format(symbol=symbol) + ".")
-    events.append(Event(" ".join(words)))
+            words.append(ABILITY_SAID[sum_ability](None, symbol))
+    said = words[0]
+    for more in words[1:]:
+        said = Said("{said} {more}", said=said, more=more)
+    events.append(Event(said))
 
 
 def _emerging_pain(state: dict[str, Any]) -> str:
     pile = state["cards"]["draw"] or state["cards"]["discard"]
     if not pile:
-        return "Emerging pain, but you have no card in your deck or discard pile."
+        return Said("Emerging pain, but you have no card in your deck or discard pile.")
     lost = pile.pop()
     state["removed"].append(lost)
-    return f"Emerging pain: your {CARDS[lost].name} leaves the game."
+    return Said("Emerging pain: your {card} leaves the game.", card=CARDS[lost].name)
 
 
 def _move_eye(state: dict[str, Any], events: list[Event]) -> None:
@@ -610,7 +655,7 @@ def _move_eye(state: dict[str, Any], events: list[Event]) -> None:
     if field == 0:
         _leave_track(state, eye, events)
         return
-    events.append(Event(f"The Eye of the Tiger moves to field {FIELDS[field - 1]}."))
+    events.append(Event(Said("The Eye of the Tiger moves to field {field}.", field=FIELDS[field - 1])))
     _push(state, field - 1, eye, events)
 
 
@@ -624,16 +669,16 @@ def _reveal(state: dict[str, Any], events: list[Event]) -> None:
             if not cards["discard"]:
                 break
             state["phase"] = "thin"
-            events.append(Event("Your deck is used up: you may remove up to 2 cards of your discard "
-                                "pile before it is shuffled into a new deck."))
+            events.append(Event(Said("Your deck is used up: you may remove up to 2 cards of your discard pile before it "
+                                     "is shuffled into a new deck.")))
             return
         state["revealed"].append(cards["draw"].pop())
     state["phase"] = "turn"
     if state["revealed"]:
         names = ", ".join(CARDS[c].name for c in state["revealed"])
-        events.append(Event(f"Turn {state['turn']}: you reveal {names}."))  # solo: the board shows the cards to all anyway
+        events.append(Event(Said("Turn {turn}: you reveal {cards}.", turn=state["turn"], cards=names)))  # solo: all see them
     else:
-        events.append(Event(f"Turn {state['turn']}: you have no card left to reveal."))
+        events.append(Event(Said("Turn {turn}: you have no card left to reveal.", turn=state["turn"])))
 
 
 def _forfeit_excess_gold(state: dict[str, Any], spent: int, events: list[Event]) -> None:
@@ -642,7 +687,7 @@ def _forfeit_excess_gold(state: dict[str, Any], spent: int, events: list[Event])
     left = gold_available(state) - spent
     state["gold"] = 0
     if left:
-        events.append(Event(f"Excess gold is forfeited: {left} gold unused is lost."))
+        events.append(Event(Said("Excess gold is forfeited: {gold} gold unused is lost.", gold=left)))
 
 
 def _end_turn(state: dict[str, Any], events: list[Event]) -> None:
@@ -800,7 +845,7 @@ class Tiger(Game):
             raise RuleError("Only the player can act in this solo game.")
         events: list[Event] = []
         if kind == "leave":
-            events.append(Event("You resign: the monsters keep the Eye of the Tiger."))
+            events.append(Event(Said("You resign: the monsters keep the Eye of the Tiger.")))
             _end(state, "resigned", events)
             return events
         if state["phase"] == "thin":
@@ -828,10 +873,10 @@ class Tiger(Game):
             state["cards"]["discard"].remove(c)
             state["removed"].append(c)
         if remove:
-            events.append(Event("You remove " + ", ".join(CARDS[c].name for c in remove) + " from the game."))
+            events.append(Event(Said("You remove {cards} from the game.", cards=", ".join(CARDS[c].name for c in remove))))
         with rng_of(state) as rng:
             state["revealed"].extend(deck_draw(state["cards"], rng, REVEAL - len(state["revealed"])))
-        events.append(Event("You shuffle your discard pile into a new deck."))
+        events.append(Event(Said("You shuffle your discard pile into a new deck.")))
         _reveal(state, events)
 
     def _buy(self, state: dict[str, Any], action: dict[str, Any], events: list[Event]) -> None:
@@ -847,30 +892,31 @@ class Tiger(Game):
                     raise RuleError("A second purchase needs three revealed cards of one symbol (advanced mode).")
                 stacks.append(action["second"])
             if any(colour not in COLOURS for colour in stacks):
-                raise RuleError("Pick one of the six stacks: " + ", ".join(COLOURS) + ".")
+                raise RuleError("Pick one of the six stacks: {stacks}.", stacks=", ".join(COLOURS))
             taken = _bought(state, stacks)
             if taken is None:
                 empty = next(c for c in stacks if stacks.count(c) > len(state["supply"][c]))
-                raise RuleError(f"The {empty} stack is empty.")
+                raise RuleError("The {stack} stack is empty.", stack=empty)
             bought = taken
             price = sum(card_price(c) for c in bought)
             if price > gold_available(state):
-                raise RuleError(f"That costs {price} gold and you have {gold_available(state)}.")
+                raise RuleError("That costs {price} gold and you have {gold}.", price=price, gold=gold_available(state))
             for c in bought:
                 for colour in COLOURS:
                     if c in state["supply"][colour]:
                         state["supply"][colour].remove(c)
                 state["cards"]["discard"].append(c)
-            events.append(Event("You buy " + " and ".join(CARDS[c].name for c in bought)
-                                + f" for {price} gold."))
+            events.append(Event(Said("You buy {cards} for {price} gold.", cards=_and_list([CARDS[c].name for c in bought]),
+                                     price=price)))
         else:
-            events.append(Event("You buy nothing."))
+            events.append(Event(Said("You buy nothing.")))
         _forfeit_excess_gold(state, price, events)
         free_colour = colour_bonus(state)
         if free_colour and bonus and state["supply"][free_colour]:
             free = state["supply"][free_colour].pop(0)
             state["cards"]["discard"].append(free)
-            events.append(Event(f"Three {free_colour} cards: you also take the {CARDS[free].name}."))
+            events.append(Event(Said("Three {colour} cards: you also take the {card}.", colour=free_colour,
+                                     card=CARDS[free].name)))
         _advance(state, events)
         _end_turn(state, events)
 
@@ -885,28 +931,32 @@ class Tiger(Game):
         symbol = TILES[entry["tile"]].symbol
         state["defeated"].append(entry["tile"])
         _return_cubes(state, entry)
-        events.append(Event(f"You beat the {symbol} monster on field {FIELDS[field]} (power {check['power']}) "
-                            f"with attack {check['attack']}: {plural(tile_dots(entry['tile']), 'point')}."))
+        events.append(Event(counted("You beat the {symbol} monster on field {field} (power {power}) with attack "
+                                    "{attack}: {n} point.",
+                                    "You beat the {symbol} monster on field {field} (power {power}) with attack "
+                                    "{attack}: {n} points.", tile_dots(entry["tile"]), symbol=symbol,
+                                    field=FIELDS[field], power=check["power"], attack=check["attack"])))
         if check["gold"]:
             state["gold"] += check["gold"]
-            events.append(Event(f"A clean win: +{check['gold']} gold (you have {state['gold']})."))
+            events.append(Event(Said("A clean win: +{gold} gold (you have {total}).", gold=check["gold"],
+                                     total=state["gold"])))
         for c in check["lose"]:
             state["revealed"].remove(c)
             state["removed"].append(c)
-            events.append(Event(f"Your {CARDS[c].name} leaves the game."))
+            events.append(Event(Said("Your {card} leaves the game.", card=CARDS[c].name)))
         if state["advanced"]:
             run = _bump(state["streaks"], "defeat", symbol)
             if run == 2:
                 state["bonus"]["light"] += 1
-                events.append(Event(f"Two {symbol} monsters beaten in a row: +1 light for good."))
+                events.append(Event(Said("Two {symbol} monsters beaten in a row: +1 light for good.", symbol=symbol)))
             elif run == 3:
                 state["bonus"]["attack"] += 2
-                events.append(Event(f"Three {symbol} monsters beaten in a row: +2 attack for good."))
+                events.append(Event(Said("Three {symbol} monsters beaten in a row: +2 attack for good.", symbol=symbol)))
         if check["ends_game"]:
             eye = eye_field(state)
             state["defeated"].append(state["track"][eye]["tile"])
             state["track"][eye] = None
-            events.append(Event("You beat the monster beside the Eye of the Tiger and take the Eye (6 points)!"))
+            events.append(Event(Said("You beat the monster beside the Eye of the Tiger and take the Eye (6 points)!")))
             _end(state, "the Eye of the Tiger was won", events)
         else:
             _move_eye(state, events)
@@ -923,11 +973,11 @@ class Tiger(Game):
         mine, theirs = points(state["defeated"]), points(state["monster_discard"])
         won = bool(state["won"])
         if state["end_reason"] == "resigned":
-            summary = f"Resigned ({mine} to {theirs})"
+            summary = Said("Resigned ({mine} to {theirs})", mine=mine, theirs=theirs)
         elif won:
-            summary = f"Won {mine} to {theirs}: the Eye of the Tiger is saved"
+            summary = Said("Won {mine} to {theirs}: the Eye of the Tiger is saved", mine=mine, theirs=theirs)
         else:
-            summary = f"Lost {mine} to {theirs}"
+            summary = Said("Lost {mine} to {theirs}", mine=mine, theirs=theirs)
         return Outcome(ranks=(1,), scores=(float(mine),), summary=summary, won=(won,),
                        margin=float(mine - theirs))
 

@@ -35,8 +35,9 @@ class StaleAction(TableError):
 
 class Refused(RuleError):
     """The engine refused a move. Its words name seats as fields (`engine.protocol.fill`);
-    `seats` holds the table's players by seat, so whoever shows the refusal can name them."""
+    `seats` holds the table's players by seat, so whoever shows the refusal can name them.
+    The message is kept as the engine said it (`said`: its id and values), to be translated where shown."""
 
-    def __init__(self, message: str, seats: list[int]) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, seats: list[int], /, **values: object) -> None:
+        super().__init__(message, **values)
         self.seats = seats

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine import registry
 from engine.computers import LEVELS
-from engine.errors import RuleError
+from engine.errors import Either, RuleError, Said, counted
 from engine.protocol import State
 
 LOBBY, PLAYING, FINISHED, ABORTED = "lobby", "playing", "finished", "aborted"
@@ -17,6 +17,7 @@ MAX_COMPUTERS = 9  # numbers 1-9 per table, more than any game seats
 USER_FIELD = re.compile(r"\{@(\d+)\}")
 ACTIVE = (LOBBY, PLAYING)
 NEWS_KEPT = 5
+NewsLine = str | dict[str, Any]  # as stored: a plain text, or a Said kept as its id and values (`stored`)
 
 
 # Computers hold seats under negative user ids no Discord user has, `-(10 * number + level)`: a
@@ -76,7 +77,7 @@ class Session:
     deadline: float | None
     message_id: int | None
     board_key: str | None
-    news: list[str]
+    news: list[NewsLine]  # JSON-ready, as stored; `news_lines()` reads them as texts
     created_at: float
     started_at: float | None = None
     ended_at: float | None = None
@@ -148,9 +149,14 @@ class Session:
         seat_picks = {key: [by_user.get(user) for user in self.seats] for key, by_user in self.picks.items()}
         return {**self.options, **seat_picks}
 
-    def add_news(self, lines: list[str]) -> None:
-        """Keep the latest lines as the engine wrote them: cogs fill in the players' names."""
-        self.news = (self.news + lines)[-NEWS_KEPT:]
+    def add_news(self, lines: Sequence[str]) -> None:
+        """Keep the latest lines as the engine wrote them, an engine's words (a `Said`) with their id and
+        values, so they read in the table's language; cogs fill in the players' names."""
+        self.news = (self.news + [stored(line) for line in lines])[-NEWS_KEPT:]
+
+    def news_lines(self) -> list[str]:
+        """The news as texts: English, an engine's words being `Said` values again."""
+        return [read(line) for line in self.news]
 
     @classmethod
     def from_row(cls, row: Any) -> Session:
@@ -167,3 +173,32 @@ class Session:
                    for key, by_user in json.loads(row["picks"]).items()},
             minds=json.loads(row["minds"]), language=row["language"],
         )
+
+
+# A news line survives the database with its words' id: a `Said` (engine/errors.py) is stored as
+# {"said": its English source, "values": ..., "many": its plural source, if any}, a value that is a
+# Said in turn likewise, an `Either` as {"either": [items]}; any other text as a plain string (as
+# every line was before, so old rows read as they are).
+
+def stored(text: object) -> Any:
+    """A news line, or one of its values, as JSON keeps it."""
+    if isinstance(text, Said):
+        line: dict[str, Any] = {"said": text.template, "values": {k: stored(v) for k, v in text.values.items()}}
+        if text.many is not None:
+            line["many"] = text.many
+        return line
+    if isinstance(text, Either):
+        return {"either": list(text.items)}
+    return text if isinstance(text, int | float) else str(text)  # a number stays one; any other value is text
+
+
+def read(line: Any) -> Any:
+    """A stored news line (or value) as the text it was: a `Said` again, or the plain text."""
+    if not isinstance(line, dict):
+        return line
+    if "either" in line:
+        return Either(line["either"])
+    values = {name: read(value) for name, value in line.get("values", {}).items()}
+    if line.get("many") is not None:
+        return counted(line["said"], line["many"], values.pop("n"), **values)
+    return Said(line["said"], **values)

@@ -352,8 +352,8 @@ class Table:
                                  f"Choose one of: {', '.join(choice.values.values())}.")
             holder = session.holder(key, value)
             if choice.unique and holder not in (None, user_id):
-                raise Refused(f"{choice.values[value]} is taken by {seat_name(session.seats.index(holder))}:"
-                              f" choose another {what}.", list(session.seats))
+                raise Refused("{choice} is taken by {seat}: choose another {what}.", list(session.seats),
+                              choice=choice.values[value], seat=seat_name(session.seats.index(holder)), what=what)
             session.picks.setdefault(key, {})[user_id] = value
             return "choose"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
@@ -543,7 +543,7 @@ class Table:
         try:
             new_state, events = game.apply(session.game_state, seat, action, now)
         except RuleError as refused:  # nothing changed; the cog names the players it names
-            raise Refused(str(refused), list(session.seats)) from None
+            raise Refused(refused.said, list(session.seats)) from None
         changed = _copy(session)
         changed.state = new_state
         changed.add_news([e.text for e in events if e.private_to is None])
@@ -677,7 +677,7 @@ class Table:
         """Close the session; the summary joins the news unless an event already said it."""
         session.status, session.summary = status, summary
         session.ended_at, session.deadline = self.clock(), None
-        if not any(summary in line for line in session.news):
+        if not any(summary in line for line in session.news_lines()):
             session.add_news([summary])
 
     @staticmethod

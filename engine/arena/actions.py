@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import RuleError
+from ..errors import Either, RuleError, Said, counted
 from ..hexgrid import neighbour
 from ..protocol import Event, Seat, whole
 from ..rng import rng_of
@@ -55,7 +55,7 @@ def roll_dice(state: State, seat: Seat) -> list[Event]:
 def allocate_dice(state: State, seat: Seat, track: Any, count: Any) -> list[Event]:
     board = board_of(state, seat)
     if track not in board:
-        raise RuleError(f"Your board has {', '.join(t.name for t in board.values())}.")
+        raise RuleError("Your board has {tracks}.", tracks=", ".join(t.name for t in board.values()))
     put_on(state["dice"][seat], board, track, _count(count))
     return ready_full(state, seat)
 
@@ -118,17 +118,17 @@ def attack(state: State, seat: Seat, action: dict, now: float, at_ms: int | None
     target = action.get("target")
     if target is None:
         near = [piece_name(state, r) for r in targets(state, seat, by)]
-        raise RuleError(f"Attack whom: {' or '.join(near)}?" if near else
-                        "Nobody stands next to you in your front arc: move or turn to face someone first.")
+        raise (RuleError("Attack whom: {targets}?", targets=Either(near)) if near else
+               RuleError("Nobody stands next to you in your front arc: move or turn to face someone first."))
     if not _on_board(state, target, action.get("guard")) or target == seat:
         raise RuleError("Name a figure in the arena to attack.")
     if allied(state, seat, target):
-        raise RuleError(f"{name(state, target)} is your ally: allies cannot be targeted.")
+        raise RuleError("{name} is your ally: allies cannot be targeted.", name=name(state, target))
     ref = (target, guard_index(action.get("guard"), target, state))
     if not adjacent(spot(state, (seat, by))["hex"], spot(state, ref)["hex"]):
-        raise RuleError(f"{track.name} reaches only adjacent figures.")
+        raise RuleError("{track} reaches only adjacent figures.", track=track.name)
     if ref not in targets(state, seat, by):
-        raise RuleError(f"{piece_name(state, ref)} is not in your front arc.")
+        raise RuleError("{figure} is not in your front arc.", figure=piece_name(state, ref))
     heat = _flame_blade(state, seat, action.get("heat"))
     count = _spend_count(state, seat, ATTACK, count=action.get("dice"))
     spend(state["dice"][seat], board_of(state, seat), ATTACK, count)
@@ -152,7 +152,7 @@ def _flame_blade(state: State, seat: Seat, heat: object) -> int:
     if FLAME_BLADE not in passives_of(state, seat):
         raise RuleError("Only Incendiary's Flame Blade burns Heat.")
     if figure["heat"] < FLAME_BLADE_HEAT:
-        raise RuleError(f"Flame Blade needs {FLAME_BLADE_HEAT} Heat (you have {figure['heat']}).")
+        raise RuleError("Flame Blade needs {heat} Heat (you have {have}).", heat=FLAME_BLADE_HEAT, have=figure["heat"])
     figure["heat"] -= FLAME_BLADE_HEAT
     return FLAME_BLADE_HITS
 
@@ -180,10 +180,11 @@ def walk(state: State, seat: Seat, steps: list[str], by: int | None = None) -> t
             if soar and key(here) in arena(state).hexes:
                 continue
             if not open_hex(arena(state), others, here):
-                raise RuleError(f"Step {n} ({step}) is blocked: the edge, a {arena(state).obstacle} or a figure "
-                                "is there.")
+                raise RuleError("Step {number} ({step}) is blocked: the edge, a {obstacle} or a figure is there.",
+                                number=n, step=step, obstacle=arena(state).obstacle)
         else:
-            raise RuleError(f"A step is one of {', '.join(COMPASS)} or L/R (turn left/right), not {step!r}.")
+            raise RuleError("A step is one of {steps} or L/R (turn left/right), not {step}.", steps=", ".join(COMPASS),
+                            step=repr(step))
     if soar and not open_hex(arena(state), others, here):
         raise RuleError("Soaring ends only on an open hex: no stone, no figure.")
     return here, facing
@@ -192,7 +193,7 @@ def walk(state: State, seat: Seat, steps: list[str], by: int | None = None) -> t
 def not_netted(state: State, ref: Ref, steps: list[str], flow: bool = False) -> None:
     """A Netted figure may turn on the spot, but not step (nor go with the flow)."""
     if (flow or any(step in COMPASS for step in steps)) and has(state, ref, NETTED):
-        raise RuleError(f"{piece_name(state, ref)} is Netted: no stepping until the net is off.")
+        raise RuleError("{figure} is Netted: no stepping until the net is off.", figure=piece_name(state, ref))
 
 
 def move(state: State, seat: Seat, steps: Any, by: Any = None, flow: Any = False) -> list[Event]:
@@ -206,18 +207,21 @@ def move(state: State, seat: Seat, steps: Any, by: Any = None, flow: Any = False
         raise RuleError("Going with the flow is yes or no.")
     have = state["dice"][seat]["tracks"][MOVE]
     if len(steps) > have:
-        raise RuleError(f"{track.name} {len(steps)} needs {len(steps)} Move dice allocated (you have {have}).")
+        raise RuleError(counted("{track} {n} needs {n} Move dice allocated (you have {have}).",
+                                "{track} {n} needs {n} Move dice allocated (you have {have}).", len(steps),
+                                track=track.name, have=have))
     not_netted(state, ref, steps, bool(flow))
     here, facing = walk(state, seat, steps, ref[1])
     carried = go_with_the_flow(state, ref, here) if flow else None
     spend(state["dice"][seat], board_of(state, seat), MOVE, len(steps))
     figure = spot(state, ref)
     figure["hex"], figure["facing"] = carried or here, facing
-    path = ", ".join(steps)
-    then = f", goes with the flow to {carried}" if carried else ""
-    return [say(state, f"{piece_name(state, ref)}: {track.name} {len(steps)} ({path}){then}, "
-                       f"now facing {COMPASS[facing]}.",
-                kind="move")]
+    path, who = ", ".join(steps), piece_name(state, ref)
+    moved = (Said("{figure}: {track} {count} ({path}), goes with the flow to {hex}, now facing {facing}.", figure=who,
+                  track=track.name, count=len(steps), path=path, hex=str(carried), facing=COMPASS[facing]) if carried
+             else Said("{figure}: {track} {count} ({path}), now facing {facing}.", figure=who, track=track.name,
+                       count=len(steps), path=path, facing=COMPASS[facing]))
+    return [say(state, moved, kind="move")]
 
 
 def open_steps(state: State, seat: Seat, by: int | None = None) -> list[str]:
@@ -244,7 +248,7 @@ def heal(state: State, seat: Seat, count: Any) -> list[Event]:
     figure = state["figures"][seat]
     most = character(state, seat).health
     if figure["health"] >= most:
-        raise RuleError(f"You are at full health ({most}).")
+        raise RuleError("You are at full health ({most}).", most=most)
     count = _count(count)
     if count is None:  # the fewest dice that heal all that is missing, else as many as may go
         options = spends(state["dice"][seat], board_of(state, seat), HEAL)
@@ -253,8 +257,8 @@ def heal(state: State, seat: Seat, count: Any) -> list[Event]:
     gained = min(track.amount(count), most - figure["health"])
     figure["health"] += gained
     state["healed"] += gained
-    return [say(state, f"{name(state, seat)}: {track.name} {count}, +{gained} health ({figure['health']}).",
-                kind="heal")]
+    return [say(state, Said("{who}: {track} {count}, +{gained} health ({health}).", who=name(state, seat),
+                            track=track.name, count=count, gained=gained, health=figure["health"]), kind="heal")]
 
 
 def resolvable(state: State, seat: Seat) -> bool:

@@ -10,9 +10,9 @@ the bonus die if asked; any die left on it goes back to the pool too, as the car
 """
 from __future__ import annotations
 
+from ..errors import Said, counted
 from ..protocol import Event, Seat
 from ..rng import rng_of
-from ..words import plural
 from .dice import faces_text, roll_faces, spend
 from .figures import State, board_of, hand, name, say
 
@@ -40,11 +40,13 @@ def ready_full(state: State, seat: Seat) -> list[Event]:
             with rng_of(state) as rng:
                 faces = roll_faces(rng, count)
             dice["pool"].extend(faces)
-            again = f" ({plural(count, 'die')} rerolled for free: {faces_text(faces)})"
+            readies = counted("{who} readies {card} ({n} die rerolled for free: {faces}).",
+                              "{who} readies {card} ({n} dies rerolled for free: {faces}).", count,
+                              who=name(state, seat), card=card.name, faces=faces_text(faces))
         else:
             dice["pool"].extend([None] * count)
-            again = ""
-        events.append(say(state, f"{name(state, seat)} readies {card.name}{again}.", kind="ready"))
+            readies = Said("{who} readies {card}.", who=name(state, seat), card=card.name)
+        events.append(say(state, readies, kind="ready"))
     return events
 
 

@@ -37,11 +37,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import RuleError
+from ..errors import Either, RuleError, Said, counted
 from ..hexgrid import distance, neighbour
 from ..protocol import Action, Event, Option, Seat, whole
 from ..rng import Rng, rng_of
-from ..words import plural
 from .board import COMPASS, adjacent, clear_front, front_arc, key, open_hex
 from .data import ATTACK, CATCH_VP, CATCH_VP_OUT, CHARACTERS, NYMPHLETS_EACH, SCAMPER, TB_SAFETY_GAME_TURNS
 from .dice import faces_text, hits_in, roll_faces, spend, spends
@@ -89,39 +88,45 @@ def catch(state: State, seat: Seat, action: Action, now: float, at_ms: int | Non
     if not adjacent(state["figures"][seat]["hex"], nymphlet["hex"]):
         raise RuleError("A Nymphlet is caught from an adjacent hex.")
     if any(is_catch(p) and p["nymphlet"] == index for p in state["pending"]):
-        raise RuleError(f"{name(state, owner)}'s Nymphlet is already under attack: wait for the answer.")
+        raise RuleError("{name}'s Nymphlet is already under attack: wait for the answer.", name=name(state, owner))
     if index not in catchable(state, seat):
-        raise RuleError(f"{name(state, owner)}'s Nymphlet is not in your front arc.")
+        raise RuleError("{name}'s Nymphlet is not in your front arc.", name=name(state, owner))
     board = board_of(state, seat)
     counts = spends(state["dice"][seat], board, ATTACK)
     count = counts[-1] if action.get("dice") is None and counts else action.get("dice")
     if count not in counts or isinstance(count, bool):
-        raise RuleError(f"Attack needs Attack dice allocated: spend {' or '.join(map(str, counts)) or 'some'}.")
+        raise (RuleError("Attack needs Attack dice allocated: spend {counts}.", counts=Either(counts)) if counts
+               else RuleError("Attack needs Attack dice allocated: spend some."))
     spend(state["dice"][seat], board, ATTACK, count)
     entry = new_entry(state, seat, owner, board[ATTACK].name, board[ATTACK].amount(count), 0, True,
                       state["figures"][seat]["hex"], at_ms, nymphlet=index)
-    rolled = ""
+    said = {"who": name(state, seat), "track": entry["action"], "count": count, "nymphlet": _whose(state, index)}
     if state["turn_based"]:
         with rng_of(state) as rng:
             entry["rolled"] = roll_faces(rng, entry["hits"])
-        entry["hits"], rolled = hits_in(entry["rolled"]), f": rolls {faces_text(entry['rolled'])}"
+        entry["hits"] = hits_in(entry["rolled"])
+        called = Said("{who}: {track} {count} on {nymphlet}: rolls {faces}: {hits}.", faces=faces_text(entry["rolled"]),
+                      hits=hits_text(entry["hits"], 0), **said)
+    else:
+        called = Said("{who}: {track} {count} on {nymphlet}: {hits}.", hits=hits_text(entry["hits"], 0), **said)
     state["pending"].append(entry)
-    called = say(state, f"{name(state, seat)}: {entry['action']} {count} on {_whose(state, index)}{rolled}: "
-                        f"{hits_text(entry['hits'], 0)}.", kind="attack")
-    return [called] + settle(state, now)
+    return [say(state, called, kind="attack")] + settle(state, now)
 
 
 def _whose(state: State, index: int) -> str:
     nymphlet = state["tokens"][index]
-    return f"{name(state, nymphlet['owner'])}'s Nymphlet at {nymphlet['hex']}"
+    return Said("{who}'s Nymphlet at {hex}", who=name(state, nymphlet["owner"]), hex=str(nymphlet["hex"]))
 
 
 def _land(state: State, entry: dict, landed: int, said: str) -> list[Event]:
-    """Hits land on a Nymphlet (after Dart's `said`): with any, the catcher catches it and scores."""
+    """Hits land on a Nymphlet (after Dart's `said`, "Dart 1", or ""): with any, the catcher catches it
+    and scores."""
     index, seat = entry["nymphlet"], entry["attacker"]
     whose = _whose(state, index)
     if not landed:
-        return [say(state, f"{whose}: {said}no hit lands, it stays.", kind="hit")]
+        stays = (Said("{nymphlet}: {answer}; no hit lands, it stays.", nymphlet=whose, answer=said) if said
+                 else Said("{nymphlet}: no hit lands, it stays.", nymphlet=whose))
+        return [say(state, stays, kind="hit")]
     state["tokens"].pop(index)
     for later in state["pending"]:  # the Nymphlets after it move up one in the list
         if is_catch(later) and later["nymphlet"] > index:
@@ -130,9 +135,13 @@ def _land(state: State, entry: dict, landed: int, said: str) -> list[Event]:
     assert isinstance(mode, Ceremony)
     mode.gain(state, seat, CATCH_VP)
     state["mode"]["catches"][seat] += 1
-    lands = f" ({said}{plural(landed, 'hit')} {'lands' if landed == 1 else 'land'})" if said else ""
-    left = plural(len(state["tokens"]), "Nymphlet")
-    return [say(state, f"{name(state, seat)} catches {whose}{lands}: {CATCH_VP} VP. {left} left.", kind="catch")]
+    left = counted("{n} Nymphlet", "{n} Nymphlets", len(state["tokens"]))
+    caught = (counted("{who} catches {nymphlet} ({answer}; {n} hit lands): {vp} VP. {left} left.",
+                      "{who} catches {nymphlet} ({answer}; {n} hits land): {vp} VP. {left} left.", landed,
+                      who=name(state, seat), nymphlet=whose, answer=said, vp=CATCH_VP, left=left) if said
+              else Said("{who} catches {nymphlet}: {vp} VP. {left} left.", who=name(state, seat), nymphlet=whose,
+                        vp=CATCH_VP, left=left))
+    return [say(state, caught, kind="catch")]
 
 
 LANDINGS["nymphlet"] = _land
@@ -159,19 +168,22 @@ def scamper(state: State, seat: Seat, action: Action) -> list[Event]:
         raise RuleError("Name one of your Nymphlets.")
     counts = spends(state["dice"][seat], board_of(state, seat), SCAMPER)
     if not isinstance(steps, list) or len(steps) not in counts:
-        raise RuleError(f"Scamper moves a Nymphlet 1 hex a Move die on it: {' or '.join(map(str, counts)) or 'none'}.")
+        raise (RuleError("Scamper moves a Nymphlet 1 hex a Move die on it: {counts}.", counts=Either(counts))
+               if counts else RuleError("Scamper moves a Nymphlet 1 hex a Move die on it: none."))
     nymphlet = tokens[index]
     here, others = nymphlet["hex"], occupied(state) - {key(nymphlet["hex"])}
     for n, step in enumerate(steps, 1):
         if step not in COMPASS:
-            raise RuleError(f"A step is one of {', '.join(COMPASS)}.")
+            raise RuleError("A step is one of {steps}.", steps=", ".join(COMPASS))
         here = neighbour(here, COMPASS.index(step))
         if not open_hex(arena(state), others, here):
-            raise RuleError(f"Step {n} ({step}) is blocked: the edge, a {arena(state).obstacle} or a figure is there.")
+            raise RuleError("Step {number} ({step}) is blocked: the edge, a {obstacle} or a figure is there.",
+                            number=n, step=step, obstacle=arena(state).obstacle)
     start = nymphlet["hex"]
     spend(state["dice"][seat], board_of(state, seat), SCAMPER, len(steps))
     nymphlet["hex"] = list(here)
-    return [say(state, f"{name(state, seat)}'s Nymphlet scampers from {start} to {nymphlet['hex']}.", kind="move")]
+    return [say(state, Said("{who}'s Nymphlet scampers from {start} to {end}.", who=name(state, seat), start=str(start),
+                            end=str(nymphlet["hex"])), kind="move")]
 
 
 @register
@@ -226,7 +238,7 @@ class Ceremony(VictoryPoints):
                 for s, c in enumerate(state["mode"]["catches"])]
 
     def round_over(self, state: State) -> str | None:
-        return None if state["tokens"] else "every Nymphlet has been caught"
+        return None if state["tokens"] else Said("every Nymphlet has been caught")
 
     def view(self, state: State) -> dict[str, Any] | None:
         shown = super().view(state)

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import RuleError
+from ..errors import RuleError, Said, counted
 from ..rng import Rng
-from ..words import plural
 from .data import FACE_NAMES, FACES, STANDARD, TB_BLOCK_FACES, TB_HIT_FACES, Track
 
 Dice = dict[str, Any]
@@ -59,13 +58,14 @@ def put_on(dice: Dice, board: Board, key: str, count: int | None = None) -> int:
     matching = dice["pool"].count(track.face)
     free = track.spaces - dice["tracks"][key]
     if not matching:
-        raise RuleError(f"No {FACE_NAMES[track.face]} die in your pool for {track.name}.")
+        raise RuleError("No {face} die in your pool for {track}.", face=FACE_NAMES[track.face], track=track.name)
     if not free:
-        raise RuleError(f"{track.name} is full ({plural(track.spaces, 'space')}).")
+        raise RuleError(counted("{track} is full ({n} space).", "{track} is full ({n} spaces).", track.spaces,
+                                track=track.name))
     count = min(matching, free) if count is None else count
     if count < 1 or count > min(matching, free):
-        raise RuleError(f"{track.name} can take {min(matching, free)} more {FACE_NAMES[track.face]} "
-                        f"{'die' if min(matching, free) == 1 else 'dice'} now.")
+        raise RuleError(counted("{track} can take {n} more {face} die now.", "{track} can take {n} more {face} dice now.",
+                                min(matching, free), track=track.name, face=FACE_NAMES[track.face]))
     for _ in range(count):
         dice["pool"].remove(track.face)
     dice["tracks"][key] += count
@@ -91,7 +91,7 @@ def take_back(dice: Dice, key: str | None = None, count: int | None = None) -> i
     for k in keys:
         n = dice["tracks"][k] if count is None else count
         if not 0 <= n <= dice["tracks"][k]:
-            raise RuleError(f"Only {dice['tracks'][k]} allocated there.")
+            raise RuleError("Only {count} allocated there.", count=dice["tracks"][k])
         dice["tracks"][k] -= n
         taken += n
     if not taken:
@@ -116,11 +116,12 @@ def spend(dice: Dice, board: Board, key: str, count: int) -> None:
     """Spend `count` dice of the track: they go back to the pool, to be rolled again."""
     track = board[key]
     if not is_ready(dice, board, key):
-        raise RuleError(f"{track.name} needs {track.min} {FACE_NAMES[track.face]} dice allocated "
-                        f"(you have {dice['tracks'][key]}).")
+        raise RuleError(counted("{track} needs {n} {face} dice allocated (you have {have}).",
+                                "{track} needs {n} {face} dice allocated (you have {have}).", track.min,
+                                track=track.name, face=FACE_NAMES[track.face], have=dice["tracks"][key]))
     if count not in spends(dice, board, key):
         allowed = ", ".join(str(n) for n in spends(dice, board, key))
-        raise RuleError(f"{track.name} can spend {allowed} now, not {count}.")
+        raise RuleError("{track} can spend {allowed} now, not {count}.", track=track.name, allowed=allowed, count=count)
     dice["tracks"][key] -= count
     dice["pool"].extend([None] * count)
 
@@ -136,4 +137,4 @@ def blocks_in(faces: list[str]) -> int:
 
 
 def faces_text(faces: list[str]) -> str:
-    return ", ".join(FACE_NAMES[f] for f in faces) if faces else "nothing"
+    return ", ".join(FACE_NAMES[f] for f in faces) if faces else Said("nothing")

@@ -48,12 +48,11 @@ from typing import Any
 
 from .. import flow
 from ..deck import discard, draw, new_deck
-from ..errors import RuleError
+from ..errors import RuleError, Said, counted
 from ..flow import after
 from ..hexgrid import neighbour
 from ..protocol import Action, Event, Option, Seat, whole
 from ..rng import Rng, rng_of
-from ..words import plural
 from .board import Key, clear_front, front_arc, key
 from .data import (
     BURRAPARAY_WINDOWS,
@@ -76,7 +75,6 @@ RING: tuple[Key, ...] = tuple(key(neighbour(CENTRE, d)) for d in range(6))  # by
 SPREAD: dict[int, tuple[int, ...]] = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 5: (0, 1, 2, 3, 4),
                                       6: (0, 1, 2, 3, 4, 5)}  # players -> ring hexes, by seat
 NOT_DECLARED = {"trigger": False, "dice": 0}
-BURRAPARAY = "Burraparay!"
 
 
 def on_area(state: State, colour: str) -> list[Seat]:
@@ -86,9 +84,13 @@ def on_area(state: State, colour: str) -> list[Seat]:
 
 
 def together(state: State, seats: list[Seat]) -> str:
-    """'Grublic ({0})', 'Grublic ({0}) and Pluma ({3})', 'A ({0}), B ({1}) and C ({2})'."""
+    """'Grublic ({0})', 'Grublic ({0}) and Pluma ({3})', 'A ({0}), B ({1}) and C ({2})', kept as words
+    each language joins its own way."""
     names = [name(state, s) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    listed = names[0]
+    for more in names[1:-1]:
+        listed = Said("{list}, {item}", list=listed, item=more)
+    return listed if len(names) == 1 else Said("{list} and {item}", list=listed, item=names[-1])
 
 
 def call_windows(state: State) -> list[tuple[float, float]]:
@@ -198,9 +200,11 @@ class Domination(VictoryPoints):
         fresh = not deck["draw"]
         with rng_of(state) as rng:
             data["flower"] = draw(deck, rng)[0]
-        text = "The flower deck has run out: the flowers are shuffled into a fresh deck. " if fresh else ""
-        return [say(state, text + f"The Ceremonial Flower is {data['flower']}: hold the {data['flower']} area.",
-                    kind="flower")]
+        flower = data["flower"]
+        text = (Said("The flower deck has run out: the flowers are shuffled into a fresh deck. The Ceremonial Flower is "
+                     "{flower}: hold the {flower} area.", flower=flower) if fresh
+                else Said("The Ceremonial Flower is {flower}: hold the {flower} area.", flower=flower))
+        return [say(state, text, kind="flower")]
 
     def score(self, state: State) -> list[Event]:
         """Burraparay!: the figures on the flower's area score, then the next flower (unless the
@@ -213,17 +217,20 @@ class Domination(VictoryPoints):
         for seat in on:
             self.gain(state, seat, each)
         data["scored"] += 1
-        if on:
-            holds = "holds" if len(on) == 1 else "hold"
-            text = f"{BURRAPARAY} {together(state, on)} {holds} the {colour} area: {each} VP{' each' if len(on) > 1 else ''}."
+        if len(on) == 1:
+            text = Said("Burraparay! {who} holds the {colour} area: {vp} VP.", who=together(state, on), colour=colour,
+                        vp=each)
+        elif on:
+            text = Said("Burraparay! {who} hold the {colour} area: {vp} VP each.", who=together(state, on),
+                        colour=colour, vp=each)
         else:
-            text = f"{BURRAPARAY} Nobody holds the {colour} area."
+            text = Said("Burraparay! Nobody holds the {colour} area.", colour=colour)
         events = [say(state, text, kind="burraparay")]
         return events if self.round_over(state) else events + self._flip(state)
 
     def round_over(self, state: State) -> str | None:
         if state["turn_based"] and state["mode"]["scored"] >= len(self.flowers(state)):
-            return "every flower has been scored"
+            return Said("every flower has been scored")
         return None
 
     # ---------------------------------------------------------------- real time: the calls
@@ -252,8 +259,8 @@ class Domination(VictoryPoints):
         flow.each_once(state["flow"], after(now, TB_DECLARE_SECONDS))  # the clock; who is waited on: `waiting`
         state["flow"]["seats"] = [s for s in state["flow"]["seats"] if s in standing(state)]
         flower = state["mode"]["flower"]
-        events = [say(state, f"Burraparay? The flower is {flower}: declare Trigger or Not, and how many dice "
-                             f"you roll ({TB_DECLARE_SECONDS:g} s).", kind="phase")]
+        events = [say(state, Said("Burraparay? The flower is {flower}: declare Trigger or Not, and how many dice you "
+                                  "roll ({seconds} s).", flower=flower, seconds=f"{TB_DECLARE_SECONDS:g}"), kind="phase")]
         return events + ([] if self.waiting(state) else self._resolve(state, now))
 
     def waiting(self, state: State) -> list[Seat]:
@@ -283,10 +290,13 @@ class Domination(VictoryPoints):
             raise RuleError("Declare Trigger or Not.")
         most = len(state["dice"][seat]["pool"])
         if not whole(dice) or not 0 <= dice <= most:
-            raise RuleError(f"Roll 0 to {most} dice from your pool.")
+            raise RuleError("Roll 0 to {most} dice from your pool.", most=most)
         state["mode"]["declared"][seat] = {"trigger": trigger, "dice": dice}
         flow.acted(state["flow"], seat)
-        said = f"{name(state, seat)} declares {'Trigger' if trigger else 'Not'}, rolling {plural(dice, 'die', 'dice')}."
+        said = (counted("{who} declares Trigger, rolling {n} die.", "{who} declares Trigger, rolling {n} dice.", dice,
+                        who=name(state, seat)) if trigger
+                else counted("{who} declares Not, rolling {n} die.", "{who} declares Not, rolling {n} dice.", dice,
+                             who=name(state, seat)))
         events = [say(state, said)]
         return events + ([] if self.waiting(state) else self._resolve(state, now))
 
@@ -313,11 +323,17 @@ class Domination(VictoryPoints):
         data["trigger"] = {"seats": seats, "declared": [d["trigger"] for d in declared],
                            "rolls": [faces for _, faces in rolls], "trigger": trigger, "not": against, "scored": scored}
         data["declared"] = [None] * state["players"]
-        parts = [f"{name(state, s)} ({'Trigger' if t else 'Not'}) rolls {faces_text(faces)}"
+        parts = [Said("{who} (Trigger) rolls {faces}", who=name(state, s), faces=faces_text(faces)) if t
+                 else Said("{who} (Not) rolls {faces}", who=name(state, s), faces=faces_text(faces))
                  for s, (t, faces) in zip(seats, rolls, strict=True) if faces]
-        verdict = "scoring!" if scored else "no scoring."
-        said = "; ".join(parts) if parts else "Nobody rolls"
-        events = [say(state, f"{said}. Trigger {trigger}, Not {against}: {verdict}", kind="trigger")]
+        said = parts[0] if parts else Said("Nobody rolls")
+        for part in parts[1:]:
+            said = Said("{list}; {item}", list=said, item=part)
+        verdict = (Said("{rolls}. Trigger {trigger}, Not {against}: scoring!", rolls=said, trigger=trigger, against=against)
+                   if scored else
+                   Said("{rolls}. Trigger {trigger}, Not {against}: no scoring.", rolls=said, trigger=trigger,
+                        against=against))
+        events = [say(state, verdict, kind="trigger")]
         if scored:
             events += self.score(state)
         if self.round_over(state):

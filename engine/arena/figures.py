@@ -158,6 +158,7 @@ def piece_name(state: State, ref: Ref) -> str:
 
 
 def say(state: State, text: str, kind: str = "info") -> Event:
-    """A public event, also kept in the short log the board shows."""
-    state["log"] = (state["log"] + [text])[-LOG_LINES:]
+    """A public event (its text a `Said`, engine/errors.py, read in each reader's language where shown),
+    also kept in the short log the board shows: as English text, the state being plain data."""
+    state["log"] = (state["log"] + [str(text)])[-LOG_LINES:]
     return Event(text, kind=kind)

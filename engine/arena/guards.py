@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import RuleError
+from ..errors import RuleError, Said
 from ..protocol import Event, Seat, whole
 from .figures import Ref, State, character, guards_of, guards_play, piece_name, say
 
@@ -39,8 +39,8 @@ def luftle(state: State, seat: Seat, by: Any) -> Ref:
         return (seat, None)
     if not whole(by) or by not in placed(state, seat):
         have = placed(state, seat)
-        raise RuleError(f"Your Guards on the board are {', '.join(str(g + 1) for g in have)}." if have else
-                        "Only Echo's Guards on the board can act for him.")
+        raise (RuleError("Your Guards on the board are {guards}.", guards=", ".join(str(g + 1) for g in have))
+               if have else RuleError("Only Echo's Guards on the board can act for him."))
     return (seat, by)
 
 
@@ -63,8 +63,9 @@ def to_supply(state: State, seat: Seat, guard: int) -> list[Event]:
     events = []
     for late in [p for p in state["pending"] if p["defender"] == seat and p["guard"] == guard]:
         state["pending"].remove(late)
-        events.append(Event(f"{piece_name(state, (seat, guard))} was gone before your {late['action']} landed: "
-                            "it moves nothing.", private_to=late["attacker"], kind="late"))
+        events.append(Event(Said("{figure} was gone before your {attack} landed: it moves nothing.",
+                                 figure=piece_name(state, (seat, guard)), attack=late["action"]),
+                            private_to=late["attacker"], kind="late"))
     return events
 
 
@@ -74,7 +75,7 @@ def leave_board(state: State, seat: Seat) -> list[Event]:
     for guard in gone:
         guards_of(state, seat)[guard] = None
     state["pending"] = [p for p in state["pending"] if not (p["defender"] == seat and p["guard"] is not None)]
-    return [say(state, f"{character(state, seat).name}'s Guards leave the arena.")] if gone else []
+    return [say(state, Said("{name}'s Guards leave the arena.", name=character(state, seat).name))] if gone else []
 
 
 def take_token(state: State, seat: Seat) -> bool:

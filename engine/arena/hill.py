@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import RuleError
+from ..errors import RuleError, Said
 from ..protocol import Event, Option, Seat
 from ..rng import Rng
 from .board import key
@@ -110,9 +110,9 @@ class KingOfTheHill(VictoryPoints):
         """`seat`'s die filled the hill card: odd fills climb, even fills score."""
         state["mode"]["fills"] += 1
         if state["mode"]["fills"] % 2:
-            return [say(state, f"{name(state, seat)} fills the hill card: Climbing the Hill! The next fill "
-                               f"scores. {home}", kind="climb")]
-        return [say(state, f"{name(state, seat)} fills the hill card. {home}")] + self.score(state)
+            return [say(state, Said("{who} fills the hill card: Climbing the Hill! The next fill scores. {home}",
+                                    who=name(state, seat), home=home), kind="climb")]
+        return [say(state, Said("{who} fills the hill card. {home}", who=name(state, seat), home=home))] + self.score(state)
 
     def score(self, state: State) -> list[Event]:
         """King of the Hill!: every figure on the hill scores 1 VP plus 1 per player of the round off it."""
@@ -123,14 +123,16 @@ class KingOfTheHill(VictoryPoints):
             self.gain(state, seat, each)
         state["mode"]["scorings"] += 1
         if not on:
-            return [say(state, "King of the Hill! Nobody is on the hill.", kind="hill")]
-        are = "is" if len(on) == 1 else "are"
-        return [say(state, f"King of the Hill! {together(state, on)} {are} on the hill: {each} VP"
-                           f"{' each' if len(on) > 1 else ''}.", kind="hill")]
+            return [say(state, Said("King of the Hill! Nobody is on the hill."), kind="hill")]
+        if len(on) == 1:
+            return [say(state, Said("King of the Hill! {who} is on the hill: {vp} VP.", who=together(state, on), vp=each),
+                        kind="hill")]
+        return [say(state, Said("King of the Hill! {who} are on the hill: {vp} VP each.", who=together(state, on),
+                                vp=each), kind="hill")]
 
     def round_over(self, state: State) -> str | None:
         if state["turn_based"] and state["mode"]["scorings"] >= HILL_SCORINGS_TB:
-            return f"the hill has scored {HILL_SCORINGS_TB} times"
+            return Said("the hill has scored {times} times", times=HILL_SCORINGS_TB)
         return None
 
     # ---------------------------------------------------------------- shown and checked

@@ -34,11 +34,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import flow
-from ..errors import RuleError
+from ..errors import Either, RuleError, Said, counted
 from ..flow import after
 from ..protocol import Event, Seat, whole
 from ..rng import rng_of
-from ..words import plural
 from .board import in_front
 from .data import (
     DART,
@@ -86,25 +85,27 @@ def call_attack(state: State, attacker: Seat, defender: Seat, action: str, spent
     front = in_front(target["hex"], target["facing"], source["hex"])
     entry = new_entry(state, attacker, defender, action, hits, unblockable, front, source["hex"], at_ms,
                       guard=guard, by=by, card=card)
-    side = "front" if front else "rear"
-    events = lift(state, (attacker, None), HIDDEN, "attacking gives him away")
-    what = action if spent is None else f"{action} {spent}"
-    text = f"{piece_name(state, (attacker, by))}: {what} on {piece_name(state, (defender, guard))}, from the {side}"
+    events = lift(state, (attacker, None), HIDDEN, Said("attacking gives him away"))
+    what, who, whom = (action if spent is None else f"{action} {spent}", piece_name(state, (attacker, by)),
+                       piece_name(state, (defender, guard)))
+    text = (Said("{attacker}: {what} on {defender}, from the front", attacker=who, what=what, defender=whom) if front
+            else Said("{attacker}: {what} on {defender}, from the rear", attacker=who, what=what, defender=whom))
     if not front and guard is None and THICK_BARK in _passives(state, defender):
         fewer = min(THICK_BARK_FEWER, hits + unblockable)
         from_hits = min(fewer, hits)
         entry["hits"], entry["unblockable"] = hits - from_hits, unblockable - (fewer - from_hits)
         hits, unblockable = entry["hits"], entry["unblockable"]
-        text += f" (Thick Bark: {plural(fewer, 'hit')} fewer)"
+        text = counted("{attack} (Thick Bark: {n} hit fewer)", "{attack} (Thick Bark: {n} hits fewer)", fewer,
+                       attack=text)
     if state["turn_based"]:
         if front:  # rule 23: a front attack rolls one die per hit; rear hits are all unblockable
             with rng_of(state) as rng:
                 entry["rolled"] = roll_faces(rng, hits)
             entry["hits"] = hits_in(entry["rolled"])
-            text += f": rolls {faces_text(entry['rolled'])}"
+            text = Said("{attack}: rolls {faces}", attack=text, faces=faces_text(entry["rolled"]))
         else:
             entry["hits"], entry["unblockable"] = 0, hits + unblockable
-    text += f": {hits_text(entry['hits'], entry['unblockable'])}."
+    text = Said("{attack}: {hits}.", attack=text, hits=hits_text(entry["hits"], entry["unblockable"]))
     state["pending"].append(entry)
     return events + [say(state, text, kind="attack")] + settle(state, now)
 
@@ -125,7 +126,7 @@ def is_catch(entry: dict) -> bool:
     return entry.get("nymphlet") is not None
 
 
-# How hits land on a Nymphlet (total landed, the answer's words): ceremony.py sets it, since it
+# How hits land on a Nymphlet (total landed, the answer's words or ""): ceremony.py sets it, since it
 # imports this module to queue its catches.
 Landing = Callable[[State, dict, int, str], list[Event]]
 LANDINGS: dict[str, Landing] = {}
@@ -136,10 +137,12 @@ def _passives(state: State, seat: Seat) -> tuple[str, ...]:
 
 
 def hits_text(hits: int, unblockable: int) -> str:
-    parts = [plural(hits, "hit")] if hits or not unblockable else []
-    if unblockable:
-        parts.append(f"{plural(unblockable, 'unblockable hit')}")
-    return " and ".join(parts)
+    """'2 hits and 1 unblockable hit'."""
+    some = counted("{n} hit", "{n} hits", hits)
+    if not unblockable:
+        return some
+    more = counted("{n} unblockable hit", "{n} unblockable hits", unblockable)
+    return Said("{list} and {item}", list=some, item=more) if hits else more
 
 
 def defence(entry: dict) -> str:
@@ -207,10 +210,7 @@ def settle(state: State, now: float) -> list[Event]:
             if window_needed(state, entry):
                 seconds = TB_DEFEND_SECONDS if state["turn_based"] else REACT_SECONDS
                 entry["deadline"], entry["opened"] = after(now, seconds), now
-                whom, side = _aimed_at(state, entry)
-                events.append(Event(f"{entry['action']} on {whom}: {hits_text(entry['hits'], entry['unblockable'])}"
-                                    f"{side}. {' or '.join(reaction_names(state, entry))} or take it "
-                                    f"({seconds:g} s).", private_to=entry["defender"], kind="react"))
+                events.append(Event(_window(state, entry, f"{seconds:g}"), private_to=entry["defender"], kind="react"))
                 continue
             events += resolve(state, entry, None)
             progress = True
@@ -218,13 +218,23 @@ def settle(state: State, now: float) -> list[Event]:
     return events
 
 
-def _aimed_at(state: State, entry: dict) -> tuple[str, str]:
-    """Whom the defender's window is about, in their own words, and from which side (a Nymphlet
-    has no facing)."""
+def _window(state: State, entry: dict, seconds: str) -> str:
+    """What the defender's window says: the attack on them, in their own words, from which side (a
+    Nymphlet has no facing), and how they may answer."""
+    said = {"attack": entry["action"], "hits": hits_text(entry["hits"], entry["unblockable"]),
+            "reactions": Either(reaction_names(state, entry)), "seconds": seconds}
     if is_catch(entry):
-        return f"your Nymphlet at {state['tokens'][entry['nymphlet']]['hex']}", ""
-    on = "" if entry["guard"] is None else f" (on {piece_name(state, (entry['defender'], entry['guard']))})"
-    return f"you{on}", f" from the {'front' if entry['front'] else 'rear'}"
+        return Said("{attack} on your Nymphlet at {hex}: {hits}. {reactions} or take it ({seconds} s).",
+                    hex=str(state["tokens"][entry["nymphlet"]]["hex"]), **said)
+    if entry["guard"] is not None:
+        guard = piece_name(state, (entry["defender"], entry["guard"]))
+        return (Said("{attack} on you (on {guard}): {hits} from the front. {reactions} or take it ({seconds} s).",
+                     guard=guard, **said) if entry["front"] else
+                Said("{attack} on you (on {guard}): {hits} from the rear. {reactions} or take it ({seconds} s).",
+                     guard=guard, **said))
+    return (Said("{attack} on you: {hits} from the front. {reactions} or take it ({seconds} s).", **said)
+            if entry["front"] else
+            Said("{attack} on you: {hits} from the rear. {reactions} or take it ({seconds} s).", **said))
 
 
 def answer(state: State, seat: Seat, count: int, now: float) -> list[Event]:
@@ -239,11 +249,13 @@ def answer(state: State, seat: Seat, count: int, now: float) -> list[Event]:
         raise RuleError("Say how many dice to spend: 0 takes the hits.")
     if count:
         if not entry["front"] and not is_catch(entry):
-            raise RuleError(f"{track.name} works only against attacks from your front arc.")
+            raise RuleError("{track} works only against attacks from your front arc.", track=track.name)
         if not parry_ready(state, entry):
-            raise RuleError(f"{track.name} needs {track.min} Defence dice allocated (you have {allocated}).")
+            raise RuleError(counted("{track} needs {n} Defence dice allocated (you have {have}).",
+                                        "{track} needs {n} Defence dice allocated (you have {have}).", track.min,
+                                        track=track.name, have=allocated))
         if count not in answer_counts(state, entry):
-            raise RuleError(f"You can spend at most {len(answer_counts(state, entry))} on this attack.")
+            raise RuleError("You can spend at most {most} on this attack.", most=len(answer_counts(state, entry)))
     return resolve(state, entry, count) + settle(state, now)
 
 
@@ -301,12 +313,14 @@ def resolve(state: State, entry: dict, count: int | None) -> list[Event]:
             with rng_of(state) as rng:
                 rolled = roll_faces(rng, count)
             cancelled = min(entry["hits"], blocks_in(rolled))
-            said = f"{track.name} {count}: rolls {faces_text(rolled)}, {plural(cancelled, 'hit')} cancelled; "
+            said = counted("{track} {count}: rolls {faces}, {n} hit cancelled",
+                           "{track} {count}: rolls {faces}, {n} hits cancelled", cancelled, track=track.name,
+                           count=count, faces=faces_text(rolled))
         else:
             count = min(allocated, entry["hits"]) if count is None else count
             spend(state["dice"][seat], board_of(state, seat), PARRY, count)
             cancelled = min(entry["hits"], track.amount(count))
-            said = f"{track.name} {count}; "
+            said = Said("{track} {count}", track=track.name, count=count)
     state["pending"].remove(entry)
     return land(state, entry, cancelled, said) + _after_parry(state, seat, cancelled)
 
@@ -321,7 +335,7 @@ def _resolve_catch(state: State, entry: dict, count: int | None) -> list[Event]:
     if count:
         spend(state["dice"][seat], board_of(state, seat), DART, count)
     state["pending"].remove(entry)
-    said = f"{board_of(state, seat)[DART].name} {count}; " if count else ""
+    said = Said("{track} {count}", track=board_of(state, seat)[DART].name, count=count) if count else ""
     return LANDINGS["nymphlet"](state, entry, entry["hits"] - count + entry["unblockable"], said)
 
 
@@ -336,48 +350,60 @@ def _after_parry(state: State, seat: Seat, cancelled: int) -> list[Event]:
         if gained:
             figure["health"] += gained
             state["healed"] += gained
-            events.append(say(state, f"{name(state, seat)}: Mending Tide, +{gained} health ({figure['health']}).",
-                              kind="heal"))
+            events.append(say(state, Said("{who}: Mending Tide, +{gained} health ({health}).", who=name(state, seat),
+                                          gained=gained, health=figure["health"]), kind="heal"))
     if KINDLE in passives and figure["heat"] < HEAT_MAX:
         figure["heat"] = min(HEAT_MAX, figure["heat"] + KINDLE_HEAT)
-        events.append(say(state, f"{name(state, seat)}: Kindle, Heat {figure['heat']}.", kind="heat"))
+        events.append(say(state, Said("{who}: Kindle, Heat {heat}.", who=name(state, seat), heat=figure["heat"]),
+                          kind="heat"))
     return events
 
 
 def land(state: State, entry: dict, cancelled: int, said: str) -> list[Event]:
+    """The hits not cancelled land; `said` is how the defender answered ("Parry 2"), or ""."""
     attacker, defender = entry["attacker"], entry["defender"]
     total = entry["hits"] - cancelled + entry["unblockable"]
-    lands = "no hit lands" if not total else f"{plural(total, 'hit')} {'lands' if total == 1 else 'land'}"
     if entry["guard"] is not None:
-        return _land_on_guard(state, entry, total, f"{said}{lands}")
+        return _land_on_guard(state, entry, total, said)
     figure = state["figures"][defender]
     moved = min(total, figure["health"])
     figure["health"] -= moved
     state["cups"][attacker] += moved
-    events = [say(state, f"{name(state, defender)}: {said}{lands}.", kind="hit")]
+    events = [say(state, _landed(name(state, defender), said, total), kind="hit")]
     if figure["health"] == 0:
         figure["status"], figure["hex"], figure["out_ms"] = OUT, None, entry["at_ms"]
         figure["statuses"] = {}
         state["trophies"][attacker].append(defender)
-        events.append(say(state, f"{name(state, defender)} is knocked out: {name(state, attacker)}'s trophy.",
-                          kind="knockout"))
+        events.append(say(state, Said("{figure} is knocked out: {attacker}'s trophy.", figure=name(state, defender),
+                                      attacker=name(state, attacker)), kind="knockout"))
         events += leave_board(state, defender)
         for late in [p for p in state["pending"] if p["defender"] == defender and not is_catch(p)]:
             state["pending"].remove(late)
-            events.append(Event(f"{name(state, defender)} was knocked out before your {late['action']} landed: "
-                                "it moves nothing.", private_to=late["attacker"], kind="late"))
+            events.append(Event(Said("{figure} was knocked out before your {attack} landed: it moves nothing.",
+                                     figure=name(state, defender), attack=late["action"]),
+                                private_to=late["attacker"], kind="late"))
     return events
 
 
-def _land_on_guard(state: State, entry: dict, total: int, lands: str) -> list[Event]:
+def _landed(figure: str, said: str, total: int) -> str:
+    """'Grublic ({0}): Parry 2; 1 hit lands.'"""
+    lands = counted("{n} hit lands", "{n} hits land", total) if total else Said("no hit lands")
+    if said:
+        return Said("{figure}: {answer}; {lands}.", figure=figure, answer=said, lands=lands)
+    return Said("{figure}: {lands}.", figure=figure, lands=lands)
+
+
+def _land_on_guard(state: State, entry: dict, total: int, said: str) -> list[Event]:
     """A Guard has 1 health: any hit that lands sends it to the supply, for one Guard token."""
     ref = (entry["defender"], entry["guard"])
-    events = [say(state, f"{piece_name(state, ref)}: {lands}.", kind="hit")]
+    events = [say(state, _landed(piece_name(state, ref), said, total), kind="hit")]
     if total:
         token = take_token(state, entry["defender"])
         if token:
             state["cups"][entry["attacker"]] += 1
-        gain = f": a Guard token for {name(state, entry['attacker'])}" if token else ""
-        events.append(say(state, f"{piece_name(state, ref)} goes back to the supply{gain}.", kind="guard"))
+        gone = (Said("{figure} goes back to the supply: a Guard token for {who}.", figure=piece_name(state, ref),
+                     who=name(state, entry["attacker"])) if token
+                else Said("{figure} goes back to the supply.", figure=piece_name(state, ref)))
+        events.append(say(state, gone, kind="guard"))
         events += to_supply(state, *ref)
     return events

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .. import flow
-from ..errors import RuleError
+from ..errors import Either, RuleError
 from ..protocol import Action, Event, Option, Seat, ranked
 from ..rng import Rng
 from ..words import plural
@@ -224,6 +224,6 @@ def mode_for(options: dict[str, bool]) -> Mode:
     """The mode the options pick: Every Eye unless one mode's option is on; two is refused."""
     chosen = [m for m in MODES.values() if m.option is not None and options.get(m.option.key)]
     if len(chosen) > 1:
-        raise RuleError(f"Pick one mode: {' or '.join(m.title for m in chosen)}.")
+        raise RuleError("Pick one mode: {modes}.", modes=Either(m.title for m in chosen))
     return chosen[0] if chosen else EVERY_EYE
 

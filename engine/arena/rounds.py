@@ -20,10 +20,9 @@ points, and ties are not played off.
 from __future__ import annotations
 
 from .. import flow
-from ..errors import RuleError
+from ..errors import RuleError, Said, counted
 from ..flow import after
 from ..protocol import Event, Seat, ranked, whole
-from ..words import plural
 from .board import COMPASS, front_arc, key, start_hex
 from .cards import new_cards
 from .data import (
@@ -113,9 +112,11 @@ def prepare(state: State, seats: list[Seat], now: float, seconds: float) -> list
     state["phase"] = START
     flow.each_once(state["flow"], after(now, seconds))
     state["flow"]["seats"] = [s for s in state["flow"]["seats"] if s in seats]
-    which = "Tiebreak round" if state["tiebreak"] else f"Round {state['round']} of {state['rounds']}"
-    return [say(state, f"{which}: figures take their places. It starts in {seconds:g} s, "
-                       "or when everyone is ready.", kind="round")]
+    starts = (Said("Tiebreak round: figures take their places. It starts in {seconds} s, or when everyone is ready.",
+                   seconds=f"{seconds:g}") if state["tiebreak"] else
+              Said("Round {round} of {rounds}: figures take their places. It starts in {seconds} s, or when everyone is "
+                   "ready.", round=state["round"], rounds=state["rounds"], seconds=f"{seconds:g}"))
+    return [say(state, starts, kind="round")]
 
 
 def place(state: State, seat: Seat, where: object, facing: object) -> list[Event]:
@@ -135,10 +136,11 @@ def place(state: State, seat: Seat, where: object, facing: object) -> list[Event
     for other in standing(state):
         figure = state["figures"][other]
         if other != seat and key(where) in {key(h) for h in front_arc(figure["hex"], figure["facing"])}:
-            raise RuleError(f"That hex is in the front arc of {name(state, other)}.")
+            raise RuleError("That hex is in the front arc of {name}.", name=name(state, other))
     figure = state["figures"][seat]
     figure["hex"], figure["facing"] = list(where), facing
-    return [say(state, f"{name(state, seat)} stands at {where}, facing {COMPASS[facing]}.")]
+    return [say(state, Said("{who} stands at {hex}, facing {facing}.", who=name(state, seat), hex=str(where),
+                            facing=COMPASS[facing]))]
 
 
 def count_down(state: State, now: float) -> list[Event]:
@@ -146,19 +148,21 @@ def count_down(state: State, now: float) -> list[Event]:
     state["phase"] = COUNTDOWN
     flow.everyone(state["flow"], after(now, COUNTDOWN_SECONDS))
     state["flow"]["seats"] = []  # nobody is waited on, nobody may act: the table only waits
-    return [say(state, f"Everyone is in place: Yarra Mark! in {COUNTDOWN_SECONDS:g} s.", kind="countdown")]
+    return [say(state, Said("Everyone is in place: Yarra Mark! in {seconds} s.", seconds=f"{COUNTDOWN_SECONDS:g}"),
+                kind="countdown")]
 
 
 def begin(state: State, now: float) -> list[Event]:
     """"Yarra Mark!" at the end of the countdown: real time, everyone acts at once until the
     round clock, which runs from now; turn-based, a game turn."""
     if state["turn_based"]:
-        return ([say(state, "Yarra Mark!", kind="round")] + mode_of(state).begin(state, now)
+        return ([say(state, Said("Yarra Mark!"), kind="round")] + mode_of(state).begin(state, now)
                 + start_game_turn(state, now))
     state["phase"] = FIGHT
     flow.everyone(state["flow"], after(now, round_seconds(state)))
     state["flow"]["seats"] = standing(state)
-    return ([say(state, f"Yarra Mark! The round runs {round_seconds(state) / 60:g} minutes.", kind="round")]
+    return ([say(state, Said("Yarra Mark! The round runs {minutes} minutes.", minutes=f"{round_seconds(state) / 60:g}"),
+                 kind="round")]
             + mode_of(state).begin(state, now))
 
 
@@ -169,17 +173,19 @@ def maybe_end(state: State, now: float) -> list[Event]:
     if state["phase"] not in PLAYING:
         return []
     if len(standing_sides(state)) <= 1:
-        one = "team" if teams_of(state) else "figure"
-        why = f"only one {one} is left standing" if standing(state) else "no figure is left standing"
+        if not standing(state):
+            why = Said("no figure is left standing")
+        else:
+            why = Said("only one team is left standing") if teams_of(state) else Said("only one figure is left standing")
         return end_round(state, now, why, KNOCKOUT)
     ended = mode_of(state).round_over(state)
     if ended is not None:
         return end_round(state, now, ended, SCORING)
     if state["phase"] == FIGHT and everyone_passed(state):
         rest = mode_of(state).rest_of_round(state, now)
-        return rest + end_round(state, now, "everyone still standing has passed", PASSED)
+        return rest + end_round(state, now, Said("everyone still standing has passed"), PASSED)
     if state["turn_based"] and capped(state):
-        return end_round(state, now, "the last game turn is over", CAP)
+        return end_round(state, now, Said("the last game turn is over"), CAP)
     return []
 
 
@@ -214,10 +220,15 @@ def end_round(state: State, now: float, why: str, how: str) -> list[Event]:
                              "scores": [group_scores[of[s]] for s in seats], "ranks": [ranks[of[s]] for s in seats],
                              "points": [awarded[of[s]] for s in seats],
                              "health": [state["figures"][s]["health"] for s in seats], "ended": how})
-    lines = [f"{side_name(state, groups[i])} {group_scores[i]} VP" if vp else
-             f"{side_name(state, groups[i])} {group_scores[i]} (+{plural(awarded[i], 'point')})"
+    lines = [Said("{side} {score} VP", side=side_name(state, groups[i]), score=group_scores[i]) if vp else
+             counted("{side} {score} (+{n} point)", "{side} {score} (+{n} points)", awarded[i],
+                     side=side_name(state, groups[i]), score=group_scores[i])
              for _, i in sorted((rank, i) for i, rank in enumerate(ranks))]
-    events.append(say(state, f"Yarra Bung! The round ends: {why}. " + "; ".join(lines) + ".", kind="round_end"))
+    results = lines[0]
+    for line in lines[1:]:
+        results = Said("{list}; {item}", list=results, item=line)
+    events.append(say(state, Said("Yarra Bung! The round ends: {why}. {results}.", why=why, results=results),
+                      kind="round_end"))
     return events + _next(state, now)
 
 
@@ -235,7 +246,8 @@ def _next(state: State, now: float) -> list[Event]:
         state["tiebreak"] = True
         state["round"] += 1
         tied = ", ".join(name(state, s) for s in leaders)
-        return [say(state, f"{tied} are tied with {plural(best, 'point')}: they play a tiebreak round.",
+        return [say(state, counted("{who} are tied with {n} point: they play a tiebreak round.",
+                                   "{who} are tied with {n} points: they play a tiebreak round.", best, who=tied),
                     kind="round")] + prepare(state, leaders, now, BETWEEN_SECONDS)
     return finish(state, "rounds")
 
@@ -292,14 +304,19 @@ def pass_round(state: State, seat: Seat) -> list[Event]:
         raise RuleError("You have passed already: the round ends once everyone standing has passed. "
                         "Act again to take your pass back.")
     state["passed"] = passed(state) + [seat]
-    left = still_playing(state)
+    left, who = still_playing(state), name(state, seat)
+    if len(left) == 1:
+        return [say(state, Said("{who} passes: done for this round (acting again takes it back); the round ends when "
+                                "{others} passes too.", who=who, others=name(state, left[0])))]
     if left:
         names = [name(state, s) for s in left]
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        rest = f"; the round ends when {who} {'pass' if len(left) > 1 else 'passes'} too"
-    else:
-        rest = ""
-    return [say(state, f"{name(state, seat)} passes: done for this round (acting again takes it back){rest}.")]
+        others = names[0]
+        for more in names[1:-1]:
+            others = Said("{list}, {item}", list=others, item=more)
+        others = Said("{list} and {item}", list=others, item=names[-1])
+        return [say(state, Said("{who} passes: done for this round (acting again takes it back); the round ends when "
+                                "{others} pass too.", who=who, others=others))]
+    return [say(state, Said("{who} passes: done for this round (acting again takes it back).", who=who))]
 
 
 def take_back(state: State, seat: Seat) -> list[Event]:
@@ -307,4 +324,4 @@ def take_back(state: State, seat: Seat) -> list[Event]:
     if seat not in passed(state):
         return []
     state["passed"] = [s for s in passed(state) if s != seat]
-    return [say(state, f"{name(state, seat)} acts again and takes back the pass.")]
+    return [say(state, Said("{who} acts again and takes back the pass.", who=name(state, seat)))]

@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
-from ..errors import RuleError
+from ..errors import Either, RuleError, Said, counted
 from ..protocol import Event, Seat, whole
-from ..words import plural
 from .data import FACE_NAMES
 from .figures import State, name, say
 
@@ -50,13 +49,14 @@ def add(state: State, seat: Seat, key: str, track: SharedTrack, count: int | Non
     most = room(state, seat, key, track)
     free = _free(state, key, track)
     if not free:
-        raise RuleError(f"The {track.name} is full.")
-    faces = " or ".join(dict.fromkeys(FACE_NAMES[track.faces[i]] for i in free))  # the free spaces' faces
+        raise RuleError("The {track} is full.", track=track.name)
+    faces = Either(dict.fromkeys(FACE_NAMES[track.faces[i]] for i in free))  # the free spaces' faces
     if not most:
-        raise RuleError(f"No {faces} die in your pool for the {track.name}.")
+        raise RuleError("No {faces} die in your pool for the {track}.", faces=faces, track=track.name)
     count = most if count is None else count
     if not whole(count) or not 1 <= count <= most:
-        raise RuleError(f"The {track.name} can take {plural(most, 'more die', 'more dice')} of yours now.")
+        raise RuleError(counted("The {track} can take {n} more die of yours now.",
+                                "The {track} can take {n} more dice of yours now.", most, track=track.name))
     pool, spaces = state["dice"][seat]["pool"], state["shared"][key]
     for _ in range(count):
         space = next(i for i in _free(state, key, track) if track.faces[i] in pool)
@@ -72,9 +72,10 @@ def lock(state: State, seat: Seat, key: str, track: SharedTrack, count: int | No
     added = add(state, seat, key, track, count)
     if not full(state, key):
         filled = len(track.faces) - len(_free(state, key, track))
-        return [say(state, f"{name(state, seat)} locks {plural(added, 'die', 'dice')} on the {track.name} "
-                           f"({filled} of {len(track.faces)}).")]
-    return trigger(f"Dice home: {', '.join(name(state, s) for s in send_home(state, key))}.")
+        return [say(state, counted("{who} locks {n} die on the {track} ({filled} of {spaces}).",
+                                   "{who} locks {n} dice on the {track} ({filled} of {spaces}).", added,
+                                   who=name(state, seat), track=track.name, filled=filled, spaces=len(track.faces)))]
+    return trigger(Said("Dice home: {who}.", who=", ".join(name(state, s) for s in send_home(state, key))))
 
 
 def full(state: State, key: str) -> bool:

@@ -11,9 +11,10 @@ it is {"ends": "start"} (Hidden: until the owner's next turn) or {"ends": "end",
 """
 from __future__ import annotations
 
+from ..errors import Said
 from ..flow import after
 from ..protocol import Event, Seat
-from .data import STATUS_NAMES
+from .data import HIDDEN, NETTED
 from .figures import Ref, State, piece_name, pieces, say, spot
 
 START, END = "start", "end"  # a turn-based status ends at the start or at the end of the next turn
@@ -37,12 +38,18 @@ def has(state: State, ref: Ref, status: str) -> bool:
     return status in held(state, ref)
 
 
+NO_LONGER = {  # a status ends, and why (data.STATUS_NAMES says which)
+    NETTED: lambda figure, why: Said("{figure} is no longer Netted: {why}.", figure=figure, why=why),
+    HIDDEN: lambda figure, why: Said("{figure} is no longer Hidden: {why}.", figure=figure, why=why),
+}
+
+
 def lift(state: State, ref: Ref, status: str, why: str) -> list[Event]:
     """End a status early (Hidden ends on attacking); nothing when the figure does not have it."""
     if not has(state, ref, status):
         return []
     del spot(state, ref)["statuses"][status]
-    return [say(state, f"{piece_name(state, ref)} is no longer {STATUS_NAMES[status]}: {why}.", kind="status")]
+    return [say(state, NO_LONGER[status](piece_name(state, ref), why), kind="status")]
 
 
 def next_expiry(state: State) -> float | None:
@@ -57,7 +64,7 @@ def expire(state: State, now: float) -> list[Event]:
     for ref in pieces(state):
         for status, lasts in list(held(state, ref).items()):
             if "until" in lasts and lasts["until"] <= now:
-                events += lift(state, ref, status, "time is up")
+                events += lift(state, ref, status, Said("time is up"))
     return events
 
 
@@ -71,7 +78,7 @@ def turn_begins(state: State, seat: Seat) -> list[Event]:
     for ref in _own(state, seat):
         for status, lasts in list(held(state, ref).items()):
             if lasts.get("ends") == START:
-                events += lift(state, ref, status, "a new turn")
+                events += lift(state, ref, status, Said("a new turn"))
             elif lasts.get("ends") == END:
                 lasts["begun"] = True
     return events
@@ -83,5 +90,5 @@ def turn_ends(state: State, seat: Seat) -> list[Event]:
     for ref in _own(state, seat):
         for status, lasts in list(held(state, ref).items()):
             if lasts.get("ends") == END and lasts["begun"]:
-                events += lift(state, ref, status, "the turn is over")
+                events += lift(state, ref, status, Said("the turn is over"))
     return events

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import RuleError
+from ..errors import RuleError, Said, counted
 from ..hexgrid import DIRECTIONS, Hex, neighbour
 from ..protocol import Event, Seat
-from ..words import plural
 from .board import COMPASS, key, open_hex, turn
 from .data import CURRENTS, Current
 from .figures import Ref, State, advanced, arena, name, occupied, piece_name, pieces, say, spot
@@ -67,8 +66,8 @@ def go_with_the_flow(state: State, who: Seat | Ref, here: Hex) -> Hex:
         raise RuleError("Only a Movement that ends in the stream can go with the flow.")
     on = flow_on(state, who, here)
     if on is None:
-        raise RuleError(f"The flow is blocked downstream of {here}: the edge, a {arena(state).obstacle} "
-                        "or a figure.")
+        raise RuleError("The flow is blocked downstream of {hex}: the edge, a {obstacle} or a figure.", hex=here,
+                        obstacle=arena(state).obstacle)
     return on
 
 
@@ -86,10 +85,11 @@ def add_to_current(state: State, seat: Seat, track: Any, count: Any) -> list[Eve
     if not tracks:
         raise RuleError("The Raging Current tracks are for the Rainforest, in the advanced rules.")
     if track not in tracks:
-        raise RuleError(f"The tracks are {', '.join(t.name for t in tracks.values())}.")
+        raise RuleError("The tracks are {tracks}.", tracks=", ".join(t.name for t in tracks.values()))
     current = tracks[track]
     return lock(state, seat, track, current, count, lambda home: [
-        say(state, f"{name(state, seat)} fills the {current.name}! {surge(state, current)} {home}", kind="move")])
+        say(state, Said("{who} fills the {track}! {surge} {home}", who=name(state, seat), track=current.name,
+                        surge=surge(state, current), home=home), kind="move")])
 
 
 def surge(state: State, current: Current) -> str:
@@ -107,7 +107,7 @@ def surge(state: State, current: Current) -> str:
         ways = {ref: [way] for ref in movers}
         movers.sort(key=lambda ref: -_downstream(state, ref, way))
         steps = abs(current.shift)
-    said = []
+    said: list[str] = []
     for ref in movers:
         figure = spot(state, ref)
         start = figure["hex"]
@@ -118,12 +118,16 @@ def surge(state: State, current: Current) -> str:
                 break
             figure["hex"] = to
         if figure["hex"] == start:
-            said.append(f"{piece_name(state, ref)} is blocked and stays at {start}")
+            said.append(Said("{figure} is blocked and stays at {hex}", figure=piece_name(state, ref), hex=str(start)))
         else:
-            said.append(f"{piece_name(state, ref)} goes {_way(start, figure['hex'])} to {figure['hex']}")
-    if said:
-        return "; ".join(said) + "."
-    return "Nobody stands beside the stream." if current.flood else "Nobody is in the stream."
+            said.append(Said("{figure} goes {way} to {hex}", figure=piece_name(state, ref), way=_way(start, figure["hex"]),
+                             hex=str(figure["hex"])))
+    if not said:
+        return Said("Nobody stands beside the stream.") if current.flood else Said("Nobody is in the stream.")
+    moved = said[0]
+    for more in said[1:]:
+        moved = Said("{list}; {item}", list=moved, item=more)
+    return Said("{moves}.", moves=moved)
 
 
 def _bank(state: State, ref: Ref) -> int | None:
@@ -145,4 +149,4 @@ def _way(start: Hex, end: Hex) -> str:
     dq, dr = end[0] - start[0], end[1] - start[1]
     hexes = max(abs(dq), abs(dr), abs(dq + dr))
     d = DIRECTIONS.index((dq // hexes, dr // hexes))
-    return f"{plural(hexes, 'hex', 'hexes')} {COMPASS[d]}"
+    return counted("{n} hex {direction}", "{n} hexes {direction}", hexes, direction=COMPASS[d])

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import RuleError
+from ..errors import RuleError, Said
 from ..protocol import Choice, Seat
 from .figures import State, name, standing
 
@@ -66,7 +66,7 @@ def form_teams(players: int, picks: Sequence[str] | None = None) -> list[list[Se
     """The teams, in the order of their letters: by the picks (`place_teams` filled them), or
     without picks two teams by seat order, the first the larger when the seats do not split evenly."""
     if players < MIN_PLAYERS:
-        raise RuleError(f"Alliances needs {MIN_PLAYERS}-6 players: teams of 2 or 3.")
+        raise RuleError("Alliances needs {least}-6 players: teams of 2 or 3.", least=MIN_PLAYERS)
     if picks is None:
         first = (players + 1) // 2
         return [list(range(first)), list(range(first, players))]
@@ -75,8 +75,9 @@ def form_teams(players: int, picks: Sequence[str] | None = None) -> list[list[Se
         raise RuleError("Alliances needs two teams at least: pick another team in the lobby.")
     for letter, seats in teams.items():
         if len(seats) not in TEAM_SIZES:
-            raise RuleError(f"Alliances plays teams of 2 or 3, and Team {letter} has {len(seats)} with {players} "
-                            f"players: pick another team in the lobby ({even(players)}).")
+            raise RuleError("Alliances plays teams of 2 or 3, and Team {team} has {size} with {players} players: "
+                            "pick another team in the lobby ({even}).", team=letter, size=len(seats),
+                            players=players, even=even(players))
     return list(teams.values())
 
 
@@ -118,10 +119,17 @@ def cup(state: State, side: list[Seat]) -> int:
 
 
 def side_name(state: State, side: list[Seat]) -> str:
-    """'Grublic ({0}) and Riparian ({1})': a side as its players."""
-    return " and ".join(name(state, s) for s in side)
+    """'Grublic ({0}) and Riparian ({1})': a side as its players, in words each language joins its own way."""
+    named = name(state, side[0]) if side else ""
+    for seat in side[1:]:
+        named = Said("{list} and {item}", list=named, item=name(state, seat))
+    return named
 
 
 def teams_text(state: State) -> str:
     """The line that tells everyone who plays with whom."""
-    return "Alliances: " + " against ".join(side_name(state, team) for team in teams_of(state) or []) + "."
+    teams = [side_name(state, team) for team in teams_of(state) or []]
+    against = teams[0] if teams else ""
+    for team in teams[1:]:
+        against = Said("{list} against {item}", list=against, item=team)
+    return Said("Alliances: {teams}.", teams=against)

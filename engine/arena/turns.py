@@ -17,11 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from .. import flow
-from ..errors import RuleError
+from ..errors import RuleError, Said, counted
 from ..flow import after
 from ..protocol import Event, Seat, whole
 from ..rng import rng_of
-from ..words import plural
 from .abilities import uses
 from .actions import resolvable
 from .ceremony import catch_choices, scamper_choices
@@ -56,9 +55,15 @@ def start_game_turn(state: State, now: float) -> list[Event]:
     flow.everyone(state["flow"], after(now, TB_ROLL_SECONDS))
     state["flow"]["seats"] = seats
     mode = mode_of(state)
-    of = "" if mode.tb_safety_cap else f" of {mode.tb_game_turns}"  # a mode's own rule ends its rounds
-    return [say(state, f"Game turn {tb['game_turn']}{of}: roll ({plural(TB_ROLLS, 'roll')}), "
-                       "allocate, then take a turn-order marker.", kind="phase")]
+    if mode.tb_safety_cap:  # a mode's own rule ends its rounds
+        turn = counted("Game turn {turn}: roll ({n} roll), allocate, then take a turn-order marker.",
+                       "Game turn {turn}: roll ({n} rolls), allocate, then take a turn-order marker.", TB_ROLLS,
+                       turn=tb["game_turn"])
+    else:
+        turn = counted("Game turn {turn} of {turns}: roll ({n} roll), allocate, then take a turn-order marker.",
+                       "Game turn {turn} of {turns}: roll ({n} rolls), allocate, then take a turn-order marker.", TB_ROLLS,
+                       turn=tb["game_turn"], turns=mode.tb_game_turns)
+    return [say(state, turn, kind="phase")]
 
 
 def marker_of(state: State, seat: Seat) -> int | None:
@@ -89,13 +94,13 @@ def claim(state: State, seat: Seat, marker: Any, now: float, at_ms: int | None =
     allocated first. A marker already taken is a lost race (engine/arena/races)."""
     markers = state["tb"]["markers"]
     if not whole(marker) or not 1 <= marker <= len(markers):
-        raise RuleError(f"Markers go from 1 to {len(markers)}.")
+        raise RuleError("Markers go from 1 to {most}.", most=len(markers))
     if markers[marker - 1] is not None:
-        raise RuleError(f"Marker {marker} is taken by {name(state, markers[marker - 1])}.")
+        raise RuleError("Marker {marker} is taken by {name}.", marker=marker, name=name(state, markers[marker - 1]))
     put_all(state["dice"][seat], board_of(state, seat))
     markers[marker - 1] = seat
     state["tb"]["stamps"][marker - 1] = at_ms
-    events = [say(state, f"{name(state, seat)} takes turn-order marker {marker}.")]
+    events = [say(state, Said("{who} takes turn-order marker {marker}.", who=name(state, seat), marker=marker))]
     waiting = [s for s in unclaimed(state) if s not in state["flow"]["away"]]
     return events if waiting else events + _deal_leftovers(state, unclaimed(state), now)
 
@@ -116,7 +121,7 @@ def _deal_leftovers(state: State, late: list[Seat], now: float) -> list[Event]:
     for seat, index in zip(late, free, strict=False):  # as many markers as are free
         put_all(state["dice"][seat], board_of(state, seat))
         markers[index] = seat
-        events.append(say(state, f"{name(state, seat)} gets turn-order marker {index + 1}."))
+        events.append(say(state, Said("{who} gets turn-order marker {marker}.", who=name(state, seat), marker=index + 1)))
     return events + _start_turns(state, now)
 
 
@@ -146,13 +151,14 @@ def _advance(state: State, now: float) -> list[Event]:
         if seat in state["flow"]["away"] or not (resolvable(state, seat) or uses(state, seat)
                                                  or catch_choices(state, seat) or scamper_choices(state, seat)):
             tb["passed"][seat] = True
-            why = "is away" if seat in state["flow"]["away"] else "has nothing to resolve"
-            events.append(say(state, f"{name(state, seat)} {why} and passes."))
+            events.append(say(state, Said("{who} is away and passes.", who=name(state, seat)) if seat in state["flow"]["away"]
+                              else Said("{who} has nothing to resolve and passes.", who=name(state, seat))))
             events += turn_ends(state, seat)
             continue
         tb["active"], tb["actions_left"], tb["acted"] = seat, TB_ACTIONS, 0
         flow.one(state["flow"], seat, after(now, TB_TURN_SECONDS))
-        return events + [say(state, f"{name(state, seat)}'s turn: {plural(TB_ACTIONS, 'action')}.", kind="turn")]
+        return events + [say(state, counted("{who}'s turn: {n} action.", "{who}'s turn: {n} actions.", TB_ACTIONS,
+                                            who=name(state, seat)), kind="turn")]
     tb["active"] = None
     between = mode_of(state).between_game_turns(state, now)
     return events + (next_game_turn(state, now) if between is None else between)
@@ -195,13 +201,14 @@ def end_turn(state: State, seat: Seat, now: float) -> list[Event]:
     if state["tb"]["acted"] < 1:
         raise RuleError("Resolve an action first, or pass.")
     state["tb"]["actions_left"] = 0
-    return [say(state, f"{name(state, seat)} ends the turn.")] + proceed(state, now)
+    return [say(state, Said("{who} ends the turn.", who=name(state, seat)))] + proceed(state, now)
 
 
 def pass_turn(state: State, seat: Seat, now: float, timed_out: bool = False) -> list[Event]:
     state["tb"]["passed"][seat] = True
-    text = "runs out of time and passes" if timed_out else "passes"
-    return [say(state, f"{name(state, seat)} {text} until the next realtime phase.")] + _advance(state, now)
+    text = (Said("{who} runs out of time and passes until the next realtime phase.", who=name(state, seat)) if timed_out
+            else Said("{who} passes until the next realtime phase.", who=name(state, seat)))
+    return [say(state, text)] + _advance(state, now)
 
 
 def turn_timeout(state: State, now: float) -> list[Event]:

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import RuleError
+from ...errors import Either, RuleError, counted
 from ...protocol import Action, Event, Seat
-from ...words import plural
 from ..board import in_front
 from ..cards import spend_card
 from ..data import READYING
@@ -41,16 +40,18 @@ def use_track(state: State, seat: Seat, action: Action, now: float, entry: dict 
         raise RuleError("Innate actions and Tribal cards are part of the advanced rules.")
     board = board_of(state, seat)
     if key not in keys:
-        raise RuleError(f"Use one of {', '.join(board[k].name for k in keys)}.")
+        raise RuleError("Use one of {tracks}.", tracks=", ".join(board[k].name for k in keys))
     track, dice = board[key], state["dice"][seat]
     if track.effect == READYING:
-        raise RuleError(f"{track.name} is Unready: fill its {plural(track.min, 'Ready space')} first "
-                        f"({dice['tracks'][key]}/{track.min}).")
+        raise RuleError(counted("{track} is Unready: fill its {n} Ready space first ({have}/{n}).",
+                                "{track} is Unready: fill its {n} Ready spaces first ({have}/{n}).", track.min,
+                                track=track.name, have=dice["tracks"][key]))
     if entry is None and EFFECTS[key].answer_only:
-        raise RuleError(f"{track.name} answers an attack on you.")
+        raise RuleError("{track} answers an attack on you.", track=track.name)
     if not is_ready(dice, board, key):
-        raise RuleError(f"{track.name} needs {plural(track.min, 'die', 'dice')} allocated "
-                        f"(you have {dice['tracks'][key]}).")
+        raise RuleError(counted("{track} needs {n} die allocated (you have {have}).",
+                                "{track} needs {n} dice allocated (you have {have}).", track.min,
+                                track=track.name, have=dice["tracks"][key]))
     count = _dice(action.get("dice"), spends(dice, board, key), track.name)
     events = EFFECTS[key].play(Use(state, seat, track, count, action, now, entry))
     spend_card(state, seat, key, count)
@@ -61,7 +62,7 @@ def _dice(count: Any, allowed: list[int], what: str) -> int:
     if count is None:
         return allowed[-1]
     if count not in allowed or isinstance(count, bool):
-        raise RuleError(f"{what} can spend {' or '.join(str(n) for n in allowed)} dice now.")
+        raise RuleError("{track} can spend {counts} dice now.", track=what, counts=Either(allowed))
     return int(count)
 
 
@@ -72,7 +73,7 @@ def react(state: State, seat: Seat, action: Action, now: float) -> list[Event]:
     if entry is None or entry["deadline"] is None:
         raise RuleError("No attack is waiting for your answer.")
     if action.get("track") not in offered(state, entry):
-        raise RuleError(f"Answer with {' or '.join(reaction_names(state, entry))} or take it.")
+        raise RuleError("Answer with {reactions} or take it.", reactions=Either(reaction_names(state, entry)))
     events = use_track(state, seat, action, now, entry)
     if entry in state["pending"]:  # the defender may have turned or moved: its arc again
         me = spot(state, (seat, entry["guard"]))

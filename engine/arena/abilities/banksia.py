@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import RuleError
+from ...errors import RuleError, Said
 from ...hexgrid import neighbour
 from ...protocol import Event, Seat, whole
 from ..actions import foes, not_netted
@@ -24,8 +24,10 @@ from .kit import Effect, Use, adjacent_foes, choose, fields, hex_text, netted, s
 
 def camouflage(use: Use) -> list[Event]:
     add(use.state, (use.seat, None), HIDDEN, use.n("seconds"), use.now, START)
-    when = "until his next turn" if use.state["turn_based"] else f"for {use.n('seconds')} s"
-    return [say(use.state, f"{use.who}: Camouflage! Hidden {when}, or until he attacks.", kind="status")]
+    hidden = (Said("{who}: Camouflage! Hidden until his next turn, or until he attacks.", who=use.who)
+              if use.state["turn_based"] else
+              Said("{who}: Camouflage! Hidden for {seconds} s, or until he attacks.", who=use.who, seconds=use.n("seconds")))
+    return [say(use.state, hidden, kind="status")]
 
 
 def ambush(use: Use) -> list[Event]:
@@ -55,7 +57,7 @@ def brutal_charge(use: Use) -> list[Event]:
     most = use.n("hexes") + use.n("bonus_hexes") * use.bonus
     wanted = use.action.get("hexes", most)
     if not whole(wanted) or not 1 <= wanted <= most:
-        raise RuleError(f"Brutal Charge goes 1 to {most} hexes.")
+        raise RuleError("Brutal Charge goes 1 to {most} hexes.", most=most)
     not_netted(state, (use.seat, None), ["E"])
     to, stopper = _charge_path(state, use.seat, wanted)
     if stopper is not None and stopper not in foes(state, use.seat, [stopper]):
@@ -63,12 +65,15 @@ def brutal_charge(use: Use) -> list[Event]:
     if to == use.me["hex"] and stopper is None:
         raise RuleError("Brutal Charge needs room ahead, or someone to charge into.")
     use.me["hex"] = to
-    events = [say(state, f"{use.who}: Brutal Charge to {hex_text(to)}"
-                         f"{f', into {piece_name(state, stopper)}' if stopper else ''}.", kind="card")]
+    charge = (Said("{who}: Brutal Charge to {hex}, into {figure}.", who=use.who, hex=hex_text(to),
+                   figure=piece_name(state, stopper)) if stopper
+              else Said("{who}: Brutal Charge to {hex}.", who=use.who, hex=hex_text(to)))
+    events = [say(state, charge, kind="card")]
     if stopper is not None:
         moved, _ = shove(state, stopper, use.me["facing"], 1)
         if moved:
-            events.append(say(state, f"{piece_name(state, stopper)} is pushed {COMPASS[use.me['facing']]}."))
+            events.append(say(state, Said("{figure} is pushed {direction}.", figure=piece_name(state, stopper),
+                                          direction=COMPASS[use.me["facing"]])))
         events += strike(use, stopper, use.n("hits"))
     return events
 

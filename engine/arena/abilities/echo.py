@@ -12,7 +12,7 @@ actions.py (`by`).
 """
 from __future__ import annotations
 
-from ...errors import RuleError
+from ...errors import RuleError, Said
 from ...hexgrid import distance, neighbour
 from ...protocol import Event, Seat
 from ..actions import luftles, not_netted, walk
@@ -33,8 +33,9 @@ def call_the_guard(use: Use) -> list[Event]:
         raise RuleError("A Guard comes to an open hex next to Echo.")
     facing = facing_field(use.action.get("facing"))
     place(use.state, use.seat, supply[0], where, facing)
-    return [say(use.state, f"{use.who}: Call the Guard! {piece_name(use.state, (use.seat, supply[0]))} stands at "
-                           f"{hex_text(where)}, facing {COMPASS[facing]}.", kind="card")]
+    return [say(use.state, Said("{who}: Call the Guard! {guard} stands at {hex}, facing {facing}.", who=use.who,
+                                guard=piece_name(use.state, (use.seat, supply[0])), hex=hex_text(where),
+                                facing=COMPASS[facing]), kind="card")]
 
 
 def call_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
@@ -56,20 +57,23 @@ def _surge_steps(steps: object, guards: int) -> list[list[str]]:
 def surge(use: Use) -> list[Event]:
     state = use.state
     steps = _surge_steps(use.action.get("steps"), len(guards_of(state, use.seat)))
-    moved = []
+    moved: list[str] = []
     for guard, path in enumerate(steps):
         if not path:
             continue
         if guard not in placed(state, use.seat):
-            raise RuleError(f"Guard {guard + 1} is not on the board.")
+            raise RuleError("Guard {guard} is not on the board.", guard=guard + 1)
         not_netted(state, (use.seat, guard), path)
         here, facing = walk(state, use.seat, path, guard)
         where = spot(state, (use.seat, guard))
         where["hex"], where["facing"] = here, facing
-        moved.append(f"Guard {guard + 1} {', '.join(path)}")
+        moved.append(Said("Guard {guard} {path}", guard=guard + 1, path=", ".join(path)))
     if not moved:
         raise RuleError("Surge moves or turns at least one Guard.")
-    return [say(state, f"{use.who}: Surge! {'; '.join(moved)}.", kind="card")]
+    moves = moved[0]
+    for more in moved[1:]:
+        moves = Said("{list}; {item}", list=moves, item=more)
+    return [say(state, Said("{who}: Surge! {moves}.", who=use.who, moves=moves), kind="card")]
 
 
 def surge_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
@@ -105,12 +109,13 @@ def protect_the_chief(use: Use) -> list[Event]:
         raise RuleError("Name a Guard next to Echo.")
     use.state["pending"].remove(entry)
     entry["guard"], entry["unblockable"], entry["hits"] = guard, entry["hits"] + entry["unblockable"], 0
-    text = f"{use.who}: Protect the Chief! {piece_name(use.state, (use.seat, guard))} takes the hits."
+    text = Said("{who}: Protect the Chief! {guard} takes the hits.", who=use.who,
+                guard=piece_name(use.state, (use.seat, guard)))
     return [say(use.state, text, kind="card")] + land(use.state, entry, 0, "")
 
 
 def luftle_swarm(use: Use) -> list[Event]:
-    events = [say(use.state, f"{use.who}: Luftle Swarm!", kind="card")]
+    events = [say(use.state, Said("{who}: Luftle Swarm!", who=use.who), kind="card")]
     for by in luftles(use.state, use.seat):
         for ref in adjacent_foes(use.state, use.seat, (use.seat, by)):
             events += strike(use, ref, use.n("hits"), by=by)

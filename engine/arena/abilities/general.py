@@ -4,7 +4,7 @@ says. A push or pull stops at the edge, terrain or a figure; allies are never mo
 """
 from __future__ import annotations
 
-from ...errors import RuleError
+from ...errors import RuleError, Said, counted
 from ...hexgrid import neighbour
 from ...protocol import Event, Seat
 from ..board import COMPASS, open_hex, sector
@@ -13,8 +13,10 @@ from .kit import Effect, Use, adjacent_foes, card_n, choose, fields, netted, sho
 
 
 def _moved(state: State, ref: Ref, moved: int, direction: int, blocked: bool) -> str:
-    went = f"{moved} {'hex' if moved == 1 else 'hexes'} {COMPASS[direction]}" if moved else "nowhere"
-    return f"{piece_name(state, ref)} goes {went}{', stopped' if blocked else ''}"
+    went = (counted("{figure} goes {n} hex {direction}", "{figure} goes {n} hexes {direction}", moved,
+                    figure=piece_name(state, ref), direction=COMPASS[direction]) if moved
+            else Said("{figure} goes nowhere", figure=piece_name(state, ref)))
+    return Said("{moved}, stopped", moved=went) if blocked else went
 
 
 def _push(use: Use, ref: Ref) -> str:
@@ -25,14 +27,18 @@ def _push(use: Use, ref: Ref) -> str:
 
 def shove_card(use: Use) -> list[Event]:
     ref = choose(use.state, use.action, adjacent_foes(use.state, use.seat, (use.seat, None)), "Shove whom")
-    return [say(use.state, f"{use.who}: Shove! {_push(use, ref)}.", kind="card")]
+    return [say(use.state, Said("{who}: Shove! {moved}.", who=use.who, moved=_push(use, ref)), kind="card")]
 
 
 def sweep(use: Use) -> list[Event]:
     refs = adjacent_foes(use.state, use.seat, (use.seat, None))
     if not refs:
         raise RuleError("Sweep pushes the figures in your front arc: there are none.")
-    return [say(use.state, f"{use.who}: Sweep! {'; '.join(_push(use, ref) for ref in refs)}.", kind="card")]
+    pushed = [_push(use, ref) for ref in refs]
+    moved = pushed[0]
+    for more in pushed[1:]:
+        moved = Said("{list}; {item}", list=moved, item=more)
+    return [say(use.state, Said("{who}: Sweep! {moved}.", who=use.who, moved=moved), kind="card")]
 
 
 def sprint(use: Use) -> list[Event]:
@@ -40,8 +46,8 @@ def sprint(use: Use) -> list[Event]:
         raise RuleError("You are Netted: you cannot move.")
     facing = use.me["facing"]
     moved, blocked = shove(use.state, (use.seat, None), facing, use.n("hexes"))
-    return [say(use.state, f"{use.who}: Sprint! {_moved(use.state, (use.seat, None), moved, facing, blocked)}.",
-                kind="card")]
+    return [say(use.state, Said("{who}: Sprint! {moved}.", who=use.who,
+                                moved=_moved(use.state, (use.seat, None), moved, facing, blocked)), kind="card")]
 
 
 def _pullable(state: State, seat: Seat) -> list[Ref]:
@@ -52,15 +58,16 @@ def pull(use: Use) -> list[Event]:
     ref = choose(use.state, use.action, _pullable(use.state, use.seat), "Pull whom")
     direction = sector(spot(use.state, ref)["hex"], use.me["hex"])[0]
     moved, blocked = shove(use.state, ref, direction, use.n("hexes"))
-    return [say(use.state, f"{use.who}: Pull! {_moved(use.state, ref, moved, direction, blocked)}.", kind="card")]
+    return [say(use.state, Said("{who}: Pull! {moved}.", who=use.who, moved=_moved(use.state, ref, moved, direction, blocked)),
+                kind="card")]
 
 
 def spin(use: Use) -> list[Event]:
     ref = choose(use.state, use.action, adjacent_foes(use.state, use.seat, (use.seat, None)), "Spin whom")
     figure = spot(use.state, ref)
     figure["facing"] = (figure["facing"] + use.n("sides")) % 6
-    return [say(use.state, f"{use.who}: Spin! {piece_name(use.state, ref)} now faces {COMPASS[figure['facing']]}.",
-                kind="card")]
+    return [say(use.state, Said("{who}: Spin! {figure} now faces {direction}.", who=use.who,
+                                figure=piece_name(use.state, ref), direction=COMPASS[figure["facing"]]), kind="card")]
 
 
 def _adjacent(state: State, seat: Seat, entry: dict | None) -> list[dict]:

@@ -9,7 +9,7 @@
 """
 from __future__ import annotations
 
-from ...errors import RuleError
+from ...errors import RuleError, Said, counted
 from ...hexgrid import neighbour
 from ...protocol import Event, Seat
 from ..actions import not_netted
@@ -21,9 +21,10 @@ from .kit import Effect, Use, adjacent_foes, choose, facing_field, fields, hex_t
 def watch_out(use: Use) -> list[Event]:
     facing = facing_field(use.action.get("facing"))
     if facing == use.me["facing"]:
-        raise RuleError(f"You already face {COMPASS[facing]}.")
+        raise RuleError("You already face {direction}.", direction=COMPASS[facing])
     use.me["facing"] = facing
-    return [say(use.state, f"{use.who}: {use.track.name} Now facing {COMPASS[facing]}.", kind="card")]
+    return [say(use.state, Said("{who}: {card} Now facing {direction}.", who=use.who, card=use.track.name,
+                                direction=COMPASS[facing]), kind="card")]
 
 
 def watch_out_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
@@ -46,7 +47,7 @@ def leap(use: Use) -> list[Event]:
     if to is None:
         raise RuleError("Leap lands 2 hexes straight ahead: that hex must be open.")
     use.me["hex"] = to
-    return [say(use.state, f"{use.who}: Leap to {hex_text(to)}.", kind="card")]
+    return [say(use.state, Said("{who}: Leap to {hex}.", who=use.who, hex=hex_text(to)), kind="card")]
 
 
 def shield_bash(use: Use) -> list[Event]:
@@ -55,9 +56,13 @@ def shield_bash(use: Use) -> list[Event]:
     direction = sector(use.me["hex"], spot(state, ref)["hex"])[0]
     wanted = use.n("push") + use.n("bonus_push") * use.bonus
     moved, blocked = shove(state, ref, direction, wanted)
-    pushed = f"pushes {piece_name(state, ref)} {moved} {'hex' if moved == 1 else 'hexes'} {COMPASS[direction]}"
-    events = [say(state, f"{use.who}: Shield Bash {pushed}{', and it is stopped' if blocked else ''}.",
-                  kind="card")]
+    said = {"who": use.who, "figure": piece_name(state, ref), "direction": COMPASS[direction]}
+    bash = (counted("{who}: Shield Bash pushes {figure} {n} hex {direction}, and it is stopped.",
+                    "{who}: Shield Bash pushes {figure} {n} hexes {direction}, and it is stopped.", moved, **said)
+            if blocked else
+            counted("{who}: Shield Bash pushes {figure} {n} hex {direction}.",
+                    "{who}: Shield Bash pushes {figure} {n} hexes {direction}.", moved, **said))
+    events = [say(state, bash, kind="card")]
     return events + strike(use, ref, use.n("hits"), use.n("blocked_hits") if blocked else 0)
 
 
@@ -69,7 +74,7 @@ def thunderstomp(use: Use) -> list[Event]:
     around = adjacent_foes(use.state, use.seat, (use.seat, None), front_only=False)
     if not around:
         raise RuleError("Thunderstomp strikes adjacent figures: nobody stands next to you.")
-    events = [say(use.state, f"{use.who}: Thunderstomp!", kind="card")]
+    events = [say(use.state, Said("{who}: Thunderstomp!", who=use.who), kind="card")]
     for ref in around:
         events += strike(use, ref, use.n("hits"))
     return events

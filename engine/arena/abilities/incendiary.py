@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import RuleError
+from ...errors import RuleError, Said
 from ...protocol import Event, Seat, whole
 from ..board import COMPASS
 from ..data import HEAT_MAX
@@ -23,20 +23,21 @@ from .kit import Effect, Use, adjacent_foes, card_n, facing_field, fields, strik
 
 def slow_heat(use: Use) -> list[Event]:
     if use.me["heat"] >= HEAT_MAX:
-        raise RuleError(f"Your Heat is full ({HEAT_MAX}).")
+        raise RuleError("Your Heat is full ({most}).", most=HEAT_MAX)
     use.me["heat"] = min(HEAT_MAX, use.me["heat"] + use.n("heat"))
-    return [say(use.state, f"{use.who}: Slow Heat, Heat {use.me['heat']}.", kind="heat")]
+    return [say(use.state, Said("{who}: Slow Heat, Heat {heat}.", who=use.who, heat=use.me["heat"]), kind="heat")]
 
 
 def vented_heat_blast(use: Use) -> list[Event]:
     heat = use.action.get("heat", use.me["heat"])
     if not whole(heat) or not 1 <= heat <= use.me["heat"]:
-        raise RuleError(f"Vent 1 to {use.me['heat']} Heat." if use.me["heat"] else "You have no Heat to vent.")
+        raise (RuleError("Vent 1 to {most} Heat.", most=use.me["heat"]) if use.me["heat"]
+               else RuleError("You have no Heat to vent."))
     hit = adjacent_foes(use.state, use.seat, (use.seat, None))
     if not hit:
         raise RuleError("Nobody stands in your front arc.")
     use.me["heat"] -= heat
-    events = [say(use.state, f"{use.who}: Vented Heat Blast of {heat} Heat!", kind="card")]
+    events = [say(use.state, Said("{who}: Vented Heat Blast of {heat} Heat!", who=use.who, heat=heat), kind="card")]
     for ref in hit:
         events += strike(use, ref, 0, heat)
     return events
@@ -47,7 +48,7 @@ def _strikes(use: Use) -> list[tuple[int, Any, bool]]:
     strikes = use.action.get("strikes")
     if not isinstance(strikes, list) or not 1 <= len(strikes) <= use.n("strikes") or \
             not all(isinstance(s, dict) for s in strikes):
-        raise RuleError(f"Sword Dance strikes 1 to {use.n('strikes')} times: say each facing and target.")
+        raise RuleError("Sword Dance strikes 1 to {most} times: say each facing and target.", most=use.n("strikes"))
     heat_left, checked = use.me["heat"], []
     start = use.me["facing"]
     for n, s in enumerate(strikes, 1):
@@ -55,19 +56,20 @@ def _strikes(use: Use) -> list[tuple[int, Any, bool]]:
         ref = target_of(s)
         if ref not in adjacent_foes(use.state, use.seat, (use.seat, None)):
             use.me["facing"] = start
-            raise RuleError(f"Strike {n}: name a figure next to you in the front arc facing {COMPASS[s['facing']]}.")
+            raise RuleError("Strike {number}: name a figure next to you in the front arc facing {direction}.", number=n,
+                            direction=COMPASS[s["facing"]])
         burn = bool(s.get("heat"))
         heat_left -= use.n("heat") if burn else 0
         if heat_left < 0:
             use.me["facing"] = start
-            raise RuleError(f"Strike {n}: not enough Heat left to burn.")
+            raise RuleError("Strike {number}: not enough Heat left to burn.", number=n)
         checked.append((use.me["facing"], ref, burn))
     use.me["facing"] = start
     return checked
 
 
 def sword_dance(use: Use) -> list[Event]:
-    events = [say(use.state, f"{use.who}: Sword Dance!", kind="card")]
+    events = [say(use.state, Said("{who}: Sword Dance!", who=use.who), kind="card")]
     for facing, ref, burn in _strikes(use):
         use.me["facing"] = facing
         if burn:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import RuleError
+from ...errors import Either, RuleError
 from ...hexgrid import distance, neighbour
 from ...protocol import Action, Event, Seat, whole
 from ..actions import foes, in_hexes
@@ -96,7 +96,8 @@ def choose(state: State, action: Action, allowed: list[Ref], what: str) -> Ref:
         assert ref is not None
         return ref
     names = [piece_name(state, r) for r in allowed]
-    raise RuleError(f"{what}: {' or '.join(names)}." if names else f"No one to {what.lower()} from here.")
+    raise (RuleError("{what}: {targets}.", what=what, targets=Either(names)) if names
+           else RuleError("No one to {what} from here.", what=what.lower()))
 
 
 def fields(ref: Ref) -> dict[str, Any]:
@@ -115,7 +116,7 @@ def step_field(value: Any) -> int | None:
     if value is None:
         return None
     if value not in COMPASS:
-        raise RuleError(f"A step is one of {', '.join(COMPASS)}.")
+        raise RuleError("A step is one of {steps}.", steps=", ".join(COMPASS))
     return COMPASS.index(value)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import RuleError
+from ...errors import RuleError, Said
 from ...hexgrid import distance, neighbour
 from ...protocol import Event, Seat
 from ..actions import not_netted, walk
@@ -39,13 +39,13 @@ from .kit import (
 def will_of_the_wind(use: Use) -> list[Event]:
     steps = use.action.get("steps", [])
     if not isinstance(steps, list) or len(steps) > use.n("hexes") or any(s not in COMPASS for s in steps):
-        raise RuleError(f"Will of the Wind flies up to {use.n('hexes')} compass steps, e.g. ['NE', 'E'].")
+        raise RuleError("Will of the Wind flies up to {most} compass steps, e.g. ['NE', 'E'].", most=use.n("hexes"))
     facing = facing_field(use.action.get("facing"))
     not_netted(use.state, (use.seat, None), steps)
     here, _ = walk(use.state, use.seat, steps)
     use.me["hex"], use.me["facing"] = here, facing
-    return [say(use.state, f"{use.who}: Will of the Wind to {hex_text(here)}, facing {COMPASS[facing]}.",
-                kind="card")]
+    return [say(use.state, Said("{who}: Will of the Wind to {hex}, facing {direction}.", who=use.who, hex=hex_text(here),
+                                direction=COMPASS[facing]), kind="card")]
 
 
 def wind_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
@@ -70,13 +70,15 @@ def raking_talons(use: Use) -> list[Event]:
     if direction is not None:
         not_netted(use.state, (use.seat, None), ["E"])
         if direction not in open_around(use.state, use.me["hex"], but=use.seat):
-            raise RuleError(f"Raking Talons moves onto an open hex: {COMPASS[direction]} is not.")
+            raise RuleError("Raking Talons moves onto an open hex: {direction} is not.", direction=COMPASS[direction])
         use.me["hex"] = neighbour(use.me["hex"], direction)
     hit = adjacent_foes(use.state, use.seat, (use.seat, None))
     if not hit:
         raise RuleError("Raking Talons needs someone in your front arc after the move.")
-    moved = f" moves {COMPASS[direction]} and" if direction is not None else ""
-    events = [say(use.state, f"{use.who}: Raking Talons{moved} rakes her front arc.", kind="card")]
+    rakes = (Said("{who}: Raking Talons moves {direction} and rakes her front arc.", who=use.who,
+                  direction=COMPASS[direction]) if direction is not None
+             else Said("{who}: Raking Talons rakes her front arc.", who=use.who))
+    events = [say(use.state, rakes, kind="card")]
     for ref in hit:
         events += strike(use, ref, use.n("hits"))
     return events
@@ -108,11 +110,11 @@ def dive_bomb(use: Use) -> list[Event]:
     ref = choose(state, use.action, sighted_foes(state, use.seat, use.n("range")), "Dive Bomb whom")
     landing = use.action.get("hex")
     if not isinstance(landing, list) or landing not in _landings(state, use.seat, ref):
-        raise RuleError(f"Land on an open hex next to {piece_name(state, ref)}.")
+        raise RuleError("Land on an open hex next to {figure}.", figure=piece_name(state, ref))
     use.me["hex"] = list(landing)
     use.me["facing"] = sector(landing, spot(state, ref)["hex"])[0]
-    events = [say(state, f"{use.who}: Dive Bomb onto {hex_text(landing)}, facing {COMPASS[use.me['facing']]}.",
-                  kind="card")]
+    events = [say(state, Said("{who}: Dive Bomb onto {hex}, facing {direction}.", who=use.who, hex=hex_text(landing),
+                              direction=COMPASS[use.me["facing"]]), kind="card")]
     return events + strike(use, ref, use.n("hits"), use.n("unblockable"))
 
 

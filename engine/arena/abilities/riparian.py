@@ -10,10 +10,9 @@ are her board and a passive (data.py, hits.py).
 """
 from __future__ import annotations
 
-from ...errors import RuleError
+from ...errors import RuleError, Said, counted
 from ...hexgrid import neighbour
 from ...protocol import Event, Seat
-from ...words import plural
 from ..actions import foes, in_hexes, not_netted
 from ..board import COMPASS, front_directions, open_hex
 from ..data import HIDDEN, MOVE, NETTED
@@ -28,15 +27,17 @@ def slippery(use: Use) -> list[Event]:
     direction = step_field(use.action.get("step"))
     cancelled = min(use.n("cancels"), use.entry["hits"])
     use.entry["hits"] -= cancelled
-    text = f"{use.who}: Slippery cancels {plural(cancelled, 'hit')}"
+    text = counted("{who}: Slippery cancels {n} hit.", "{who}: Slippery cancels {n} hits.", cancelled, who=use.who)
     if direction is not None:
         not_netted(use.state, (use.seat, None), ["E"])
         to = neighbour(use.me["hex"], direction)
         if not open_hex(arena(use.state), occupied(use.state, but=use.seat), to):
-            raise RuleError(f"Slippery slips only onto an open hex: {COMPASS[direction]} is not.")
+            raise RuleError("Slippery slips only onto an open hex: {direction} is not.", direction=COMPASS[direction])
         use.me["hex"] = to
-        text += f" and slips {COMPASS[direction]}"
-    return [say(use.state, text + ".", kind="card")]
+        text = counted("{who}: Slippery cancels {n} hit and slips {direction}.",
+                       "{who}: Slippery cancels {n} hits and slips {direction}.", cancelled, who=use.who,
+                       direction=COMPASS[direction])
+    return [say(use.state, text, kind="card")]
 
 
 def slippery_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
@@ -66,7 +67,7 @@ def lunge(use: Use) -> list[Event]:
     reach = lunge_targets(use.state, use.seat)
     ref = choose(use.state, use.action, list(reach), "Lunge at")
     use.me["hex"] = reach[ref]
-    events = [say(use.state, f"{use.who}: Lunge at {piece_name(use.state, ref)}.", kind="card")]
+    events = [say(use.state, Said("{who}: Lunge at {figure}.", who=use.who, figure=piece_name(use.state, ref)), kind="card")]
     return events + strike(use, ref, use.n("hits") + use.n("bonus_hits") * use.bonus)
 
 
@@ -74,11 +75,19 @@ def hunting_net(use: Use) -> list[Event]:
     state = use.state
     ref = choose(state, use.action, sighted_foes(state, use.seat, use.n("range")), "Net")
     add(state, ref, NETTED, use.n("seconds"), use.now, END)
-    freed = ""
+    said = {"who": use.who, "figure": piece_name(state, ref)}
     if ref[1] is None and state["dice"][ref[0]]["tracks"][MOVE]:
-        freed = f"; {plural(take_back(state['dice'][ref[0]], MOVE), 'Move die', 'Move dice')} back to the pool"
-    when = "through the next turn" if state["turn_based"] else f"for {use.n('seconds')} s"
-    events = [say(state, f"{use.who}: Hunting Net! {piece_name(state, ref)} is Netted {when}{freed}.", kind="status")]
+        freed = take_back(state["dice"][ref[0]], MOVE)
+        netted = (counted("{who}: Hunting Net! {figure} is Netted through the next turn; {n} Move die back to the pool.",
+                          "{who}: Hunting Net! {figure} is Netted through the next turn; {n} Move dice back to the pool.",
+                          freed, **said) if state["turn_based"] else
+                  counted("{who}: Hunting Net! {figure} is Netted for {seconds} s; {n} Move die back to the pool.",
+                          "{who}: Hunting Net! {figure} is Netted for {seconds} s; {n} Move dice back to the pool.",
+                          freed, seconds=use.n("seconds"), **said))
+    else:
+        netted = (Said("{who}: Hunting Net! {figure} is Netted through the next turn.", **said) if state["turn_based"]
+                  else Said("{who}: Hunting Net! {figure} is Netted for {seconds} s.", seconds=use.n("seconds"), **said))
+    events = [say(state, netted, kind="status")]
     return events + strike(use, ref, use.n("hits"))
 
 
