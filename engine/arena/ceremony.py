@@ -191,6 +191,9 @@ class Ceremony(VictoryPoints):
     key = "ceremony"
     title = "Nymphlet Ceremony"
     option = Option("ceremony", "Nymphlet Ceremony: catch the others' Nymphlets", group=MODE_GROUP)
+
+    def resolve_choices(self, state: State, seat: Seat) -> list[Action]:
+        return catch_choices(state, seat) + scamper_choices(state, seat)
     knockout_penalty = 0
     rules = (
         "**Nymphlet Ceremony** (option): each player has Nymphlets (3 with 2 players, 2 with 3, 1 with "

@@ -20,11 +20,9 @@ from .abilities import answers as reactions
 from .abilities import uses
 from .actions import luftles, open_steps, resolvable, targets, walk
 from .board import front_arc, key
-from .ceremony import catch_choices, scamper_choices
 from .data import ATTACK, HEAL, MOVE, NETTED, STANDARD
 from .dice import room, spends
 from .figures import State, board_of, character, is_standing, occupied, standing
-from .hill import hill_room
 from .hits import answer_counts, head, paused_by
 from .modes import mode_of
 from .rounds import FIGHT, START
@@ -90,7 +88,7 @@ def dice_work(state: State, seat: Seat, roll: bool = True) -> list[Action]:
         out.append({"type": "auto"})
     out += [{"type": "recover", "track": k} for k, n in dice["tracks"].items() if n]
     out += [{"type": "current", "track": k} for k in currents(state) if current_room(state, seat, k)]
-    out += [{"type": "hill"}] if hill_room(state, seat) else []
+    out += mode_of(state).dice_choices(state, seat)
     return out
 
 
@@ -101,7 +99,7 @@ def _flows(state: State, seat: Seat, by: int | None, step: str) -> bool:
 
 
 def resolves(state: State, seat: Seat) -> list[Action]:
-    out: list[Action] = uses(state, seat) + catch_choices(state, seat) + scamper_choices(state, seat)
+    out: list[Action] = uses(state, seat) + mode_of(state).resolve_choices(state, seat)
     if not resolvable(state, seat):
         return out
     dice, board = state["dice"][seat], board_of(state, seat)

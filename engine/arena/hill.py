@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RuleError, Said
-from ..protocol import Event, Option, Seat
+from ..protocol import Action, Event, Option, Seat
 from ..rng import Rng
 from .board import key
 from .data import HILL_FACES, HILL_SCORINGS_TB, KNOCKOUT_PENALTY, TB_SAFETY_GAME_TURNS
@@ -76,6 +76,9 @@ class KingOfTheHill(VictoryPoints):
     key = "hill"
     title = "King of the Hill"
     max_players = 4
+
+    def dice_choices(self, state: State, seat: Seat) -> list[Action]:
+        return [{"type": "hill"}] if hill_room(state, seat) else []
     option = Option("hill", "King of the Hill: hold the hill when the hill card scores", max_players=max_players,
                     group=MODE_GROUP)
     rules = (

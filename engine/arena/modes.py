@@ -103,6 +103,16 @@ class Mode:
         nobody acting, happening now before the round ends (rounds.pass_round)."""
         return []
 
+    # ---------------------------------------------------------------- its moves in the core's phases
+
+    def dice_choices(self, state: State, seat: Seat) -> list[Action]:
+        """Dice moves the mode adds to the seat's own (the Hill: dice onto the hill card)."""
+        return []
+
+    def resolve_choices(self, state: State, seat: Seat) -> list[Action]:
+        """Moves the mode adds to what the seat may resolve (the Ceremony: catch and Scamper)."""
+        return []
+
     # ---------------------------------------------------------------- its own phases
 
     def legal(self, state: State, seat: Seat) -> list[Action]:

@@ -23,7 +23,6 @@ from ..protocol import Event, Seat, whole
 from ..rng import rng_of
 from .abilities import uses
 from .actions import resolvable
-from .ceremony import catch_choices, scamper_choices
 from .data import TB_ACTIONS, TB_ROLL_SECONDS, TB_ROLLS, TB_TURN_SECONDS
 from .dice import put_all, roll_pool, roll_unrolled
 from .figures import State, board_of, name, say, standing
@@ -149,7 +148,7 @@ def _advance(state: State, now: float) -> list[Event]:
             continue
         events += turn_begins(state, seat)
         if seat in state["flow"]["away"] or not (resolvable(state, seat) or uses(state, seat)
-                                                 or catch_choices(state, seat) or scamper_choices(state, seat)):
+                                                 or mode_of(state).resolve_choices(state, seat)):
             tb["passed"][seat] = True
             events.append(say(state, Said("{who} is away and passes.", who=name(state, seat)) if seat in state["flow"]["away"]
                               else Said("{who} has nothing to resolve and passes.", who=name(state, seat))))
