@@ -25,6 +25,7 @@ from render.text_card import render_text_card
 
 from . import markup
 from .components import Ref, TableButton, view_of
+from .language import N_, ptext, text, translation
 from .panels import Panel
 from .services import Interaction
 
@@ -48,7 +49,7 @@ class BoardWords:
 
     title: str
     now: str | None = None  # what the table waits for (seats named as fields)
-    heading: str = "Players"
+    heading: str = N_("Players")  # in the table's language where the catalogue has it
     seat_words: Sequence[str] = ()  # per seat, after its player: "3 👻"
     marked: Collection[int] | None = None  # the seats marked ▶ as waited on (None: whom the game waits for)
     left: Collection[int] = ()
@@ -102,23 +103,28 @@ class GameUI:
         return BoardWords(game.title)
 
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
+        """The board's embed in the table's language (`session.language`)."""
         words = self.words(session, game, game.view(session.game_state, None))
+        language = session.language
         playing = session.status == PLAYING  # an ended game waits on nobody and asks nobody to act
         marked = set(() if not playing else game.waiting_for(session.game_state) if words.marked is None
                      else words.marked)
         kept = session.kept_by_computer()
+        left, away, kept_word = text(language, "(left)"), text(language, "(away)"), markup.kept(language)
         rows = [f"{'▶ ' if seat in marked else ''}{seat + 1}. {markup.who(user)}"
                 + (f" · {words.seat_words[seat]}" if seat < len(words.seat_words) else "")
-                + (" (left)" if seat in words.left else f" {markup.KEPT}" if seat in kept
-                   else " (away)" if seat in words.away else "")
+                + (f" {left}" if seat in words.left else f" {kept_word}" if seat in kept
+                   else f" {away}" if seat in words.away else "")
                 for seat, user in enumerate(session.seats)]
         embed = discord.Embed(title=words.title, description=markup.news(session) or None, colour=words.colour)
-        embed.add_field(name=words.heading, value="\n".join(rows) or "-", inline=False)
+        embed.add_field(name=translation(language, words.heading) or words.heading, value="\n".join(rows) or "-",
+                        inline=False)
         if playing and words.now:
-            embed.add_field(name="Now", value=markup.said(session, words.now), inline=False)
+            embed.add_field(name=ptext(language, "board", "Now"), value=markup.said(session, words.now), inline=False)
         if playing and (deadline := game.next_deadline(session.game_state)):
-            embed.add_field(name="Timer", value=markup.stamp(deadline), inline=True)
-        return embed.set_footer(text=f"Table {session.id} · move {session.version}")
+            embed.add_field(name=ptext(language, "board", "Timer"), value=markup.stamp(deadline), inline=True)
+        return embed.set_footer(text=text(language, "Table {table} · move {move}", table=session.id,
+                                          move=session.version))
 
     def coach(self, session: Session, game: Game, seat: int, view: View) -> str | None:
         """For one person learning against computers: what they can do now and why, from their
@@ -168,9 +174,10 @@ class GameUI:
 RULES = "rules"  # the action of the 📜 Rules button on lobbies and boards (cogs/rules_book.py answers it)
 
 
-def rules_button(session_id: int, *, row: int | None = None) -> TableButton:
-    """📜 Rules on a lobby or a board: the book of its game with the table's options, privately."""
-    return TableButton(Ref(session_id, RULES), label="📜 Rules", row=row)
+def rules_button(session_id: int, *, row: int | None = None, language: str | None = None) -> TableButton:
+    """📜 Rules on a lobby or a board: the book of its game with the table's options, privately
+    (labelled in the table's `language`)."""
+    return TableButton(Ref(session_id, RULES), label=ptext(language, "button", "📜 Rules"), row=row)
 
 
 def is_rules_button(item: discord.ui.Item[Any]) -> bool:
@@ -187,7 +194,7 @@ def with_rules(session: Session, items: list[discord.ui.Item]) -> list[discord.u
     rows = [item.row for item in items if item.row is not None]
     for row in (max(rows), max(rows) + 1) if rows else (None,):  # after the game's own controls
         try:  # discord.py's own layout says whether it fits (a row past the fifth is refused too)
-            button = rules_button(session.id, row=row)
+            button = rules_button(session.id, row=row, language=session.language)
             view_of(items).add_item(button)
         except ValueError:
             continue

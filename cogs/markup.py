@@ -11,7 +11,7 @@ from engine.protocol import fill
 from host.errors import Refused
 from host.session import USER_FIELD, NewsLine, Session, computer_name, humans, is_computer, read
 
-from .language import SOURCE, said_text
+from .language import N_, SOURCE, said_text, text
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
@@ -23,20 +23,25 @@ def board_link(session: Session) -> str:
     return message_link(session.guild_id, session.channel_id, session.message_id)
 
 
-KEPT = "(away, played by the computer)"  # said of a seat a computer keeps for its away player
+KEPT = N_("(away, played by the computer)")  # said of a seat a computer keeps for its away player
+
+
+def kept(language: object) -> str:
+    """`KEPT` in the reader's language."""
+    return text(language, KEPT)
 
 
 def seat_names(session: Session, names: Sequence[str]) -> list[str]:
-    """The seats' names as boards show them: a kept seat says the computer plays it."""
-    kept = session.kept_by_computer()
-    return [f"{name} {KEPT}" if seat in kept else name for seat, name in enumerate(names)]
+    """The seats' names as boards show them: a kept seat says the computer plays it (in the table's language)."""
+    by_computer = session.kept_by_computer()
+    return [f"{name} {kept(session.language)}" if seat in by_computer else name for seat, name in enumerate(names)]
 
 
 def seated(session: Session, seat: int) -> str:
     """Who sits in a seat, as a board's player list says it: their mention (or a computer's name),
     and that a computer plays it while they are away."""
     name = who(session.seats[seat])
-    return f"{name} {KEPT}" if seat in session.kept_by_computer() else name
+    return f"{name} {kept(session.language)}" if seat in session.kept_by_computer() else name
 
 
 def who(user: int) -> str:

@@ -1,7 +1,8 @@
 """Pings: an edited board notifies nobody, so when the game comes to wait on a player who is not
 at the table (a turn, a call to answer), a short message pings that player; it replaces the
 previous ping message, so the channel keeps at most one, and it goes once nobody it called is
-still waited on. Watchers are never pinged. The start and the end ping every seated player.
+still waited on. Watchers are never pinged. The start and the end ping every seated player. A ping
+reads in the table's language.
 
 No churn: a player who acted at this table, or was pinged, in the last AROUND_SECONDS is at the
 table and sees the board change, so their turn coming round posts nothing. At a lively table the
@@ -21,6 +22,7 @@ from host.table import Change, Table
 
 from .channel_budget import DELETE, POST, ChannelBudget
 from .game_ui import DEFAULT_UI
+from .language import ptext, text
 from .markup import board_link, mentions, pinging, who
 from .services import Bot
 
@@ -62,17 +64,20 @@ class Pings:
                    if not session.computer_plays(seat)]
         # everyone at once is a race, nobody's turn, unless each owes a move of their own
         due = waiting if len(waiting) == 1 or self.uis.get(session.game, DEFAULT_UI).calls_everyone(session, game) else []
+        language = session.language
+        title = ptext(language, "game title", game.title)
         if change.started:
-            text = f"**{game.title}** begins! {mentions(session.seats)}"
+            said = text(language, "**{game}** begins! {players}", game=title, players=mentions(session.seats))
             if due:
-                text += f"\n{who(due[0])} goes first."
-            await self.replace(session, text, session.seats, due)
+                said += "\n" + text(language, "{who} goes first.", who=who(due[0]))
+            await self.replace(session, said, session.seats, due)
             return
         called = [user for user in session.pinged if user in due]  # still waited on, called by the live ping
         away = [user for user in due if user not in called and not self.around(session.id, user)]
         if away:
-            await self.replace(session, f"{mentions(called + away)}, your move in **{game.title}**: "
-                                        f"{board_link(session)}", away, called + away)
+            await self.replace(session, text(language, "{players}, your move in **{game}**: {link}",
+                                             players=mentions(called + away), game=title, link=board_link(session)),
+                               away, called + away)
         elif session.ping_message_id is not None and not called and due != session.pinged:
             await self.replace(session, None, [], [])  # it calls nobody the game waits on now: it would mislead
         elif called != session.pinged:  # some of those called have moved: the rest stay called by the same message

@@ -29,6 +29,7 @@ from .channel_budget import POST, ChannelBudget
 from .components import view_of
 from .endings import end_message
 from .game_ui import DEFAULT_UI, Board, with_rules
+from .language import text
 from .live_panels import LivePanels
 from .lobby_ui import lobby_board
 from .markup import board_link, message_link, said, seat_names
@@ -70,7 +71,8 @@ class Presenter:
         embed = ui.embed(session, game, names)
         if session.status == PLAYING and (seat := session.learner) is not None and \
                 (tip := ui.coach(session, game, seat, game.view(session.game_state, seat))):
-            embed.add_field(name="💡 Practice tip", value=said(session, tip)[:1024], inline=False)
+            embed.add_field(name=text(session.language, "💡 Practice tip"), value=said(session, tip)[:1024],
+                            inline=False)
         board = Board(embed, await self.pictures.board(ui, session, game, names))
         if session.status not in (FINISHED, ABORTED):
             board.items = with_rules(session, ui.items(session, game))

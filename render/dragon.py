@@ -13,6 +13,10 @@ spiders; a key under the grid names each shape, in the words the text uses. Card
 card back and the static frame are drawn once (supersampled), flattened onto their slot as
 opaque tiles and cached, so a board is pasted, not composited; every board is encoded with one
 palette learnt from sample boards and every card face.
+
+Every word (on the image and in the description) is made as engine words (`Said`, `counted`:
+English with its source and values) and shown through `show`, which the cog gives in the table's
+language (cogs/language.said_text); `str`, the default, reads English. The title comes in the same way.
 """
 from __future__ import annotations
 
@@ -21,10 +25,23 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.dragon import DOWN, EMPTY, KINDS, OVER, REVEAL, SIZE, SPIDER, Dragon, DragonView, and_list, public_view
+from engine.dragon import (
+    A_CARD,
+    DOWN,
+    EMPTY,
+    KINDS,
+    OVER,
+    REVEAL,
+    SIZE,
+    SPIDER,
+    Dragon,
+    DragonView,
+    and_list,
+    public_view,
+)
 from engine.dragon import describe as count_words
+from engine.errors import Said, counted
 from engine.grid import label
-from engine.words import plural
 from render import palette
 from render.cache import cached_layer, cached_piece
 from render.canvas import (
@@ -83,6 +100,9 @@ SLOT = (0x29, 0x2E, 0x36)
 BOARD = (0x1B, 0x1E, 0x24)
 ON_TURN = (0x3B, 0x43, 0x50)
 SHOWN_RING = palette.WHITE  # marks the cards that ended the last turn (no card frame is white)
+Show = Callable[[str], str]  # engine words (a `Said`) as the reader reads them; `str` reads English
+KIND_WORD = {"ball": Said("ball"), "car": Said("car"), "doll": Said("doll"), "candlestick": Said("candlestick"),
+             "crate": Said("crate"), "ring": Said("ring"), "dragon": Said("dragon"), "spider": Said("spider")}
 
 
 # ----------------------------------------------------------------- card art
@@ -254,21 +274,30 @@ def _count_x(index: int) -> float:
     return WIDTH - MARGIN - PAD - TOTAL_W - (len(KINDS) - index - 0.5) * COUNT_W
 
 
-def _draw_key(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
-    """Each shape with its name, two aligned lines under the grid."""
-    widths = [max(MINI + 5 + text_width(row[i].capitalize(), SMALL) for row in KEY) for i in range(len(KEY[0]))]
+def capital(word: str) -> str:
+    """The word starting with a capital letter, the rest as it is ("Kerzenleuchter", "Chandelier")."""
+    return word[:1].upper() + word[1:]
+
+
+def _draw_key(image: Image.Image, d: ImageDraw.ImageDraw, names: dict[str, str]) -> None:
+    """Each shape with its name (`names`: kind -> word), two aligned lines under the grid."""
+    widths = [max(MINI + 5 + text_width(names[row[i]], SMALL) for row in KEY) for i in range(len(KEY[0]))]
     spare = (WIDTH - 2 * (MARGIN + PAD) - sum(widths)) / (len(widths) - 1)
     for line, row in enumerate(KEY):
         y = KEY_Y + line * KEY_ROW
         x: float = MARGIN + PAD
         for kind, width in zip(row, widths, strict=True):
             image.alpha_composite(mini_icon(kind), (round(x), y + (KEY_ROW - MINI) // 2))
-            draw_text(d, (x + MINI + 5, y + KEY_ROW / 2), kind.capitalize(), SMALL, palette.TEXT, anchor="lm")
+            draw_text(d, (x + MINI + 5, y + KEY_ROW / 2), names[kind], SMALL, palette.TEXT, anchor="lm")
             x += width + spare
 
 
-def _base_layer(players: int) -> Image.Image:
-    """Background, panels, grid labels, the key and the score table's head: what never changes."""
+def _base_layer(players: int, show: Show = str) -> Image.Image:
+    """Background, panels, grid labels, the key and the score table's head: what never changes
+    (one layer per language: its words are in it)."""
+    names = {kind: capital(show(KIND_WORD[kind])) for kind in KINDS}
+    collected, cards = show(Said("Collected")), show(Said("Cards"))
+
     def build() -> Image.Image:
         height = _height(players)
         image = new_canvas(WIDTH, height)
@@ -281,23 +310,23 @@ def _base_layer(players: int) -> Image.Image:
         for r in range(SIZE):
             for c in range(SIZE):
                 image.alpha_composite(slot, _card_xy(r, c))
-        _draw_key(image, d)
+        _draw_key(image, d, names)
         rounded_panel(d, (MARGIN, INFO_Y, WIDTH - MARGIN, SCORES_Y - GAP))
         rounded_panel(d, (MARGIN, SCORES_Y, WIDTH - MARGIN, height - MARGIN))
         head = SCORES_Y + 8 + SCORE_ROW / 2
-        draw_text(d, (MARGIN + PAD, head), "Collected", SMALL, palette.MUTED, anchor="lm")
+        draw_text(d, (MARGIN + PAD, head), collected, SMALL, palette.MUTED, anchor="lm")
         for i, kind in enumerate(KINDS):
             image.alpha_composite(mini_icon(kind), (round(_count_x(i) - MINI / 2), round(head - MINI / 2)))
-        draw_text(d, (WIDTH - MARGIN - PAD, head), "Cards", SMALL, palette.MUTED, anchor="rm")
+        draw_text(d, (WIDTH - MARGIN - PAD, head), cards, SMALL, palette.MUTED, anchor="rm")
         return image.convert("RGB")  # opaque: each board starts as a copy
-    return cached_layer(("dragon", "base", players), build)
+    return cached_layer(("dragon", "base", players, *names.values(), collected, cards), build)
 
 
 # ----------------------------------------------------------------- words
-def _names(view: DragonView, names: Sequence[str] | None) -> list[str]:
+def _names(view: DragonView, names: Sequence[str] | None, show: Show = str) -> list[str]:
     players = view["players"]
     given = list(names or [])
-    return [given[s] if s < len(given) and given[s] else f"Seat {s + 1}" for s in range(players)]
+    return [given[s] if s < len(given) and given[s] else show(Said("Seat {n}", n=s + 1)) for s in range(players)]
 
 
 def _short(name: str) -> str:
@@ -312,74 +341,84 @@ def _winners(view: DragonView) -> list[int]:
     return [s for s in staying if view["scores"][s] == best]
 
 
-def _status(view: DragonView, who: list[str], now: float | None, aborted: bool) -> str:
+def _status(view: DragonView, who: list[str], now: float | None, aborted: bool) -> Said:
     """Whose turn and what they may do; or how the game ended."""
     if aborted:
-        return "The game was ended early."
+        return Said("The game was ended early.")
     if view["phase"] == OVER:
         winners = _winners(view)
-        return (f"Game over: {and_list([who[s] for s in winners])} {'win' if len(winners) > 1 else 'wins'} "
-                f"with {plural(view['scores'][winners[0]], 'card')}.")
+        names, cards = and_list([who[s] for s in winners]), view["scores"][winners[0]]
+        result = (counted("{who} win with {n} card.", "{who} win with {n} cards.", cards, who=names) if len(winners) > 1
+                  else counted("{who} wins with {n} card.", "{who} wins with {n} cards.", cards, who=names))
+        return Said("Game over: {result}", result=result)
     player = who[view["turn"]]
-    clock = ""
     if now is not None and view["deadline"] is not None:
-        clock = f" ({max(0, math.ceil(view['deadline'] - now))} s left)"
+        left = max(0, math.ceil(view["deadline"] - now))
+        if view["phase"] == SPIDER:
+            return Said("{who} met a spider: move it to an empty cell or leave it ({n} s left).", who=player, n=left)
+        return Said("{who}'s turn: turn over a card or stop ({n} s left).", who=player, n=left)
     if view["phase"] == SPIDER:
-        return f"{player} met a spider: move it to an empty cell or leave it{clock}."
-    return f"{player}'s turn: turn over a card or stop{clock}."
+        return Said("{who} met a spider: move it to an empty cell or leave it.", who=player)
+    return Said("{who}'s turn: turn over a card or stop.", who=player)
 
 
-def _ending(view: DragonView, who: list[str]) -> str | None:
+def _ending(view: DragonView, who: list[str]) -> Said | None:
     """The cards that ended the last turn, where they lie: 'Ann turned over a dragon at C4 with a
     crate at A3 face up: the turn ended with nothing.' None when no card is shown."""
     last = view["last_turn"]
     if not view["shown"] or last is None:  # cards are shown only after a turn ended
         return None
     first, *woken = view["shown"]
-    where = f"at {first['from']} and moved it to {first['label']}" if first["from"] else f"at {first['label']}"
-    text = f"{who[last['seat']]} turned over a {first['kind']} {where}"
+    name, card = who[last["seat"]], A_CARD[first["kind"]]
     if woken:
-        text += " with " + and_list([f"a {w['kind']} at {w['label']}" for w in woken]) + " face up"
-    return text + ": the turn ended with nothing."
+        beside = and_list([Said("{card} at {cell}", card=A_CARD[w["kind"]], cell=w["label"]) for w in woken])
+        return Said("{who} turned over {card} at {cell} with {beside} face up: the turn ended with nothing.",
+                    who=name, card=card, cell=first["label"], beside=beside)
+    if first["from"]:
+        return Said("{who} turned over {card} at {cell} and moved it to {to}: the turn ended with nothing.",
+                    who=name, card=card, cell=first["from"], to=first["label"])
+    return Said("{who} turned over {card} at {cell}: the turn ended with nothing.", who=name, card=card,
+                cell=first["label"])
 
 
-def _spiders(view: DragonView, who: list[str]) -> str:
+def _spiders(view: DragonView, who: list[str]) -> Said:
     if view["spiders_to"] is not None:
-        return f"{who[view['spiders_to']]} had the most dragons and took the spiders."
-    return "Nobody had the most dragons: nobody took the spiders."
+        return Said("{who} had the most dragons and took the spiders.", who=who[view["spiders_to"]])
+    return Said("Nobody had the most dragons: nobody took the spiders.")
 
 
-def _last_turn(view: DragonView, who: list[str]) -> str | None:
+def _last_turn(view: DragonView, who: list[str]) -> Said | None:
     last = view["last_turn"]
     if not last:
         return None
     name = who[last["seat"]]
     ending = last["ending"]
     if ending == "stop":
-        return f"Last turn: {name} stopped and collected {count_words(last['collected'])}."
+        return Said("Last turn: {who} stopped and collected {cards}.", who=name, cards=count_words(last["collected"]))
     if ending == "timeout":
-        return f"Last turn: {name} ran out of time and collected {count_words(last['collected'])}."
+        return Said("Last turn: {who} ran out of time and collected {cards}.", who=name,
+                    cards=count_words(last["collected"]))
     if ending == "spider":
-        return f"Last turn: {name} met a spider and got nothing."
+        return Said("Last turn: {who} met a spider and got nothing.", who=name)
     if ending == "dragon":
-        return f"Last turn: {name} woke a dragon among the treasure and got nothing."
-    return f"Last turn: {name} left the game."
+        return Said("Last turn: {who} woke a dragon among the treasure and got nothing.", who=name)
+    return Said("Last turn: {who} left the game.", who=name)
 
 
-def _news(view: DragonView, who: list[str], aborted: bool) -> list[tuple[str, bool]]:
+def _news(view: DragonView, who: list[str], aborted: bool) -> list[tuple[Said, bool]]:
     """The lines under the grid, each (text, emphasised): what happened and what a stop would bring."""
     if aborted:  # the header says it ended early; here, how the last turn went
-        return [(_ending(view, who) or _last_turn(view, who) or "No turn was played to its end.", False)]
+        return [(_ending(view, who) or _last_turn(view, who) or Said("No turn was played to its end."), False)]
     if view["phase"] == OVER:
         if view["ended"] != "spiders":
-            return [("Too few players were left.", True)]
-        return [("Only the spiders were left.", True), (_spiders(view, who), False)]
+            return [(Said("Too few players were left."), True)]
+        return [(Said("Only the spiders were left."), True), (_spiders(view, who), False)]
     ending = _ending(view, who)
     if ending:
-        return [(ending, True), ("Ringed: face up until the next player turns over a card.", False)]
-    first = (f"Stop now to collect: {count_words(view['would_collect'])}." if view["revealed"]
-             else "No card face up yet.")
-    return [(first, bool(view["revealed"])), (_last_turn(view, who) or "First turn of the game.", False)]
+        return [(ending, True), (Said("Ringed: face up until the next player turns over a card."), False)]
+    first = (Said("Stop now to collect: {cards}.", cards=count_words(view["would_collect"])) if view["revealed"]
+             else Said("No card face up yet."))
+    return [(first, bool(view["revealed"])), (_last_turn(view, who) or Said("First turn of the game."), False)]
 
 
 def _cells(view: DragonView, value: str) -> list[str]:
@@ -387,40 +426,54 @@ def _cells(view: DragonView, value: str) -> list[str]:
     return [label([r, c]) for r in range(SIZE) for c in range(SIZE) if view["grid"][r][c] == value]
 
 
+def _score(view: DragonView, who: list[str], seat: int) -> Said:
+    """'Ann 7 (2 rings, 5 dragons)': a player's cards, and whether they left."""
+    values = {"name": who[seat], "score": view["scores"][seat], "cards": count_words(view["collected"][seat])}
+    if seat in view["gone"]:
+        return Said("{name} (left) {score} ({cards})", **values)
+    return Said("{name} {score} ({cards})", **values)
+
+
 def describe(view: DragonView, names: Sequence[str] | None = None, now: float | None = None, *,
-             aborted: bool = False) -> str:
+             aborted: bool = False, show: Show = str, title: str = Dragon.title) -> str:
     """The board in words: whose turn (or how it ended), the cards that ended the last turn and this
-    turn's face-up cards by cell, the face-down or empty cells, the scores."""
-    who = _names(view, names)
+    turn's face-up cards by cell, the face-down or empty cells, the scores. `show` puts the words in the
+    reader's language, `title` is the game's name in it."""
+    who = _names(view, names, show)
     live = not aborted and view["phase"] != OVER
-    lines = [f"Treasure of the Dragons, turn {view['turn_number']}. {_status(view, who, now, aborted)}"]
+    lines = [Said("{game}, turn {n}. {status}", game=title, n=view["turn_number"],
+                  status=_status(view, who, now, aborted))]
     ending = _ending(view, who)
     if ending:
-        lines.append(ending + (" Face up for everyone until the next player turns over a card." if live else ""))
+        lines.append(Said("{ending} Face up for everyone until the next player turns over a card.", ending=ending)
+                     if live else ending)
     if view["revealed"]:
-        faces = ", ".join(f"{item['label']} {item['kind']}" for item in view["revealed"])
-        stop = f" Stopping now collects {count_words(view['would_collect'])}." if live else ""
-        lines.append(f"Face up this turn: {faces}.{stop}")
+        faces = ", ".join(show(Said("{cell} {card}", cell=item["label"], card=KIND_WORD[item["kind"]]))
+                          for item in view["revealed"])
+        lines.append(Said("Face up this turn: {faces}. Stopping now collects {cards}.", faces=faces,
+                          cards=count_words(view["would_collect"])) if live
+                     else Said("Face up this turn: {faces}.", faces=faces))
     elif live and view["phase"] == REVEAL and not ending:
-        lines.append("No card is face up yet this turn.")
+        lines.append(Said("No card is face up yet this turn."))
     if view["phase"] != OVER:
         down, empty = _cells(view, DOWN), _cells(view, EMPTY)
         if len(empty) <= len(down):  # name the shorter list
-            lines.append(f"{plural(len(down), 'card')} face down. Empty cells: {' '.join(empty) or 'none'}.")
+            cells = " ".join(empty) or Said("none")
+            lines.append(counted("{n} card face down. Empty cells: {cells}.", "{n} cards face down. Empty cells: {cells}.",
+                                 len(down), cells=cells))
         else:
-            rest = "empty or face up" if view["revealed"] or view["shown"] else "empty"
-            lines.append(f"{plural(len(down), 'card')} face down: {' '.join(down)}. Every other cell is {rest}.")
+            rest = Said("empty or face up") if view["revealed"] or view["shown"] else Said("empty")
+            lines.append(counted("{n} card face down: {cells}. Every other cell is {rest}.",
+                                 "{n} cards face down: {cells}. Every other cell is {rest}.", len(down),
+                                 cells=" ".join(down), rest=rest))
     last = _last_turn(view, who)
     if last and view["phase"] != OVER and not ending:
         lines.append(last)
     if view["phase"] == OVER and view["ended"] == "spiders":
         lines.append(_spiders(view, who))
-    scores = []
-    for s in range(view["players"]):
-        tag = " (left)" if s in view["gone"] else ""
-        scores.append(f"{who[s]}{tag} {view['scores'][s]} ({count_words(view['collected'][s])})")
-    lines.append("Cards: " + "; ".join(scores) + ".")
-    return "\n".join(lines)
+    scores = [show(_score(view, who, s)) for s in range(view["players"])]
+    lines.append(Said("Cards: {scores}.", scores="; ".join(scores)))
+    return "\n".join(show(line) for line in lines)
 
 
 # ----------------------------------------------------------------- drawing
@@ -468,9 +521,9 @@ def _draw_cards(image: Image.Image, d: ImageDraw.ImageDraw, view: DragonView) ->
                 draw_text(d, ((x + right) / 2, y + 10), number, SMALL, DARK, anchor="mm", bold=True)
 
 
-def _draw_header(d: ImageDraw.ImageDraw, view: DragonView, status: str) -> None:
-    draw_text(d, (MARGIN + PAD, MARGIN + 10), "Treasure of the Dragons", TITLE, palette.HIGHLIGHT, bold=True)
-    draw_text(d, (WIDTH - MARGIN - PAD, MARGIN + 12), f"Turn {view['turn_number']}", BODY, palette.MUTED,
+def _draw_header(d: ImageDraw.ImageDraw, view: DragonView, status: str, title: str, show: Show) -> None:
+    draw_text(d, (MARGIN + PAD, MARGIN + 10), title, TITLE, palette.HIGHLIGHT, bold=True)
+    draw_text(d, (WIDTH - MARGIN - PAD, MARGIN + 12), show(Said("Turn {n}", n=view["turn_number"])), BODY, palette.MUTED,
               anchor="ra")
     for i, (line, _) in enumerate(_lines([(status, False)], BODY, WIDTH - 2 * (MARGIN + PAD), 2)):
         draw_text(d, (MARGIN + PAD, MARGIN + 40 + i * LINE), line, BODY, palette.TEXT)
@@ -482,7 +535,7 @@ def _draw_news(d: ImageDraw.ImageDraw, news: list[tuple[str, bool]]) -> None:
                   bold=strong)
 
 
-def _draw_scores(d: ImageDraw.ImageDraw, view: DragonView, who: list[str], aborted: bool) -> None:
+def _draw_scores(d: ImageDraw.ImageDraw, view: DragonView, who: list[str], aborted: bool, show: Show) -> None:
     """One row a player: a mark for the player on turn (winners in bold at the end), the name, a count
     under each kind's icon, the total."""
     live = not aborted and view["phase"] != OVER
@@ -497,7 +550,7 @@ def _draw_scores(d: ImageDraw.ImageDraw, view: DragonView, who: list[str], abort
             d.polygon([(MARGIN + PAD - 2, cy - 6), (MARGIN + PAD + 8, cy), (MARGIN + PAD - 2, cy + 6)],
                       fill=palette.HIGHLIGHT)
         gone = s in view["gone"]
-        tag = " (left)" if gone else ""
+        tag = " " + show(Said("(left)")) if gone else ""
         strong = on_turn or s in winners
         name = _fit(who[s], BODY, name_room - text_width(tag, BODY, strong), strong) + tag
         colour = palette.MUTED if gone else palette.TEXT
@@ -509,29 +562,30 @@ def _draw_scores(d: ImageDraw.ImageDraw, view: DragonView, who: list[str], abort
 
 
 def render_dragon(view: DragonView, names: Sequence[str] | None = None, *, now: float | None = None,
-                  aborted: bool = False) -> RenderedImage:
+                  aborted: bool = False, show: Show = str, title: str = Dragon.title) -> RenderedImage:
     """The board for a `Dragon.view`: PNG bytes and a description that plays without the image.
 
     `names` are the seats' display names (default "Seat N"); with `now` the header shows the
     seconds left on the turn clock. `aborted`: the game was ended early, so the board says so and
-    shows no turn, prompt or mark for the player on turn.
+    shows no turn, prompt or mark for the player on turn. `show` and `title`: the words in the
+    reader's language (English by default).
     """
-    image = draw_board(view, names, now=now, aborted=aborted)
-    return RenderedImage(png=encode_png(image, palette=PALETTE), description=describe(view, names, now, aborted=aborted),
-                         filename="dragon.png")
+    image = draw_board(view, names, now=now, aborted=aborted, show=show, title=title)
+    return RenderedImage(png=encode_png(image, palette=PALETTE), filename="dragon.png",
+                         description=describe(view, names, now, aborted=aborted, show=show, title=title))
 
 
 def draw_board(view: DragonView, names: Sequence[str] | None = None, *, now: float | None = None,
-               aborted: bool = False) -> Image.Image:
+               aborted: bool = False, show: Show = str, title: str = Dragon.title) -> Image.Image:
     """The board of `render_dragon` as an RGB image, before encoding."""
-    who = _names(view, names)
+    who = _names(view, names, show)
     short = [_short(name) for name in who]
-    image = _base_layer(view["players"]).copy()
+    image = _base_layer(view["players"], show).copy()
     d = ImageDraw.Draw(image)
     _draw_cards(image, d, view)
-    _draw_header(d, view, _status(view, short, now, aborted))
-    _draw_news(d, _news(view, short, aborted))
-    _draw_scores(d, view, who, aborted)
+    _draw_header(d, view, show(_status(view, short, now, aborted)), title, show)
+    _draw_news(d, [(show(line), strong) for line, strong in _news(view, short, aborted)])
+    _draw_scores(d, view, who, aborted, show)
     return image
 
 
