@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
-from engine.errors import FIELD, Either, Said
+from engine.errors import FIELD, Either, Said, Term
 
 log = logging.getLogger(__name__)
 SOURCE = "en"
@@ -130,9 +130,11 @@ def said_text(locale: object, said: str, /) -> str:
         from babel.lists import format_list  # imported on the first list shown: a light start
 
         return format_list(list(said.items), style="or", locale=language)
+    if isinstance(said, Term):
+        return ptext(language, said.context, str(said))
     if not isinstance(said, Said):
         return translation(language, said) or str(said)
-    values = {name: said_text(language, value) if isinstance(value, Said | Either) else value
+    values = {name: said_text(language, value) if isinstance(value, Said | Either | Term) else value
               for name, value in said.values.items()}
     if said.many is not None:
         count = cast(int, values.pop("n"))  # `counted` makes it an int

@@ -79,6 +79,25 @@ class Either(str):
         return Either, (self.items,)
 
 
+class Term(str):
+    """A word the catalogues know under a context (`Term("Treasure of the Dragons", "game title")`, a
+    game's published name in each language), kept so a reader sees it as their language names it."""
+
+    __slots__ = ("context",)
+    context: str
+
+    def __new__(cls, word: str, context: str) -> Term:
+        term = super().__new__(cls, word)
+        object.__setattr__(term, "context", context)
+        return term
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Term does not change")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Term, (str(self), self.context)
+
+
 def english(template: str, values: Mapping[str, object]) -> str:
     """The template's named fields filled with the values as English writes them (`str`)."""
     if not values:

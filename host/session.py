@@ -9,7 +9,7 @@ from typing import Any
 
 from engine import registry
 from engine.computers import LEVELS
-from engine.errors import Either, RuleError, Said, counted
+from engine.errors import Either, RuleError, Said, Term, counted
 from engine.protocol import State
 
 LOBBY, PLAYING, FINISHED, ABORTED = "lobby", "playing", "finished", "aborted"
@@ -177,7 +177,7 @@ class Session:
 
 # A news line survives the database with its words' id: a `Said` (engine/errors.py) is stored as
 # {"said": its English source, "values": ..., "many": its plural source, if any}, a value that is a
-# Said in turn likewise, an `Either` as {"either": [items]}; any other text as a plain string (as
+# Said in turn likewise, an `Either` as {"either": [items]}, a `Term` as {"term": word, "context": ...}; any other text as a plain string (as
 # every line was before, so old rows read as they are).
 
 def stored(text: object) -> Any:
@@ -189,6 +189,8 @@ def stored(text: object) -> Any:
         return line
     if isinstance(text, Either):
         return {"either": list(text.items)}
+    if isinstance(text, Term):
+        return {"term": str(text), "context": text.context}
     return text if isinstance(text, int | float) else str(text)  # a number stays one; any other value is text
 
 
@@ -198,6 +200,8 @@ def read(line: Any) -> Any:
         return line
     if "either" in line:
         return Either(line["either"])
+    if "term" in line:
+        return Term(line["term"], line["context"])
     values = {name: read(value) for name, value in line.get("values", {}).items()}
     if line.get("many") is not None:
         return counted(line["said"], line["many"], values.pop("n"), **values)

@@ -25,7 +25,7 @@ from typing import Any
 
 from engine import registry
 from engine.computers import LEVELS, Mind, choose, has_policy, policy_for
-from engine.errors import RuleError
+from engine.errors import RuleError, Said, Term
 from engine.protocol import LEAVE, TIMEOUT, ActionLike, Choice, Event, Game, Outcome, State, seat_name
 from engine.replay import LoggedAction, replay
 from engine.words import as_key
@@ -382,7 +382,7 @@ class Table:
             computers.think_all(minds, game, session.state, now)
             session.minds = [mind.to_json() for mind in minds]
             session.deadline = computers.wake_at(game.next_deadline(session.state), minds)
-            session.add_news([f"{game.title} begins."])
+            session.add_news([Said("{game} begins.", game=Term(game.title, "game title"))])
             return "start"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
 

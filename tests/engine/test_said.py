@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 from engine import registry
-from engine.errors import Either, RuleError, Said, counted
+from engine.errors import Either, RuleError, Said, Term, counted
 
 
 def refused(game: str, players: int, seat: int | None, action: dict) -> RuleError:
@@ -89,3 +89,15 @@ def test_a_list_of_choices_is_kept_as_items():
         registry.get("arena").setup(2, {"domination": True, "hill": True}, 1, 1000.0)
     assert str(caught.value) == "Pick one mode: Domination or King of the Hill."
     assert caught.value.said.values["modes"].items == ("Domination", "King of the Hill")
+
+
+def test_a_term_is_its_english_word_and_keeps_its_context_through_copies_and_the_database():
+    """A game's title inside an event: read in each language by its catalogue context, so it must
+    survive a copy, a pickle and the news column as a Term, not as plain English."""
+    from host.session import read, stored
+
+    began = Said("{game} begins.", game=Term("Treasure of the Dragons", "game title"))
+    assert began == "Treasure of the Dragons begins."
+    for again in (copy.deepcopy(began), pickle.loads(pickle.dumps(began)), read(stored(began))):
+        term = again.values["game"]
+        assert isinstance(term, Term) and term.context == "game title" and term == "Treasure of the Dragons"
