@@ -35,18 +35,18 @@ async def end_message(table: Table, session: Session) -> dict[str, Any]:
                         value=solo_result(session.seats[0], outcome, language))
     elif finished:
         embed.add_field(name=ptext(language, "end", "Final standings"), inline=False, value="\n".join(
-            f"{rank}. {who(user)} ({score:g})" for rank, user, score in await table.standings(session.id)))
+            f"{rank}. {who(user, language)} ({score:g})" for rank, user, score in await table.standings(session.id)))
     embed.add_field(name=ptext(language, "end", "Board"), value=board_link(session), inline=False)
     again = TableButton(Ref(session.id, "rematch"), label=ptext(language, "button", "Rematch"),
                         style=discord.ButtonStyle.success)
-    return {"content": text(language, "**{game}** is over: {players}", game=title, players=mentions(session.seats)),
+    return {"content": text(language, "**{game}** is over: {players}", game=title, players=mentions(session.seats, language)),
             "embed": embed, "view": view_of([again]),
             "allowed_mentions": pinging(session.seats) if finished else replies.QUIET}
 
 
 def solo_result(user: int, outcome: Outcome, language: str | None = None) -> str:
     """'@Ann lost · score 12 (margin -8)': a solo game has no standings to list, only its result."""
-    values = {"who": who(user), "score": f"{outcome.scores[0]:g}"}
+    values = {"who": who(user, language), "score": f"{outcome.scores[0]:g}"}
     won = 0 in outcome.winners()
     if outcome.margin is None:
         return (text(language, "{who} won · score {score}", **values) if won

@@ -111,7 +111,7 @@ class GameUI:
                      else words.marked)
         kept = session.kept_by_computer()
         left, away, kept_word = text(language, "(left)"), text(language, "(away)"), markup.kept(language)
-        rows = [f"{'▶ ' if seat in marked else ''}{seat + 1}. {markup.who(user)}"
+        rows = [f"{'▶ ' if seat in marked else ''}{seat + 1}. {markup.who(user, language)}"
                 + (f" · {words.seat_words[seat]}" if seat < len(words.seat_words) else "")
                 + (f" {left}" if seat in words.left else f" {kept_word}" if seat in kept
                    else f" {away}" if seat in words.away else "")

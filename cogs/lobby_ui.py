@@ -18,7 +18,7 @@ import discord
 
 from engine.computers import LEVELS, has_policy
 from engine.protocol import Choice, Game
-from host.session import LOBBY, Session, is_computer, level_of
+from host.session import LOBBY, Session, is_computer
 
 from . import markup
 from .components import Ref, TableButton, TableSelect
@@ -32,21 +32,9 @@ LABEL = 80  # characters in a button's label
 OPTION_ROWS = (1, 2, 3)  # the rows the option toggles may fill
 
 
-def level_word(locale: object, level: str) -> str:
-    """A computer's level as the reader says it ('leicht', 'difficile')."""
-    words = {"easy": ptext(locale, "level", "easy"), "normal": ptext(locale, "level", "normal"),
-             "hard": ptext(locale, "level", "hard")}
-    return words.get(level, level)
-
-
 def seated(session: Session, user: int) -> str:
     """A seat's holder in the table's language: a mention, or a computer's name ('Ordinateur 2 (facile)')."""
-    if not is_computer(user):
-        return markup.who(user)
-    number, level = -user // 10, level_word(session.language, level_of(user))
-    if number == 1:
-        return text(session.language, "Computer ({level})", level=level)
-    return text(session.language, "Computer {number} ({level})", number=number, level=level)
+    return markup.who(user, session.language)
 
 
 def seat_line(session: Session, game: Game, seat: int, user: int) -> str:
@@ -192,7 +180,7 @@ def computer_buttons(session: Session, game: Game) -> list[TableButton]:
 def level_buttons(session: Session, locale: object = None) -> list[discord.ui.Item]:
     """The host's private choice of a computer's level, in the host's `locale`; each click seats one more."""
     return [TableButton(Ref(session.id, "bot", level),
-                        label=text(locale, "Add computer ({level})", level=level_word(locale, level)))
+                        label=text(locale, "Add computer ({level})", level=markup.level_word(locale, level)))
             for level in LEVELS]
 
 

@@ -9,9 +9,9 @@ import discord
 
 from engine.protocol import fill
 from host.errors import Refused
-from host.session import USER_FIELD, NewsLine, Session, computer_name, humans, is_computer, read
+from host.session import USER_FIELD, NewsLine, Session, computer_name, humans, is_computer, level_of, read
 
-from .language import N_, SOURCE, said_text, text
+from .language import N_, SOURCE, ptext, said_text, text
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
@@ -40,17 +40,32 @@ def seat_names(session: Session, names: Sequence[str]) -> list[str]:
 def seated(session: Session, seat: int) -> str:
     """Who sits in a seat, as a board's player list says it: their mention (or a computer's name),
     and that a computer plays it while they are away."""
-    name = who(session.seats[seat])
+    name = who(session.seats[seat], session.language)
     return f"{name} {kept(session.language)}" if seat in session.kept_by_computer() else name
 
 
-def who(user: int) -> str:
-    """How a message names someone seated: a mention, or a computer's own name (no user has it)."""
-    return computer_name(user) if is_computer(user) else f"<@{user}>"
+def who(user: int, language: object = None) -> str:
+    """How a message names someone seated: a mention, or a computer's own name (no user has it), in
+    the reader's `language` ('Ordinateur 2 (facile)'; English without one)."""
+    if not is_computer(user):
+        return f"<@{user}>"
+    if language in (SOURCE, None):
+        return computer_name(user)
+    number, level = -user // 10, level_word(language, level_of(user))
+    if number == 1:
+        return text(language, "Computer ({level})", level=level)
+    return text(language, "Computer {number} ({level})", number=number, level=level)
 
 
-def mentions(user_ids: Iterable[int]) -> str:
-    return " ".join(who(user) for user in user_ids)
+def level_word(locale: object, level: str) -> str:
+    """A computer's level as the reader says it ('leicht', 'difficile')."""
+    words = {"easy": ptext(locale, "level", "easy"), "normal": ptext(locale, "level", "normal"),
+             "hard": ptext(locale, "level", "hard")}
+    return words.get(level, level)
+
+
+def mentions(user_ids: Iterable[int], language: object = None) -> str:
+    return " ".join(who(user, language) for user in user_ids)
 
 
 def pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:
@@ -59,9 +74,11 @@ def pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:
                                    users=[discord.Object(user) for user in humans(list(user_ids))])
 
 
-def mentioning(text: str, seats: Sequence[int]) -> str:
-    """An engine or table text with its fields (seats, users) filled in as mentions."""
-    return USER_FIELD.sub(lambda field: who(int(field.group(1))), fill(text, [who(user) for user in seats]))
+def mentioning(words: str, seats: Sequence[int], language: object = None) -> str:
+    """An engine or table text with its fields (seats, users) filled in as mentions (computers named
+    in `language`)."""
+    named = fill(words, [who(user, language) for user in seats])
+    return USER_FIELD.sub(lambda field: who(int(field.group(1)), language), named)
 
 
 def said(session: Session, text: NewsLine) -> str:
@@ -69,7 +86,7 @@ def said(session: Session, text: NewsLine) -> str:
     read it: in the table's language (an engine's words by their id, engine/errors.py), then the mentions."""
     line = read(text)
     words = str(line) if session.language in (SOURCE, None) else said_text(session.language, line)  # English: as written
-    return mentioning(words, session.seats)
+    return mentioning(words, session.seats, session.language)
 
 
 def news(session: Session) -> str:
@@ -100,4 +117,4 @@ def refusal(error: Exception, locale: object = None) -> str:
     """What a refusal says, in the reader's language (English without a locale): an engine refusal by
     its id and values (`RuleError.said`); its seats named as the table tells us who holds them."""
     words = said_text(locale, getattr(error, "said", None) or str(error))
-    return mentioning(words, error.seats) if isinstance(error, Refused) else words
+    return mentioning(words, error.seats, locale) if isinstance(error, Refused) else words

@@ -69,7 +69,7 @@ class Pings:
         if change.started:
             said = text(language, "**{game}** begins! {players}", game=title, players=mentions(session.seats))
             if due:
-                said += "\n" + text(language, "{who} goes first.", who=who(due[0]))
+                said += "\n" + text(language, "{who} goes first.", who=who(due[0], language))
             await self.replace(session, said, session.seats, due)
             return
         called = [user for user in session.pinged if user in due]  # still waited on, called by the live ping

@@ -135,3 +135,12 @@ async def test_the_first_news_line_reads_in_the_tables_language(simcord_env, sim
     await table.open()
     assert not [text for text in table.seen if STARTED in text]
     assert any("Schatz der Drachen beginnt." in text for text in table.seen), "the game's German title, then its verb"
+
+
+async def test_a_computer_is_named_in_the_tables_language_on_its_board(simcord_env, simcord_bot,
+                                                                       server_locales):  # noqa: F811
+    """One person practising on a French server: the board's players name the computer in French."""
+    channel, users = server(simcord_env, "fr")
+    await users["ann"].slash(channel, "play", game="dragon", practice=True)
+    players = channel.last_message.embeds[0].fields[0].value
+    assert "Ordinateur (facile)" in players and "Computer" not in players, players
