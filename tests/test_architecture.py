@@ -105,3 +105,14 @@ def test_the_cycle_check_finds_a_circle():
 def test_no_module_imports_itself_through_others():
     circles = [group for group in strongly_connected(module_imports()) if len(group) > 1]
     assert circles == []
+
+
+def test_no_test_module_imports_another():
+    """Helpers shared by tests live in tests/kit/ or a folder's helpers and conftest, never in a test
+    module: importing one runs (and collects) its tests twice and ties unrelated tests together."""
+    borrowed = []
+    for path in (ROOT / "tests").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1].startswith("test_"):
+                borrowed.append(f"{path.relative_to(ROOT)}: {node.module}")
+    assert not borrowed, borrowed

@@ -9,6 +9,7 @@ and the process tests run the bot against the rate-limited fake Discord.
 from __future__ import annotations
 
 import pytest
+import simcord
 
 import cogs.channel_budget as channel_budget
 
@@ -25,3 +26,18 @@ def no_channel_budget(monkeypatch):
 def real_budget(monkeypatch):
     """Discord's limits back on, for a test of the budget itself."""
     monkeypatch.setattr(channel_budget, "LIMITS", REAL_LIMITS)
+
+
+@pytest.fixture
+def server_locales(monkeypatch) -> None:
+    """Interactions carry their server's preferred locale as `guild_locale`, as Discord sends them
+    (simcord sends 'en-US' whatever the server's)."""
+    made = simcord.interactions.base_payload
+
+    def payload(backend, **kwargs):
+        record, sent = made(backend, **kwargs)
+        if kwargs.get("guild_id") is not None:
+            sent["guild_locale"] = backend.get_guild(kwargs["guild_id"]).preferred_locale
+        return record, sent
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", payload)

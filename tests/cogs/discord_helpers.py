@@ -5,6 +5,8 @@ import re
 
 import discord
 
+from tests.kit.ratings_play import tally_moves
+
 
 def message_in(channel, message_id: int):
     """The message as it is now (the channel's own copy, with every edit)."""
@@ -65,3 +67,29 @@ def forget_panels(bot) -> None:
     """What a restart forgets: the players' live panels. The game then no longer retires them when it
     moves past them, so their controls stay, and a click on one is refused by the table instead."""
     bot.presenter.panels.held.clear()
+
+
+async def play_tally_through_buttons(u, channel, seats: list[str], winner: str) -> None:
+    """Open, join, start and play a whole game of tally by clicking, so that `winner` reaches 10."""
+    await u[seats[0]].slash(channel, "play", game="tally")
+    lobby = channel.last_message
+    for name in seats[1:]:
+        await u[name].click(lobby, label="Join")
+    await u[seats[0]].click(message_in(channel, lobby.id), label="Start")
+    for i, n in enumerate(tally_moves(len(seats), seats.index(winner))):
+        result = await u[seats[i % len(seats)]].click(message_in(channel, lobby.id), label=f"Add {n}")
+        assert not result.ephemeral, result.response.content
+    assert not buttons(message_in(channel, lobby.id))  # the game is over
+
+
+def answer(result):
+    """The visible answer of a deferred command (its follow-up), else the direct response."""
+    return result.followups[-1] if result.followups else result.response
+
+
+def server(env, locale: str | None):
+    """A server in `locale` (None: Discord's default, en-US) with a games channel and two members."""
+    guild = env.create_guild(preferred_locale=locale) if locale else env.create_guild()
+    channel = guild.create_text_channel("games")
+    users = {name: guild.add_member(env.create_user(name)) for name in ("ann", "bob")}
+    return channel, users

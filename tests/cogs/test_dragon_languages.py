@@ -8,11 +8,9 @@ import pytest
 from cogs.language import ptext
 from cogs.pings import AROUND_SECONDS
 from engine.dragon import turn_of
-from tests.cogs.discord_helpers import message_in
-from tests.cogs.test_dragon_discord import cells_of, label, plan_a_collecting_turn, reveal, state_of
-from tests.cogs.test_languages import SHIPPED
-from tests.cogs.test_languages_lobby import server, server_locales  # noqa: F401 (a fixture)
-from tests.kit.english_words import english_left, message_texts
+from tests.cogs.discord_helpers import message_in, server
+from tests.kit.dragon_play import cells_of, label, plan_a_collecting_turn, reveal, state_of
+from tests.kit.english_words import SHIPPED, english_left, message_texts
 
 SEATS = ("ann", "bob")
 TITLE = "Treasure of the Dragons"

@@ -12,7 +12,7 @@ import discord
 from cogs.components import Ref, TableSelect, view_of
 from engine.dragon import SIZE, turn_of
 from tests.cogs.discord_helpers import buttons, message_in, selects
-from tests.cogs.test_dragon_discord import (
+from tests.kit.dragon_play import (
     SEAT_ORDER,
     cells_of,
     label,

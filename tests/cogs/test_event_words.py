@@ -14,10 +14,9 @@ from engine import registry
 from engine.errors import Either, Said, counted
 from host.session import read, stored
 from host.table import Table
-from tests.cogs.discord_helpers import message_in
-from tests.cogs.test_dragon_discord import cells_of, reveal
-from tests.cogs.test_languages_lobby import server, server_locales  # noqa: F401 - a fixture
-from tests.cogs.test_refusal_words import NB
+from tests.cogs.discord_helpers import message_in, server
+from tests.kit.dragon_play import cells_of, reveal
+from tests.kit.english_words import NB
 
 GUILD, CHANNEL = 10, 20
 ANN, BOB = 1, 2

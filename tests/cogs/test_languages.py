@@ -3,7 +3,6 @@ for the reader (plural rules, number formats, English for any other locale), the
 German and French names, and /help reads in the user's language with no English word left."""
 from __future__ import annotations
 
-import re
 import unicodedata
 from pathlib import Path
 
@@ -15,10 +14,9 @@ from babel.messages.pofile import read_po
 
 from cogs import language
 from cogs.language import fields, fill, ntext, number, ptext, text
-from engine import registry
+from tests.kit.english_words import SHIPPED, english_left_on_page, page_text
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-SHIPPED = [code for code in language.LANGUAGES if code != language.SOURCE]
 MANY = ("One board or card game to play right here, with buttons.",
         "{n} board and card games to play right here, with buttons.")
 
@@ -214,29 +212,6 @@ def locales(monkeypatch) -> dict[int, str]:
     return chosen
 
 
-def page_text(embed) -> str:
-    return "\n".join([embed.title or "", embed.description or "", *(f"{f.name}\n{f.value}" for f in embed.fields),
-                      embed.footer.text or ""])
-
-
-WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
-SHARED_WORDS = {  # German or French words spelt as English ones; `True` is how Discord writes a yes
-    "de": {"an", "in", "min", "solo", "computer", "true"},
-    "fr": {"message", "table", "min", "solo", "true"},
-}
-
-
-def english_left(page: str, english: str, code: str) -> set[str]:
-    """Words of the English page still on `page`, once the names kept in English are taken out: the titles
-    with no published translation, the games' keys (`dragon`), and the words both languages share."""
-    for key in registry.names():
-        title = ptext(code, "game title", registry.get(key).title)
-        page = page.replace(title, " ").replace(f"`{key}`", " ")
-        english = english.replace(registry.get(key).title, " ").replace(f"`{key}`", " ")
-    english_words = {w.casefold() for w in WORD.findall(english)}
-    return {w for w in WORD.findall(page) if w.casefold() in english_words and w.casefold() not in SHARED_WORDS[code]}
-
-
 @pytest.mark.parametrize("code", SHIPPED)
 async def test_help_reads_in_the_users_language_with_no_english_word_left(world, locales, code):
     env, _guild, channel, u = world
@@ -246,7 +221,7 @@ async def test_help_reads_in_the_users_language_with_no_english_word_left(world,
     assert result.ephemeral
     (embed,) = result.response.embeds
     page = page_text(embed)
-    assert not english_left(page, english, code), english_left(page, english, code)
+    assert not english_left_on_page(page, english, code), english_left_on_page(page, english, code)
     assert ptext(code, "game title", "Treasure of the Dragons") in page
     assert f"/{ptext(code, 'command', 'play')} {ptext(code, 'option', 'game')}:" in page, "commands as typed here"
     assert len(embed) <= 6000 and all(len(field.value) <= 1024 for field in embed.fields)

@@ -6,12 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
-import simcord.interactions
 
 from cogs.language import ptext
 from host.table import Table
-from tests.cogs.discord_helpers import buttons, message_in
-from tests.cogs.test_languages import SHIPPED, english_left, page_text
+from tests.cogs.discord_helpers import buttons, message_in, server
+from tests.kit.english_words import SHIPPED, english_left_on_page, page_text
 
 GAME = "dragon"  # Treasure of the Dragons: computers, no options (the options' labels are the engine's words yet)
 ANN, BOB = 1, 2
@@ -19,27 +18,6 @@ ALSO_SHARED = {"de": set(), "fr": {"a"}}  # beside slice 1's words: French "a" (
 MARKUP = re.compile(r"<[^<>]*>")  # mentions and live timestamps (`<t:1800000000:R>`): Discord shows them localised
 
 
-@pytest.fixture
-def server_locales(monkeypatch) -> None:
-    """Interactions carry their server's preferred locale as `guild_locale`, as Discord sends them
-    (simcord sends 'en-US' whatever the server's)."""
-    made = simcord.interactions.base_payload
-
-    def payload(backend, **kwargs):
-        record, sent = made(backend, **kwargs)
-        if kwargs.get("guild_id") is not None:
-            sent["guild_locale"] = backend.get_guild(kwargs["guild_id"]).preferred_locale
-        return record, sent
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", payload)
-
-
-def server(env, locale: str | None):
-    """A server in `locale` (None: Discord's default, en-US) with a games channel and two members."""
-    guild = env.create_guild(preferred_locale=locale) if locale else env.create_guild()
-    channel = guild.create_text_channel("games")
-    users = {name: guild.add_member(env.create_user(name)) for name in ("ann", "bob")}
-    return channel, users
 
 
 async def lobby_with_a_computer(channel, users):
@@ -67,7 +45,7 @@ async def test_a_lobby_opened_in_a_german_or_french_server_has_no_english_word_l
     english = lobby_text(await lobby_with_a_computer(english_channel, english_users))
     channel, users = server(simcord_env, code)
     page = lobby_text(lobby := await lobby_with_a_computer(channel, users))
-    left = english_left(page, english, code) - ALSO_SHARED[code]
+    left = english_left_on_page(page, english, code) - ALSO_SHARED[code]
     assert not left, left
     assert ptext(code, "game title", "Treasure of the Dragons") in lobby.embeds[0].title
     assert {ptext(code, "button", word) for word in ("Join", "Leave", "Start", "Cancel", "Remove computer",

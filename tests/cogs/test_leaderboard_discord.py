@@ -1,31 +1,13 @@
 """/leaderboard, /stats and /privacy as users use them, in process (simcord), after real games."""
 from __future__ import annotations
 
-from tests.cogs.discord_helpers import buttons, message_in
-from tests.kit.ratings_play import DAY, play_tally, tally_moves
-
-
-async def play_tally_through_buttons(u, channel, seats: list[str], winner: str) -> None:
-    """Open, join, start and play a whole game of tally by clicking, so that `winner` reaches 10."""
-    await u[seats[0]].slash(channel, "play", game="tally")
-    lobby = channel.last_message
-    for name in seats[1:]:
-        await u[name].click(lobby, label="Join")
-    await u[seats[0]].click(message_in(channel, lobby.id), label="Start")
-    for i, n in enumerate(tally_moves(len(seats), seats.index(winner))):
-        result = await u[seats[i % len(seats)]].click(message_in(channel, lobby.id), label=f"Add {n}")
-        assert not result.ephemeral, result.response.content
-    assert not buttons(message_in(channel, lobby.id))  # the game is over
+from tests.cogs.discord_helpers import answer, buttons, message_in, play_tally_through_buttons
+from tests.kit.ratings_play import DAY, play_tally
 
 
 def lines_of(result) -> list[str]:
     return result.followups[-1].embeds[0].description.splitlines() if result.followups else \
         result.response.embeds[0].description.splitlines()
-
-
-def answer(result):
-    """The visible answer of a deferred command (its follow-up), else the direct response."""
-    return result.followups[-1] if result.followups else result.response
 
 
 async def test_the_leaderboard_after_games_played_through_the_buttons(world):

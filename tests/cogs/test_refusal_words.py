@@ -11,10 +11,11 @@ from engine import registry
 from engine.errors import Either, RuleError, Said
 from host.errors import Refused, TableError
 from host.table import Table
+from tests.kit.english_words import NB
 
 GUILD, CHANNEL = 10, 20
 ANN, BOB = 1, 2
-NB = "\u00a0"  # French puts a no-break space before a colon and inside « »
+
 
 
 def refused(game: str, players: int, seat: int | None, action: dict) -> RuleError:

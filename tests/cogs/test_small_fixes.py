@@ -13,9 +13,8 @@ from engine.words import plural
 from render.encode import MAX_DESCRIPTION
 from tests.cogs import bugs_helpers
 from tests.cogs.bugs_helpers import face_down, grab, mine, open_panel, press, state_of
-from tests.cogs.discord_helpers import buttons, open_table, selects
+from tests.cogs.discord_helpers import answer, buttons, open_table, play_tally_through_buttons, selects
 from tests.cogs.ghosts_helpers import board_of, discard_all, open_ghosts, session_of
-from tests.cogs.test_leaderboard_discord import answer, play_tally_through_buttons
 
 
 async def test_option_names_are_read_whatever_their_case_and_spaces(world, simcord_bot):

@@ -8,6 +8,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from cogs import language
+from cogs.language import ptext
+from engine import registry
+
 WORD = re.compile(r"\b[^\W\d_]+(?:['’][^\W\d_]+)?\b")  # "A1" (a cell) is no word
 MARKUP = re.compile(r"<[^<>]*>|https?://\S+")  # mentions, live timestamps, links: Discord shows them as it likes
 SHARED = {  # German or French words spelt as English ones
@@ -46,3 +50,30 @@ def english_left(texts: Iterable[str], english: Iterable[str], code: str, names:
     """The words of the English `english` texts still in `texts` (in language `code`), names and shared words aside."""
     names = list(names)
     return (words(texts, names) & words(english, names)) - SHARED[code]
+
+
+SHIPPED = [code for code in language.LANGUAGES if code != language.SOURCE]  # the catalogues we ship
+NB = "\u00a0"  # French puts a no-break space before a colon and inside « »
+
+
+def page_text(embed) -> str:
+    return "\n".join([embed.title or "", embed.description or "", *(f"{f.name}\n{f.value}" for f in embed.fields),
+                      embed.footer.text or ""])
+
+
+PAGE_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+SHARED_WORDS = {  # German or French words spelt as English ones; `True` is how Discord writes a yes
+    "de": {"an", "in", "min", "solo", "computer", "true"},
+    "fr": {"message", "table", "min", "solo", "true"},
+}
+
+
+def english_left_on_page(page: str, english: str, code: str) -> set[str]:
+    """Words of the English page still on `page`, once the names kept in English are taken out: the titles
+    with no published translation, the games' keys (`dragon`), and the words both languages share."""
+    for key in registry.names():
+        title = ptext(code, "game title", registry.get(key).title)
+        page = page.replace(title, " ").replace(f"`{key}`", " ")
+        english = english.replace(registry.get(key).title, " ").replace(f"`{key}`", " ")
+    english_words = {w.casefold() for w in PAGE_WORD.findall(english)}
+    return {w for w in PAGE_WORD.findall(page) if w.casefold() in english_words and w.casefold() not in SHARED_WORDS[code]}

@@ -11,8 +11,8 @@ import render.arena_modes as RM
 import render.arena_words as RW
 from engine.arena import EyeForAnEye
 from engine.arena.board import BUSHLAND
+from tests.kit.arena_states import NOW, states
 from tests.kit.readability import image_width, recording_text
-from tests.render.test_arena_render import NOW, states
 
 GAME = EyeForAnEye()
 
