@@ -42,7 +42,7 @@ async def perform(interaction: Interaction, call: Callable[[], Awaitable[Change]
     seat = change.session.seat_of(interaction.user.id)
     for event in change.events:
         if event.private_to is not None and event.private_to == seat:
-            await replies.tell(interaction, said(change.session, event.text))
+            await replies.tell(interaction, said(change.session, event.text, interaction.locale))  # theirs alone
     return change
 
 

@@ -11,7 +11,7 @@ from engine.protocol import fill
 from host.errors import Refused
 from host.session import USER_FIELD, NewsLine, Session, computer_name, humans, is_computer, level_of, read
 
-from .language import N_, SOURCE, ptext, said_text, text
+from .language import N_, SOURCE, language_of, ptext, said_text, text
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
@@ -81,12 +81,13 @@ def mentioning(words: str, seats: Sequence[int], language: object = None) -> str
     return USER_FIELD.sub(lambda field: who(int(field.group(1)), language), named)
 
 
-def said(session: Session, text: NewsLine) -> str:
+def said(session: Session, text: NewsLine, reader: object = None) -> str:
     """A text about this session (an event, a news line as stored, a refusal, the summary) as players
-    read it: in the table's language (an engine's words by their id, engine/errors.py), then the mentions."""
-    line = read(text)
-    words = str(line) if session.language in (SOURCE, None) else said_text(session.language, line)  # English: as written
-    return mentioning(words, session.seats, session.language)
+    read it: in the table's language, or in a `reader`'s locale for a private answer (an engine's words
+    by their id, engine/errors.py), then the mentions."""
+    line, language = read(text), session.language if reader is None else language_of(reader)
+    words = str(line) if language in (SOURCE, None) else said_text(language, line)  # English: as written
+    return mentioning(words, session.seats, language)
 
 
 def news(session: Session) -> str:

@@ -135,6 +135,14 @@ async def test_news_stored_before_events_had_ids_still_reads(table: Table, store
     assert markup.news(session).splitlines()[-1] == f"<@{ANN}> ist zurück."
 
 
+async def test_a_private_event_reads_in_its_readers_locale_at_an_english_table(table: Table):
+    """A table's news is in its language; what the engine tells one player alone is in theirs."""
+    change = await played(table, "dragon", "en")
+    put_back = Said("You put the tile back face down on place {place}.", place=3)
+    assert markup.said(change.session, put_back) == "You put the tile back face down on place 3."
+    assert markup.said(change.session, put_back, "de") == "Du legst das Plättchen verdeckt zurück auf Platz 3."
+
+
 def test_a_stored_line_is_the_same_words_again():
     """Values that are words in turn (a Said, a counted Said, an Either) survive JSON, and so does the English."""
     said = Said("{who} stops and collects {cards}.", who="{2}",
