@@ -195,6 +195,7 @@ class Interaction:
     """A button click as the click path reads it."""
 
     type = discord.InteractionType.component
+    locale = discord.Locale.american_english  # what Discord sends for an English client
 
     def __init__(self, client: FakeClient, user_id: int, message_id: int, channel: Channel) -> None:
         self.client, self.id, self.channel, self.channel_id = client, next(_ids), channel, channel.id
