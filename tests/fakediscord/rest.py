@@ -164,6 +164,10 @@ class RestMixin:
             headers = dict(self._rl_headers(route_key))
             headers.update(err.headers)
             return _json_response(body, status=err.status, headers=headers)
+        except ConnectionResetError:  # the bot died mid-request (a SIGKILL): nobody is left to answer
+            entry.status = 499  # as servers log a request its client closed
+            self._event(f"{request.method} {path} -> the client went away")
+            raise
         except Exception as exc:
             log.exception("fake REST handler crashed on %s %s", request.method, path)
             entry.status = 500
