@@ -12,18 +12,16 @@ from engine.errors import Either, RuleError, Said
 from host.errors import Refused, TableError
 from host.table import Table
 from tests.kit.english_words import NB
+from tests.kit.refusals import refused
 
 GUILD, CHANNEL = 10, 20
 ANN, BOB = 1, 2
 
 
-
-def refused(game: str, players: int, seat: int | None, action: dict) -> RuleError:
+@pytest.fixture(autouse=True)
+def games() -> None:
+    """The five games, whichever tests ran before in this worker."""
     registry.load()
-    rules = registry.get(game)
-    with pytest.raises(RuleError) as caught:
-        rules.apply(rules.setup(players, {}, 1, 1000.0), seat, action, 1000.0)
-    return caught.value
 
 
 REFUSALS = [  # (game, players, seat, a bad action, German, French)

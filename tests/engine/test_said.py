@@ -9,14 +9,7 @@ import pytest
 
 from engine import registry
 from engine.errors import Either, RuleError, Said, Term, counted
-
-
-def refused(game: str, players: int, seat: int | None, action: dict) -> RuleError:
-    registry.load()
-    rules = registry.get(game)
-    with pytest.raises(RuleError) as caught:
-        rules.apply(rules.setup(players, {}, 1, 1000.0), seat, action, 1000.0)
-    return caught.value
+from tests.kit.refusals import refused
 
 
 def test_a_said_is_its_english_text_and_keeps_its_source_and_values():
