@@ -213,10 +213,11 @@ class Game(ABC):
     def view(self, state: State, seat: Seat | None) -> View:
         """What `seat` may see (None: what everyone sees); secrets of others removed."""
 
-    def views(self, state: State, seats: Sequence[Seat | None]) -> list[View]:
+    def views(self, state: State, seats: Sequence[Seat | None], shared: bool = False) -> list[View]:
         """`view` of each of `seats`, in order, as separate objects sharing no list or dict. A game
         whose seats see mostly the same builds that once here (the computers read every seat's
-        view after every step)."""
+        view after every step). With `shared`, views may share the parts they have in common: for
+        readers that never change what they read (the computers, engine/computers/play.py)."""
         return [self.view(state, seat) for seat in seats]
 
     @abstractmethod

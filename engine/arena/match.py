@@ -164,9 +164,10 @@ class EyeForAnEye(Game):
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return self.views(state, [seat])[0]
 
-    def views(self, state: State, seats: Sequence[Seat | None]) -> list[dict[str, Any]]:
-        """Nothing is hidden: the public view is built once, and each seat gets its own copy."""
-        return seat_views(state, self._deadline(state, shown=True), seats)
+    def views(self, state: State, seats: Sequence[Seat | None], shared: bool = False) -> list[dict[str, Any]]:
+        """Nothing is hidden: the public view is built once, and each seat gets its own copy (or,
+        `shared`, the same parts under its own top level)."""
+        return seat_views(state, self._deadline(state, shown=True), seats, shared)
 
     def next_deadline(self, state: State) -> float | None:
         """The round clock, the turn clock, the earliest reaction window, the end of a status or

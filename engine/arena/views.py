@@ -222,11 +222,15 @@ def public(state: State, deadline: float | None) -> View:
     return cast(View, view)
 
 
-def seat_views(state: State, deadline: float | None, seats: Sequence[int | None]) -> list[View]:
+def seat_views(state: State, deadline: float | None, seats: Sequence[int | None], shared: bool = False) -> list[View]:
     """Each seat's view of one state (None: what everyone sees): the public view built once, then
-    each seat its own copy of it, so no two views share a list or dict."""
+    each seat its own copy of it, so no two views share a list or dict; or, `shared`, each seat the
+    same parts under a top level of its own (for readers that change nothing)."""
     shown = public(state, deadline)
-    views: list[View] = [shown, *copies(shown, len(seats) - 1)] if seats else []
+    if not seats:
+        return []
+    views: list[View] = [shown, *([cast(View, dict(shown)) for _ in seats[1:]] if shared
+                                  else copies(shown, len(seats) - 1))]
     for view, seat in zip(views, seats, strict=True):
         if seat is not None:
             view["you"] = seat

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import RuleError
-from ..protocol import TIMEOUT, Action, Game, Outcome, Seat, State, canonical
+from ..protocol import TIMEOUT, Action, Game, Outcome, Seat, State, View, canonical
 from ..replay import LoggedAction, replay
 from ..rng import Rng
 from . import Mind, choose, policy_for, think
@@ -58,14 +58,17 @@ def play_game(game: Game, levels: Sequence[str], options: dict[str, Any], seed: 
     randoms = {seat: Rng(seed ^ (0xBA5E + seat)) for seat, level in enumerate(levels) if level == RANDOM}
     log: list[LoggedAction] = []
     decisions: list[float] = []
+    seen: dict[Seat, View] = {}  # each computer's view of the state as it is now (policies only read them)
 
     def replan() -> None:
         for seat, rng in randoms.items():
             if minds[seat].due is None and game.legal_actions(state, seat):
                 minds[seat].due = _random_due(rng, now)
         thinking = [mind for mind in minds if mind.seat not in randoms]
-        views = game.views(state, [mind.seat for mind in thinking])  # built together: cheaper than one by one
+        views = game.views(state, [mind.seat for mind in thinking], shared=True)  # built together, parts shared
+        seen.clear()
         for mind, view in zip(thinking, views, strict=True):
+            seen[mind.seat] = view
             cpu = time.process_time()
             think(policy, mind, view, now)
             decisions.append(time.process_time() - cpu)
@@ -89,7 +92,7 @@ def play_game(game: Game, levels: Sequence[str], options: dict[str, Any], seed: 
                 legal = game.legal_actions(state, seat)
                 action = randoms[seat].choice(legal) if legal else None
             else:
-                view = game.view(state, seat)
+                view = seen[seat]  # the state has not changed since the seat last thought
                 cpu = time.process_time()
                 action = choose(policy, mind, view, now)
                 decisions.append(time.process_time() - cpu)

@@ -38,6 +38,15 @@ def test_each_seats_view_of_a_state_is_the_one_view_gives_it():
         seats = [None, 0, 1, 2]
         assert GAME.views(state, seats) == [GAME.view(state, seat) for seat in seats]
         assert [v.get("you") for v in GAME.views(state, seats)] == seats
+        assert GAME.views(state, seats, shared=True) == GAME.views(state, seats)
+
+
+def test_shared_views_share_their_parts_but_not_their_seat():
+    """For readers that change nothing (the computers): no copy of the public view per seat."""
+    state = states_of_a_match({"quick": True}, 3, 5)[-1]
+    views = GAME.views(state, [0, 1, 2], shared=True)
+    assert [v["you"] for v in views] == [0, 1, 2]
+    assert views[0]["seats"] is views[1]["seats"] is views[2]["seats"]
 
 
 @pytest.mark.parametrize("mode", ["ceremony", "domination", "hill", "rainforest"])
