@@ -56,9 +56,10 @@ from . import flow
 from .errors import RuleError, Said, counted
 from .flow import after
 from .grid import label, parse_label
-from .protocol import Action, Event, Game, Outcome, Seat, State, View, seat_name, whole
+from .protocol import Action, Event, Game, Outcome, Seat, State, View, seat_name
 from .registry import register
 from .rng import Rng
+from .shapes import whole
 from .words import plural
 
 SIZE = 7

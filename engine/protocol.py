@@ -21,13 +21,14 @@ import zlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeGuard
+from typing import Any, ClassVar
 
 from .errors import RuleError
 from .rng import Rng
+from .shapes import Shape, Shapes, parse
 
 State = dict[str, Any]
-Action = dict[str, Any]  # what a game's rules receive: plain JSON, checked by the rules themselves
+Action = dict[str, Any]  # what a game's rules receive: plain JSON, parsed by `Game.parse` (engine/shapes.py)
 ActionLike = Mapping[str, Any]  # what callers hand in: a plain dict, or a game's typed action (a TypedDict)
 View = dict[str, Any]
 Seat = int
@@ -170,12 +171,6 @@ def canonical(data: Mapping[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
-def whole(value: object) -> TypeGuard[int]:
-    """A whole number as an action's JSON carries one: an int, and not a bool (which Python counts
-    as an int: `True` must not pass for seat 1). Every game reads numbers in actions through this."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def ranked(keys: Sequence[Any]) -> tuple[int, ...]:
     """Competition ranking (1, 2, 2, 4) of comparable keys, a score or a tuple of tiebreaks: a
     greater key ranks higher, equal keys share. Every game's ranking is this, with its own keys."""
@@ -193,6 +188,8 @@ class Game(ABC):
     choices: ClassVar[tuple[Choice, ...]] = ()
     rules: ClassVar[str] = ""
     computer: ClassVar[str | None] = None  # the module of its computer player's `POLICY`, if it has one
+    shapes: ClassVar[Shapes | None] = None  # every kind of action it takes (engine/shapes.py); None: unchecked
+    common: ClassVar[Shape] = {}  # fields any of its actions may carry
 
     @abstractmethod
     def setup(self, players: int, options: dict[str, Any], seed: int, now: float) -> State:
@@ -226,9 +223,15 @@ class Game(ABC):
 
     def apply(self, state: State, seat: Seat | None, action: ActionLike, now: float) -> tuple[State, list[Event]]:
         """Pure wrapper: the caller's state is never touched, even when the rules refuse."""
+        parsed = self.parse(action)
         new = json.loads(json.dumps(state))  # state is JSON by contract; this copies it fast
-        events = self.play(new, seat, dict(action), now)
+        events = self.play(new, seat, parsed, now)
         return new, events
+
+    def parse(self, action: ActionLike) -> Action:
+        """The action as the rules receive it: checked once against `shapes`, a malformed one
+        refused with what is wrong (a game without `shapes` gets a plain copy)."""
+        return dict(action) if self.shapes is None else parse(self.shapes, action, self.common)
 
     def explain(self, state: State, seat: Seat | None, action: ActionLike, now: float) -> str | None:
         """Why `seat` may not take `action` now, in the player's words; None when it may.

@@ -13,12 +13,11 @@ cannot step (statuses.py).
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ..errors import Either, RuleError, Said, counted
 from ..hexgrid import neighbour
-from ..protocol import Event, Seat, whole
+from ..protocol import Event, Seat
 from ..rng import rng_of
+from .action_types import ArenaAction
 from .board import COMPASS, TURNS, adjacent, front_arc, key, open_hex, turn
 from .cards import ready_full
 from .data import ATTACK, FLAME_BLADE, FLAME_BLADE_HEAT, FLAME_BLADE_HITS, HEAL, MOVE, NETTED, SOARING
@@ -52,11 +51,11 @@ def roll_dice(state: State, seat: Seat) -> list[Event]:
     return []
 
 
-def allocate_dice(state: State, seat: Seat, track: Any, count: Any) -> list[Event]:
+def allocate_dice(state: State, seat: Seat, track: str | None, count: int | None) -> list[Event]:
     board = board_of(state, seat)
-    if track not in board:
+    if track is None or track not in board:
         raise RuleError("Your board has {tracks}.", tracks=", ".join(t.name for t in board.values()))
-    put_on(state["dice"][seat], board, track, _count(count))
+    put_on(state["dice"][seat], board, track, count)
     return ready_full(state, seat)
 
 
@@ -67,22 +66,15 @@ def auto_allocate(state: State, seat: Seat) -> list[Event]:
     return []
 
 
-def recover_dice(state: State, seat: Seat, track: Any, count: Any) -> list[Event]:
+def recover_dice(state: State, seat: Seat, track: str | None, count: int | None) -> list[Event]:
     if track is not None and track not in board_of(state, seat):
         raise RuleError("Recover from a track of your board, or from all of them.")
-    take_back(state["dice"][seat], track, _count(count))
+    take_back(state["dice"][seat], track, count)
     return []
 
 
-def _count(count: Any) -> int | None:
-    if count is None or (whole(count)):
-        return count
-    raise RuleError("A number of dice, please.")
-
-
-def _spend_count(state: State, seat: Seat, key_: str, count: Any) -> int:
+def _spend_count(state: State, seat: Seat, key_: str, count: int | None) -> int:
     """The dice a resolve spends: as asked, or every allocated die that may be spent."""
-    count = _count(count)
     if count is None:
         options = spends(state["dice"][seat], board_of(state, seat), key_)
         count = options[-1] if options else state["dice"][seat]["tracks"][key_]
@@ -110,7 +102,7 @@ def targets(state: State, seat: Seat, by: int | None = None) -> list[Ref]:
     return foes(state, seat, in_hexes(state, front_arc(me["hex"], me["facing"])))
 
 
-def attack(state: State, seat: Seat, action: dict, now: float, at_ms: int | None = None) -> list[Event]:
+def attack(state: State, seat: Seat, action: ArenaAction, now: float, at_ms: int | None = None) -> list[Event]:
     """A basic attack: {"target": seat, "guard": n (one of Echo's Guards), "dice": n, "by": n
     (Echo: which Guard strikes), "heat": true (Flame Blade)}."""
     track = board_of(state, seat)[ATTACK]
@@ -136,15 +128,15 @@ def attack(state: State, seat: Seat, action: dict, now: float, at_ms: int | None
                        guard=ref[1], by=by)
 
 
-def _on_board(state: State, seat: object, guard: object) -> bool:
-    if not whole(seat) or not 0 <= seat < state["players"]:
+def _on_board(state: State, seat: int, guard: int | None) -> bool:
+    if not 0 <= seat < state["players"]:
         return False
     if guard is None:
         return state["figures"][seat]["status"] == "standing"
-    return whole(guard) and guard in placed(state, seat)
+    return guard in placed(state, seat)
 
 
-def _flame_blade(state: State, seat: Seat, heat: object) -> int:
+def _flame_blade(state: State, seat: Seat, heat: bool | int | None) -> int:
     """Flame Blade (Incendiary, advanced): spend Heat for one more unblockable hit; returns the hits."""
     if not heat:
         return 0
@@ -196,15 +188,14 @@ def not_netted(state: State, ref: Ref, steps: list[str], flow: bool = False) -> 
         raise RuleError("{figure} is Netted: no stepping until the net is off.", figure=piece_name(state, ref))
 
 
-def move(state: State, seat: Seat, steps: Any, by: Any = None, flow: Any = False) -> list[Event]:
+def move(state: State, seat: Seat, steps: list[str] | None, by: int | None = None,
+         flow: bool | None = False) -> list[Event]:
     """A Movement of the seat's figure (or Echo's Guard `by`) along `steps`; with `flow`, it then
     goes with the flow (the stream)."""
     track = board_of(state, seat)[MOVE]
     ref = luftle(state, seat, by)
-    if not isinstance(steps, list) or not steps or not all(isinstance(s, str) for s in steps):
+    if not steps:
         raise RuleError("Give the steps of the movement, e.g. ['E', 'L'].")
-    if flow is not None and not isinstance(flow, bool):
-        raise RuleError("Going with the flow is yes or no.")
     have = state["dice"][seat]["tracks"][MOVE]
     if len(steps) > have:
         raise RuleError(counted("{track} {n} needs {n} Move dice allocated (you have {have}).",
@@ -243,13 +234,12 @@ def luftles(state: State, seat: Seat) -> list[int | None]:
 
 # ---------------------------------------------------------------- heal
 
-def heal(state: State, seat: Seat, count: Any) -> list[Event]:
+def heal(state: State, seat: Seat, count: int | None) -> list[Event]:
     track = board_of(state, seat)[HEAL]
     figure = state["figures"][seat]
     most = character(state, seat).health
     if figure["health"] >= most:
         raise RuleError("You are at full health ({most}).", most=most)
-    count = _count(count)
     if count is None:  # the fewest dice that heal all that is missing, else as many as may go
         options = spends(state["dice"][seat], board_of(state, seat), HEAL)
         count = next((n for n in options if track.amount(n) >= most - figure["health"]), options[-1] if options else 0)

@@ -39,8 +39,9 @@ from typing import Any
 
 from ..errors import Either, RuleError, Said, counted
 from ..hexgrid import distance, neighbour
-from ..protocol import Action, Event, Option, Seat, whole
+from ..protocol import Action, Event, Option, Seat
 from ..rng import Rng, rng_of
+from .action_types import ArenaAction
 from .board import COMPASS, adjacent, clear_front, front_arc, key, open_hex
 from .data import ATTACK, CATCH_VP, CATCH_VP_OUT, CHARACTERS, NYMPHLETS_EACH, SCAMPER, TB_SAFETY_GAME_TURNS
 from .dice import faces_text, hits_in, roll_faces, spend, spends
@@ -72,14 +73,14 @@ def catch_choices(state: State, seat: Seat) -> list[Action]:
             for n in sorted({counts[0], counts[-1]})] if counts else []
 
 
-def catch(state: State, seat: Seat, action: Action, now: float, at_ms: int | None = None) -> list[Event]:
+def catch(state: State, seat: Seat, action: ArenaAction, now: float, at_ms: int | None = None) -> list[Event]:
     """A basic attack on a Nymphlet, clicked at `at_ms`: it waits for its owner's answer (hits.py);
     any hit that lands catches it."""
     if not isinstance(mode_of(state), Ceremony):
         raise RuleError("Nymphlets are the Ceremony's.")
     index = action.get("nymphlet")
     tokens = state["tokens"]
-    if not whole(index) or not 0 <= index < len(tokens):
+    if index is None or not 0 <= index < len(tokens):
         raise RuleError("Name a Nymphlet in the arena.")
     nymphlet = tokens[index]
     owner = nymphlet["owner"]
@@ -94,7 +95,7 @@ def catch(state: State, seat: Seat, action: Action, now: float, at_ms: int | Non
     board = board_of(state, seat)
     counts = spends(state["dice"][seat], board, ATTACK)
     count = counts[-1] if action.get("dice") is None and counts else action.get("dice")
-    if count not in counts or isinstance(count, bool):
+    if count is None or count not in counts:
         raise (RuleError("Attack needs Attack dice allocated: spend {counts}.", counts=Either(counts)) if counts
                else RuleError("Attack needs Attack dice allocated: spend some."))
     spend(state["dice"][seat], board, ATTACK, count)
@@ -157,17 +158,16 @@ def scamper_choices(state: State, seat: Seat) -> list[Action]:
             if open_hex(arena(state), taken, neighbour(n["hex"], d))]
 
 
-def scamper(state: State, seat: Seat, action: Action) -> list[Event]:
+def scamper(state: State, seat: Seat, action: ArenaAction) -> list[Event]:
     """Scamper: one of the seat's Nymphlets moves 1 hex a Move die spent, through open hexes."""
     if not isinstance(mode_of(state), Ceremony):
         raise RuleError("Nymphlets are the Ceremony's.")
     index, steps = action.get("nymphlet"), action.get("steps")
     tokens = state["tokens"]
-    if not whole(index) or not 0 <= index < len(tokens) \
-            or tokens[index]["owner"] != seat:
+    if index is None or not 0 <= index < len(tokens) or tokens[index]["owner"] != seat:
         raise RuleError("Name one of your Nymphlets.")
     counts = spends(state["dice"][seat], board_of(state, seat), SCAMPER)
-    if not isinstance(steps, list) or len(steps) not in counts:
+    if steps is None or len(steps) not in counts:
         raise (RuleError("Scamper moves a Nymphlet 1 hex a Move die on it: {counts}.", counts=Either(counts))
                if counts else RuleError("Scamper moves a Nymphlet 1 hex a Move die on it: none."))
     nymphlet = tokens[index]

@@ -51,8 +51,9 @@ from ..deck import discard, draw, new_deck
 from ..errors import RuleError, Said, counted
 from ..flow import after
 from ..hexgrid import neighbour
-from ..protocol import Action, Event, Option, Seat, whole
+from ..protocol import Action, Event, Option, Seat
 from ..rng import Rng, rng_of
+from .action_types import ArenaAction
 from .board import Key, clear_front, front_arc, key
 from .data import (
     BURRAPARAY_WINDOWS,
@@ -278,7 +279,7 @@ class Domination(VictoryPoints):
         declared = state["mode"]["declared"]
         return [s for s in standing(state) if declared[s] is None and s not in state["flow"]["left"]]
 
-    def play(self, state: State, seat: Seat, kind: Any, action: Action, now: float) -> list[Event]:
+    def play(self, state: State, seat: Seat, kind: str, action: ArenaAction, now: float) -> list[Event]:
         if kind != "declare":
             raise RuleError("Declare Trigger or Not, and how many dice you roll.")
         if state["figures"][seat]["hex"] is None:
@@ -286,10 +287,10 @@ class Domination(VictoryPoints):
         if state["mode"]["declared"][seat] is not None:
             raise RuleError("You have declared; waiting for the others.")
         trigger, dice = action.get("trigger"), action.get("dice", 0)
-        if not isinstance(trigger, bool):
+        if trigger is None:
             raise RuleError("Declare Trigger or Not.")
         most = len(state["dice"][seat]["pool"])
-        if not whole(dice) or not 0 <= dice <= most:
+        if dice is None or not 0 <= dice <= most:
             raise RuleError("Roll 0 to {most} dice from your pool.", most=most)
         state["mode"]["declared"][seat] = {"trigger": trigger, "dice": dice}
         flow.acted(state["flow"], seat)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..protocol import Event, Seat, seat_name, whole
+from ..protocol import Event, Seat, seat_name
 from .board import ARENAS, Arena, Key, key
 from .data import CHARACTERS, GENERAL_CARDS, LOG_LINES, NYMPHLET_TRACKS, Card, Character, Track
 
@@ -100,9 +100,8 @@ def standing(state: State) -> list[Seat]:
     return [s for s, f in enumerate(state["figures"]) if f["status"] == STANDING]
 
 
-def is_standing(state: State, seat: Any) -> bool:
-    return (whole(seat) and 0 <= seat < state["players"]
-            and state["figures"][seat]["status"] == STANDING)
+def is_standing(state: State, seat: Seat) -> bool:
+    return 0 <= seat < state["players"] and state["figures"][seat]["status"] == STANDING
 
 
 def guards_of(state: State, seat: Seat) -> list[dict | None]:

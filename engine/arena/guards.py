@@ -10,10 +10,8 @@ by one Luftle figure of his choice: the Chief (`by` None) or a Guard (`by` its n
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ..errors import RuleError, Said
-from ..protocol import Event, Seat, whole
+from ..protocol import Event, Seat
 from .figures import Ref, State, character, guards_of, guards_play, piece_name, say
 
 
@@ -33,22 +31,22 @@ def in_supply(state: State, seat: Seat) -> list[int]:
     return [g for g, slot in enumerate(guards_of(state, seat)) if slot is None]
 
 
-def luftle(state: State, seat: Seat, by: Any) -> Ref:
+def luftle(state: State, seat: Seat, by: int | None) -> Ref:
     """The figure that takes a basic action: the seat's character, or (Echo) one of his Guards."""
     if by is None:
         return (seat, None)
-    if not whole(by) or by not in placed(state, seat):
+    if by not in placed(state, seat):
         have = placed(state, seat)
         raise (RuleError("Your Guards on the board are {guards}.", guards=", ".join(str(g + 1) for g in have))
                if have else RuleError("Only Echo's Guards on the board can act for him."))
     return (seat, by)
 
 
-def guard_index(value: Any, seat: Seat, state: State) -> int | None:
+def guard_index(value: int | None, seat: Seat, state: State) -> int | None:
     """A Guard named in an action (None: the character itself); RuleError if there is none such."""
     if value is None:
         return None
-    if not whole(value) or value not in placed(state, seat):
+    if value not in placed(state, seat):
         raise RuleError("Name a Guard on the board.")
     return value
 

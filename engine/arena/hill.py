@@ -63,7 +63,7 @@ def hill_room(state: State, seat: Seat) -> int:
     return room(state, seat, HILL, HILL_CARD) if isinstance(mode_of(state), KingOfTheHill) else 0
 
 
-def add_to_hill(state: State, seat: Seat, count: Any) -> list[Event]:
+def add_to_hill(state: State, seat: Seat, count: int | None) -> list[Event]:
     """Lock dice on the hill card; the die that fills it climbs or scores."""
     mode = mode_of(state)
     if not isinstance(mode, KingOfTheHill):
@@ -106,7 +106,7 @@ class KingOfTheHill(VictoryPoints):
 
     # ---------------------------------------------------------------- the hill card
 
-    def add(self, state: State, seat: Seat, count: Any) -> list[Event]:
+    def add(self, state: State, seat: Seat, count: int | None) -> list[Event]:
         return lock(state, seat, HILL, HILL_CARD, count, lambda home: self.filled(state, seat, home))
 
     def filled(self, state: State, seat: Seat, home: str) -> list[Event]:

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from .. import flow
 from ..errors import Either, RuleError, Said, counted
 from ..flow import after
-from ..protocol import Event, Seat, whole
+from ..protocol import Event, Seat
 from ..rng import rng_of
 from .board import in_front
 from .data import (
@@ -237,7 +237,7 @@ def _window(state: State, entry: dict, seconds: str) -> str:
             Said("{attack} on you: {hits} from the rear. {reactions} or take it ({seconds} s).", **said))
 
 
-def answer(state: State, seat: Seat, count: int, now: float) -> list[Event]:
+def answer(state: State, seat: Seat, count: int | None, now: float) -> list[Event]:
     """The defender answers the open window: Parry `count` dice (turn-based: roll them; on a
     Nymphlet: Dart), 0 takes it."""
     entry = head(state, seat)
@@ -245,7 +245,7 @@ def answer(state: State, seat: Seat, count: int, now: float) -> list[Event]:
         raise RuleError("No attack is waiting for your answer.")
     allocated = state["dice"][seat]["tracks"][defence(entry)]
     track = board_of(state, seat)[defence(entry)]
-    if not whole(count) or count < 0:
+    if count is None or count < 0:
         raise RuleError("Say how many dice to spend: 0 takes the hits.")
     if count:
         if not entry["front"] and not is_catch(entry):

@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from .. import flow
 from ..errors import RuleError
-from ..protocol import Event, Game, Option, Outcome, Seat, whole
+from ..protocol import Action, Event, Game, Option, Outcome, Seat
 from ..registry import register
 from ..rng import Rng, rng_of
+from ..shapes import whole
 from .abilities import react, use_track
+from .action_types import COMMON, SHAPES, ArenaAction
 from .actions import (
     allocate_dice,
     attack,
@@ -96,6 +98,8 @@ class EyeForAnEye(Game):
                Option("quick", f"Quick match: {QUICK_ROUNDS} rounds of {QUICK_ROUND_SECONDS / 60:g} minutes"))
     choices = CHOICES
     rules = RULES
+    shapes = SHAPES
+    common = COMMON
 
     # ---------------------------------------------------------------- setup
 
@@ -223,10 +227,11 @@ class EyeForAnEye(Game):
 
     # ---------------------------------------------------------------- play
 
-    def play(self, state: State, seat: Seat | None, action: dict[str, Any], now: float) -> list[Event]:
+    def play(self, state: State, seat: Seat | None, parsed: Action, now: float) -> list[Event]:
         if state["phase"] == OVER:
             raise RuleError("The match is over.")
-        kind = action.get("type") if isinstance(action, dict) else None
+        action = cast(ArenaAction, parsed)  # `parse` checked it against SHAPES
+        kind = action["type"]
         if kind == "timeout":
             events = self._timeout(state, seat, now)
         else:
@@ -247,7 +252,7 @@ class EyeForAnEye(Game):
                 events += handler(state, seat, kind, action, now)
         return events + maybe_end(state, now)
 
-    def _start(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
+    def _start(self, state: State, seat: Seat, kind: str, action: ArenaAction, now: float) -> list[Event]:
         if seat not in state["flow"]["seats"]:
             raise RuleError("You sit this round out.")
         if kind == "place":
@@ -259,10 +264,10 @@ class EyeForAnEye(Game):
         raise RuleError("The round has not started: place your figure, or say you are ready.")
 
     @staticmethod
-    def _countdown(state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
+    def _countdown(state: State, seat: Seat, kind: str, action: ArenaAction, now: float) -> list[Event]:
         raise RuleError("The round starts in a moment: wait for Yarra Mark!")
 
-    def _fight(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
+    def _fight(self, state: State, seat: Seat, kind: str, action: ArenaAction, now: float) -> list[Event]:
         """Real time: everyone at once; a defender with an open window answers it first; while a
         Tribal card's attack waits to land, only answers go (rule 14). A pass holds until its
         player acts again (rounds.pass_round)."""
@@ -286,12 +291,12 @@ class EyeForAnEye(Game):
         flow.acted(state["flow"], seat)
 
     @staticmethod
-    def _answer(state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
+    def _answer(state: State, seat: Seat, kind: str, action: ArenaAction, now: float) -> list[Event]:
         if kind == "react":
             return react(state, seat, action, now)
         return answer(state, seat, action.get("dice", 0) if kind == "parry" else 0, now)
 
-    def _roll(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
+    def _roll(self, state: State, seat: Seat, kind: str, action: ArenaAction, now: float) -> list[Event]:
         """Turn-based realtime phase: roll, allocate, take a marker; nothing resolves yet."""
         self._must_stand(state, seat)
         marker = marker_of(state, seat)
@@ -306,7 +311,7 @@ class EyeForAnEye(Game):
             return claim(state, seat, action.get("marker"), now, stamp(action))
         return self._dice_or_resolve(state, seat, kind, action, now)
 
-    def _turns(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
+    def _turns(self, state: State, seat: Seat, kind: str, action: ArenaAction, now: float) -> list[Event]:
         """Turn-based turn phase: the active player acts; a defender answers; reactions are free."""
         tb = state["tb"]
         if kind in ANSWERS:
@@ -331,13 +336,13 @@ class EyeForAnEye(Game):
         return events + (proceed(state, now) if free else action_done(state, now))
 
     @staticmethod
-    def _free(state: State, seat: Seat, action: dict) -> bool:
+    def _free(state: State, seat: Seat, action: ArenaAction) -> bool:
         """Turn-based, reactions cost no action, even used on your own turn (ARENA.md 2.5)."""
         key = action.get("track")
-        track = board_of(state, seat).get(key) if isinstance(key, str) else None
+        track = board_of(state, seat).get(key) if key is not None else None
         return track is not None and track.reaction
 
-    def _dice_or_resolve(self, state: State, seat: Seat, kind: Any, action: dict, now: float) -> list[Event]:
+    def _dice_or_resolve(self, state: State, seat: Seat, kind: str, action: ArenaAction, now: float) -> list[Event]:
         if kind == "roll":
             return roll_dice(state, seat)
         if kind == "allocate":
@@ -387,8 +392,8 @@ class EyeForAnEye(Game):
         if entry is not None:
             raise RuleError(f"Everyone waits: {name(state, entry['attacker'])}'s {entry['card']} is resolving.")
 
-    def _auto_parry(self, state: State, seat: Seat, on: Any) -> list[Event]:
-        if not isinstance(on, bool):
+    def _auto_parry(self, state: State, seat: Seat, on: bool | None) -> list[Event]:
+        if on is None:
             raise RuleError("Auto-Parry is on or off.")
         state["auto_parry"][seat] = on
         text = ("Auto-Parry is on: Parry answers front attacks at once." if on else

@@ -34,6 +34,7 @@ from ..errors import Either, RuleError
 from ..protocol import Action, Event, Option, Seat, ranked
 from ..rng import Rng
 from ..words import plural
+from .action_types import ArenaAction
 from .board import Key, clear_front
 from .data import KNOCKOUT_PENALTY, TB_GAME_TURNS, TB_SAFETY_GAME_TURNS
 from .figures import OUT, State, arena, occupied
@@ -122,7 +123,7 @@ class Mode:
         """Who its phase waits on now."""
         return []
 
-    def play(self, state: State, seat: Seat, kind: Any, action: Action, now: float) -> list[Event]:
+    def play(self, state: State, seat: Seat, kind: str, action: ArenaAction, now: float) -> list[Event]:
         raise RuleError("You may not act now.")
 
     def timeout(self, state: State, now: float) -> list[Event]:

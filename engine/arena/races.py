@@ -11,9 +11,12 @@ privately, by whom and by how many ms. The wording is the cog's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
 
-from ..protocol import Action, Seat, whole
+from ..errors import RuleError
+from ..protocol import ActionLike, Seat
+from ..shapes import parse
+from .action_types import COMMON, SHAPES, ArenaAction
 from .figures import OUT, State
 
 MARKER, KNOCKOUT = "marker", "knockout"
@@ -31,14 +34,18 @@ class Race:
     at_ms: int | None
 
 
-def stamp(action: Action) -> int | None:
+def stamp(action: ArenaAction) -> int | None:
     """When the player clicked, in ms, if the action says so."""
-    at_ms = action.get("at_ms")
-    return at_ms if whole(at_ms) else None
+    return action.get("at_ms")
 
 
-def lost_race(state: State, seat: Seat, action: Action) -> Race | None:
-    """The earlier action that made `seat`'s refused `action` impossible, if a race was why."""
+def lost_race(state: State, seat: Seat, refused: ActionLike) -> Race | None:
+    """The earlier action that made `seat`'s refused action impossible, if a race was why (a
+    malformed action lost no race)."""
+    try:
+        action = cast(ArenaAction, parse(SHAPES, refused, COMMON))
+    except RuleError:
+        return None
     knocked = _knocked_out(state, seat)
     if knocked is not None:
         return knocked
@@ -49,8 +56,8 @@ def lost_race(state: State, seat: Seat, action: Action) -> Race | None:
     return None
 
 
-def _knocked_out(state: State, seat: Any) -> Race | None:
-    if not whole(seat) or not 0 <= seat < state["players"]:
+def _knocked_out(state: State, seat: int | None) -> Race | None:
+    if seat is None or not 0 <= seat < state["players"]:
         return None
     figure = state["figures"][seat]
     if figure["status"] != OUT:
@@ -59,9 +66,9 @@ def _knocked_out(state: State, seat: Any) -> Race | None:
     return Race(winner, KNOCKOUT, seat, figure["out_ms"])
 
 
-def _marker_taken(state: State, seat: Seat, marker: Any) -> Race | None:
+def _marker_taken(state: State, seat: Seat, marker: int | None) -> Race | None:
     markers = state["tb"]["markers"]
-    if seat in markers or not whole(marker) or not 1 <= marker <= len(markers):
+    if seat in markers or marker is None or not 1 <= marker <= len(markers):
         return None
     holder = markers[marker - 1]
     if holder is None:

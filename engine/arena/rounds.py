@@ -22,7 +22,7 @@ from __future__ import annotations
 from .. import flow
 from ..errors import RuleError, Said, counted
 from ..flow import after
-from ..protocol import Event, Seat, ranked, whole
+from ..protocol import Event, Seat, ranked
 from .board import COMPASS, front_arc, key, start_hex
 from .cards import new_cards
 from .data import (
@@ -119,15 +119,15 @@ def prepare(state: State, seats: list[Seat], now: float, seconds: float) -> list
     return [say(state, starts, kind="round")]
 
 
-def place(state: State, seat: Seat, where: object, facing: object) -> list[Event]:
+def place(state: State, seat: Seat, where: list[int] | None, facing: int | None) -> list[Event]:
     """Before the round: stand on a hex of your starting area (the mode's start hexes), facing a
     side with a clear front arc (as the mode counts it), on no hex of another figure's front arc
     (ARENA.md 4.17: nobody starts able to strike or be struck)."""
     mode = mode_of(state)
     hexes = [list(h) for h in mode.start_hexes(state, seat)]
-    if not isinstance(where, list) or where not in hexes:
+    if where is None or where not in hexes:
         raise RuleError(mode.start_words(state, seat))
-    if not whole(facing) or not 0 <= facing < 6:
+    if facing is None or not 0 <= facing < 6:
         raise RuleError("Face one of the 6 sides: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.")
     if key(where) in occupied(state, but=seat):
         raise RuleError("Another figure stands there.")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from ..errors import Either, RuleError, Said, counted
-from ..protocol import Event, Seat, whole
+from ..protocol import Event, Seat
 from .data import FACE_NAMES
 from .figures import State, name, say
 
@@ -54,7 +54,7 @@ def add(state: State, seat: Seat, key: str, track: SharedTrack, count: int | Non
     if not most:
         raise RuleError("No {faces} die in your pool for the {track}.", faces=faces, track=track.name)
     count = most if count is None else count
-    if not whole(count) or not 1 <= count <= most:
+    if not 1 <= count <= most:
         raise RuleError(counted("The {track} can take {n} more die of yours now.",
                                 "The {track} can take {n} more dice of yours now.", most, track=track.name))
     pool, spaces = state["dice"][seat]["pool"], state["shared"][key]

@@ -19,7 +19,7 @@ from typing import Any
 from .. import flow
 from ..errors import RuleError, Said, counted
 from ..flow import after
-from ..protocol import Event, Seat, whole
+from ..protocol import Event, Seat
 from ..rng import rng_of
 from .abilities import uses
 from .actions import resolvable
@@ -88,11 +88,11 @@ def counted_roll(state: State, seat: Seat) -> list[Event]:
     return []
 
 
-def claim(state: State, seat: Seat, marker: Any, now: float, at_ms: int | None = None) -> list[Event]:
+def claim(state: State, seat: Seat, marker: int | None, now: float, at_ms: int | None = None) -> list[Event]:
     """Take a free turn-order marker (1 = first), clicked at `at_ms`; every die that fits is
     allocated first. A marker already taken is a lost race (engine/arena/races)."""
     markers = state["tb"]["markers"]
-    if not whole(marker) or not 1 <= marker <= len(markers):
+    if marker is None or not 1 <= marker <= len(markers):
         raise RuleError("Markers go from 1 to {most}.", most=len(markers))
     if markers[marker - 1] is not None:
         raise RuleError("Marker {marker} is taken by {name}.", marker=marker, name=name(state, markers[marker - 1]))

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...errors import Either, RuleError, counted
 from ...protocol import Action, Event, Seat
+from ..action_types import ArenaAction
 from ..board import in_front
 from ..cards import spend_card
 from ..data import READYING
@@ -32,7 +33,7 @@ def usable_keys(state: State, seat: Seat) -> list[str]:
     return [k for k in board_of(state, seat) if k in EFFECTS]
 
 
-def use_track(state: State, seat: Seat, action: Action, now: float, entry: dict | None = None) -> list[Event]:
+def use_track(state: State, seat: Seat, action: ArenaAction, now: float, entry: dict | None = None) -> list[Event]:
     """Resolve an innate action or a Ready card (or, with `entry`, answer that attack with it)."""
     key = action.get("track")
     keys = usable_keys(state, seat)
@@ -61,12 +62,12 @@ def use_track(state: State, seat: Seat, action: Action, now: float, entry: dict 
 def _dice(count: Any, allowed: list[int], what: str) -> int:
     if count is None:
         return allowed[-1]
-    if count not in allowed or isinstance(count, bool):
+    if count not in allowed:
         raise RuleError("{track} can spend {counts} dice now.", track=what, counts=Either(allowed))
     return int(count)
 
 
-def react(state: State, seat: Seat, action: Action, now: float) -> list[Event]:
+def react(state: State, seat: Seat, action: ArenaAction, now: float) -> list[Event]:
     """Answer the attack waiting on the seat with a reaction beside Parry; the window stays open
     while there is more to answer with (hits.go_on)."""
     entry = head(state, seat)

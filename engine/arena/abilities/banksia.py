@@ -13,7 +13,7 @@ from typing import Any
 
 from ...errors import RuleError, Said
 from ...hexgrid import neighbour
-from ...protocol import Event, Seat, whole
+from ...protocol import Event, Seat
 from ..actions import foes, not_netted
 from ..board import COMPASS, in_front, open_hex
 from ..data import HIDDEN
@@ -56,7 +56,7 @@ def brutal_charge(use: Use) -> list[Event]:
     state = use.state
     most = use.n("hexes") + use.n("bonus_hexes") * use.bonus
     wanted = use.action.get("hexes", most)
-    if not whole(wanted) or not 1 <= wanted <= most:
+    if not 1 <= wanted <= most:
         raise RuleError("Brutal Charge goes 1 to {most} hexes.", most=most)
     not_netted(state, (use.seat, None), ["E"])
     to, stopper = _charge_path(state, use.seat, wanted)

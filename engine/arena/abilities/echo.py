@@ -12,6 +12,8 @@ actions.py (`by`).
 """
 from __future__ import annotations
 
+from typing import cast
+
 from ...errors import RuleError, Said
 from ...hexgrid import distance, neighbour
 from ...protocol import Event, Seat
@@ -28,8 +30,7 @@ def call_the_guard(use: Use) -> list[Event]:
     if not supply:
         raise RuleError("Every Guard is on the board already.")
     where = use.action.get("hex")
-    if not isinstance(where, list) or where not in [neighbour(use.me["hex"], d) for d in
-                                                     open_around(use.state, use.me["hex"])]:
+    if where is None or where not in [neighbour(use.me["hex"], d) for d in open_around(use.state, use.me["hex"])]:
         raise RuleError("A Guard comes to an open hex next to Echo.")
     facing = facing_field(use.action.get("facing"))
     place(use.state, use.seat, supply[0], where, facing)
@@ -46,17 +47,17 @@ def call_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
     return [{"hex": neighbour(here, d), "facing": d} for d in open_around(state, here)]
 
 
-def _surge_steps(steps: object, guards: int) -> list[list[str]]:
+def _surge_steps(steps: list[object] | None, guards: int) -> list[list[str]]:
     if not isinstance(steps, list) or len(steps) > guards or not all(
             isinstance(s, list) and len([x for x in s if x in COMPASS]) <= 1 and len([x for x in s if x in TURNS]) <= 1
             and all(x in COMPASS or x in TURNS for x in s) for s in steps):
         raise RuleError("Surge: for each Guard, at most one step and one turn, e.g. [['E', 'L'], [], ['R']].")
-    return list(steps)
+    return cast(list[list[str]], steps)
 
 
 def surge(use: Use) -> list[Event]:
     state = use.state
-    steps = _surge_steps(use.action.get("steps"), len(guards_of(state, use.seat)))
+    steps = _surge_steps(cast(list[object] | None, use.action.get("steps")), len(guards_of(state, use.seat)))
     moved: list[str] = []
     for guard, path in enumerate(steps):
         if not path:

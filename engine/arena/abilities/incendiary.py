@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import RuleError, Said
-from ...protocol import Event, Seat, whole
+from ...protocol import Event, Seat
 from ..board import COMPASS
 from ..data import HEAT_MAX
 from ..figures import Ref, State, say
@@ -30,7 +30,7 @@ def slow_heat(use: Use) -> list[Event]:
 
 def vented_heat_blast(use: Use) -> list[Event]:
     heat = use.action.get("heat", use.me["heat"])
-    if not whole(heat) or not 1 <= heat <= use.me["heat"]:
+    if not 1 <= heat <= use.me["heat"]:
         raise (RuleError("Vent 1 to {most} Heat.", most=use.me["heat"]) if use.me["heat"]
                else RuleError("You have no Heat to vent."))
     hit = adjacent_foes(use.state, use.seat, (use.seat, None))
@@ -46,8 +46,7 @@ def vented_heat_blast(use: Use) -> list[Event]:
 def _strikes(use: Use) -> list[tuple[int, Any, bool]]:
     """The dance checked before anything happens: (facing, figure, burns Heat) per strike."""
     strikes = use.action.get("strikes")
-    if not isinstance(strikes, list) or not 1 <= len(strikes) <= use.n("strikes") or \
-            not all(isinstance(s, dict) for s in strikes):
+    if strikes is None or not 1 <= len(strikes) <= use.n("strikes"):
         raise RuleError("Sword Dance strikes 1 to {most} times: say each facing and target.", most=use.n("strikes"))
     heat_left, checked = use.me["heat"], []
     start = use.me["facing"]

@@ -8,7 +8,8 @@ from typing import Any
 
 from ...errors import Either, RuleError
 from ...hexgrid import distance, neighbour
-from ...protocol import Action, Event, Seat, whole
+from ...protocol import Event, Seat
+from ..action_types import ArenaAction, Strike
 from ..actions import foes, in_hexes
 from ..board import COMPASS, front_arc, key, line_of_sight, open_hex
 from ..data import HIDDEN, NETTED, Card, Track
@@ -28,7 +29,7 @@ class Use:
     seat: Seat
     track: Track
     dice: int
-    action: Action
+    action: ArenaAction
     now: float
     entry: dict | None = None
 
@@ -82,14 +83,12 @@ def card_n(state: State, seat: Seat, key_: str, what: str) -> int:
 
 # ---------------------------------------------------------------- fields
 
-def target_of(action: Action) -> Ref | None:
-    seat, guard = action.get("target"), action.get("guard")
-    if not whole(seat) or (guard is not None and not whole(guard)):
-        return None
-    return (seat, guard)
+def target_of(action: ArenaAction | Strike) -> Ref | None:
+    seat = action.get("target")
+    return None if seat is None else (seat, action.get("guard"))
 
 
-def choose(state: State, action: Action, allowed: list[Ref], what: str) -> Ref:
+def choose(state: State, action: ArenaAction | Strike, allowed: list[Ref], what: str) -> Ref:
     """The figure the action names, if it is one of `allowed`; else a refusal naming them."""
     ref = target_of(action)
     if ref in allowed:
@@ -105,13 +104,13 @@ def fields(ref: Ref) -> dict[str, Any]:
     return {"target": ref[0]} if ref[1] is None else {"target": ref[0], "guard": ref[1]}
 
 
-def facing_field(value: Any) -> int:
-    if not whole(value) or not 0 <= value < 6:
+def facing_field(value: int | None) -> int:
+    if value is None or not 0 <= value < 6:
         raise RuleError("Face one of the 6 sides: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.")
     return value
 
 
-def step_field(value: Any) -> int | None:
+def step_field(value: str | None) -> int | None:
     """An optional compass step: its direction, or None for no step."""
     if value is None:
         return None

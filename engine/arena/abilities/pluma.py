@@ -38,7 +38,7 @@ from .kit import (
 
 def will_of_the_wind(use: Use) -> list[Event]:
     steps = use.action.get("steps", [])
-    if not isinstance(steps, list) or len(steps) > use.n("hexes") or any(s not in COMPASS for s in steps):
+    if len(steps) > use.n("hexes") or any(s not in COMPASS for s in steps):
         raise RuleError("Will of the Wind flies up to {most} compass steps, e.g. ['NE', 'E'].", most=use.n("hexes"))
     facing = facing_field(use.action.get("facing"))
     not_netted(use.state, (use.seat, None), steps)
@@ -109,7 +109,7 @@ def dive_bomb(use: Use) -> list[Event]:
     not_netted(state, (use.seat, None), ["E"])
     ref = choose(state, use.action, sighted_foes(state, use.seat, use.n("range")), "Dive Bomb whom")
     landing = use.action.get("hex")
-    if not isinstance(landing, list) or landing not in _landings(state, use.seat, ref):
+    if landing is None or landing not in _landings(state, use.seat, ref):
         raise RuleError("Land on an open hex next to {figure}.", figure=piece_name(state, ref))
     use.me["hex"] = list(landing)
     use.me["facing"] = sector(landing, spot(state, ref)["hex"])[0]

@@ -348,7 +348,7 @@ def test_the_auto_parry_switch_is_the_players_own():
     state = facing_off()
     state, _ = do(state, 1, type="auto_parry", on=False)
     assert state["auto_parry"] == [True, False]
-    refused(state, 1, "on or off", type="auto_parry", on="yes")
+    refused(state, 1, "“on” must be true or false", type="auto_parry", on="yes")
 
 
 # --------------------------------------------------------------------------- movement and heal (rules 10-11)

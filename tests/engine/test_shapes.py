@@ -1,0 +1,45 @@
+"""Actions parsed once where they enter a game (engine/shapes.py): a malformed action is refused there,
+saying what is wrong, and a well-formed one reaches the rules holding only its declared fields."""
+from __future__ import annotations
+
+import pytest
+
+from engine.arena import EyeForAnEye
+from engine.errors import RuleError, Term
+from engine.protocol import canonical
+from engine.shapes import EVERY_GAME, FLAG, PAIR, WHOLE, WORDS, list_of, maybe, parse, record
+
+SHAPES = {**EVERY_GAME, "step": {"to": PAIR, "dice": maybe(WHOLE), "path": WORDS},
+          "dance": {"strikes": list_of(record(Term("a strike", "kind of value"), facing=WHOLE, heat=FLAG),
+                                          Term("a list of strikes", "kind of value"))}}
+
+
+def test_a_well_formed_action_keeps_its_declared_fields_only():
+    assert parse(SHAPES, {"type": "step", "to": [1, 2], "dice": None, "path": ["E"], "junk": 3}) == \
+        {"type": "step", "to": [1, 2], "dice": None, "path": ["E"]}
+    assert parse(SHAPES, {"type": "timeout"}) == {"type": "timeout"}
+    assert parse(SHAPES, {"type": "dance", "strikes": [{"facing": 2}, {"facing": 0, "heat": True}]})
+
+
+@pytest.mark.parametrize("action, words", [
+    ({"type": "fly"}, "no action of type “fly”"),
+    ({"to": [1, 2]}, "no action of type “None”"),
+    ({"type": "step", "to": [1, True]}, "“to” must be two whole numbers"),  # True must not pass for 1
+    ({"type": "step", "dice": 2.5}, "“dice” must be a whole number"),
+    ({"type": "step", "path": "E"}, "“path” must be a list of words"),
+    ({"type": "dance", "strikes": [{"facing": 1, "at": 2}]}, "“strikes” must be a list of strikes"),
+])
+def test_a_malformed_action_is_refused_saying_what_is_wrong(action, words):
+    with pytest.raises(RuleError, match=words):
+        parse(SHAPES, action)
+
+
+def test_the_arena_refuses_a_malformed_action_before_its_rules_and_changes_nothing():
+    game = EyeForAnEye()
+    state = game.setup(2, {o.key: o.default for o in game.options}, 1, 1000.0)
+    before = canonical(state)
+    for action in ({"type": "place", "hex": "A1", "facing": 0}, {"type": "place", "hex": [0, 0], "facing": True},
+                   {"type": "allocate", "track": 3}, {"type": "jump"}):
+        with pytest.raises(RuleError, match="must be|no action of type"):
+            game.apply(state, 0, action, 1000.0)
+    assert canonical(state) == before
