@@ -50,16 +50,16 @@ as `turn`, `gone`, `deadline` and `timed_out`: `upgrade` turns such a snapshot i
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final, Literal, TypedDict
+from typing import Final, Literal, TypedDict, cast
 
 from . import flow
-from .errors import RuleError, Said, counted
+from .errors import RuleError, Said, Term, counted
 from .flow import after
 from .grid import label, parse_label
 from .protocol import Action, Event, Game, Outcome, Seat, State, View, seat_name
 from .registry import register
 from .rng import Rng
-from .shapes import whole
+from .shapes import EVERY_GAME, PAIR, WORD, Shapes, either, needed, whole
 from .words import plural
 
 SIZE = 7
@@ -89,7 +89,7 @@ Cell = list[int]  # [row, col], 0-based; texts and images say "C4" (engine.grid.
 
 class RevealAction(TypedDict):
     type: Literal["reveal"]
-    cell: Cell
+    cell: Cell | str  # or its label, "C4"
 
 
 class StopAction(TypedDict):
@@ -98,7 +98,7 @@ class StopAction(TypedDict):
 
 class MoveSpiderAction(TypedDict):
     type: Literal["move_spider"]
-    cell: Cell  # an empty cell
+    cell: Cell | str  # an empty cell, or its label
 
 
 class KeepSpiderAction(TypedDict):
@@ -106,6 +106,8 @@ class KeepSpiderAction(TypedDict):
 
 
 DragonAction = RevealAction | StopAction | MoveSpiderAction | KeepSpiderAction
+CELL = needed(either(Term("a cell, such as [2, 3] or C4", "kind of value"), PAIR, WORD))
+SHAPES: Shapes = {**EVERY_GAME, "reveal": {"cell": CELL}, "stop": {}, "move_spider": {"cell": CELL}, "keep_spider": {}}
 
 
 class Face(TypedDict):
@@ -234,17 +236,15 @@ def upgrade(state: State) -> State:
     return state
 
 
-def _cell(action: Action) -> Cell:
-    """The action's cell as [row, col], accepting [r, c] or an 'A1' label; RuleError if off-grid."""
-    cell = action.get("cell")
+def _cell(action: RevealAction | MoveSpiderAction) -> Cell:
+    """The action's cell as [row, col], given as [r, c] or an 'A1' label; RuleError if off-grid."""
+    cell = action["cell"]
     if isinstance(cell, str):
         parsed = parse_label(cell, SIZE, SIZE)
         if parsed is None:
             raise RuleError("'{cell}' is not a cell: columns A-G, rows 1-7.", cell=cell)
         return parsed
-    if (isinstance(cell, list) and len(cell) == 2 and all(whole(x)
-                                                          for x in cell)
-            and 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE):
+    if 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE:
         return [cell[0], cell[1]]
     raise RuleError("Pick a cell of the 7x7 grid: columns A-G, rows 1-7.")
 
@@ -287,6 +287,7 @@ class Dragon(Game):
     min_players = 2
     max_players = 5
     options = ()
+    shapes = SHAPES
     rules = (
         "**Treasure of the Dragons** (Reiner Knizia): push your luck and remember where things lie.\n"
         "**Cards:** 49 face down in a 7x7 grid (columns A-G, rows 1-7): toys (4 balls, 4 cars, "
@@ -461,10 +462,11 @@ class Dragon(Game):
         return [] if spider or clash else [f"the shown cards {kinds} did not end a turn"]
 
     # ----------------------------------------------------------------- play
-    def play(self, state: State, seat: Seat | None, action: Action, now: float) -> list[Event]:
+    def play(self, state: State, seat: Seat | None, parsed: Action, now: float) -> list[Event]:
         if state["phase"] == OVER:
             raise RuleError("The game is over.")
-        kind = action.get("type") if isinstance(action, dict) else None
+        action = cast(DragonAction, parsed)  # `parse` checked it against SHAPES
+        kind = action["type"]
         if kind == "timeout":
             if seat is not None:
                 raise RuleError("Only the table's clock can end a turn for time.")
@@ -481,18 +483,18 @@ class Dragon(Game):
         flow.acted(state["flow"], seat)  # any action of the seat brings it back
         return events
 
-    def _turn_action(self, state: State, kind: object, action: Action, now: float) -> list[Event]:
+    def _turn_action(self, state: State, kind: str, action: DragonAction, now: float) -> list[Event]:
         """An action of the seat on turn; RuleError (the state untouched) if it may not take it now."""
         if state["phase"] == SPIDER:
-            if kind == "keep_spider":
+            if action["type"] == "keep_spider":
                 return self._place_spider(state, None, now)
-            if kind == "move_spider":
+            if action["type"] == "move_spider":
                 cell = _cell(action)
                 if state["grid"][cell[0]][cell[1]] is not None:
                     raise RuleError("{cell} is not empty: the spider can only go to an empty cell.", cell=label(cell))
                 return self._place_spider(state, cell, now)
             raise RuleError("Your turn has ended: move the spider to an empty cell, or leave it where it is.")
-        if kind == "reveal":
+        if action["type"] == "reveal":
             cell = _cell(action)
             if state["grid"][cell[0]][cell[1]] is None:
                 raise RuleError("{cell} is empty.", cell=label(cell))

@@ -29,6 +29,7 @@ class Kind:
 
     holds: Callable[[object], bool]
     words: Term  # as the catalogues know it, under the context "kind of value"
+    needed: bool = False  # an action of its shape must carry it (else it may be missing)
 
 
 WHOLE = Kind(whole, Term("a whole number", "kind of value"))
@@ -36,6 +37,11 @@ FLAG = Kind(lambda value: isinstance(value, bool), Term("true or false", "kind o
 WORD = Kind(lambda value: isinstance(value, str), Term("a word", "kind of value"))
 PAIR = Kind(lambda value: isinstance(value, list) and len(value) == 2 and all(whole(v) for v in value),
             Term("two whole numbers", "kind of value"))
+
+
+def needed(kind: Kind) -> Kind:
+    """`kind`, and the action must carry it."""
+    return Kind(kind.holds, kind.words, needed=True)
 
 
 def maybe(kind: Kind) -> Kind:
@@ -63,7 +69,7 @@ def record(words: Term, **fields: Kind) -> Kind:
     return Kind(holds, words)
 
 
-Shape = Mapping[str, Kind]  # a kind of action's fields (all may be missing: the rules say which they need)
+Shape = Mapping[str, Kind]  # a kind of action's fields (missing ones are the rules' to judge, unless `needed`)
 Shapes = Mapping[str, Shape]  # every kind of action a game takes, by its "type"
 EVERY_GAME: Shapes = {"timeout": {}, "leave": {}}  # the table's TIMEOUT and a player's LEAVE (engine/protocol.py)
 
@@ -84,4 +90,7 @@ def parse(shapes: Shapes, action: Mapping[str, Any], common: Shape | None = None
             raise RuleError("In a “{kind}” action, “{field}” must be {words}.", kind=kind, field=key,
                             words=field.words)
         parsed[key] = value
+    missing = next((key for key, field in shape.items() if field.needed and key not in parsed), None)
+    if missing is not None:
+        raise RuleError("A “{kind}” action needs its “{field}”.", kind=kind, field=missing)
     return parsed

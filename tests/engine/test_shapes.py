@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine import registry
 from engine.arena import EyeForAnEye
 from engine.errors import RuleError, Term
 from engine.protocol import canonical
-from engine.shapes import EVERY_GAME, FLAG, PAIR, WHOLE, WORDS, list_of, maybe, parse, record
+from engine.shapes import EVERY_GAME, FLAG, PAIR, WHOLE, WORDS, list_of, maybe, needed, parse, record
 
 SHAPES = {**EVERY_GAME, "step": {"to": PAIR, "dice": maybe(WHOLE), "path": WORDS},
           "dance": {"strikes": list_of(record(Term("a strike", "kind of value"), facing=WHOLE, heat=FLAG),
@@ -43,3 +44,23 @@ def test_the_arena_refuses_a_malformed_action_before_its_rules_and_changes_nothi
         with pytest.raises(RuleError, match="must be|no action of type"):
             game.apply(state, 0, action, 1000.0)
     assert canonical(state) == before
+
+
+def test_a_needed_field_must_be_there():
+    shapes = {"go": {"to": needed(PAIR)}}
+    assert parse(shapes, {"type": "go", "to": [0, 1]}) == {"type": "go", "to": [0, 1]}
+    with pytest.raises(RuleError, match="A “go” action needs its “to”"):
+        parse(shapes, {"type": "go"})
+
+
+def test_dragon_refuses_a_malformed_cell_at_the_edge_and_an_off_grid_one_by_its_rule():
+    registry.load()
+    dragon = registry.get("dragon")
+    state = dragon.setup(2, {}, 3, 1000.0)
+    for cell, words in (([1, True], "“cell” must be a cell"), (None, "“cell” must be a cell"),
+                        ([9, 9], "Pick a cell of the 7x7 grid"), ("Z9", "'Z9' is not a cell")):
+        with pytest.raises(RuleError, match=words):
+            dragon.apply(state, 0, {"type": "reveal", "cell": cell}, 1000.0)
+    with pytest.raises(RuleError, match="needs its “cell”"):
+        dragon.apply(state, 0, {"type": "reveal"}, 1000.0)
+    assert dragon.apply(state, 0, {"type": "reveal", "cell": "A1"}, 1000.0)[0]["revealed"] == [[0, 0]]
