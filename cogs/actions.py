@@ -4,17 +4,17 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 
-from engine import registry
 from engine.errors import RuleError
 from engine.protocol import Action
 from host.errors import StaleAction, TableError
-from host.session import PLAYING, Session
+from host.session import Session
 from host.table import Change, Table
 
 from . import replies
 from .components import Ref, pressed_ms
 from .game_ui import Move
 from .markup import said
+from .panels import Seat
 from .services import Interaction
 
 log = logging.getLogger(__name__)
@@ -64,15 +64,12 @@ async def perform_race(interaction: Interaction, session_id: int, action: Action
         raise TableError(said(session, words)) from None
 
 
-async def make_move(interaction: Interaction, move: Move, ref: Ref, values: list[str]) -> None:
-    """A click on a board control that makes a move: the game's UI says which."""
-    table = table_of(interaction)
-    session = await table.get(ref.session_id)
-    if session.status != PLAYING:
-        raise TableError("This game is over." if session.started_at else "The game has not started yet.")
+async def make_move(interaction: Interaction, move: Move, seat: Seat, ref: Ref, values: list[str]) -> None:
+    """A click of `seat`'s player on a board control that makes a move: the game's UI says which."""
+    table, session = table_of(interaction), seat.session
     if ref.version is not None and ref.version != session.version:
         raise StaleAction("That board is out of date; here is the current one.", session)
-    action = move.action(session, registry.get(session.game), ref, values)
+    action = move.action(session, seat.game, ref, values)
     if action is None:
         raise TableError("That button does nothing now.")
     await perform(interaction, lambda: table.act(session.id, interaction.user.id, action,

@@ -3,11 +3,12 @@
 The custom_id names the session and the control (cogs/components.py); the control is looked up once,
 in the table's own controls (lobby, rules, rematch) or its game's (`GameUI.controls`), and answered: a
 `Move` is made through the table, a `Panel` opens, redraws or acts (`on_panel`), a handler answers in
-its own way. What the click changed goes out on the bus (cogs/bus.py); a refusal or a fault is told to
-the one who clicked, privately, in their language.
+its own way. A `Move`, a `Panel` and a `Seated` handler are for the players of the game in play: the
+seat is checked once, at one gate (`seat_for`, where watchers and ended games are refused), and handed
+on. What the click changed goes out on the bus (cogs/bus.py); a refusal or a fault is told to the one
+who clicked, privately, in their language.
 
-Private panels (the kit is cogs/panels.py): the clicking player must be seated in a game in play
-(watchers are refused once, in `seat_for`); a stale `versioned` panel is refused with the current
+Private panels (the kit is cogs/panels.py): a stale `versioned` panel is refused with the current
 board; a pick opens, redraws or acts, and leaves the panel as a note or, `in_place`, redraws it with
 what happened on top.
 """
@@ -29,7 +30,7 @@ from host.table import Change
 from . import markup, replies
 from .actions import Lost, make_move, perform, table_of
 from .components import Ref, pressed_ms
-from .game_ui import DEFAULT_UI, RULES, Control, Handler, Move
+from .game_ui import DEFAULT_UI, RULES, Control, Handler, Move, Seated
 from .lobby import LOBBY_CONTROLS, lobby_click, offer_levels, rematch_click
 from .markup import said
 from .panels import OPEN, WATCHING, Panel, Seat
@@ -67,13 +68,18 @@ async def _answer(interaction: Interaction, ref: Ref, values: list[str]) -> None
         control = control_of(interaction, session, ref)
         if (back := await bot.table.take_back(ref.session_id, interaction.user.id)) is not None:
             await bot.changes.publish(back)  # any click of an away player takes their seat back
+            session = back.session
+        if not isinstance(control, Move | Panel | Seated):
+            await control(interaction, ref, values)  # the table's own controls, and any a watcher may use
+            return
+        seat = await seat_for(interaction, session)  # the one seat check: watchers and ended games are refused here
         match control:
             case Move():
-                await make_move(interaction, control, ref, values)
+                await make_move(interaction, control, seat, ref, values)
             case Panel():
-                await on_panel(interaction, control, ref, values)
-            case _:
-                await control(interaction, ref, values)
+                await on_panel(interaction, control, seat, ref, values)
+            case Seated():
+                await control.answer(interaction, seat, ref, values)
     except StaleAction as stale:
         await bot.changes.publish(Change(stale.session))  # a crash may have left the board behind: redraw it
         await bot.presenter.show_privately(interaction, stale.session, str(stale))
@@ -119,17 +125,16 @@ async def seat_for(interaction: Interaction, session: Session) -> Seat:
     return Seat(session, game, seat, game.view(session.game_state, seat), table_of(interaction).clock())
 
 
-async def on_panel(interaction: Interaction, panel: Panel, ref: Ref, values: list[str]) -> None:
-    """Every click on `panel`, and on the board button that opens it."""
+async def on_panel(interaction: Interaction, panel: Panel, seat: Seat, ref: Ref, values: list[str]) -> None:
+    """Every click of `seat`'s player on `panel`, and on the board button that opens it."""
     table = table_of(interaction)
     control, _, draft = ref.arg.partition("~")
     if panel.in_place and control != OPEN:
-        moved = await move_in_place(interaction, panel, ref, values)
+        moved = await move_in_place(interaction, panel, seat, ref, values)
         if moved.change is not None and not moved.change.duplicate:
             await interaction.client.changes.publish(moved.change)
         return
-    session = await table.get(ref.session_id)
-    seat = await seat_for(interaction, session)
+    session = seat.session
     if ref.version is not None and ref.version != session.version:
         raise StaleAction("That panel is out of date; here is the current board.", session)
     if control == OPEN:
@@ -177,14 +182,13 @@ class Moved:
     change: Change | None
 
 
-async def move_in_place(interaction: Interaction, panel: Panel, ref: Ref, values: list[str], *,
+async def move_in_place(interaction: Interaction, panel: Panel, seat: Seat, ref: Ref, values: list[str], *,
                         after: Callable[[str], str] = lambda control: "", lost: Lost = lambda *_: None) -> Moved:
-    """A click on a panel that stays open: the action it names is made at once, with the time the
-    player clicked (a race is told by how much); the panel is redrawn in place, from the draft
-    `after(control)` gives, with on top what happened: the move's news, the refusal, or `lost`'s
+    """A click of `seat`'s player on a panel that stays open: the action it names is made at once, with
+    the time the player clicked (a race is told by how much); the panel is redrawn in place, from the
+    draft `after(control)` gives, with on top what happened: the move's news, the refusal, or `lost`'s
     words for a move an earlier click made impossible. The caller brings the board up to date."""
     table, (control, _, draft) = table_of(interaction), ref.arg.partition("~")
-    seat = await seat_for(interaction, await table.get(ref.session_id))
     live = interaction.client.presenter.panels
     live.taken(ref.session_id, interaction)
     change, picked, note, clicked = None, None, "", pressed_ms(interaction)

@@ -26,7 +26,7 @@ from render.text_card import render_text_card
 from . import markup
 from .components import Ref, TableButton, view_of
 from .language import N_, ptext, text, translation
-from .panels import Panel
+from .panels import Panel, Seat
 from .services import Interaction
 
 MAX_BUTTONS = 20
@@ -57,7 +57,15 @@ class BoardWords:
     colour: discord.Colour = field(default_factory=discord.Colour.blurple)
 
 
-Handler = Callable[[Interaction, Ref, list[str]], Awaitable[None]]  # a control answered in its own way
+Handler = Callable[[Interaction, Ref, list[str]], Awaitable[None]]  # a control answered in its own way, for anyone
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A control answered in its own way, for a player seated in the game in play only: the click path
+    checks the seat (cogs/clicks.py, once for every seated control) and hands it over."""
+
+    answer: Callable[[Interaction, Seat, Ref, list[str]], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -67,7 +75,7 @@ class Move:
     action: Callable[[Session, Game, Ref, list[str]], ActionLike | None]
 
 
-Control: TypeAlias = "Move | Panel | Handler"
+Control: TypeAlias = "Move | Panel | Seated | Handler"
 
 
 def action_label(action: Action) -> str:

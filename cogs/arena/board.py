@@ -38,7 +38,7 @@ from render.encode import RenderedImage
 from .. import markup, replies
 from ..actions import table_of
 from ..components import Ref, TableButton
-from ..game_ui import Control, GameUI
+from ..game_ui import Control, GameUI, Seated
 from ..rules import options_embed, rules_embed
 from ..services import Interaction
 from .clicks import on_click
@@ -113,7 +113,7 @@ class ArenaUI(GameUI):
         self.clock: Callable[[], float] = clock
 
     def controls(self) -> Mapping[str, Control]:
-        return {PANEL.name: on_click, PEEK: peek, RULES: peek}  # the panel redraws in place (clicks.py)
+        return {PANEL.name: Seated(on_click), PEEK: peek, RULES: peek}  # the panel redraws in place (clicks.py)
 
     def headlines(self, change: Change) -> list[str]:
         return [name_places(e.text) for e in change.events if e.kind in HEADLINES and e.private_to is None]

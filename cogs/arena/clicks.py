@@ -15,10 +15,9 @@ from engine.protocol import Action
 from host.session import Session
 
 from .. import replies
-from ..actions import table_of
 from ..clicks import move_in_place, on_panel
 from ..components import Ref
-from ..panels import OPEN
+from ..panels import OPEN, Seat
 from ..services import Interaction
 from .draft import INFO, after_move
 from .legend import legend_embed
@@ -27,21 +26,20 @@ from .panel import PANEL
 from .words import race_words
 
 
-async def on_click(interaction: Interaction, ref: Ref, values: list[str]) -> None:
+async def on_click(interaction: Interaction, seat: Seat, ref: Ref, values: list[str]) -> None:
+    """A click of `seat`'s player on the panel or on the board button that opens it."""
     live = live_of(interaction.client)
     control = ref.arg.partition("~")[0]
     if control == OPEN:
-        await on_panel(interaction, PANEL, ref, values)
-        session = await table_of(interaction).get(ref.session_id)
-        seat = session.seat_of(interaction.user.id)
-        live.keep(ref.session_id, seat, interaction, "")
-        if seat is not None and not defending(session, seat) and live.introduce(ref.session_id, seat):
-            await tell_legend(interaction, session)
+        await on_panel(interaction, PANEL, seat, ref, values)
+        live.keep(ref.session_id, seat.seat, interaction, "")
+        if not defending(seat.session, seat.seat) and live.introduce(ref.session_id, seat.seat):
+            await tell_legend(interaction, seat.session)
         return
     if control == INFO:  # the panel stays as it is: the legend is a message of its own
-        await tell_legend(interaction, await table_of(interaction).get(ref.session_id))
+        await tell_legend(interaction, seat.session)
         return
-    moved = await move_in_place(interaction, PANEL, ref, values, after=after_move, lost=lost_by)
+    moved = await move_in_place(interaction, PANEL, seat, ref, values, after=after_move, lost=lost_by)
     live.keep(ref.session_id, moved.seat.seat, interaction, moved.draft)
     if moved.change is not None and not moved.change.duplicate:
         await interaction.client.changes.publish(moved.change)
