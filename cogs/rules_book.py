@@ -21,6 +21,8 @@ from typing import Any, cast
 import discord
 
 from engine import registry
+from engine.arena import EyeForAnEye
+from engine.arena.modes import mode_rules
 from engine.arena.rules import ADVANCED as ARENA_ADVANCED
 from engine.arena.rules import OPTION_RULES as ARENA_OPTION_RULES
 from engine.arena.rules import RULES as ARENA_RULES
@@ -50,8 +52,10 @@ def paragraph(text: str, heading: str) -> str:
     return next(line for line in text.splitlines() if line.startswith(f"**{heading}**"))
 
 
-OPTION_PAGES: dict[str, dict[str, str]] = {  # a game's options' rules, by game and option
-    "arena": {ADVANCED: ARENA_ADVANCED, "turn_based": paragraph(ARENA_RULES, "Turn-based"), **ARENA_OPTION_RULES},
+ARENA_PAGES = {ADVANCED: ARENA_ADVANCED, "turn_based": paragraph(ARENA_RULES, "Turn-based"), **ARENA_OPTION_RULES,
+               **mode_rules()}
+OPTION_PAGES: dict[str, dict[str, str]] = {  # a game's options' rules, by game and option, in the lobby's order
+    "arena": {key: ARENA_PAGES[key] for key in (ADVANCED, *(o.key for o in EyeForAnEye.options)) if key in ARENA_PAGES},
 }
 
 

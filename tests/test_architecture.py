@@ -116,3 +116,25 @@ def test_no_test_module_imports_another():
             if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1].startswith("test_"):
                 borrowed.append(f"{path.relative_to(ROOT)}: {node.module}")
     assert not borrowed, borrowed
+
+
+ARENA_MODES = {"engine.arena.domination", "engine.arena.hill", "engine.arena.ceremony"}
+
+
+def reach(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module `start` imports, directly or through others."""
+    seen, todo = set(), [start]
+    while todo:
+        for dep in graph.get(todo.pop(), set()) - seen:
+            seen.add(dep)
+            todo.append(dep)
+    return seen
+
+
+def test_eye_for_an_eye_s_core_imports_no_mode():
+    """The modes plug into the core through the hooks of engine/arena/modes.py (its package plugs them in):
+    no module of the core reaches a mode, directly or through another."""
+    graph = module_imports()
+    core = [m for m in graph if m.startswith("engine.arena.") and m not in ARENA_MODES]
+    reaching = {m: sorted(reach(graph, m) & ARENA_MODES) for m in core}
+    assert "engine.arena.match" in reaching and not any(reaching.values()), reaching

@@ -111,6 +111,12 @@ Advanced readings (ARENA.md section 2.6 numbers, all in data.py):
   push stopped by the edge, terrain or a figure moves no further.
 - A Guard yields one Guard token however many hits land on it (ARENA.md 4.10).
 """
+from .ceremony import Ceremony
+from .domination import Domination
+from .hill import KingOfTheHill
 from .match import EyeForAnEye
+from .modes import plug
+
+plug(Domination(), KingOfTheHill(), Ceremony())  # the core imports no mode: they plug in here (modes.py)
 
 __all__ = ["EyeForAnEye"]

@@ -39,7 +39,7 @@ from typing import Any
 
 from ..errors import Either, RuleError, Said, counted
 from ..hexgrid import distance, neighbour
-from ..protocol import Action, Event, Option, Seat
+from ..protocol import Action, Event, Seat
 from ..rng import Rng, rng_of
 from .action_types import ArenaAction
 from .board import COMPASS, adjacent, clear_front, front_arc, key, open_hex
@@ -47,7 +47,8 @@ from .data import ATTACK, CATCH_VP, CATCH_VP_OUT, CHARACTERS, NYMPHLETS_EACH, SC
 from .dice import faces_text, hits_in, roll_faces, spend, spends
 from .figures import OUT, State, arena, board_of, figure_hexes, name, occupied, say
 from .hits import LANDINGS, hits_text, is_catch, new_entry, settle
-from .modes import MODE_GROUP, VictoryPoints, mode_of, register
+from .modes import MODE_OPTIONS, VictoryPoints, mode_of
+from .races import stamp
 from .teams import allied
 
 
@@ -186,14 +187,21 @@ def scamper(state: State, seat: Seat, action: ArenaAction) -> list[Event]:
                             end=str(nymphlet["hex"])), kind="move")]
 
 
-@register
 class Ceremony(VictoryPoints):
     key = "ceremony"
     title = "Nymphlet Ceremony"
-    option = Option("ceremony", "Nymphlet Ceremony: catch the others' Nymphlets", group=MODE_GROUP)
+    option = MODE_OPTIONS["ceremony"]
 
     def resolve_choices(self, state: State, seat: Seat) -> list[Action]:
         return catch_choices(state, seat) + scamper_choices(state, seat)
+
+    def claims(self, action: ArenaAction) -> bool:
+        return action["type"] == "scamper" or (action["type"] == "attack" and "nymphlet" in action)
+
+    def act(self, state: State, seat: Seat, action: ArenaAction, now: float) -> list[Event]:
+        if action["type"] == "scamper":
+            return scamper(state, seat, action)
+        return catch(state, seat, action, now, stamp(action))
     knockout_penalty = 0
     rules = (
         "**Nymphlet Ceremony** (option): each player has Nymphlets (3 with 2 players, 2 with 3, 1 with "

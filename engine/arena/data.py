@@ -279,6 +279,8 @@ KNOCKOUT_PENALTY = 5   # VP a knocked-out player loses in King of the Hill and D
 BURRAPARAY_WINDOWS: tuple[tuple[float, float], ...] = ((50.0, 70.0), (110.0, 130.0), (170.0, 190.0),
                                                        (230.0, 250.0))  # seconds into a real-time round
 TB_DECLARE_SECONDS = 30.0      # turn-based Domination: declare Trigger or Not and the dice to roll (3.4)
+QUICK_CALLS_EVERY = (BURRAPARAY_WINDOWS[1][0] - BURRAPARAY_WINDOWS[0][0]) * QUICK_ROUND_SECONDS / ROUND_SECONDS
+
 
 # King of the Hill's General Manoeuvre cards (ARENA.md 2.7, advanced rules): Ready dice, then Special
 # dice to use. Each player plays two beside their character's Band I card (the Manoeuvre card).

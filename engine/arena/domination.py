@@ -51,14 +51,14 @@ from ..deck import discard, draw, new_deck
 from ..errors import RuleError, Said, counted
 from ..flow import after
 from ..hexgrid import neighbour
-from ..protocol import Action, Event, Option, Seat
+from ..protocol import Action, Event, Seat
 from ..rng import Rng, rng_of
 from .action_types import ArenaAction
 from .board import Key, clear_front, front_arc, key
 from .data import (
     BURRAPARAY_WINDOWS,
     KNOCKOUT_PENALTY,
-    QUICK_ROUND_SECONDS,
+    QUICK_CALLS_EVERY,
     ROUND_SECONDS,
     TB_DECLARE_SECONDS,
     TB_SAFETY_GAME_TURNS,
@@ -66,7 +66,7 @@ from .data import (
 from .dice import faces_text, roll_faces
 from .figures import State, arena, name, occupied, say, standing
 from .manoeuvres import deal_hands
-from .modes import MODE_GROUP, VictoryPoints, register
+from .modes import MODE_OPTIONS, VictoryPoints
 from .rounds import FIGHT, round_seconds
 from .teams import standing_sides
 from .turns import DECLARE, ROLL, next_game_turn
@@ -101,9 +101,6 @@ def call_windows(state: State) -> list[tuple[float, float]]:
     return [(low * scale, high * scale) for low, high in BURRAPARAY_WINDOWS]
 
 
-QUICK_CALLS_EVERY = (BURRAPARAY_WINDOWS[1][0] - BURRAPARAY_WINDOWS[0][0]) * QUICK_ROUND_SECONDS / ROUND_SECONDS
-
-
 def trigger_totals(rolls: list[tuple[bool, list[str]]]) -> tuple[int, int]:
     """(Trigger, Not) over every roller's (declared Trigger?, faces): Attack counts for Trigger,
     Defence for Not, Special for its roller's own declaration (ARENA.md 2.4)."""
@@ -112,11 +109,10 @@ def trigger_totals(rolls: list[tuple[bool, list[str]]]) -> tuple[int, int]:
     return trigger, against
 
 
-@register
 class Domination(VictoryPoints):
     key = "domination"
     title = "Domination"
-    option = Option("domination", "Domination: hold the flower's area at Burraparay!", group=MODE_GROUP)
+    option = MODE_OPTIONS["domination"]
     phases = (DECLARE,)
     secret_timer = True
     rules = (

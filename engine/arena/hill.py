@@ -29,14 +29,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RuleError, Said
-from ..protocol import Action, Event, Option, Seat
+from ..protocol import Action, Event, Seat
 from ..rng import Rng
+from .action_types import ArenaAction
 from .board import key
 from .data import HILL_FACES, HILL_SCORINGS_TB, KNOCKOUT_PENALTY, TB_SAFETY_GAME_TURNS
 from .domination import together
 from .figures import State, arena, name, say, standing
 from .manoeuvres import deal_hands
-from .modes import MODE_GROUP, VictoryPoints, mode_of, register
+from .modes import MODE_OPTIONS, VictoryPoints, mode_of
 from .shared import lock, room
 
 HILL = "hill"  # the hill card's key among the shared tracks
@@ -63,24 +64,24 @@ def hill_room(state: State, seat: Seat) -> int:
     return room(state, seat, HILL, HILL_CARD) if isinstance(mode_of(state), KingOfTheHill) else 0
 
 
-def add_to_hill(state: State, seat: Seat, count: int | None) -> list[Event]:
-    """Lock dice on the hill card; the die that fills it climbs or scores."""
-    mode = mode_of(state)
-    if not isinstance(mode, KingOfTheHill):
-        raise RuleError("The hill card is King of the Hill's.")
-    return mode.add(state, seat, count)
-
-
-@register
 class KingOfTheHill(VictoryPoints):
     key = "hill"
     title = "King of the Hill"
+    option = MODE_OPTIONS["hill"]
     max_players = 4
+
+    def claims(self, action: ArenaAction) -> bool:
+        return action["type"] == "hill"
+
+    def act(self, state: State, seat: Seat, action: ArenaAction, now: float) -> list[Event]:
+        """Lock dice on the hill card; the die that fills it climbs or scores."""
+        mode = mode_of(state)
+        if not isinstance(mode, KingOfTheHill):
+            raise RuleError("The hill card is King of the Hill's.")
+        return mode.add(state, seat, action.get("count"))
 
     def dice_choices(self, state: State, seat: Seat) -> list[Action]:
         return [{"type": "hill"}] if hill_room(state, seat) else []
-    option = Option("hill", "King of the Hill: hold the hill when the hill card scores", max_players=max_players,
-                    group=MODE_GROUP)
     rules = (
         "**King of the Hill** (option, 2-4 players): the hill is the High Ground (the Rainforest: the 7 "
         "open stream hexes). Anyone may lock a Move, a Ready and a Special die on the shared **hill card** "

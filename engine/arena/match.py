@@ -22,17 +22,14 @@ from .actions import (
     roll_dice,
 )
 from .board import AREAS
-from .ceremony import Ceremony, catch, scamper
 from .choices import legal
 from .data import QUICK_ROUND_SECONDS, QUICK_ROUNDS, SEAT_ORDER, START_SECONDS
-from .domination import Domination
 from .figures import LEFT, STANDING, State, board_of, is_standing, name, say
 from .guards import leave_board
-from .hill import KingOfTheHill, add_to_hill
 from .hits import answer, expire, head, next_window, paused_by, settle
 from .invariants import broken_rules
 from .lobby import CHARACTER, CHOICES
-from .modes import mode_for, mode_of
+from .modes import MODE_OPTIONS, claiming, mode_for, mode_of
 from .races import stamp
 from .rounds import (
     COUNTDOWN,
@@ -92,9 +89,7 @@ class EyeForAnEye(Game):
                Option("advanced", "Advanced: innate actions, Tribal cards, Heat, reactions"),
                Option("alliances", "Alliances: teams of 2 or 3 picked in the lobby, 1 cup each"),
                Option("rainforest", "Rainforest: a stream, boulders, Raging Currents"),
-               Domination.option,
-               KingOfTheHill.option,
-               Ceremony.option,
+               *MODE_OPTIONS.values(),
                Option("quick", f"Quick match: {QUICK_ROUNDS} rounds of {QUICK_ROUND_SECONDS / 60:g} minutes"))
     choices = CHOICES
     rules = RULES
@@ -351,18 +346,14 @@ class EyeForAnEye(Game):
             return auto_allocate(state, seat)
         if kind == "recover":
             return recover_dice(state, seat, action.get("track"), action.get("count"))
-        if kind == "attack" and "nymphlet" in action:
-            return catch(state, seat, action, now, stamp(action))
-        if kind == "scamper":
-            return scamper(state, seat, action)
+        if (mode := claiming(action)) is not None:  # a mode's own move (the Hill's card, the Ceremony's catch)
+            return mode.act(state, seat, action, now)
         if kind == "attack":
             return attack(state, seat, action, now, stamp(action))
         if kind == "move":
             return move(state, seat, action.get("steps"), action.get("by"), action.get("flow"))
         if kind == "current":
             return add_to_current(state, seat, action.get("track"), action.get("count"))
-        if kind == "hill":
-            return add_to_hill(state, seat, action.get("count"))
         if kind == "heal":
             return heal(state, seat, action.get("dice"))
         if kind == "use":

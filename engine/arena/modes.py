@@ -14,9 +14,14 @@ Where the rules ask the mode:
   alternative modes a safety net, `tb_safety_cap`), and its own end (`round_over`);
 - its own phases (`phases`): who it waits on (`waiting`), what a seat may do (`legal`), doing it
   (`play`), the phase clock running out (`timeout`), a player leaving during one (`after_leave`);
-- scoring: a `VictoryPoints` mode's round adds each player's `round_vp` to their points; `ranks`
-  orders the match;
+- its moves in the core's phases: the choices it adds (`dice_choices`, `resolve_choices`) and the
+  moves it `claims`, which it plays (`act`) or, in a match of another mode, refuses;
+- scoring: a round of a mode with `round_vp` adds each player's VP to their points (`VictoryPoints`),
+  else the core's points for cups and survivors; `ranks` orders the match;
 - `view` and `invariants`.
+
+The core imports no mode: the options that pick one are declared here (`MODE_OPTIONS`, in the order
+a stored rules button keeps them), and engine/arena/__init__.py plugs the built modes in (`plug`).
 
 Built: Domination (engine/arena/domination), King of the Hill (engine/arena/hill: its hill card
 is a shared track, the `hill` dice action, `max_players` 4, turn-based `round_over` at the third
@@ -39,6 +44,14 @@ from .board import Key, clear_front
 from .data import KNOCKOUT_PENALTY, TB_GAME_TURNS, TB_SAFETY_GAME_TURNS
 from .figures import OUT, State, arena, occupied
 from .teams import side_of
+
+MODE_GROUP = "mode"  # the options that pick a mode share this group: the lobby keeps one on (Option.group)
+MODE_OPTIONS: dict[str, Option] = {  # the modes a match may play, by the key of the mode that plays each
+    "domination": Option("domination", "Domination: hold the flower's area at Burraparay!", group=MODE_GROUP),
+    "hill": Option("hill", "King of the Hill: hold the hill when the hill card scores", max_players=4,
+                   group=MODE_GROUP),
+    "ceremony": Option("ceremony", "Nymphlet Ceremony: catch the others' Nymphlets", group=MODE_GROUP),
+}
 
 
 class Mode:
@@ -114,6 +127,16 @@ class Mode:
         """Moves the mode adds to what the seat may resolve (the Ceremony: catch and Scamper)."""
         return []
 
+    def claims(self, action: ArenaAction) -> bool:
+        """Whether the action is one of this mode's own moves in the core's phases (the Hill's dice
+        onto its card; the Ceremony's catch and Scamper), which `act` plays."""
+        return False
+
+    def act(self, state: State, seat: Seat, action: ArenaAction, now: float) -> list[Event]:
+        """Play a move the mode `claims`; called whichever mode the match plays, so it refuses when
+        the match plays another."""
+        raise RuleError("You may not act now.")
+
     # ---------------------------------------------------------------- its own phases
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
@@ -133,6 +156,10 @@ class Mode:
         return []
 
     # ---------------------------------------------------------------- scoring
+
+    def round_vp(self, state: State) -> list[int] | None:
+        """Each seat's Victory Points for the round (None: the round scores cups and survivors, rule 19)."""
+        return None
 
     def ranks(self, state: State) -> tuple[int, ...]:
         """The match's ranks by points; seats that left rank below all who stayed."""
@@ -216,15 +243,25 @@ class VictoryPoints(Mode):
         return []
 
 
-MODE_GROUP = "mode"  # the options that pick a mode share this group: the lobby keeps one on (Option.group)
 EVERY_EYE = Mode()
 MODES: dict[str, Mode] = {EVERY_EYE.key: EVERY_EYE}
 
 
-def register(cls: type[Mode]) -> type[Mode]:
-    """Class decorator: a mode the options may pick (its module is imported by engine/arena/match)."""
-    MODES[cls.key] = cls()
-    return cls
+def plug(*modes: Mode) -> None:
+    """The modes a match may play besides Every Eye (engine/arena/__init__.py plugs the built ones in)."""
+    for mode in modes:
+        assert mode.option is MODE_OPTIONS[mode.key], f"{mode.key} is picked by its MODE_OPTIONS entry"
+        MODES[mode.key] = mode
+
+
+def claiming(action: ArenaAction) -> Mode | None:
+    """The mode whose own move the action is, if any (it plays it, or refuses it in another mode's match)."""
+    return next((mode for mode in MODES.values() if mode.claims(action)), None)
+
+
+def mode_rules() -> dict[str, str]:
+    """Each mode's own rules for /rules, by the key of its option."""
+    return {mode.option.key: mode.rules for mode in MODES.values() if mode.option is not None}
 
 
 def mode_of(state: State) -> Mode:

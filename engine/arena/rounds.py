@@ -52,7 +52,7 @@ from .figures import (
 )
 from .guards import new_guards
 from .hits import flush
-from .modes import VictoryPoints, mode_of
+from .modes import mode_of
 from .stream import new_currents
 from .teams import side_name, sides, standing_sides, teams_of
 from .turns import DECLARE, ROLL, TURNS, capped, new_turns, start_game_turn
@@ -206,12 +206,11 @@ def end_round(state: State, now: float, why: str, how: str) -> list[Event]:
     is said; `how` (KNOCKOUT ... CAP) is kept in the round's result."""
     events = flush(state)
     seats = state["in_round"]
-    mode = mode_of(state)
-    vp = isinstance(mode, VictoryPoints)
-    total = mode.round_vp(state) if isinstance(mode, VictoryPoints) else scores(state)
+    vp = mode_of(state).round_vp(state)
+    total = scores(state) if vp is None else vp
     groups = sides(state, seats)
     group_scores = [sum(total[s] for s in group) for group in groups]  # allies add their VP together
-    awarded = group_scores if vp else points_for(group_scores)
+    awarded = points_for(group_scores) if vp is None else group_scores
     ranks = ranked([float(x) for x in group_scores])
     of = {s: i for i, group in enumerate(groups) for s in group}
     for seat in seats:
@@ -220,7 +219,7 @@ def end_round(state: State, now: float, why: str, how: str) -> list[Event]:
                              "scores": [group_scores[of[s]] for s in seats], "ranks": [ranks[of[s]] for s in seats],
                              "points": [awarded[of[s]] for s in seats],
                              "health": [state["figures"][s]["health"] for s in seats], "ended": how})
-    lines = [Said("{side} {score} VP", side=side_name(state, groups[i]), score=group_scores[i]) if vp else
+    lines = [Said("{side} {score} VP", side=side_name(state, groups[i]), score=group_scores[i]) if vp is not None else
              counted("{side} {score} (+{n} point)", "{side} {score} (+{n} points)", awarded[i],
                      side=side_name(state, groups[i]), score=group_scores[i])
              for _, i in sorted((rank, i) for i, rank in enumerate(ranks))]
@@ -237,7 +236,7 @@ def _next(state: State, now: float) -> list[Event]:
     if not state["tiebreak"] and state["round"] < state["rounds"]:
         state["round"] += 1
         return prepare(state, flow.in_game(state["flow"]), now, BETWEEN_SECONDS)
-    if isinstance(mode_of(state), VictoryPoints):
+    if mode_of(state).round_vp(state) is not None:
         return finish(state, "rounds")  # ties go to the most health left (modes.VictoryPoints)
     staying = flow.in_game(state["flow"])
     best = max(state["points"][s] for s in staying)

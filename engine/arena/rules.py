@@ -8,7 +8,6 @@ for whoever shows them beside RULES.
 """
 from __future__ import annotations
 
-from .ceremony import Ceremony
 from .data import (
     BETWEEN_SECONDS,
     CHARACTERS,
@@ -19,6 +18,7 @@ from .data import (
     GUARDS,
     HEAT_MAX,
     PASSIVES,
+    QUICK_CALLS_EVERY,
     QUICK_ROUND_SECONDS,
     QUICK_ROUNDS,
     REACT_MOST_SECONDS,
@@ -35,8 +35,6 @@ from .data import (
     TB_ROLLS,
     TB_TURN_SECONDS,
 )
-from .domination import QUICK_CALLS_EVERY, Domination
-from .hill import KingOfTheHill
 
 
 def match_minutes(rounds: int, round_seconds: float) -> float:
@@ -206,9 +204,6 @@ OPTION_RULES: dict[str, str] = {
         "home. Figures furthest along go first (Echo's Guards too); a blocked one stops; nobody turns or "
         "takes a hit."
     ),
-    "domination": Domination.rules,
-    "hill": KingOfTheHill.rules,
-    "ceremony": Ceremony.rules,
     "quick": (
         f"**Quick match** (option): {QUICK_ROUNDS} rounds of {QUICK_ROUND_SECONDS / 60:g} minutes, whatever the "
         f"number of players, instead of players + 1 rounds of {ROUND_SECONDS / 60:g}. In real time it takes at "
