@@ -74,10 +74,9 @@ from typing import Any, Final, Literal, NotRequired, TypedDict, TypeGuard
 from . import flow
 from .errors import RuleError, Said, counted
 from .flow import after
-from .protocol import Action, Event, Game, Option, Outcome, Seat, State, View, seat_name
+from .protocol import Action, Event, Game, Option, Outcome, Seat, State, View, seat_name, whole
 from .registry import register
 from .rng import Rng
-from .shapes import whole
 from .words import plural
 
 COPIES = 3  # identical tiles per design, and the size of a scoring set

@@ -56,10 +56,25 @@ from . import flow
 from .errors import RuleError, Said, Term, counted
 from .flow import after
 from .grid import label, parse_label
-from .protocol import Action, Event, Game, Outcome, Seat, State, View, seat_name
+from .protocol import (
+    EVERY_GAME,
+    PAIR,
+    WORD,
+    Action,
+    Event,
+    Game,
+    Outcome,
+    Seat,
+    Shapes,
+    State,
+    View,
+    either,
+    needed,
+    seat_name,
+    whole,
+)
 from .registry import register
 from .rng import Rng
-from .shapes import EVERY_GAME, PAIR, WORD, Shapes, either, needed, whole
 from .words import plural
 
 SIZE = 7

@@ -72,10 +72,9 @@ from .flow import after
 from .ghosts_types import CardInfo, GhostsView, LastAttempt, LostRace, SeatView
 from .greenbox import CARDS, SYMBOLS
 from .grid import ORTHOGONAL, inside, label
-from .protocol import Action, Event, Game, Option, Outcome, State, View, ranked, seat_name
+from .protocol import Action, Event, Game, Option, Outcome, State, View, ranked, seat_name, whole
 from .registry import register
 from .rng import Rng, rng_of
-from .shapes import whole
 from .words import plural
 
 SIZE = 6

@@ -69,10 +69,9 @@ from .deck import draw as deck_draw
 from .deck import new_deck
 from .errors import RuleError, Said, counted
 from .greenbox import CARDS, COLOURS, DOTS, TILES, Card
-from .protocol import Action, Event, Game, Option, Outcome, View
+from .protocol import Action, Event, Game, Option, Outcome, View, whole
 from .registry import register
 from .rng import Rng, rng_of
-from .shapes import whole
 from .tiger_types import (
     Ability,
     Bonus,

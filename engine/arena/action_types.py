@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Required, TypedDict
 
 from ..errors import Term
-from ..shapes import EVERY_GAME, FLAG, PAIR, WHOLE, WORD, WORDS, Shapes, either, list_of, maybe, record
+from ..protocol import EVERY_GAME, FLAG, PAIR, WHOLE, WORD, WORDS, Shapes, either, list_of, maybe, record
 
 
 class Strike(TypedDict, total=False):

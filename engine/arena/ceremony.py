@@ -191,12 +191,10 @@ class Ceremony(VictoryPoints):
     key = "ceremony"
     title = "Nymphlet Ceremony"
     option = MODE_OPTIONS["ceremony"]
+    moves = (("scamper", None), ("attack", "nymphlet"))
 
     def resolve_choices(self, state: State, seat: Seat) -> list[Action]:
         return catch_choices(state, seat) + scamper_choices(state, seat)
-
-    def claims(self, action: ArenaAction) -> bool:
-        return action["type"] == "scamper" or (action["type"] == "attack" and "nymphlet" in action)
 
     def act(self, state: State, seat: Seat, action: ArenaAction, now: float) -> list[Event]:
         if action["type"] == "scamper":

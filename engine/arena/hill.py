@@ -69,9 +69,7 @@ class KingOfTheHill(VictoryPoints):
     title = "King of the Hill"
     option = MODE_OPTIONS["hill"]
     max_players = 4
-
-    def claims(self, action: ArenaAction) -> bool:
-        return action["type"] == "hill"
+    moves = (("hill", None),)
 
     def act(self, state: State, seat: Seat, action: ArenaAction, now: float) -> list[Event]:
         """Lock dice on the hill card; the die that fills it climbs or scores."""

@@ -6,10 +6,9 @@ from typing import Any, cast
 
 from .. import flow
 from ..errors import RuleError
-from ..protocol import Action, Event, Game, Option, Outcome, Seat
+from ..protocol import Action, Event, Game, Option, Outcome, Seat, whole
 from ..registry import register
 from ..rng import Rng, rng_of
-from ..shapes import whole
 from .abilities import react, use_track
 from .action_types import COMMON, SHAPES, ArenaAction
 from .actions import (

@@ -127,10 +127,13 @@ class Mode:
         """Moves the mode adds to what the seat may resolve (the Ceremony: catch and Scamper)."""
         return []
 
+    # its own moves in the core's phases (the Hill's dice onto its card; the Ceremony's catch and
+    # Scamper), which `act` plays: each a type, with the field that marks it (None: any of that type)
+    moves: ClassVar[tuple[tuple[str, str | None], ...]] = ()
+
     def claims(self, action: ArenaAction) -> bool:
-        """Whether the action is one of this mode's own moves in the core's phases (the Hill's dice
-        onto its card; the Ceremony's catch and Scamper), which `act` plays."""
-        return False
+        """Whether the action is one of the mode's own `moves` (asked of every mode: data, not code of theirs)."""
+        return any(action["type"] == kind and (field is None or field in action) for kind, field in self.moves)
 
     def act(self, state: State, seat: Seat, action: ArenaAction, now: float) -> list[Event]:
         """Play a move the mode `claims`; called whichever mode the match plays, so it refuses when

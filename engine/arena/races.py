@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from ..errors import RuleError
-from ..protocol import ActionLike, Seat
-from ..shapes import parse
+from ..protocol import ActionLike, Seat, parse
 from .action_types import COMMON, SHAPES, ArenaAction
 from .figures import OUT, State
 

@@ -7,8 +7,7 @@ import pytest
 from engine import registry
 from engine.arena import EyeForAnEye
 from engine.errors import RuleError, Term
-from engine.protocol import canonical
-from engine.shapes import EVERY_GAME, FLAG, PAIR, WHOLE, WORDS, list_of, maybe, needed, parse, record
+from engine.protocol import EVERY_GAME, FLAG, PAIR, WHOLE, WORDS, canonical, list_of, maybe, needed, parse, record
 
 SHAPES = {**EVERY_GAME, "step": {"to": PAIR, "dice": maybe(WHOLE), "path": WORDS},
           "dance": {"strikes": list_of(record(Term("a strike", "kind of value"), facing=WHOLE, heat=FLAG),
