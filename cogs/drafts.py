@@ -7,6 +7,7 @@ field by field, so a panel names what its controls set instead of slicing text.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Collection, Mapping
 from typing import Any, ClassVar, Self
@@ -58,7 +59,12 @@ class Draft:
     clears: ClassVar[Mapping[str, tuple[str, ...]]] = {}  # the fields a pick in a field resets ("monster": "lose")
 
     def __str__(self) -> str:
-        return "-".join(_encode(getattr(self, f.name)) for f in dataclasses.fields(self))
+        return self.written
+
+    @functools.cached_property
+    def written(self) -> str:
+        """The draft as its controls' custom_ids carry it (every control of a panel holds it: written once)."""
+        return "-".join(_encode(getattr(self, name)) for name in _defaults(type(self)))
 
     @classmethod
     def opening(cls, view: View) -> Self:
@@ -68,15 +74,15 @@ class Draft:
     @classmethod
     def parse(cls, text: str) -> Self:
         """The draft `text` writes; a field missing or unreadable has its default."""
-        found = dataclasses.fields(cls)
+        found = _defaults(cls)
         parts = fields(text, len(found))
-        return cls(**{f.name: _decode(part, f.default) for f, part in zip(found, parts, strict=True)})
+        return cls(**{name: _decode(part, default) for (name, default), part in zip(found.items(), parts, strict=True)})
 
     def picked(self, control: str, values: list[str]) -> Self:
         """The draft after a pick in the control named for a field (`card`, or `tile0`, `tile1`... for
         one of several selects): a select's values set the field (a tuple takes every number in them,
         the NONE option clears it), a button flips a bool; a control naming no field changes nothing."""
-        name, defaults = control.rstrip("0123456789"), {f.name: f.default for f in dataclasses.fields(self)}
+        name, defaults = control.rstrip("0123456789"), _defaults(type(self))
         if name not in defaults:
             return self
         default, numbers = defaults[name], re.findall(r"[0-9]+", " ".join(values))
@@ -93,7 +99,7 @@ class Draft:
     def within(self, **offered: Collection[object]) -> Self:
         """This draft holding only what is `offered` now, field by field: a value no longer offered
         goes back to its default, a tuple keeps the members still offered."""
-        defaults, kept = {f.name: f.default for f in dataclasses.fields(self)}, dict[str, object]()
+        defaults, kept = _defaults(type(self)), dict[str, object]()
         for name, allowed in offered.items():
             value = getattr(self, name)
             if isinstance(value, tuple):
@@ -112,6 +118,16 @@ class Draft:
             numbers = tuple(map(int, re.findall(r"[0-9]+", value)))
             return numbers == current or len(numbers) == 1 and numbers[0] in current
         return current is not None and not isinstance(current, bool) and str(current) == value
+
+
+_DEFAULTS: dict[type, dict[str, Any]] = {}  # each draft class's, read once (dataclasses.fields is slow)
+
+
+def _defaults(cls: type) -> dict[str, Any]:
+    """A draft class's fields and their defaults, in the order the custom_id writes them."""
+    if cls not in _DEFAULTS:
+        _DEFAULTS[cls] = {f.name: f.default for f in dataclasses.fields(cls)}
+    return _DEFAULTS[cls]
 
 
 def _encode(value: object) -> str:

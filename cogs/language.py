@@ -84,6 +84,8 @@ def _lookup(language: str, context: str | None, message: str) -> str | tuple[str
 
 def fill(message: str, values: Mapping[str, object]) -> str:
     """The named fields of a translated message filled in; a field without a value is a bug in the caller."""
+    if "{" not in message:
+        return message  # most words on a board have no field: no pattern to run
     def value(field: re.Match[str]) -> str:
         return str(values[field.group(1)])
     return FIELD.sub(value, message)

@@ -23,6 +23,7 @@ from cogs.arena.panel import PANEL
 from cogs.components import TableButton, TableSelect, view_of
 from cogs.panels import Seat
 from engine.arena import EyeForAnEye
+from engine.arena.views import copied
 from engine.simulate import START, play_one
 from host.errors import TableError
 from host.session import PLAYING, Session
@@ -45,11 +46,12 @@ def moments(chars: tuple[str, ...], turn_based: bool, seed: int, every: int = 80
             yield state, entry.now
 
 
-def seat_at(state, seat: int, now: float) -> Seat:
+def seat_at(state, seat: int, now: float, view: dict) -> Seat:
+    """The seat as a panel sees it, with its own copy of the seat's `view` (a panel may not share one)."""
     session = Session(id=1, guild_id=None, channel_id=1, game="arena", status=PLAYING, host_id=1,
                       seats=list(range(100, 100 + state["players"])), options={}, seed=1, state=state, version=1,
                       deadline=None, message_id=None, board_key=None, news=[], created_at=0.0)
-    return Seat(session, GAME, seat, GAME.view(state, seat), now)
+    return Seat(session, GAME, seat, copied(view), now)
 
 
 def drafts(view: dict, me: dict) -> list[Draft]:
@@ -109,7 +111,7 @@ def test_every_panel_of_an_advanced_match_fits_discord_and_every_control_means_s
             if me["status"] != "standing" or me["hex"] is None:
                 continue
             for draft in drafts(view, me):
-                at = seat_at(state, seat, now)
+                at = seat_at(state, seat, now, view)
                 drawn = PANEL.draw(at, str(draft))
                 fits(drawn)
                 drawn_views += 1
