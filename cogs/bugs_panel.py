@@ -8,9 +8,11 @@ is two clicks (open, place), a whole grab-look-decide cycle three, and two from 
 Everybody acts at once, so the panel is not versioned: a move no longer possible is refused by the engine ("Someone was
 faster...", naming who, and by how many ms: a grab carries its press time, the interaction's
 snowflake). The panel is `in_place`: after every move, or refusal, it redraws itself with that
-news on top, so no follow-up messages pile up and nothing is lost.
+news on top, so no follow-up messages pile up and nothing is lost. It reads in the table's language.
 """
 from __future__ import annotations
+
+import functools
 
 import discord
 
@@ -18,6 +20,7 @@ from engine.bugs import (
     BEAT_SECONDS,
     COUNTDOWN,
     COUNTDOWN_BEATS,
+    DESIGNS,
     DOWN,
     EMPTY,
     HELD,
@@ -26,18 +29,19 @@ from engine.bugs import (
     as_view,
 )
 from engine.protocol import Action
-from engine.words import plural
 from host.errors import TableError
 from host.table import Change
 from render.bugs import render_tile
 
 from . import markup
+from .language import N_, ntext, ptext, said_text, text
 from .panels import Panel, Seat
 from .redraw import Drawn
 
 PER_SELECT = 25  # Discord's limit of options in one select
 GRAB, ELSEWHERE = "g", "p"  # place selects (+ their index): grab a tile, put it on another place (or swap)
 KEEP, BACK, TROPHY, LOOK = "keep", "back", "trophy", "look"
+STALE = N_("That panel no longer shows the tile you hold; here is the current one.")  # read by its reader's catalogue
 
 
 def groups(places: list[int]) -> list[list[int]]:
@@ -47,29 +51,34 @@ def groups(places: list[int]) -> list[list[int]]:
     return [places[i:i + size] for i in range(0, len(places), size)]
 
 
-def countdown_words(view: BugsView) -> str:
+def countdown_words(view: BugsView, language: str = "en") -> str:
     """'7 of 10 beats left: everybody stops <in 14 seconds>' (the stamp counts on in Discord)."""
-    beats = view["beats"] or 1
-    return (f"**{beats} of {plural(COUNTDOWN_BEATS, 'beat')}** ({int(BEAT_SECONDS)} s each) left: everybody stops "
-            f"{markup.stamp(view['countdown_at'])}")
+    return ntext(language, "**{beats} of {n} beat** ({seconds} s each) left: everybody stops {when}",
+                 "**{beats} of {n} beats** ({seconds} s each) left: everybody stops {when}", COUNTDOWN_BEATS,
+                 beats=view["beats"] or 1, seconds=int(BEAT_SECONDS), when=markup.stamp(view["countdown_at"]))
 
 
-def table_line(view: BugsView, seat: int) -> str:
+def table_line(view: BugsView, seat: int, language: str = "en") -> str:
     """The table in one line for a panel: what is left, what the player keeps (a count), the clock."""
-    parts = [f"{view['face_down']} of {plural(len(view['places']), 'place')} face down",
-             f"you keep {plural(view['kept'][seat], 'tile')}",
-             "trophies left: " + (", ".join(map(str, view["trophies"])) or "none")]
+    trophies = ", ".join(map(str, view["trophies"])) or text(language, "none")
+    parts = [ntext(language, "{down} of {n} place face down", "{down} of {n} places face down", len(view["places"]),
+                   down=view["face_down"]),
+             ntext(language, "you keep {n} tile", "you keep {n} tiles", view["kept"][seat]),
+             text(language, "trophies left: {trophies}", trophies=trophies)]
     if view["phase"] == COUNTDOWN and view["countdown_at"] is not None:
-        parts.append(countdown_words(view))
+        parts.append(countdown_words(view, language))
     return " · ".join(parts)
 
 
-def place_option(view: BugsView, place: int, held: int | None) -> discord.SelectOption:
+def place_option(view: BugsView, place: int, held: int | None, language: str = "en") -> discord.SelectOption:
     """A place in a select: to grab from, or (holding the tile of `held`) to put the tile on, saying
     whether that swaps."""
-    label = f"Place {place + 1}"
-    if held is not None:
-        label += " (empty)" if view["places"][place] == EMPTY else f" (swap: its tile goes to place {held + 1})"
+    if held is None:
+        label = text(language, "Place {place}", place=place + 1)
+    elif view["places"][place] == EMPTY:
+        label = text(language, "Place {place} (empty)", place=place + 1)
+    else:
+        label = text(language, "Place {place} (swap: its tile goes to place {own})", place=place + 1, own=held + 1)
     return discord.SelectOption(label=label, value=str(place))
 
 
@@ -85,40 +94,49 @@ class PlayPanel(Panel):
         return seat.explain({"type": "take_trophy"}) or super().refusal(seat)
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view, me = as_view(seat.view), seat.seat
-        line = table_line(view, me)
+        view, me, language = as_view(seat.view), seat.seat, seat.session.language
+        line = table_line(view, me, language)
         if view["phase"] == OVER or me in view["stopped"] or me in view["left"]:
-            done = "left the game" if me in view["left"] else "stopped playing"
-            return Drawn(f"You have {done} ({plural(view['kept'][me], 'tile')} kept).\n{line}")
+            done = (ntext(language, "You have left the game ({n} tile kept).", "You have left the game ({n} tiles kept).",
+                          view["kept"][me]) if me in view["left"] else
+                    ntext(language, "You have stopped playing ({n} tile kept).",
+                          "You have stopped playing ({n} tiles kept).", view["kept"][me]))
+            return Drawn(f"{done}\n{line}")
         held = view.get("held")
         mark = "" if held is None else str(held["place"])
         row = 0 if held else 3
         items: list[discord.ui.Item] = []
         if held is not None:
-            items += [self.button(seat, "Keep it", KEEP, mark, style=discord.ButtonStyle.success, emoji="✋", row=0),
-                      self.button(seat, f"Put it back on place {held['place'] + 1}", BACK, mark,
-                                  style=discord.ButtonStyle.primary, row=0)]
+            items += [self.button(seat, ptext(language, "button", "Keep it"), KEEP, mark,
+                                  style=discord.ButtonStyle.success, emoji="✋", row=0),
+                      self.button(seat, ptext(language, "button", "Put it back on place {place}", place=held["place"] + 1),
+                                  BACK, mark, style=discord.ButtonStyle.primary, row=0)]
         if view["trophies"]:
-            items.append(self.button(seat, f"Take the {view['trophies'][0]} trophy and stop", TROPHY, mark,
+            items.append(self.button(seat, ptext(language, "button", "Take the {value} trophy and stop",
+                                                 value=view["trophies"][0]), TROPHY, mark,
                                      style=discord.ButtonStyle.danger, emoji="🏆", row=row))
-        items.append(self.button(seat, "Refresh", LOOK, mark, emoji="🔄", row=row))
+        items.append(self.button(seat, ptext(language, "button", "Refresh"), LOOK, mark, emoji="🔄", row=row))
         own = None if held is None else held["place"]
         if held is None:
             places = [p for p, state in enumerate(view["places"]) if state == DOWN]
         else:  # any place nobody holds: an empty one, or a face-down one to swap with
             places = [p for p, state in enumerate(view["places"]) if state != HELD]
         chunks = groups(places)
-        prompt = "Or put it on another place (face down: swap)" if held else "Grab the tile of place"
+        prompt = (text(language, "Or put it on another place (face down: swap)") if held
+                  else text(language, "Grab the tile of place"))
         for k, chunk in enumerate(chunks):
             span = f" ({chunk[0] + 1}-{chunk[-1] + 1})" if len(chunks) > 1 else ""
-            options = [place_option(view, p, own) for p in chunk]
+            options = [place_option(view, p, own, language) for p in chunk]
             items.append(self.select(seat, f"{ELSEWHERE if held else GRAB}{k}", mark, options,
                                      placeholder=prompt + span, row=k + 1 if held else k))
         if held is None:
-            return Drawn(f"**Grab a tile:** pick a face-down place; only you see the tile.\n{line}", items)
-        return Drawn(f"**Place {held['place'] + 1}: {held['name']}.** Keep it face down (you will not see it "
-                     f"again) or put it back.\n{line}", items,
-                     image=lambda: render_tile(held["design"], place=held["place"]))
+            return Drawn(text(language, "**Grab a tile:** pick a face-down place; only you see the tile.") + f"\n{line}",
+                         items)
+        show = functools.partial(said_text, language)
+        name = show(DESIGNS[held["design"]].said)
+        return Drawn(text(language, "**Place {place}: {tile}.** Keep it face down (you will not see it again) or put "
+                                    "it back.", place=held["place"] + 1, tile=name) + f"\n{line}", items,
+                     image=lambda: render_tile(held["design"], place=held["place"], show=show))
 
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
         """The action a control means, or the draft to redraw (Refresh)."""
@@ -131,7 +149,7 @@ class PlayPanel(Panel):
             return {"type": "grab", "place": place}
         held = as_view(seat.view).get("held")
         if held is None or str(held["place"]) != draft:
-            raise TableError("That panel no longer shows the tile you hold; here is the current one.")
+            raise TableError(STALE)
         if control == KEEP:
             return {"type": "keep"}
         if control == BACK or place is None:

@@ -3,20 +3,22 @@
 One board message per round. Its colour buttons are the race (a later presser learns who was first, by
 how many ms); they stay, greyed, while the caller plays, since late presses arrive then. Everything
 private is a panel: My hand, the discard, the attempt and the swap, none versioned as others act
-meanwhile: a move names its round (`Play`) and the engine refuses a stale one.
+meanwhile: a move names its round (`Play`) and the engine refuses a stale one. The board and the panels
+read in the table's language (`session.language`).
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 import discord
 
-from engine.ghosts import DEAL, DISCARD_COUNT, MEEPLES, MIN_MATCHING, SIZE, lost_race
-from engine.ghosts_types import CardInfo, GhostsView, as_action, public_view, seat_view
+from engine.ghosts import DEAL, DISCARD_COUNT, MEEPLES, MIN_MATCHING, SIZE, card_name, colour_word, lost_race
+from engine.ghosts_types import CardInfo, GhostsView, SeatView, as_action, public_view, seat_view
 from engine.grid import label
 from engine.protocol import Action, Game, View, seat_name
-from engine.words import plural
+from engine.words import SYMBOL_WORDS
 from host.session import ABORTED, Session
 from host.table import Change
 from render.encode import RenderedImage
@@ -28,6 +30,7 @@ from .clicks import offer, seat_for
 from .components import Ref
 from .drafts import Draft, option
 from .game_ui import BoardWords, Control, GameUI, Move
+from .language import ntext, ptext, said_text, text
 from .panels import CONFIRM, Panel, Seat
 from .redraw import Drawn
 from .services import Interaction
@@ -53,35 +56,64 @@ class Play(Draft):
         return cls(view["round"])
 
 
-def card_option(card: CardInfo) -> discord.SelectOption:
-    return option(card["name"].capitalize(), card["id"], emoji=EMOJI.get(card["colour"]))
+def named(language: str, card: CardInfo) -> str:
+    """'red drop' in the reader's words."""
+    return said_text(language, card_name(card["id"]))
 
 
-def hand_text(hand: list[CardInfo]) -> str:
-    return "; ".join(f"{i + 1}. {EMOJI.get(c['colour'], '')} {c['name']}" for i, c in enumerate(hand)) or "no cards"
+def card_option(language: str, card: CardInfo) -> discord.SelectOption:
+    words = named(language, card)
+    return option(words[:1].upper() + words[1:], card["id"], emoji=EMOJI.get(card["colour"]))
 
 
-def until(view: GhostsView) -> str:
-    return f" (time runs out {markup.stamp(view['deadline'])})" if view["deadline"] else ""
+def hand_text(language: str, hand: list[CardInfo]) -> str:
+    return ("; ".join(f"{i + 1}. {EMOJI.get(c['colour'], '')} {named(language, c)}" for i, c in enumerate(hand))
+            or text(language, "no cards"))
 
 
-def tile_option(view: GhostsView, r: int, c: int) -> discord.SelectOption:
+def until(language: str, view: GhostsView) -> str:
+    if not view["deadline"]:
+        return ""
+    return " " + text(language, "(time runs out {when})", when=markup.stamp(view["deadline"]))
+
+
+def tile_option(language: str, view: GhostsView, r: int, c: int) -> discord.SelectOption:
     """A tile, with what everyone sees on it (never whether a walk reaches it)."""
     symbol, ghost = view["symbols"][r][c], view["ghosts"][r][c]
-    here = " and ".join(m for m, at in view["meeples"].items() if at == [r, c])
-    words = "corner" if symbol is None else f"{ghost} ghost on {symbol}" if ghost else f"empty {symbol}"
-    return option(label([r, c]), f"{r}-{c}", description=words + (f", {here} meeple" if here else ""))
+    if symbol is None:
+        words = text(language, "corner")
+    elif ghost:
+        words = text(language, "{ghost} ghost on {symbol}", ghost=said_text(language, colour_word(ghost)),
+                     symbol=said_text(language, SYMBOL_WORDS[symbol]))
+    else:
+        words = text(language, "empty {symbol}", symbol=said_text(language, SYMBOL_WORDS[symbol]))
+    here = [said_text(language, colour_word(m)) for m, at in view["meeples"].items() if at == [r, c]]
+    if here:
+        meeples = here[0]
+        for more in here[1:]:
+            meeples = text(language, "{list} and {item}", list=meeples, item=more)
+        words = text(language, "{tile}, {meeples} meeple", tile=words, meeples=meeples)
+    return option(label([r, c]), f"{r}-{c}", description=words)
+
+
+def your_hand(language: str, view: SeatView) -> str:
+    return text(language, "Your hand: {cards}.", cards=hand_text(language, view["hand"]))
 
 
 class HandPanel(Panel):
     name, any_time = "g_hand", True
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view = seat_view(seat.view)
-        hint = (f"\nPress **Discard {DISCARD_COUNT}** on the board to choose the cards you drop."
-                if view["must_discard"] else
-                "\nYou may swap one card this round: **Swap a card** on the board." if view["may_swap"] else "")
-        return Drawn(f"Your hand: {hand_text(view['hand'])}.{hint}", image=lambda: render_hand(view["hand"]))
+        view, language = seat_view(seat.view), seat.session.language
+        if view["must_discard"]:
+            hint = "\n" + text(language, "Press **Discard {n}** on the board to choose the cards you drop.",
+                               n=DISCARD_COUNT)
+        elif view["may_swap"]:
+            hint = "\n" + text(language, "You may swap one card this round: **Swap a card** on the board.")
+        else:
+            hint = ""
+        show = functools.partial(said_text, language)
+        return Drawn(your_hand(language, view) + hint, image=lambda: render_hand(view["hand"], show=show))
 
 
 class DiscardPanel(Panel):
@@ -89,20 +121,22 @@ class DiscardPanel(Panel):
     probe = as_action({"type": "discard", "cards": []})
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view = seat_view(seat.view)
+        view, language = seat_view(seat.view), seat.session.language
         return Drawn(
-            f"Your hand: {hand_text(view['hand'])}.\nChoose the **{DISCARD_COUNT}** cards to discard{until(view)}. "
-            f"If the cards you keep hold fewer than {MIN_MATCHING} matching a ghost on the board, you get a new hand.",
-            [self.select(seat, "cards", draft, [card_option(c) for c in view["hand"]], row=0,
+            your_hand(language, view) + "\n"
+            + text(language, "Choose the **{n}** cards to discard{until}. If the cards you keep hold fewer than "
+                             "{least} matching a ghost on the board, you get a new hand.",
+                   n=DISCARD_COUNT, until=until(language, view), least=MIN_MATCHING),
+            [self.select(seat, "cards", draft, [card_option(language, c) for c in view["hand"]], row=0,
                          min_values=DISCARD_COUNT, max_values=DISCARD_COUNT,
-                         placeholder=f"Choose the {DISCARD_COUNT} cards to discard")])
+                         placeholder=text(language, "Choose the {n} cards to discard", n=DISCARD_COUNT))])
 
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> Action:
         return as_action({"type": "discard", "cards": [int(v) for v in values if v.isdigit()]})
 
     def done(self, change: Change) -> str:
         if any(e.kind == "redeal" for e in change.events):
-            return "You had too few matching cards: here is a new hand."
+            return text(change.session.language, "You had too few matching cards: here is a new hand.")
         return super().done(change)
 
 
@@ -113,21 +147,29 @@ class AttemptPanel(Panel):
     name, versioned, choice, probe = "g_attempt", False, Play, as_action({"type": "give_up"})
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view, play = seat_view(seat.view), Play.parse(draft)
+        view, play, language = seat_view(seat.view), Play.parse(draft), seat.session.language
         chosen, tile = next((c for c in view["hand"] if c["id"] == play.card), None), list(play.tile)
         start = view["meeples"].get(view["meeple"] or "")
         halves = (range(SIZE // 2), range(SIZE // 2, SIZE))  # a select holds 25 tiles at most
         return Drawn.of([
-            f"You called the **{view['meeple']}** meeple on {label(start) if start else '-'}: it must end its walk on "
-            f"your tile in exactly **{plural(view['die'] or 0, 'orthogonal step')}**, never entering a tile twice"
-            f"{until(view)}.",
-            f"Card: **{chosen['name'] if chosen else '-'}** · Tile: **{label(tile) if len(tile) == 2 else '-'}**"], [
-            self.select(seat, "card", play, [card_option(c) for c in view["hand"]], placeholder="Which card?", row=0),
-            *(self.select(seat, f"tile{k}", play, [tile_option(view, r, c) for r in rows for c in range(SIZE)],
-                          placeholder=f"Which tile? (rows {rows[0] + 1}-{rows[-1] + 1})", row=1 + k)
+            ntext(language, "You called the **{meeple}** meeple on {cell}: it must end its walk on your tile in "
+                            "exactly **{n} orthogonal step**, never entering a tile twice{until}.",
+                  "You called the **{meeple}** meeple on {cell}: it must end its walk on your tile in exactly "
+                  "**{n} orthogonal steps**, never entering a tile twice{until}.", view["die"] or 0,
+                  meeple=said_text(language, colour_word(view["meeple"] or "red")),
+                  cell=label(start) if start else "-", until=until(language, view)),
+            text(language, "Card: **{card}** · Tile: **{tile}**", card=named(language, chosen) if chosen else "-",
+                 tile=label(tile) if len(tile) == 2 else "-")], [
+            self.select(seat, "card", play, [card_option(language, c) for c in view["hand"]],
+                        placeholder=text(language, "Which card?"), row=0),
+            *(self.select(seat, f"tile{k}", play, [tile_option(language, view, r, c) for r in rows for c in range(SIZE)],
+                          placeholder=text(language, "Which tile? (rows {first}-{last})", first=rows[0] + 1,
+                                           last=rows[-1] + 1), row=1 + k)
               for k, rows in enumerate(halves)),
-            self.confirm(seat, "Zap!", play, ready=chosen is not None and len(tile) == 2, row=3, emoji="👻"),
-            self.button(seat, "Give up", "up", play, style=discord.ButtonStyle.danger, row=3)])
+            self.confirm(seat, ptext(language, "button", "Zap!"), play, ready=chosen is not None and len(tile) == 2,
+                         row=3, emoji="👻"),
+            self.button(seat, ptext(language, "button", "Give up"), "up", play, style=discord.ButtonStyle.danger,
+                        row=3)])
 
     def act(self, seat: Seat, play: Play, control: str) -> Action | None:
         if control == "up":
@@ -141,12 +183,13 @@ class SwapPanel(Panel):
     name, versioned, choice, probe = "g_swap", False, Play, as_action({"type": "keep"})
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view = seat_view(seat.view)
-        options = [option("Keep my cards", "keep", emoji="✋")]
-        return Drawn(f"Your hand: {hand_text(view['hand'])}.\nChoose a card to discard (you draw a new one) or "
-                     f"keep your cards{until(view)}.",
-                     [self.select(seat, "card", draft, options + [card_option(c) for c in view["hand"]], row=0,
-                                  placeholder="Discard one card and draw one, or keep")])
+        view, language = seat_view(seat.view), seat.session.language
+        options = [option(ptext(language, "button", "Keep my cards"), "keep", emoji="✋")]
+        return Drawn(your_hand(language, view) + "\n"
+                     + text(language, "Choose a card to discard (you draw a new one) or keep your cards{until}.",
+                            until=until(language, view)),
+                     [self.select(seat, "card", draft, options + [card_option(language, c) for c in view["hand"]], row=0,
+                                  placeholder=text(language, "Discard one card and draw one, or keep"))])
 
     def act(self, seat: Seat, play: Play, control: str) -> Action:
         if play.card is None:  # "keep" names no card
@@ -159,9 +202,12 @@ HAND, DISCARD, ATTEMPT, SWAP = HandPanel(), DiscardPanel(), AttemptPanel(), Swap
 
 def lost(session: Session, seat: int | None, action: Action, pressed: int) -> str | None:
     """A call refused because another came first: who, with which meeple, and by how many ms."""
-    race = lost_race(session.game_state, seat, action)
-    return None if race is None else markup.too_slow(
-        f"{seat_name(race['winner'])} called the {race['meeple']} meeple", race["at_ms"], pressed)
+    race, language = lost_race(session.game_state, seat, action), session.language
+    if race is None:
+        return None
+    what = text(language, "{seat} called the {meeple} meeple", seat=seat_name(race["winner"]),
+                meeple=said_text(language, colour_word(race["meeple"])))
+    return markup.too_slow(what, race["at_ms"], pressed, language)
 
 
 async def call(interaction: Interaction, ref: Ref, values: list[str]) -> None:
@@ -177,7 +223,9 @@ class GhostsUI(GameUI):
     game_name = "ghosts"
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
-        return render_ghosts(game.view(session.game_state, None), names=names, aborted=session.status == ABORTED)
+        language = session.language
+        return render_ghosts(game.view(session.game_state, None), names=names, aborted=session.status == ABORTED,
+                             show=functools.partial(said_text, language), title=ptext(language, "game title", game.title))
 
     def board_key(self, session: Session, game: Game) -> str | None:
         """A fresh message per round; the opening discard stays on the lobby's message."""
@@ -186,46 +234,57 @@ class GhostsUI(GameUI):
 
     def words(self, session: Session, game: Game, view: View) -> BoardWords:
         """The round, the scores, and what happens now; nobody is marked during the race (all may press)."""
-        v = public_view(view)
+        v, language = public_view(view), session.language
         caller = "" if v["caller"] is None else seat_name(v["caller"])
-        now = {"discard": f"Everyone discards {DISCARD_COUNT} of their {DEAL} cards in secret: "
-                          f"press **Discard {DISCARD_COUNT}**.",
-               "race": f"The die shows **{v['die']}**. Race! The first to press a meeple colour gets the attempt.",
-               "attempt": f"{caller} called the **{v['meeple']}** meeple: exactly {plural(v['die'] or 0, 'step')}. "
-                          "They choose a card and a tile in private.",
-               "swap": f"Everyone but {caller} may **swap a card** or **keep** their cards."}
-        return BoardWords("Zap That Ghost · " + (f"round {v['round']}" if v["round"] else "opening discard"),
-                          now.get(v["phase"]), heading=f"Ghosts (first to {v['target']} wins)",
+        meeple = said_text(language, colour_word(v["meeple"] or "red"))
+        now = {"discard": text(language, "Everyone discards {n} of their {deal} cards in secret: press **Discard {n}**.",
+                               n=DISCARD_COUNT, deal=DEAL),
+               "race": text(language, "The die shows **{die}**. Race! The first to press a meeple colour gets the "
+                                      "attempt.", die=v["die"]),
+               "attempt": ntext(language, "{who} called the **{meeple}** meeple: exactly {n} step. They choose a card "
+                                          "and a tile in private.",
+                                "{who} called the **{meeple}** meeple: exactly {n} steps. They choose a card and a tile "
+                                "in private.", v["die"] or 0, who=caller, meeple=meeple),
+               "swap": text(language, "Everyone but {who} may **swap a card** or **keep** their cards.", who=caller)}
+        title = ptext(language, "game title", "Zap That Ghost")
+        part = (text(language, "round {n}", n=v["round"]) if v["round"] else text(language, "opening discard"))
+        return BoardWords(f"{title} · {part}",
+                          now.get(v["phase"]), heading=text(language, "Ghosts (first to {n} wins)", n=v["target"]),
                           seat_words=[f"{score} 👻" for score in v["scores"]], left=v["left"], away=v["away"],
                           marked=() if v["phase"] == "race" else None, colour=discord.Colour.dark_green())
 
     def coach(self, session: Session, game: Game, seat: int, view: View) -> str | None:
         """How to spot a zap in this phase, for a person learning the game (never their cards: the
         board is public)."""
-        v = public_view(view)
-        die = plural(v["die"] or 0, "step")
-        tips = {"discard": "Keep the cards that match a ghost on the board (the ghost's colour and the symbol of "
-                           f"its tile) and discard the {DISCARD_COUNT} that match least.",
-                "race": f"Find a card matching a ghost that a meeple can reach in exactly {die}, never entering a "
-                        "tile twice; if you have one, press that meeple's colour before the computers do.",
-                "attempt": (f"Choose your card and the ghost's tile in your panel: the meeple must end on it in "
-                            f"exactly {die}." if v["caller"] == seat else "Wait: the caller is trying their zap."),
-                "swap": "Swap a card that matches no ghost for a fresh one, or keep your hand."}
+        v, language = public_view(view), session.language
+        die = ntext(language, "{n} step", "{n} steps", v["die"] or 0)
+        tips = {"discard": text(language, "Keep the cards that match a ghost on the board (the ghost's colour and the "
+                                          "symbol of its tile) and discard the {n} that match least.", n=DISCARD_COUNT),
+                "race": text(language, "Find a card matching a ghost that a meeple can reach in exactly {steps}, never "
+                                       "entering a tile twice; if you have one, press that meeple's colour before the "
+                                       "computers do.", steps=die),
+                "attempt": (text(language, "Choose your card and the ghost's tile in your panel: the meeple must end on "
+                                           "it in exactly {steps}.", steps=die) if v["caller"] == seat
+                            else text(language, "Wait: the caller is trying their zap.")),
+                "swap": text(language, "Swap a card that matches no ghost for a fresh one, or keep your hand.")}
         return tips.get(v["phase"])
 
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
-        view = public_view(game.view(session.game_state, None))
+        view, language = public_view(game.view(session.game_state, None)), session.language
         phase, round_, grey = view["phase"], view["round"], discord.ButtonStyle.secondary
-        hand: discord.ui.Item = HAND.opener(session, "My hand", emoji="🃏", style=grey, row=1)
+        hand: discord.ui.Item = HAND.opener(session, ptext(language, "button", "My hand"), emoji="🃏", style=grey, row=1)
         if phase == "discard":
-            return [DISCARD.opener(session, f"Discard {DISCARD_COUNT}", row=0), hand]
+            return [DISCARD.opener(session, ptext(language, "button", "Discard {n}", n=DISCARD_COUNT), row=0), hand]
         if phase == "swap":
-            return [SWAP.opener(session, "Swap a card", row=0),
-                    self.move(session, KEEP, "Keep my cards", str(Play(round_)), versioned=False, row=0), hand]
+            return [SWAP.opener(session, ptext(language, "button", "Swap a card"), row=0),
+                    self.move(session, KEEP, ptext(language, "button", "Keep my cards"), str(Play(round_)),
+                              versioned=False, row=0), hand]
         race: list[discord.ui.Item] = [
-            self.move(session, CALL, m.capitalize(), str(Play(round_, meeple=m)), versioned=False, emoji=EMOJI[m],
+            self.move(session, CALL, said_text(language, colour_word(m)).capitalize(), str(Play(round_, meeple=m)),
+                      versioned=False, emoji=EMOJI[m],
                       style=STYLE[m] if phase == "race" or m == view["meeple"] else grey, row=0) for m in MEEPLES]
-        caller = [] if phase == "race" else [ATTEMPT.opener(session, "Play a card (caller)", row=1)]
+        caller = [] if phase == "race" else [ATTEMPT.opener(session, ptext(language, "button", "Play a card (caller)"),
+                                                            row=1)]
         return race + caller + [hand]  # the colours stay while the caller plays: late presses still land
 
     def controls(self) -> Mapping[str, Control]:

@@ -23,6 +23,7 @@ from host.session import PLAYING, Session
 from host.table import Table
 
 from . import replies
+from .language import N_, text
 from .markup import said
 from .panels import Panel, Seat
 from .redraw import Drawn
@@ -30,10 +31,10 @@ from .services import Interaction
 
 log = logging.getLogger(__name__)
 TOKEN_LIFE = 15 * 60 - 30  # seconds an interaction can edit its messages (Discord: 15 minutes), less a margin
-REPLACED = "This panel was replaced by a newer one (below)."
-OVER = "This game is over: see the channel."
-GONE = "You left this game."
-PASSED = "⌛ This panel's moment has passed"
+REPLACED = N_("This panel was replaced by a newer one (below).")  # each read in the table's language
+OVER = N_("This game is over: see the channel.")
+GONE = N_("You left this game.")
+PASSED = N_("⌛ This panel's moment has passed")
 
 
 @dataclass
@@ -71,7 +72,7 @@ class LivePanels:
             self.held.setdefault(session.id, {})[interaction.user.id] = Held(panel, interaction, followup_id,
                                                                              session.version)
         if older is not None:
-            await self._retire(older, REPLACED)
+            await self._retire(older, text(session.language, REPLACED))
 
     def redrawn(self, session: Session, panel: Panel, interaction: Interaction, drawn: Drawn) -> None:
         """The player's click redrew the panel in place: it is live, editable through that click (if
@@ -105,16 +106,18 @@ class LivePanels:
         if held.panel.pushed and session.status != PLAYING:
             return None  # its game tells it the end itself
         if session.status != PLAYING:
-            return OVER
+            return text(session.language, OVER)
         if seat is None:
-            return GONE
+            return text(session.language, GONE)
+        passed = text(session.language, PASSED)
         if held.panel.versioned and held.version != session.version:
-            return f"{PASSED}: the game moved on. Open a fresh one from the board."
+            moved_on = text(session.language, "the game moved on. Open a fresh one from the board.")
+            return f"{passed}: {moved_on}"
         if held.panel.any_time:
             return None
         game = registry.get(session.game)
         reason = held.panel.refusal(Seat(session, game, seat, game.view(session.game_state, seat), self.table.clock()))
-        return None if reason is None else f"{PASSED}: {said(session, reason)}"
+        return None if reason is None else f"{passed}: {said(session, reason)}"
 
     @staticmethod
     async def _retire(held: Held, text: str) -> None:

@@ -103,15 +103,16 @@ def stamp(at: float | None) -> str:
     return f"<t:{math.ceil(at)}:R>" if at else "-"
 
 
-def too_slow(what: str, first_ms: int | None, pressed_ms: int) -> str:
+def too_slow(what: str, first_ms: int | None, pressed_ms: int, language: object = None) -> str:
     """A click that lost a race, told to its player: `what` the winner did first, and by how many ms
-    from the two press times (`components.pressed_ms`), which may disagree with the table's arrival order."""
+    from the two press times (`components.pressed_ms`), which may disagree with the table's arrival order;
+    in the reader's `language` (English without one)."""
     if first_ms is None:
-        return f"⏱ Too late: {what} first."
+        return text(language, "⏱ Too late: {what} first.", what=what)
     if pressed_ms >= first_ms:
-        return f"⏱ Too slow: {what}, **{pressed_ms - first_ms} ms** before you."
-    earlier = first_ms - pressed_ms
-    return f"⏱ {what}: that click reached the table first, although yours was stamped {earlier} ms earlier."
+        return text(language, "⏱ Too slow: {what}, **{ms} ms** before you.", what=what, ms=pressed_ms - first_ms)
+    return text(language, "⏱ {what}: that click reached the table first, although yours was stamped {ms} ms earlier.",
+                what=what, ms=first_ms - pressed_ms)
 
 
 def refusal(error: Exception, locale: object = None) -> str:

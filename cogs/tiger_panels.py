@@ -1,7 +1,8 @@
 """Eye of the Tiger's private panels: Buy…, Fight… and Thin deck… (cogs/tiger.py puts their openers on
 the board). Selects redraw a panel, Confirm makes the move, and a buy with nothing else to decide is
 made by picking its card. All they offer and say is the engine's: the player's view, `purchases`,
-`preview_fight` (what a fight may double or lose), `explain`.
+`preview_fight` (what a fight may double or lose), `explain`. Their words read in the table's language
+(`session.language`), the engine's through `said_text`.
 """
 from __future__ import annotations
 
@@ -10,34 +11,72 @@ from dataclasses import dataclass, replace
 import discord
 
 from engine.protocol import Action
-from engine.tiger import as_action, fight_action, fight_words, preview_fight, purchases
+from engine.tiger import (
+    ability_said,
+    as_action,
+    card_said,
+    colour_word,
+    fight_action,
+    fight_words,
+    preview_fight,
+    purchases,
+    symbol_word,
+)
 from engine.tiger_types import CardInfo, FightPreview, MonsterOnTrack, Purchase, ThinAction, TigerView, as_view
-from engine.words import plural
 
 from .drafts import NONE, Draft, numbers, option, spread_pick
+from .language import ntext, said_text, text
 from .panels import CONFIRM, Panel, Seat
 from .redraw import Drawn
 
 NOTHING = "nothing"
 
 
-def card_words(c: CardInfo) -> str:
-    return f"{c['colour']} {c['symbol']} · value {c['value']} · light {c['light']}"
+def card_words(language: str, c: CardInfo) -> str:
+    return text(language, "{colour} {symbol} · value {value} · light {light}",
+                colour=said_text(language, colour_word(c["colour"])), symbol=said_text(language, symbol_word(c["symbol"])),
+                value=c["value"], light=c["light"])
 
 
-def monster_words(m: MonsterOnTrack) -> str:
-    return (f"Field {m['field']}: {m['symbol']} monster ({plural(m['dots'], 'point')}), power {m['power']}, "
-            f"needs {m['light_needed']} light")
+def card_name(language: str, c: CardInfo) -> str:
+    """'red hammers (3)' in the reader's words."""
+    return said_text(language, card_said(c["id"]))
+
+
+def names(language: str, cards: list[CardInfo]) -> str:
+    return ", ".join(card_name(language, c) for c in cards)
+
+
+def and_names(language: str, cards: list[CardInfo]) -> str:
+    """'red hammers (3) and blue drop (1)' in the reader's words."""
+    listed = ""
+    for c in cards:
+        listed = text(language, "{list} and {item}", list=listed, item=card_name(language, c)) if listed \
+            else card_name(language, c)
+    return listed
+
+
+def monster_words(language: str, m: MonsterOnTrack) -> str:
+    return text(language, "Field {field}: {symbol} monster ({points}), power {power}, needs {light} light",
+                field=m["field"], symbol=said_text(language, symbol_word(m["symbol"])),
+                points=ntext(language, "{n} point", "{n} points", m["dots"]), power=m["power"], light=m["light_needed"])
+
+
+def ability_words(language: str, m: MonsterOnTrack) -> list[str]:
+    """The monster's abilities, each its rule in one line, in the reader's words."""
+    return [said_text(language, ability_said(a["key"], m["colour"], m["symbol"])) for a in m["abilities"]]
 
 
 def thin(remove: list[int]) -> Action:
     return as_action(ThinAction(type="thin", remove=remove))
 
 
-def purchase_words(p: Purchase) -> str:
+def purchase_words(language: str, p: Purchase) -> str:
     """The card a purchase's last pick takes (a stack bought twice gives its next card), and its price."""
     card = p["cards"][-1] if p["cards"] else None
-    return f"{card_words(card)} — {card['price']} gold" if card else "Buy nothing (the track still advances)"
+    if card is None:
+        return text(language, "Buy nothing (the track still advances)")
+    return text(language, "{card} — {price} gold", card=card_words(language, card), price=card["price"])
 
 
 @dataclass(frozen=True)
@@ -60,30 +99,40 @@ class BuyPanel(Panel):
         return offer, any(k.second or not k.bonus for k in offer)
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view, (offer, more) = as_view(seat.view), self.offered(seat)
-        choice, colour = BuyChoice.parse(draft), view["colour_bonus"]  # versioned: it holds only what was offered
+        view, (offer, more), language = as_view(seat.view), self.offered(seat), seat.session.language
+        choice = BuyChoice.parse(draft)  # versioned: it holds only what was offered
+        colour = said_text(language, colour_word(view["colour_bonus"] or ""))
         free = any(p["free"] for p in offer.values())  # three cards of a colour whose stack has a card to give
-        firsts = sorted((option(purchase_words(p), k.card) for k, p in offer.items() if not k.second and k.bonus),
-                        key=lambda o: o.value == NOTHING)  # buying nothing last
-        seconds = [option(purchase_words(p), k.second) for k, p in offer.items()
+        firsts = sorted((option(purchase_words(language, p), k.card) for k, p in offer.items()
+                         if not k.second and k.bonus), key=lambda o: o.value == NOTHING)  # buying nothing last
+        seconds = [option(purchase_words(language, p), k.second) for k, p in offer.items()
                    if k.card == choice.card and k.second and k.bonus]
         chosen = offer.get(replace(choice, bonus=True)) if choice.card != NOTHING else None
-        confirm = (f"Confirm: buy {' and '.join(c['name'] for c in chosen['cards'])} for {chosen['price']} gold"
-                   if chosen else "Confirm: buy nothing" if choice.card else "Confirm (choose a card first)")
+        if chosen:
+            confirm = text(language, "Confirm: buy {cards} for {price} gold", cards=and_names(language, chosen["cards"]),
+                           price=chosen["price"])
+        else:
+            confirm = (text(language, "Confirm: buy nothing") if choice.card
+                       else text(language, "Confirm (choose a card first)"))
+        cubes = ntext(language, "{n} gold cube", "{n} gold cubes", view["gold"])
         return Drawn.of([
-            f"**Buy** · you have **{view['gold_available']} gold** ({view['card_gold']} from your revealed cards, "
-            f"{plural(view['gold'], 'gold cube')}): unspent gold is lost, the cubes too. Then the track advances.",
-            None if more else "Pick a card and it is bought at once (or buy nothing).",
-            "Three cards of one symbol: you may buy a **second card** with the gold left."
+            text(language, "**Buy** · you have **{gold} gold** ({card_gold} from your revealed cards, {cubes}): "
+                           "unspent gold is lost, the cubes too. Then the track advances.",
+                 gold=view["gold_available"], card_gold=view["card_gold"], cubes=cubes),
+            None if more else text(language, "Pick a card and it is bought at once (or buy nothing)."),
+            text(language, "Three cards of one symbol: you may buy a **second card** with the gold left.")
             if any(k.second for k in offer) else None,
-            f"Three {colour} cards: the top {colour} card after your purchase is free "
-            f"({'you take it' if choice.bonus else '**you decline it**'})." if free else None], [
-            self.select(seat, "card", choice, firsts, placeholder="Choose a card to buy", row=0),
-            self.select(seat, "second", choice, [option("No second card", NONE), *seconds], row=1,
-                        placeholder="Second card (three of one symbol)") if seconds else None,
-            self.button(seat, f"Free {colour} card: " + ("taking it (click to decline)" if choice.bonus else
-                                                        "declined (click to take it)"), "bonus", choice, row=2)
-            if free else None,
+            (text(language, "Three {colour} cards: the top {colour} card after your purchase is free (you take it).",
+                  colour=colour) if choice.bonus else
+             text(language, "Three {colour} cards: the top {colour} card after your purchase is free "
+                            "(**you decline it**).", colour=colour)) if free else None], [
+            self.select(seat, "card", choice, firsts, placeholder=text(language, "Choose a card to buy"), row=0),
+            self.select(seat, "second", choice, [option(text(language, "No second card"), NONE), *seconds], row=1,
+                        placeholder=text(language, "Second card (three of one symbol)")) if seconds else None,
+            self.button(seat, text(language, "Free {colour} card: taking it (click to decline)", colour=colour)
+                        if choice.bonus else
+                        text(language, "Free {colour} card: declined (click to take it)", colour=colour),
+                        "bonus", choice, row=2) if free else None,
             self.confirm(seat, confirm, choice, ready=bool(choice.card), row=3) if more else None])
 
     def act(self, seat: Seat, choice: BuyChoice, control: str) -> Action | None:
@@ -129,31 +178,41 @@ class FightPanel(Panel):
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
         view, (choice, p) = as_view(seat.view), FightChoice.parse(draft).settled(seat)
+        language = seat.session.language
         revealed = {c["id"]: c for c in view["revealed"]}
         monsters = [m for m in reversed(view["track"])  # those a fight may be tried against, field III first
                     if m is not None and not m["eye"] and m["index"] in view["fight_fields"]]
         entry = next((m for m in monsters if m["index"] == choice.monster), None)
-        foes = [option(monster_words(m) + " · beside the Eye" * m["beside_eye"], m["index"],
-                       description="; ".join(a["label"] for a in m["abilities"])) for m in monsters]
-        doubles = [option(f"Double {revealed[c]['name']}: it leaves the game after the fight", c)
-                   for c in (p["doubles"] if p else [])]
-        losable = [option(f"Lose {revealed[c]['name']}", c, default=c in p["lose"])
+        foes = [option(text(language, "{monster} · beside the Eye", monster=monster_words(language, m))
+                       if m["beside_eye"] else monster_words(language, m), m["index"],
+                       description="; ".join(ability_words(language, m))) for m in monsters]
+        doubles = [option(text(language, "Double {card}: it leaves the game after the fight",
+                               card=card_name(language, revealed[c])), c) for c in (p["doubles"] if p else [])]
+        losable = [option(text(language, "Lose {card}", card=card_name(language, revealed[c])), c, default=c in p["lose"])
                    for c in p["choose_lost"]] if p else []
+        chosen = [revealed[c] for c in choice.cards]
         return Drawn.of([
-            "**Fight** · choose a monster and the revealed cards to use; nothing happens until you confirm.",
-            *([monster_words(entry) + "".join(f"\n· {a['label']}" for a in entry["abilities"]),
-               "Cards: " + (", ".join(revealed[c]["name"] for c in choice.cards) or "none chosen"),
-               *fight_words(seat.state, p),
-               "✅ You win this fight if you confirm." if p["possible"] else f"❌ Not possible: {p['reason']}"]
-              if entry and p else ["No monster chosen."])], [
-            self.select(seat, "monster", choice, foes, placeholder="Choose a monster", row=0) if foes else None,
-            self.select(seat, "cards", choice, [option(card_words(c), i) for i, c in revealed.items()], row=1,
-                        placeholder="Choose the cards to fight with", max_values=len(revealed)) if revealed else None,
-            self.select(seat, "double", choice, [option("Double no card", NONE), *doubles], row=2,
-                        placeholder="Double one card's value (it leaves the game)") if doubles else None,
-            self.select(seat, "lose", choice, losable, placeholder="Which card you lose after a win", row=3)
-            if losable else None,
-            self.confirm(seat, f"Confirm: fight the {entry['symbol']} monster" if entry else "Confirm the fight",
+            text(language, "**Fight** · choose a monster and the revealed cards to use; nothing happens until you "
+                           "confirm."),
+            *([monster_words(language, entry) + "".join(f"\n· {words}" for words in ability_words(language, entry)),
+               text(language, "Cards: {cards}", cards=names(language, chosen)) if chosen
+               else text(language, "Cards: none chosen"),
+               *(said_text(language, line) for line in fight_words(seat.state, p)),
+               text(language, "✅ You win this fight if you confirm.") if p["possible"]
+               else text(language, "❌ Not possible: {reason}", reason=said_text(language, p["reason"] or ""))]
+              if entry and p else [text(language, "No monster chosen.")])], [
+            self.select(seat, "monster", choice, foes, placeholder=text(language, "Choose a monster"), row=0)
+            if foes else None,
+            self.select(seat, "cards", choice, [option(card_words(language, c), i) for i, c in revealed.items()], row=1,
+                        placeholder=text(language, "Choose the cards to fight with"), max_values=len(revealed))
+            if revealed else None,
+            self.select(seat, "double", choice, [option(text(language, "Double no card"), NONE), *doubles], row=2,
+                        placeholder=text(language, "Double one card's value (it leaves the game)")) if doubles else None,
+            self.select(seat, "lose", choice, losable, placeholder=text(language, "Which card you lose after a win"),
+                        row=3) if losable else None,
+            self.confirm(seat, text(language, "Confirm: fight the {symbol} monster",
+                                    symbol=said_text(language, symbol_word(entry["symbol"]))) if entry
+                         else text(language, "Confirm the fight"),
                          choice, ready=bool(p and p["possible"]), style=discord.ButtonStyle.danger)])
 
     def act(self, seat: Seat, choice: FightChoice, control: str) -> Action | None:
@@ -168,29 +227,35 @@ class ThinPanel(Panel):
     name = "tiger_thin"
 
     @staticmethod
-    def pool(view: TigerView, chosen: list[int]) -> list[discord.SelectOption]:
-        return [option(card_words(c), c["id"], default=c["id"] in chosen)
+    def pool(language: str, view: TigerView, chosen: list[int]) -> list[discord.SelectOption]:
+        return [option(card_words(language, c), c["id"], default=c["id"] in chosen)
                 for c in sorted(view["discard_cards"], key=lambda c: (c["value"], c["id"]))]
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view = as_view(seat.view)
+        view, language = as_view(seat.view), seat.session.language
         cards = {c["id"]: c for c in view["discard_cards"]}
         chosen = [c for c in numbers(draft) if c in cards]
-        refused, named = seat.explain(thin(chosen)), [cards[c]["name"] for c in chosen]
+        refused, named = seat.explain(thin(chosen)), names(language, [cards[c] for c in chosen])
+        removed = and_names(language, [cards[c] for c in chosen])
         return Drawn.of([
-            f"**Thin your deck** · your deck is used up. You may remove up to "
-            f"{plural(min(view['thin_max'], len(cards)), 'card')} of your discard pile from the game for good; "
-            "then the discard pile is shuffled into a new deck.",
-            "Chosen: " + (", ".join(named) or "none (keep every card)"), f"❌ {refused}" if refused else None], [
-            *self.spread(seat, "p", draft, self.pool(view, chosen), placeholder="Cards to remove",
-                         max_values=view["thin_max"]),
-            self.confirm(seat, f"Confirm: remove {' and '.join(named)}" if named else
-                         "Confirm: keep every card and shuffle", draft, ready=not refused)])
+            ntext(language, "**Thin your deck** · your deck is used up. You may remove up to {n} card of your discard "
+                            "pile from the game for good; then the discard pile is shuffled into a new deck.",
+                  "**Thin your deck** · your deck is used up. You may remove up to {n} cards of your discard pile "
+                  "from the game for good; then the discard pile is shuffled into a new deck.",
+                  min(view["thin_max"], len(cards))),
+            text(language, "Chosen: {cards}", cards=named) if named
+            else text(language, "Chosen: none (keep every card)"),
+            f"❌ {said_text(language, refused)}" if refused else None], [
+            *self.spread(seat, "p", draft, self.pool(language, view, chosen),
+                         placeholder=text(language, "Cards to remove"), max_values=view["thin_max"]),
+            self.confirm(seat, text(language, "Confirm: remove {cards}", cards=removed) if named else
+                         text(language, "Confirm: keep every card and shuffle"), draft, ready=not refused)])
 
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
         if control == CONFIRM:
             return thin(numbers(draft))
-        return ".".join(spread_pick(self.pool(as_view(seat.view), []), control, list(map(str, numbers(draft))), values))
+        pool = self.pool(seat.session.language, as_view(seat.view), [])
+        return ".".join(spread_pick(pool, control, list(map(str, numbers(draft))), values))
 
 
 BUY, FIGHT, THIN = BuyPanel(), FightPanel(), ThinPanel()

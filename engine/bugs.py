@@ -72,7 +72,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, NotRequired, TypedDict, TypeGuard
 
 from . import flow
-from .errors import RuleError, Said, counted
+from .errors import RuleError, Said, Term, counted
 from .flow import after
 from .protocol import Action, Event, Game, Option, Outcome, Seat, State, View, seat_name, whole
 from .registry import register
@@ -106,6 +106,14 @@ COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
 COLOUR_HEX: dict[str, str] = {"red": "#D55E00", "yellow": "#F0E442", "green": "#009E73",
                               "blue": "#0072B2", "purple": "#A35BC4"}
 EYE_WORDS: dict[int, str] = {1: "one eye", 2: "two eyes", 3: "three eyes"}
+# The words of a design's name as each language says them of a bug (engine/errors.py's terms).
+SHAPE_WORDS = {"round": Term("round", "bug shape"), "long": Term("long", "bug shape"),
+               "square": Term("square", "bug shape"), "spiky": Term("spiky", "bug shape"),
+               "pointy": Term("pointy", "bug shape")}
+COLOUR_WORDS = {"red": Term("red", "bug colour"), "yellow": Term("yellow", "bug colour"),
+                "green": Term("green", "bug colour"), "blue": Term("blue", "bug colour"),
+                "purple": Term("purple", "bug colour")}
+EYE_TERMS = {1: Term("one eye", "bug eyes"), 2: Term("two eyes", "bug eyes"), 3: Term("three eyes", "bug eyes")}
 # Which (shape, colour) pairs get how many eyes: shape i has colour (i + k) % 5 for offset k.
 EYE_OFFSETS: dict[int, tuple[int, ...]] = {2: (2, 3, 4), 1: (0,), 3: (1,)}
 
@@ -125,6 +133,17 @@ class Design:
     @property
     def name(self) -> str:
         return f"{self.colour} {self.shape} bug, {EYE_WORDS[self.eyes]}"
+
+    @property
+    def said(self) -> Said:
+        """`name` in words each language says its own way ('roter runder Käfer, zwei Augen')."""
+        return Said("{colour} {shape} bug, {eyes}", colour=COLOUR_WORDS[self.colour], shape=SHAPE_WORDS[self.shape],
+                    eyes=EYE_TERMS[self.eyes])
+
+    @property
+    def short(self) -> Said:
+        """Its colour and shape, which name one design ('green round')."""
+        return Said("{colour} {shape}", colour=COLOUR_WORDS[self.colour], shape=SHAPE_WORDS[self.shape])
 
 
 def _designs() -> tuple[Design, ...]:
@@ -354,16 +373,17 @@ def _ms(value: Any) -> int | None:
     return value if whole(value) else None
 
 
-def _too_slow(state: State, holder: int, place: int, pressed: int | None) -> str:
+def _too_slow(state: State, holder: int, place: int, pressed: int | None) -> Said:
     """A grab of a tile someone holds: who was faster and, when both presses carry their time,
     by how much (the table applies grabs in arrival order, which may differ from the stamps)."""
-    lead = f"Someone was faster: {seat_name(holder)} holds the tile from place {place + 1}."
+    lead = Said("Someone was faster: {seat} holds the tile from place {place}.", seat=seat_name(holder), place=place + 1)
     first = _ms(state["holding"][holder].get("at_ms"))
     if pressed is None or first is None:
         return lead
     if pressed >= first:
-        return f"{lead} Their grab came {pressed - first} ms before yours."
-    return f"{lead} Their grab reached the table first, although yours was stamped {first - pressed} ms earlier."
+        return Said("{lead} Their grab came {ms} ms before yours.", lead=lead, ms=pressed - first)
+    return Said("{lead} Their grab reached the table first, although yours was stamped {ms} ms earlier.", lead=lead,
+                ms=first - pressed)
 
 
 def _place_arg(state: State, value: Any) -> int:
@@ -570,7 +590,7 @@ class Bugs(Game):
             raise RuleError("Place {place} is empty now.", place=place + 1)
         state["places"][place] = None
         state["holding"][seat] = {"place": place, "tile": tile, "at_ms": pressed}
-        return [Event(Said("Place {place}: {tile}. Put it back or keep it.", place=place + 1, tile=design_of(tile).name),
+        return [Event(Said("Place {place}: {tile}. Put it back or keep it.", place=place + 1, tile=design_of(tile).said),
                       private_to=seat, kind="look")]
 
     def _put_back(self, state: State, seat: int, action: Action, now: float) -> list[Event]:

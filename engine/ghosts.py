@@ -67,7 +67,7 @@ from . import flow
 from .deck import discard as deck_discard
 from .deck import draw as deck_draw
 from .deck import new_deck
-from .errors import RuleError, Said, counted
+from .errors import RuleError, Said, Term, counted
 from .flow import after
 from .ghosts_types import CardInfo, GhostsView, LastAttempt, LostRace, SeatView
 from .greenbox import CARDS, SYMBOLS
@@ -75,7 +75,7 @@ from .grid import ORTHOGONAL, inside, label
 from .protocol import Action, Event, Game, Option, Outcome, State, View, ranked, seat_name, whole
 from .registry import register
 from .rng import Rng, rng_of
-from .words import plural
+from .words import COLOUR_WORDS, GHOST_COLOUR_WORDS, SYMBOL_WORDS, comma_list, plural
 
 SIZE = 6
 MEEPLES: tuple[str, ...] = ("red", "blue", "yellow", "green")
@@ -173,17 +173,23 @@ def _reachable(r0: int, c0: int, steps: int, rows: int, cols: int) -> tuple[tupl
 # Small helpers over state
 
 
-def card_name(card_id: int) -> str:
-    """What players call a card here: "red drop". Only colour and symbol decide a zap, so the
-    Green Box number (and the starter background) would only mislead."""
+def card_name(card_id: int) -> Said:
+    """What players call a card here: "red drop", in words each language names. Only colour and
+    symbol decide a zap, so the Green Box number (and the starter background) would only mislead."""
     card = CARDS[card_id]
-    return f"{card.colour} {card.symbol}"
+    return Said("{colour} {symbol}", colour=COLOUR_WORDS[card.colour], symbol=SYMBOL_WORDS[card.symbol])
 
 
 def card_info(card_id: int) -> CardInfo:
-    """A card as a seat's view shows it: what plays a role in this game, nothing more."""
+    """A card as a seat's view shows it: what plays a role in this game, nothing more (its name in
+    English; `card_name` says it in words)."""
     card = CARDS[card_id]
-    return {"id": card.id, "colour": card.colour, "symbol": card.symbol, "name": card_name(card_id)}
+    return {"id": card.id, "colour": card.colour, "symbol": card.symbol, "name": str(card_name(card_id))}
+
+
+def colour_word(colour: str) -> Term:
+    """A ghost's or a meeple's colour, as each language names it."""
+    return GHOST_COLOUR_WORDS[colour]
 
 
 def _ghost_pairs(state: State) -> set[tuple[str, str]]:
@@ -450,7 +456,7 @@ class Ghosts(Game):
             events.append(Event(Said("{who} is back.", who=seat_name(seat)), kind="back"))
 
     @staticmethod
-    def _check_round(state: State, action: Action, over: str) -> None:
+    def _check_round(state: State, action: Action, over: Said) -> None:
         """Refuse, in the words `over`, an action made for an earlier round than the current one."""
         if "round" in action and action["round"] != state["round"]:
             raise RuleError(over)
@@ -492,7 +498,7 @@ class Ghosts(Game):
         if _matching_count(hand, _ghost_pairs(state)) >= MIN_MATCHING:
             state["discard_pending"].remove(seat)
             events.append(Event(Said("{who} has discarded.", who=seat_name(seat)), kind="discard"))
-            events.append(Event(Said("You keep: {cards}.", cards=", ".join(card_name(c) for c in hand)),
+            events.append(Event(Said("You keep: {cards}.", cards=comma_list([card_name(c) for c in hand])),
                                 private_to=seat, kind="hand"))
             return
         deck_discard(state["deck"], *hand)
@@ -502,7 +508,7 @@ class Ghosts(Game):
                                     "{who} had fewer than {n} cards matching a ghost and gets a new hand of {deal}.",
                                     MIN_MATCHING, who=seat_name(seat), deal=DEAL), kind="redeal"))
         events.append(Event(Said("New hand: {cards}. Discard {count} again.", count=DISCARD_COUNT,
-                                 cards=", ".join(card_name(c) for c in state["hands"][seat])),
+                                 cards=comma_list([card_name(c) for c in state["hands"][seat]])),
                             private_to=seat, kind="hand"))
 
     def _auto_discard(self, state: State, seat: int, events: list[Event]) -> None:
@@ -527,17 +533,17 @@ class Ghosts(Game):
     def _call(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
         meeple = action.get("meeple")
         if meeple not in MEEPLES:
-            raise RuleError("Call one of the meeples: {meeples}.", meeples=", ".join(MEEPLES))
-        self._check_round(state, action, "That roll is over; look at the new one.")
+            raise RuleError("Call one of the meeples: {meeples}.", meeples=comma_list([colour_word(m) for m in MEEPLES]))
+        self._check_round(state, action, Said("That roll is over; look at the new one."))
         phase = state["phase"]
         if phase == "discard":
             raise RuleError("The race starts once everyone has discarded.")
         if phase == "attempt" and seat == state["caller"]:
             raise RuleError("You already called the {meeple} meeple: play a card and name a tile.",
-                            meeple=state["meeple"])
+                            meeple=colour_word(state["meeple"]))
         if phase in ("attempt", "swap"):
             raise RuleError("Someone was faster: {seat} called the {meeple} meeple.",
-                            seat=seat_name(state["caller"]), meeple=state["meeple"])
+                            seat=seat_name(state["caller"]), meeple=colour_word(state["meeple"]))
         events: list[Event] = []
         self._back(state, seat, events)
         state["phase"] = "attempt"
@@ -547,7 +553,8 @@ class Ghosts(Game):
         state["call_ms"] = at_ms if whole(at_ms) else None
         state["quiet_rolls"] = 0
         state["flow"]["deadline"] = after(now, ATTEMPT_SECONDS)
-        events.append(Event(Said("{who} calls the {meeple} meeple!", who=seat_name(seat), meeple=meeple), kind="call"))
+        events.append(Event(Said("{who} calls the {meeple} meeple!", who=seat_name(seat), meeple=colour_word(meeple)),
+                            kind="call"))
         return events
 
     def _start_race(self, state: State, quiet: int, now: float, events: list[Event]) -> None:
@@ -595,7 +602,7 @@ class Ghosts(Game):
         r, c = dest
         ghost, symbol = state["ghosts"][r][c], state["symbols"][r][c]
         played = Said("{who} plays the {card} and moves the {meeple} meeple from {start} to {end}", who=seat_name(seat),
-                      card=card_name(cid), meeple=meeple, start=label(start), end=label(dest))
+                      card=card_name(cid), meeple=colour_word(meeple), start=label(start), end=label(dest))
         attempt = {"seat": seat, "meeple": meeple, "card": cid, "from": list(start), "to": list(dest),
                    "die": steps, "success": False, "reason": ""}
         if walk is None:
@@ -606,7 +613,8 @@ class Ghosts(Game):
                                         "the card returns to the hand.", steps, played=played), kind="miss"))
         elif ghost != card.colour or symbol != card.symbol:
             attempt["reason"] = "no_match"
-            there = Said("a {ghost} ghost on {symbol}", ghost=ghost, symbol=symbol) if ghost else Said("no ghost")
+            there = (Said("a {ghost} ghost on {symbol}", ghost=colour_word(ghost), symbol=SYMBOL_WORDS[symbol])
+                     if ghost else Said("no ghost"))
             events.append(Event(Said("{played}: there is {there}, no match. The meeple goes back and the card returns "
                                      "to the hand.", played=played, there=there), kind="miss"))
         else:
@@ -624,7 +632,7 @@ class Ghosts(Game):
             route = " ".join(label(x) for x in walk)
             events.append(Event(counted("{played} ({route}) and zaps the {ghost} ghost! {n} ghost.",
                                         "{played} ({route}) and zaps the {ghost} ghost! {n} ghosts.", score,
-                                        played=played, route=route, ghost=ghost), kind="zap"))
+                                        played=played, route=route, ghost=colour_word(ghost)), kind="zap"))
             if drawn:
                 events.append(Event(Said("You draw the {card}.", card=card_name(drawn[0])), private_to=seat, kind="hand"))
         state["last_attempt"] = attempt
@@ -644,9 +652,10 @@ class Ghosts(Game):
         state["last_attempt"] = {"seat": seat, "meeple": meeple, "card": None,
                                  "from": list(state["meeples"][meeple]), "to": None,
                                  "die": state["die"], "success": False, "reason": reason}
-        said = {"timeout": Said("{who} ran out of time: the {meeple} meeple stays put.", who=seat_name(seat), meeple=meeple),
-                "gave_up": Said("{who} gives up: the {meeple} meeple stays put.", who=seat_name(seat), meeple=meeple),
-                "left": Said("{who} left: the {meeple} meeple stays put.", who=seat_name(seat), meeple=meeple)}[reason]
+        who, colour = seat_name(seat), colour_word(meeple)
+        said = {"timeout": Said("{who} ran out of time: the {meeple} meeple stays put.", who=who, meeple=colour),
+                "gave_up": Said("{who} gives up: the {meeple} meeple stays put.", who=who, meeple=colour),
+                "left": Said("{who} left: the {meeple} meeple stays put.", who=who, meeple=colour)}[reason]
         events.append(Event(said, kind="miss"))
 
     def _after_attempt(self, state: State, now: float, events: list[Event]) -> None:
@@ -667,7 +676,7 @@ class Ghosts(Game):
     # swap ------------------------------------------------------------------------------
 
     def _check_swap(self, state: State, seat: int, action: Action) -> None:
-        self._check_round(state, action, "That round is over; look at the current board.")
+        self._check_round(state, action, Said("That round is over; look at the current board."))
         if state["phase"] != "swap":
             raise RuleError("You may swap a card only after an attempt.")
         if seat == state["caller"]:

@@ -67,7 +67,7 @@ from typing import Any, Literal, cast
 
 from .deck import draw as deck_draw
 from .deck import new_deck
-from .errors import RuleError, Said, counted
+from .errors import RuleError, Said, Term, counted
 from .greenbox import CARDS, COLOURS, DOTS, TILES, Card
 from .protocol import Action, Event, Game, Option, Outcome, View, whole
 from .registry import register
@@ -91,6 +91,7 @@ from .tiger_types import (
     TigerView,
     TilePile,
 )
+from .words import COLOUR_WORDS, SYMBOL_FIRST_WORDS, SYMBOL_WORDS, comma_list
 
 EYE_TILE = 35  # one of the six arrow tiles (30..35) is the Eye of the Tiger
 REVEAL = 3
@@ -108,23 +109,23 @@ DOUBLE_ABILITY = {1: "no_weakness", 2: "light", 3: "half_attack", 4: "colour_rem
 # Advanced: abilities from the sum of the dice (only when not a double where the text says so).
 SUM_ABILITY = {3: "only_match", 4: "dim", 6: "no_match", 8: "need_match", 10: "even_odd", 11: "double"}
 ABILITY_LABEL = {
-    "no_weakness": "No weakness: value-1 cards cannot fight",
-    "light": "Light: light must suffice",
-    "half_attack": "Half attack: attack halved",
-    "colour_removed": "Colour removed: discard one {colour} card first",
-    "colour_needed": "Colour needed: only {colour} cards fight",
-    "only_match": "Only {symbol} cards fight",
-    "dim": "Light -1",
-    "no_match": "{symbol} cards cannot fight",
-    "need_match": "At least one {symbol} card must fight",
-    "even_odd": "Cards all even or all odd",
-    "double": "May double one card's value (card removed)",
+    "no_weakness": Said("No weakness: value-1 cards cannot fight"),
+    "light": Said("Light: light must suffice"),
+    "half_attack": Said("Half attack: attack halved"),
+    "colour_removed": Said("Colour removed: discard one {colour} card first"),
+    "colour_needed": Said("Colour needed: only {colour} cards fight"),
+    "only_match": Said("Only {symbol} cards fight"),
+    "dim": Said("Light -1"),
+    "no_match": Said("{symbol} cards cannot fight"),
+    "need_match": Said("At least one {symbol} card must fight"),
+    "even_odd": Said("Cards all even or all odd"),
+    "double": Said("May double one card's value (card removed)"),
 }
 ABILITY_SHORT = {  # a few words, for the board
-    "no_weakness": "no value-1 cards", "light": "light must do", "half_attack": "half attack",
-    "colour_removed": "discard 1 {colour}", "colour_needed": "only {colour} cards",
-    "only_match": "only {symbol}", "dim": "light -1", "no_match": "no {symbol}",
-    "need_match": "needs {symbol}", "even_odd": "all even or all odd", "double": "may double 1 card",
+    "no_weakness": Said("no value-1 cards"), "light": Said("light must do"), "half_attack": Said("half attack"),
+    "colour_removed": Said("discard 1 {colour}"), "colour_needed": Said("only {colour} cards"),
+    "only_match": Said("only {symbol}"), "dim": Said("light -1"), "no_match": Said("no {symbol}"),
+    "need_match": Said("needs {symbol}"), "even_odd": Said("all even or all odd"), "double": Said("may double 1 card"),
 }
 
 RULES = """**Eye of the Tiger** - solo deck-builder. Beat the monsters before they leave the cave.
@@ -168,6 +169,34 @@ def _and_list(parts: list[str]) -> str:
     for part in parts[1:]:
         listed = Said("{list} and {item}", list=listed, item=part)
     return listed
+
+
+def colour_word(colour: str) -> Term:
+    """A Green Box colour ('red'), as each language names it."""
+    return COLOUR_WORDS.get(colour) or Term(colour, "green box colour")
+
+
+def symbol_word(symbol: str) -> Term:
+    """A Green Box symbol ('hammers'), as each language names it."""
+    return SYMBOL_WORDS[symbol]
+
+
+def card_said(card_id: int) -> Said:
+    """A card's name ('red hammers (3)', `Card.name` in English), in words each language names."""
+    c = CARDS[card_id]
+    return Said("{colour} {symbol} ({value})", colour=colour_word(c.colour), symbol=symbol_word(c.symbol), value=c.value)
+
+
+def cards_said(card_ids: list[int]) -> str:
+    """Cards named one after another ('red hammers (3), blue drop (1)')."""
+    return comma_list([card_said(c) for c in card_ids])
+
+
+def ability_said(key: str, colour: str | None, symbol: str, *, short: bool = False) -> Said:
+    """A monster ability in words, its colour and symbol in the reader's: the rule in one line
+    (`ABILITY_LABEL`), or a few words for the board (`ABILITY_SHORT`)."""
+    return Said((ABILITY_SHORT if short else ABILITY_LABEL)[key].template, colour=colour_word(colour or ""),
+                symbol=symbol_word(symbol))
 
 
 def card(card_id: int) -> Card:
@@ -308,7 +337,7 @@ def fight_action(monster: int, cards: list[int], double: int | None = None, lose
     return action
 
 
-def _fail(result: FightPreview, reason: str) -> FightPreview:
+def _fail(result: FightPreview, reason: Said) -> FightPreview:
     result["possible"] = False
     result["reason"] = reason
     return result
@@ -333,25 +362,25 @@ def preview_fight(state: dict[str, Any], monster: object, cards: object,
                           values=None, attack=0, power=0, gold=0, lose=[], doubles=[], choose_lost=[],
                           field=None, ends_game=False)
     if state["phase"] == "over":
-        return _fail(result, "The game is over.")
+        return _fail(result, Said("The game is over."))
     if state["phase"] != "turn":
-        return _fail(result, "First decide whether to thin your deck.")
+        return _fail(result, Said("First decide whether to thin your deck."))
     if state["turn"] == 1:
-        return _fail(result, "Your first turn must be a purchase.")
+        return _fail(result, Said("Your first turn must be a purchase."))
     if not whole(monster) or not 0 <= monster < len(FIELDS):
-        return _fail(result, "Pick field I, II or III.")
+        return _fail(result, Said("Pick field I, II or III."))
     result["field"] = FIELDS[monster]
     entry = state["track"][monster]
     if entry is None:
-        return _fail(result, f"There is no monster on field {FIELDS[monster]}.")
+        return _fail(result, Said("There is no monster on field {field}.", field=FIELDS[monster]))
     if entry["eye"]:
-        return _fail(result, "The Eye of the Tiger is not a monster: it cannot be fought.")
+        return _fail(result, Said("The Eye of the Tiger is not a monster: it cannot be fought."))
     if not isinstance(cards, list) or not cards:
-        return _fail(result, "Choose at least one of your revealed cards.")
+        return _fail(result, Said("Choose at least one of your revealed cards."))
     if any(not whole(c) for c in cards) or len(set(cards)) != len(cards):
-        return _fail(result, "Name each card once, by its id.")
+        return _fail(result, Said("Name each card once, by its id."))
     if any(c not in state["revealed"] for c in cards):
-        return _fail(result, "You can only fight with the cards revealed this turn.")
+        return _fail(result, Said("You can only fight with the cards revealed this turn."))
     abilities = entry["abilities"]
     symbol = TILES[entry["tile"]].symbol
     colour = entry.get("colour")
@@ -361,32 +390,36 @@ def preview_fight(state: dict[str, Any], monster: object, cards: object,
     used = [CARDS[c] for c in cards]
 
     if "no_weakness" in abilities and any(c.value == 1 for c in used):
-        return _fail(result, "No weakness: cards of value 1 cannot fight this monster.")
+        return _fail(result, Said("No weakness: cards of value 1 cannot fight this monster."))
     if "colour_needed" in abilities:
         if not any(CARDS[c].colour == colour for c in state["revealed"]):
-            return _fail(result, f"Colour needed: you have no {colour} card, so you cannot fight this monster.")
+            return _fail(result, Said("Colour needed: you have no {colour} card, so you cannot fight this monster.",
+                                      colour=colour_word(colour)))
         if any(c.colour != colour for c in used):
-            return _fail(result, f"Colour needed: only {colour} cards can fight this monster.")
+            return _fail(result, Said("Colour needed: only {colour} cards can fight this monster.",
+                                      colour=colour_word(colour)))
     if "colour_removed" in abilities:
         have = sum(1 for c in state["revealed"] if CARDS[c].colour == colour)
         using = sum(1 for c in used if c.colour == colour)
         if have and using >= have:
-            cannot = (f"your only {colour} card cannot fight" if have == 1
-                      else f"you cannot use all {have} of them")
-            return _fail(result, f"Colour removed: one of your {colour} cards must be discarded before "
-                                 f"this fight, so {cannot}.")
+            if have == 1:
+                return _fail(result, Said("Colour removed: one of your {colour} cards must be discarded before this "
+                                          "fight, so your only {colour} card cannot fight.", colour=colour_word(colour)))
+            return _fail(result, Said("Colour removed: one of your {colour} cards must be discarded before this fight, "
+                                      "so you cannot use all {n} of them.", colour=colour_word(colour), n=have))
     if "only_match" in abilities and any(c.symbol != symbol for c in used):
-        return _fail(result, f"Only {symbol} cards can fight this monster.")
+        return _fail(result, Said("Only {symbol} cards can fight this monster.", symbol=symbol_word(symbol)))
     if "no_match" in abilities and any(c.symbol == symbol for c in used):
-        return _fail(result, f"{symbol.capitalize()} cards cannot fight this monster.")
+        return _fail(result, Said("{Symbol} cards cannot fight this monster.",
+                                  Symbol=SYMBOL_FIRST_WORDS[symbol]))
     if "need_match" in abilities and not any(c.symbol == symbol for c in used):
-        return _fail(result, f"At least one {symbol} card must fight this monster.")
+        return _fail(result, Said("At least one {symbol} card must fight this monster.", symbol=symbol_word(symbol)))
     if "even_odd" in abilities and len({c.value % 2 for c in used}) > 1:
-        return _fail(result, "The cards must have all even or all odd values against this monster.")
+        return _fail(result, Said("The cards must have all even or all odd values against this monster."))
     result["doubles"] = list(cards) if "double" in abilities else []
     if double is not None and double not in result["doubles"]:
-        return _fail(result, "The doubled card must be one of the cards you fight with."
-                     if result["doubles"] else "Only a monster with the doubling ability lets you double a card.")
+        return _fail(result, Said("The doubled card must be one of the cards you fight with.")
+                     if result["doubles"] else Said("Only a monster with the doubling ability lets you double a card."))
     doubled = [CARDS[c] for c in cards if c == double]  # the card is named once among `cards`
     # a win loses one card of the monster's symbol, unless the doubled card (lost anyway) is one
     by_symbol = [] if any(c.symbol == symbol for c in doubled) else [c for c in cards if CARDS[c].symbol == symbol]
@@ -399,8 +432,8 @@ def preview_fight(state: dict[str, Any], monster: object, cards: object,
     missing = max(0, light_needed - light)
     result["light"], result["missing"] = light, missing
     if "light" in abilities and missing:
-        return _fail(result, f"Light: this monster needs {light_needed} light and your cards give {light}; "
-                             "here attack cannot make up for light.")
+        return _fail(result, Said("Light: this monster needs {needed} light and your cards give {light}; here attack "
+                                  "cannot make up for light.", needed=light_needed, light=light))
     values = sum(c.value for c in used + doubled)
     if "half_attack" in abilities:
         values //= 2
@@ -411,41 +444,51 @@ def preview_fight(state: dict[str, Any], monster: object, cards: object,
     lose_cards = [c.id for c in doubled]
     if by_symbol:
         if lose is not None and lose not in by_symbol:
-            return _fail(result, f"The card you lose must be one of your {symbol} cards in this fight.")
+            return _fail(result, Said("The card you lose must be one of your {symbol} cards in this fight.",
+                                      symbol=symbol_word(symbol)))
         lose_cards += [c for c in by_symbol if c == lose] or [min(by_symbol, key=lambda c: (CARDS[c].value, c))]
     elif lose is not None and lose not in lose_cards:
-        return _fail(result, "That card would not be lost in this fight.")
+        return _fail(result, Said("That card would not be lost in this fight."))
     clean = len(cards) == 1 or _one_colour(cards) is not None
     result["lose"] = lose_cards
     result["gold"] = -(-tile_dots(entry["tile"]) // 2) if clean else 0
     eye = eye_field(state)
     result["ends_game"] = eye is not None and eye - 1 == monster
     if attack < result["power"]:
-        return _fail(result, f"Not strong enough: your attack would be {attack} (values {values}"
-                             + (f", minus {penalty} for {missing} missing light" if penalty else "")
-                             + f") against power {result['power']}.")
+        if penalty:
+            return _fail(result, Said("Not strong enough: your attack would be {attack} (values {values}, minus "
+                                      "{penalty} for {missing} missing light) against power {power}.", attack=attack,
+                                      values=values, penalty=penalty, missing=missing, power=result["power"]))
+        return _fail(result, Said("Not strong enough: your attack would be {attack} (values {values}) against power "
+                                  "{power}.", attack=attack, values=values, power=result["power"]))
     result["possible"] = True
     return result
 
 
-def fight_words(state: dict[str, Any], p: FightPreview) -> list[str]:
+def fight_words(state: dict[str, Any], p: FightPreview) -> list[Said]:
     """A fight preview's arithmetic in the player's words, as far as it was counted, and what a
     win gives; why a fight is refused is its `reason`."""
-    lines: list[str] = []
+    lines: list[Said] = []
     if p["light"] is not None:
-        missing = f", {p['missing']} missing" if p["missing"] else ""
-        lines.append(f"Light: {p['light']} (needs {p['light_needed']}){missing}")
+        lines.append(Said("Light: {light} (needs {needed}), {missing} missing", light=p["light"],
+                          needed=p["light_needed"], missing=p["missing"]) if p["missing"]
+                     else Said("Light: {light} (needs {needed})", light=p["light"], needed=p["light_needed"]))
     if p["values"] is not None:
         bonus, penalty = state["bonus"]["attack"], p["penalty"]
-        terms = (f"values {p['values']}" + (f", +{bonus} bonus" if bonus else "")
-                 + (f", -{penalty} penalty" if penalty else ""))
-        lines += [f"Penalty: -{penalty} attack" if penalty else "Penalty: none",
-                  f"Attack: {p['attack']} ({terms}) against power {p['power']}"]
+        terms = Said("values {values}", values=p["values"])
+        if bonus:
+            terms = Said("{terms}, +{bonus} bonus", terms=terms, bonus=bonus)
+        if penalty:
+            terms = Said("{terms}, -{penalty} penalty", terms=terms, penalty=penalty)
+        lines += [Said("Penalty: -{penalty} attack", penalty=penalty) if penalty else Said("Penalty: none"),
+                  Said("Attack: {attack} ({terms}) against power {power}", attack=p["attack"], terms=terms,
+                       power=p["power"])]
     if p["possible"]:
-        lines += [f"Gold if you win: {p['gold'] or 'none'}",
-                  "Cards lost after the win: " + (", ".join(CARDS[c].name for c in p["lose"]) or "none")]
+        lines += [Said("Gold if you win: {gold}", gold=p["gold"]) if p["gold"] else Said("Gold if you win: none"),
+                  Said("Cards lost after the win: {cards}", cards=cards_said(p["lose"])) if p["lose"]
+                  else Said("Cards lost after the win: none")]
         if p["ends_game"]:
-            lines.append("Beating it wins the Eye of the Tiger and ends the game.")
+            lines.append(Said("Beating it wins the Eye of the Tiger and ends the game."))
     return lines
 
 
@@ -507,7 +550,7 @@ def _discard_monster(state: dict[str, Any], entry: dict[str, Any], events: list[
     events.append(Event(counted("The {symbol} monster leaves field I for the monster discard pile ({n} point against "
                                 "you).",
                                 "The {symbol} monster leaves field I for the monster discard pile ({n} points against "
-                                "you).", tile_dots(entry["tile"]), symbol=symbol)))
+                                "you).", tile_dots(entry["tile"]), symbol=symbol_word(symbol))))
     if state["advanced"]:
         run = _bump(state["streaks"], "discard", symbol)
         if run == 2:
@@ -515,7 +558,7 @@ def _discard_monster(state: dict[str, Any], entry: dict[str, Any], events: list[
         elif run == 3:
             state["bonus"]["field_one"] += 2
             events.append(Event(Said("Third {symbol} discarded in a row: monsters on field I get +2 power for good "
-                                     "(now +{bonus}).", symbol=symbol, bonus=state["bonus"]["field_one"])))
+                                     "(now +{bonus}).", symbol=symbol_word(symbol), bonus=state["bonus"]["field_one"])))
 
 
 def _bump(streaks: dict[str, Any], key: str, symbol: str | None) -> int:
@@ -538,10 +581,10 @@ def _remove_supply_symbol(state: dict[str, Any], symbol: str, events: list[Event
                 state["supply"][colour].remove(card_id)
                 state["removed"].append(card_id)
                 events.append(Event(Said("Two {symbol} monsters discarded in a row: the supply's {card} leaves the "
-                                         "game.", symbol=symbol, card=CARDS[card_id].name)))
+                                         "game.", symbol=symbol_word(symbol), card=card_said(card_id))))
                 return
     events.append(Event(Said("Two {symbol} monsters discarded in a row, but no {symbol} card is left in the supply.",
-                             symbol=symbol)))
+                             symbol=symbol_word(symbol))))
 
 
 def _push(state: dict[str, Any], start: int, carry: dict[str, Any], events: list[Event]) -> None:
@@ -598,12 +641,13 @@ def _roll_monster(state: dict[str, Any], entry: dict[str, Any], events: list[Eve
     entry["extra"] = extra
     entry["power"] = total + extra
     dots = tile_dots(entry["tile"])
-    monster = (counted("An {symbol} monster ({n} point)", "An {symbol} monster ({n} points)", dots, symbol=symbol)
+    named = symbol_word(symbol)
+    monster = (counted("An {symbol} monster ({n} point)", "An {symbol} monster ({n} points)", dots, symbol=named)
                if _article(symbol) == "An" else
-               counted("A {symbol} monster ({n} point)", "A {symbol} monster ({n} points)", dots, symbol=symbol))
+               counted("A {symbol} monster ({n} point)", "A {symbol} monster ({n} points)", dots, symbol=named))
     words: list[str] = [
         Said("{monster} enters field III: dice {first}+{second}, +{extra} for a run of {symbol} tiles = power {power}.",
-             monster=monster, first=dice[0], second=dice[1], extra=extra, symbol=symbol, power=entry["power"])
+             monster=monster, first=dice[0], second=dice[1], extra=extra, symbol=named, power=entry["power"])
         if extra else Said("{monster} enters field III: dice {first}+{second} = power {power}.", monster=monster,
                            first=dice[0], second=dice[1], power=entry["power"])]
     if double:
@@ -614,7 +658,7 @@ def _roll_monster(state: dict[str, Any], entry: dict[str, Any], events: list[Eve
             if state["cubes"][ability] > 0:
                 state["cubes"][ability] -= 1
                 entry["abilities"].append(ability)
-                words.append(ABILITY_SAID[ability](None, symbol))
+                words.append(ABILITY_SAID[ability](None, named))
             else:
                 words.append(Said("Double, but that ability's cubes are all in use."))
         else:
@@ -622,14 +666,14 @@ def _roll_monster(state: dict[str, Any], entry: dict[str, Any], events: list[Eve
             if row:
                 entry["colour"] = row.pop()
                 entry["abilities"].append(ability)
-                words.append(ABILITY_SAID[ability](entry["colour"], symbol))
+                words.append(ABILITY_SAID[ability](colour_word(entry["colour"]), named))
             else:
                 words.append(Said("Double, but that ability's cubes are all in use."))
     if state["advanced"]:
         sum_ability = SUM_ABILITY.get(total)
         if sum_ability and not (double and total in (4, 6, 8, 10)):
             entry["abilities"].append(sum_ability)
-            words.append(ABILITY_SAID[sum_ability](None, symbol))
+            words.append(ABILITY_SAID[sum_ability](None, named))
     said = words[0]
     for more in words[1:]:
         said = Said("{said} {more}", said=said, more=more)
@@ -642,7 +686,7 @@ def _emerging_pain(state: dict[str, Any]) -> str:
         return Said("Emerging pain, but you have no card in your deck or discard pile.")
     lost = pile.pop()
     state["removed"].append(lost)
-    return Said("Emerging pain: your {card} leaves the game.", card=CARDS[lost].name)
+    return Said("Emerging pain: your {card} leaves the game.", card=card_said(lost))
 
 
 def _move_eye(state: dict[str, Any], events: list[Event]) -> None:
@@ -675,8 +719,8 @@ def _reveal(state: dict[str, Any], events: list[Event]) -> None:
         state["revealed"].append(cards["draw"].pop())
     state["phase"] = "turn"
     if state["revealed"]:
-        names = ", ".join(CARDS[c].name for c in state["revealed"])
-        events.append(Event(Said("Turn {turn}: you reveal {cards}.", turn=state["turn"], cards=names)))  # solo: all see them
+        events.append(Event(Said("Turn {turn}: you reveal {cards}.", turn=state["turn"],
+                                 cards=cards_said(state["revealed"]))))  # solo: all see them
     else:
         events.append(Event(Said("Turn {turn}: you have no card left to reveal.", turn=state["turn"])))
 
@@ -873,7 +917,7 @@ class Tiger(Game):
             state["cards"]["discard"].remove(c)
             state["removed"].append(c)
         if remove:
-            events.append(Event(Said("You remove {cards} from the game.", cards=", ".join(CARDS[c].name for c in remove))))
+            events.append(Event(Said("You remove {cards} from the game.", cards=cards_said(remove))))
         with rng_of(state) as rng:
             state["revealed"].extend(deck_draw(state["cards"], rng, REVEAL - len(state["revealed"])))
         events.append(Event(Said("You shuffle your discard pile into a new deck.")))
@@ -892,11 +936,11 @@ class Tiger(Game):
                     raise RuleError("A second purchase needs three revealed cards of one symbol (advanced mode).")
                 stacks.append(action["second"])
             if any(colour not in COLOURS for colour in stacks):
-                raise RuleError("Pick one of the six stacks: {stacks}.", stacks=", ".join(COLOURS))
+                raise RuleError("Pick one of the six stacks: {stacks}.", stacks=comma_list([colour_word(c) for c in COLOURS]))
             taken = _bought(state, stacks)
             if taken is None:
                 empty = next(c for c in stacks if stacks.count(c) > len(state["supply"][c]))
-                raise RuleError("The {stack} stack is empty.", stack=empty)
+                raise RuleError("The {stack} stack is empty.", stack=colour_word(empty))
             bought = taken
             price = sum(card_price(c) for c in bought)
             if price > gold_available(state):
@@ -906,7 +950,7 @@ class Tiger(Game):
                     if c in state["supply"][colour]:
                         state["supply"][colour].remove(c)
                 state["cards"]["discard"].append(c)
-            events.append(Event(Said("You buy {cards} for {price} gold.", cards=_and_list([CARDS[c].name for c in bought]),
+            events.append(Event(Said("You buy {cards} for {price} gold.", cards=_and_list([card_said(c) for c in bought]),
                                      price=price)))
         else:
             events.append(Event(Said("You buy nothing.")))
@@ -915,8 +959,8 @@ class Tiger(Game):
         if free_colour and bonus and state["supply"][free_colour]:
             free = state["supply"][free_colour].pop(0)
             state["cards"]["discard"].append(free)
-            events.append(Event(Said("Three {colour} cards: you also take the {card}.", colour=free_colour,
-                                     card=CARDS[free].name)))
+            events.append(Event(Said("Three {colour} cards: you also take the {card}.",
+                                     colour=colour_word(free_colour), card=card_said(free))))
         _advance(state, events)
         _end_turn(state, events)
 
@@ -924,7 +968,7 @@ class Tiger(Game):
         check = preview_fight(state, action.get("monster"), action.get("cards"), action.get("double"),
                               action.get("lose"))
         if not check["possible"]:
-            raise RuleError(check["reason"] or "That fight is not possible.")
+            raise RuleError(check["reason"] or Said("That fight is not possible."))
         field: int = action["monster"]
         entry = state["track"][field]
         state["track"][field] = None
@@ -934,7 +978,7 @@ class Tiger(Game):
         events.append(Event(counted("You beat the {symbol} monster on field {field} (power {power}) with attack "
                                     "{attack}: {n} point.",
                                     "You beat the {symbol} monster on field {field} (power {power}) with attack "
-                                    "{attack}: {n} points.", tile_dots(entry["tile"]), symbol=symbol,
+                                    "{attack}: {n} points.", tile_dots(entry["tile"]), symbol=symbol_word(symbol),
                                     field=FIELDS[field], power=check["power"], attack=check["attack"])))
         if check["gold"]:
             state["gold"] += check["gold"]
@@ -943,15 +987,15 @@ class Tiger(Game):
         for c in check["lose"]:
             state["revealed"].remove(c)
             state["removed"].append(c)
-            events.append(Event(Said("Your {card} leaves the game.", card=CARDS[c].name)))
+            events.append(Event(Said("Your {card} leaves the game.", card=card_said(c))))
         if state["advanced"]:
             run = _bump(state["streaks"], "defeat", symbol)
             if run == 2:
                 state["bonus"]["light"] += 1
-                events.append(Event(Said("Two {symbol} monsters beaten in a row: +1 light for good.", symbol=symbol)))
+                events.append(Event(Said("Two {symbol} monsters beaten in a row: +1 light for good.", symbol=symbol_word(symbol))))
             elif run == 3:
                 state["bonus"]["attack"] += 2
-                events.append(Event(Said("Three {symbol} monsters beaten in a row: +2 attack for good.", symbol=symbol)))
+                events.append(Event(Said("Three {symbol} monsters beaten in a row: +2 attack for good.", symbol=symbol_word(symbol))))
         if check["ends_game"]:
             eye = eye_field(state)
             state["defeated"].append(state["track"][eye]["tile"])

@@ -17,11 +17,15 @@ Monsters are drawn from the design data in engine/bugs.py: body shape, colour an
 two designs share a shape and a colour, so the pair tells them apart at a glance and the eyes
 confirm. Sized for phones: images are 480 px wide (the tile 320), no text under 15 px (12.5 px
 when shown 400 px wide), always at 4.5:1 contrast or better.
+
+Every word, drawn or in an alt text, is made as engine words (`Said`, `counted`, terms: English with
+its source and values) and shown through `show`, which the cog gives in the table's language
+(cogs/language.said_text); `str`, the default, reads English. The title comes in the same way.
 """
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -47,7 +51,8 @@ from engine.bugs import (
     beats_after,
     seat_view,
 )
-from engine.words import plural
+from engine.errors import Said, counted
+from engine.words import comma_list
 from render import palette
 from render.canvas import draw_text, new_canvas, paste_sprite, rounded_panel, text_width, wrap_text
 from render.encode import MAX_DESCRIPTION, RenderedImage, encode_png
@@ -84,8 +89,9 @@ GOLD_DARK = (0x9A, 0x72, 0x10)
 SEAT_COLOURS: tuple[palette.RGB, ...] = (
     (0xE6, 0x9F, 0x00), (0x56, 0xB4, 0xE9), (0x00, 0x9E, 0x73), (0xF0, 0xE4, 0x42),
     (0x00, 0x72, 0xB2), (0xD5, 0x5E, 0x00), (0xCC, 0x79, 0xA7), (0xF5, 0xF5, 0xF0))
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-HANDS_IN_MESSAGE = "Every hand is written out tile by tile in the message."  # when the alt text has no room
+ORDINALS = {1: Said("1st"), 2: Said("2nd"), 3: Said("3rd")}
+HANDS_IN_MESSAGE = Said("Every hand is written out tile by tile in the message.")  # when the alt text has no room
+Show = Callable[[str], str]  # engine words (a `Said`) as the reader reads them; `str` reads English
 
 
 # ---------------------------------------------------------------------------------------------
@@ -108,8 +114,8 @@ def _ink_on(fill: palette.RGB) -> palette.RGB:
     return max((INK, palette.WHITE), key=lambda ink: palette.contrast_ratio(ink, fill))
 
 
-def _ordinal(rank: int) -> str:
-    return ORDINALS.get(rank, f"{rank}th")
+def _ordinal(rank: int) -> Said:
+    return ORDINALS.get(rank) or Said("{n}th", n=rank)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -333,24 +339,36 @@ def _winners(view: BugsView) -> list[int]:
     return [s for s, rank in enumerate(view.get("ranks", [])) if rank == 1]
 
 
-def _status(view: BugsView, who: Sequence[str], aborted: bool, now: float | None) -> str:
+def _status(view: BugsView, who: Sequence[str], aborted: bool, now: float | None) -> Said:
     """What is happening, in one sentence."""
     if aborted:
-        return "The game was ended early."
+        return Said("The game was ended early.")
     phase = view["phase"]
     end = results(view)
     if phase == OVER and end is not None:
         winners = _winners(view)
-        verb = "wins" if len(winners) == 1 else "win"
-        points = plural(end.scores[winners[0]], "point")
-        return f"Game over: {' and '.join(who[s] for s in winners)} {verb} with {points}."
+        won = _and_words([who[s] for s in winners])
+        if len(winners) == 1:
+            return counted("Game over: {who} wins with {n} point.", "Game over: {who} wins with {n} points.",
+                           end.scores[winners[0]], who=won)
+        return counted("Game over: {who} win with {n} point.", "Game over: {who} win with {n} points.",
+                       end.scores[winners[0]], who=won)
     if phase == COUNTDOWN:
         ends = view["countdown_at"]
         beats = view["beats"] or COUNTDOWN_BEATS
         if now is not None and ends is not None:
             beats = max(1, min(beats, beats_after(ends, now)))
-        return f"Last trophy taken: {beats} of {COUNTDOWN_BEATS} beats left, then everybody stops!"
-    return "Everybody plays at once: grab a tile, then put it back or keep it."
+        return Said("Last trophy taken: {beats} of {total} beats left, then everybody stops!", beats=beats,
+                    total=COUNTDOWN_BEATS)
+    return Said("Everybody plays at once: grab a tile, then put it back or keep it.")
+
+
+def _and_words(parts: Sequence[str]) -> str:
+    """'a and b and c', kept as words each language joins its own way."""
+    listed = parts[0] if parts else ""
+    for part in parts[1:]:
+        listed = Said("{list} and {item}", list=listed, item=part)
+    return listed
 
 
 def _ranges(numbers: Sequence[int]) -> str:
@@ -364,65 +382,72 @@ def _ranges(numbers: Sequence[int]) -> str:
     return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
 
 
-def _counts_line(view: BugsView) -> str:
+def _counts_line(view: BugsView) -> Said:
     places = view["places"]
-    return (f"{plural(len(places), 'place')}: {places.count(DOWN)} face down, {places.count(EMPTY)} empty, "
-            f"{places.count(HELD)} held; {view['removed']} removed unseen")
+    return counted("{n} place: {down} face down, {empty} empty, {held} held; {removed} removed unseen",
+                   "{n} places: {down} face down, {empty} empty, {held} held; {removed} removed unseen", len(places),
+                   down=places.count(DOWN), empty=places.count(EMPTY), held=places.count(HELD), removed=view["removed"])
 
 
 def _player_words(view: BugsView, seat: int) -> str:
     """One player's public state: kept count, trophy, held place, stopped or left."""
-    parts = [f"keeps {plural(view['kept'][seat], 'tile')}"]
+    parts: list[Said] = [counted("keeps {n} tile", "keeps {n} tiles", view["kept"][seat])]
     if view["trophy"][seat] is not None:
-        parts.append(f"took the {view['trophy'][seat]} trophy and stopped")
+        parts.append(Said("took the {value} trophy and stopped", value=view["trophy"][seat]))
     place = view["holding"][seat]
     if place is not None:
-        parts.append(f"holds the tile of place {place + 1}")
+        parts.append(Said("holds the tile of place {place}", place=place + 1))
     if seat in view["left"]:
-        parts.append("left the game")
+        parts.append(Said("left the game"))
     if (end := results(view)) is not None:
-        parts.append(f"scores {plural(end.scores[seat], 'point')}")
-    return ", ".join(parts)
+        parts.append(counted("scores {n} point", "scores {n} points", end.scores[seat]))
+    return comma_list(parts)
 
 
 def describe(view: BugsView, names: Sequence[str] | None = None, *, aborted: bool = False,
-             now: float | None = None) -> str:
-    """The table in words: status, trophies, players, then the places by state."""
+             now: float | None = None, show: Show = str, title: str = Bugs.title) -> str:
+    """The table in words: status, trophies, players, then the places by state; `show` puts them in the
+    reader's language, `title` is the game's name in it."""
     who = _names(view, names)
-    trophies = ", ".join(str(t) for t in view["trophies"]) or "none"
-    lines = [f"Bugs & Co. {_status(view, who, aborted, now)}", f"Trophies left: {trophies}."]
-    lines += [f"{who[s]}: {_player_words(view, s)}." for s in range(view["players"])]
-    lines.append(_counts_line(view) + ".")
+    trophies = ", ".join(str(t) for t in view["trophies"]) or Said("none")
+    lines: list[str] = [Said("{game}. {status}", game=title, status=_status(view, who, aborted, now)),
+                        Said("Trophies left: {trophies}.", trophies=trophies)]
+    lines += [Said("{who}: {words}.", who=who[s], words=_player_words(view, s)) for s in range(view["players"])]
+    lines.append(Said("{counts}.", counts=_counts_line(view)))
     places = view["places"]
-    for word, label in ((DOWN, "Face down"), (EMPTY, "Empty")):
-        numbers = [p + 1 for p, state in enumerate(places) if state == word]
-        if numbers:
-            lines.append(f"{label}: places {_ranges(numbers)}.")
+    down, empty = ([p + 1 for p, state in enumerate(places) if state == word] for word in (DOWN, EMPTY))
+    if down:
+        lines.append(Said("Face down: places {places}.", places=_ranges(down)))
+    if empty:
+        lines.append(Said("Empty: places {places}.", places=_ranges(empty)))
     held = _holders(view)
     if held:
-        lines.append("Held: " + ", ".join(f"place {p + 1} by {who[s]}" for p, s in sorted(held.items())) + ".")
+        by = [Said("place {place} by {who}", place=p + 1, who=who[s]) for p, s in sorted(held.items())]
+        lines.append(Said("Held: {places}.", places=comma_list(by)))
     if (move := view["moved"]) is not None and view["phase"] != OVER:
         source, target = move["from"] + 1, move["to"] + 1
         mover = who[move["seat"]]
-        lines.append(f"Last move: {mover} swapped the tiles of places {source} and {target}." if move["swapped"]
-                     else f"Last move: {mover} moved the tile of place {source} to place {target}.")
-    return "\n".join(lines)
+        lines.append(Said("Last move: {who} swapped the tiles of places {source} and {target}.", who=mover,
+                          source=source, target=target) if move["swapped"]
+                     else Said("Last move: {who} moved the tile of place {source} to place {target}.", who=mover,
+                               source=source, target=target))
+    return "\n".join(show(line) for line in lines)
 
 
 # ---------------------------------------------------------------------------------------------
 # The table image
 
 
-def _draw_header(d: ImageDraw.ImageDraw, view: BugsView, status: str) -> None:
+def _draw_header(d: ImageDraw.ImageDraw, view: BugsView, status: str, show: Show, title: str) -> None:
     rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H), radius=12)
     trophies = view["trophies"]
     cups_w = len(trophies) * (CUP + 4)
     right = WIDTH - MARGIN - PAD
-    label = "Trophies left" if trophies else "No trophy left"
+    label = show(Said("Trophies left") if trophies else Said("No trophy left"))
     draw_text(d, (right, MARGIN + 10), label, SMALL, palette.MUTED, anchor="ra")
     for i, value in enumerate(trophies):
         draw_cup(d, right - cups_w + i * (CUP + 4) + 2, MARGIN + 38, CUP, value)
-    draw_text(d, (MARGIN + PAD, MARGIN + 8), "Bugs & Co", TITLE, palette.TEXT, bold=True)
+    draw_text(d, (MARGIN + PAD, MARGIN + 8), title, TITLE, palette.TEXT, bold=True)
     room = right - max(cups_w, text_width(label, SMALL)) - (MARGIN + PAD) - 10
     lines = wrap_text(status, BODY, room)
     if len(lines) > 2:
@@ -435,11 +460,11 @@ def _grid_rows(view: BugsView) -> int:
     return -(-len(view["places"]) // COLS)
 
 
-def _draw_places(d: ImageDraw.ImageDraw, view: BugsView, top: float, marks: Sequence[str]) -> float:
+def _draw_places(d: ImageDraw.ImageDraw, view: BugsView, top: float, marks: Sequence[str], show: Show) -> float:
     """The places panel from `top`; returns its bottom."""
     bottom = top + CAPTION_H + _grid_rows(view) * CELL + 6
     rounded_panel(d, (MARGIN, top, WIDTH - MARGIN, bottom), radius=12)
-    draw_text(d, (MARGIN + PAD, top + 7), fit(_counts_line(view), SMALL, WIDTH - 2 * (MARGIN + PAD)),
+    draw_text(d, (MARGIN + PAD, top + 7), fit(show(_counts_line(view)), SMALL, WIDTH - 2 * (MARGIN + PAD)),
               SMALL, palette.MUTED)
     holders = _holders(view)
     grid_top = top + CAPTION_H
@@ -460,7 +485,7 @@ def _players_height(players: int) -> int:
 
 
 def _draw_player(d: ImageDraw.ImageDraw, view: BugsView, seat: int, name: str, mark: str,
-                 y: float, aborted: bool) -> None:
+                 y: float, aborted: bool, show: Show) -> None:
     """One row: colour and initial, name, state, kept count, trophy (or the final score)."""
     x = MARGIN + PAD
     gone = seat in view["left"]
@@ -472,43 +497,47 @@ def _draw_player(d: ImageDraw.ImageDraw, view: BugsView, seat: int, name: str, m
     draw_text(d, (x + 13 + 3 * (len(mark) - 1), y + 13), mark, SMALL, _ink_on(colour), anchor="mm", bold=True)
     end, trophy, holding = results(view), view["trophy"][seat], view["holding"][seat]
     if end is not None:
-        tag = f"{_ordinal(end.ranks[seat])}, {plural(end.scores[seat], 'pt')}"
+        tag = show(counted("{rank}, {n} pt", "{rank}, {n} pts", end.scores[seat], rank=_ordinal(end.ranks[seat])))
     elif gone:
-        tag = "left"
+        tag = show(Said("left"))
     elif trophy is not None:
-        tag = "stopped"
+        tag = show(Said("stopped"))
     elif holding is not None:
-        tag = f"holds {holding + 1}"
+        tag = show(Said("holds {place}", place=holding + 1))
     else:
         tag = ""
     cup_x = WIDTH - MARGIN - PAD - 24
     kept_right = cup_x - 10
-    kept = f"{view['kept'][seat]} kept"
+    kept = show(Said("{n} kept", n=view["kept"][seat]))
     tag_right = kept_right - text_width(kept, SMALL) - 14
     name_x = x + 36 + 6 * (len(mark) - 1)
     room = tag_right - text_width(tag, SMALL) - 10 - name_x
     text_colour = palette.MUTED if gone else palette.TEXT
     draw_text(d, (name_x, y + 4), fit(name, BODY, room), BODY, text_colour)
     if tag:
-        draw_text(d, (tag_right, y + 5), tag, SMALL, palette.HIGHLIGHT if "pt" in tag else palette.MUTED, anchor="ra")
+        draw_text(d, (tag_right, y + 5), tag, SMALL, palette.HIGHLIGHT if end is not None else palette.MUTED,
+                  anchor="ra")
     draw_text(d, (kept_right, y + 5), kept, SMALL, text_colour, anchor="ra")
     if trophy is not None:
         draw_cup(d, cup_x, y + 1, 26, trophy)
 
 
 def render_bugs(view: BugsView, names: Sequence[str] | None = None, *, aborted: bool = False,
-                now: float | None = None) -> RenderedImage:
+                now: float | None = None, show: Show = str, title: str = Bugs.title) -> RenderedImage:
     """The table for `view` (public or a seat's: only public keys are read).
 
     `names` are display names by seat (default "Seat N"); with `now` the countdown shows the
     seconds left. `aborted`: the game was ended early, so the image says so and marks no winner.
+    `show` and `title`: the words in the reader's language (English by default).
     """
-    return RenderedImage(png=encode_png(draw_board(view, names, aborted=aborted, now=now), palette=PALETTE),
-                         description=describe(view, names, aborted=aborted, now=now), filename="bugs.png")
+    return RenderedImage(png=encode_png(draw_board(view, names, aborted=aborted, now=now, show=show, title=title),
+                                        palette=PALETTE),
+                         description=describe(view, names, aborted=aborted, now=now, show=show, title=title),
+                         filename="bugs.png")
 
 
 def draw_board(view: BugsView, names: Sequence[str] | None = None, *, aborted: bool = False,
-               now: float | None = None) -> Image.Image:
+               now: float | None = None, show: Show = str, title: str = Bugs.title) -> Image.Image:
     """The table of `render_bugs` as an RGB image, before encoding."""
     who = _names(view, names)
     marks = initials(who)
@@ -516,12 +545,12 @@ def draw_board(view: BugsView, names: Sequence[str] | None = None, *, aborted: b
     height = players_top + _players_height(view["players"]) + MARGIN
     image = new_canvas(WIDTH, height, mode="RGB")
     d = ImageDraw.Draw(image)
-    _draw_header(d, view, _status(view, who, aborted, now))
-    _draw_places(d, view, MARGIN + HEADER_H + GAP, marks)
+    _draw_header(d, view, show(_status(view, who, aborted, now)), show, title)
+    _draw_places(d, view, MARGIN + HEADER_H + GAP, marks, show)
     rounded_panel(d, (MARGIN, players_top, WIDTH - MARGIN, players_top + _players_height(view["players"])),
                   radius=12)
     for seat in range(view["players"]):
-        _draw_player(d, view, seat, who[seat], marks[seat], players_top + 10 + seat * ROW, aborted)
+        _draw_player(d, view, seat, who[seat], marks[seat], players_top + 10 + seat * ROW, aborted, show)
     return image
 
 
@@ -544,17 +573,20 @@ BIG = 200
 NAME_SIZE = 18
 
 
-def render_tile(design_id: int, place: int | None = None) -> RenderedImage:
-    """The tile a player looks at: the monster large and its name, for that player only."""
+def render_tile(design_id: int, place: int | None = None, show: Show = str) -> RenderedImage:
+    """The tile a player looks at: the monster large and its name, for that player only (in their words
+    through `show`)."""
     design = DESIGNS[design_id]
-    title = "Your tile" if place is None else f"Your tile from place {place + 1}"
+    title = show(Said("Your tile") if place is None else Said("Your tile from place {place}", place=place + 1))
+    name = show(design.said)
     image = new_canvas(TILE_W, 44 + BIG + 76)
     d = ImageDraw.Draw(image)
     draw_text(d, (TILE_W / 2, 14), title, TITLE, palette.TEXT, anchor="ma", bold=True)
     draw_face(image, (TILE_W - BIG) / 2, 44, BIG, design_id)
-    draw_text(d, (TILE_W / 2, 44 + BIG + 12), design.name, NAME_SIZE, palette.TEXT, anchor="ma", bold=True)
-    draw_text(d, (TILE_W / 2, 44 + BIG + 42), "Put it back, or keep it.", SMALL, palette.MUTED, anchor="ma")
-    return RenderedImage(png=encode_png(image), description=f"{title}: {design.name}.", filename="tile.png")
+    draw_text(d, (TILE_W / 2, 44 + BIG + 12), name, NAME_SIZE, palette.TEXT, anchor="ma", bold=True)
+    draw_text(d, (TILE_W / 2, 44 + BIG + 42), show(Said("Put it back, or keep it.")), SMALL, palette.MUTED, anchor="ma")
+    return RenderedImage(png=encode_png(image), description=show(Said("{title}: {tile}.", title=title, tile=name)),
+                         filename="tile.png")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -566,7 +598,8 @@ GROUP_GAP = 12
 SET_FRAME = 3
 HAND_ROW = MINI + 2 * SET_FRAME + 6
 HAND_W = WIDTH - 2 * (MARGIN + PAD)
-LEGEND = f"Framed: a set of {COPIES} alike, +{SET_POINTS}. Every other tile {STRAY_POINTS}."
+LEGEND = Said("Framed: a set of {n} alike, +{points}. Every other tile {other}.", n=COPIES, points=SET_POINTS,
+              other=STRAY_POINTS)
 
 
 def _group_width(group: Group) -> int:
@@ -587,12 +620,15 @@ def _hand_rows(groups: Sequence[Group]) -> list[list[Group]]:
     return rows
 
 
-def _breakdown(hand: FinalHand, *, terse: bool = False) -> str:
+def _breakdown(hand: FinalHand, *, terse: bool = False) -> Said:
     """'4 sets +12, 3 others -3, trophy +2'; `terse` leaves out what scored nothing ('3 others -3')."""
-    parts = [f"{plural(hand['sets'], 'set')} +{SET_POINTS * hand['sets']}" if hand["sets"] or not terse else "",
-             f"{plural(hand['others'], 'other')} {STRAY_POINTS * hand['others']}" if hand["others"] or not terse else "",
-             f"trophy +{hand['trophy']}" if hand["trophy"] else ""]
-    return (", ".join(filter(None, parts)) or "nothing") + (" (left: scores 0)" if hand["left"] else "")
+    parts = [counted("{n} set +{points}", "{n} sets +{points}", hand["sets"], points=SET_POINTS * hand["sets"])
+             if hand["sets"] or not terse else None,
+             counted("{n} other {points}", "{n} others {points}", hand["others"], points=STRAY_POINTS * hand["others"])
+             if hand["others"] or not terse else None,
+             Said("trophy +{n}", n=hand["trophy"]) if hand["trophy"] else None]
+    said = comma_list([part for part in parts if part is not None]) or Said("nothing")
+    return Said("{breakdown} (left: scores 0)", breakdown=said) if hand["left"] else Said("{breakdown}", breakdown=said)
 
 
 def _hand_height(hand: FinalHand) -> int:
@@ -601,23 +637,23 @@ def _hand_height(hand: FinalHand) -> int:
 
 
 def _draw_hand(image: Image.Image, d: ImageDraw.ImageDraw, end: Results, seat: int, name: str,
-               top: float) -> None:
+               top: float, show: Show) -> None:
     """One player's block: place, name and points, the breakdown, the tiles with sets framed."""
     hand = end.hands[seat]
     winner = end.ranks[seat] == 1
     rounded_panel(d, (MARGIN, top, WIDTH - MARGIN, top + _hand_height(hand)), radius=10,
                   outline=palette.HIGHLIGHT if winner else palette.PANEL_BORDER)
     x = MARGIN + PAD
-    points = plural(end.scores[seat], "point")
+    points = show(counted("{n} point", "{n} points", end.scores[seat]))
     right = WIDTH - MARGIN - PAD
     draw_text(d, (right, top + 8), points, BODY, palette.HIGHLIGHT if winner else palette.TEXT, anchor="ra")
-    head = f"{_ordinal(end.ranks[seat])}  "
+    head = f"{show(_ordinal(end.ranks[seat]))}  "
     room = right - text_width(points, BODY) - 12 - x
     draw_text(d, (x, top + 8), fit(head + name, BODY, room), BODY, palette.TEXT, bold=True)
-    draw_text(d, (x, top + 8 + 24), fit(_breakdown(hand), SMALL, HAND_W), SMALL, palette.MUTED)
+    draw_text(d, (x, top + 8 + 24), fit(show(_breakdown(hand)), SMALL, HAND_W), SMALL, palette.MUTED)
     y = top + 8 + 24 + LINE + 2
     if not hand["groups"]:
-        draw_text(d, (x, y + 10), "No tiles kept.", SMALL, palette.MUTED)
+        draw_text(d, (x, y + 10), show(Said("No tiles kept.")), SMALL, palette.MUTED)
     for row in _hand_rows(hand["groups"]):
         gx = x
         for group in row:
@@ -631,25 +667,28 @@ def _draw_hand(image: Image.Image, d: ImageDraw.ImageDraw, end: Results, seat: i
         y += HAND_ROW
 
 
-def tiles_in_words(hand: FinalHand, *, short: bool = False) -> str:
+def tiles_in_words(hand: FinalHand, *, short: bool = False, show: Show = str) -> str:
     """A hand's tiles by design: 'green round bug, two eyes x3 (set); ...', or `short`: 'green round x3
     (set), ...' (a colour and a shape name one design: the pair is never used twice)."""
-    def named(g: Group) -> str:
+    def named(g: Group) -> Said:
         design = DESIGNS[g["design"]]
-        return f"{design.colour} {design.shape}" if short else g["name"]
-    words = [named(g) + (f" x{g['count']}" if g["count"] > 1 or not short else "") + (" (set)" if g["sets"] else "")
-             for g in hand["groups"]]
-    return ("; " if not short else ", ").join(words) or "no tiles"
+        name = design.short if short else design.said
+        if g["count"] > 1 or not short:
+            name = Said("{tile} x{n}", tile=name, n=g["count"])
+        return Said("{tiles} (set)", tiles=name) if g["sets"] else name
+    words = [show(named(g)) for g in hand["groups"]]
+    return ("; " if not short else ", ").join(words) or show(Said("no tiles"))
 
 
-def hands_in_words(view: BugsView, names: Sequence[str] | None = None) -> list[tuple[str, str]]:
+def hands_in_words(view: BugsView, names: Sequence[str] | None = None, show: Show = str) -> list[tuple[str, str]]:
     """Every player's tiles in full words, best first: (name, tiles), for where an alt text has no room."""
     end = final_results(view)
     who = _names(view, names)
-    return [(who[s], tiles_in_words(end.hands[s])) for s in end.best_first()]
+    return [(who[s], tiles_in_words(end.hands[s], show=show)) for s in end.best_first()]
 
 
-def _scoring_words(view: BugsView, names: Sequence[str] | None) -> tuple[str, bool]:
+def _scoring_words(view: BugsView, names: Sequence[str] | None, show: Show = str,
+                   title: str = Bugs.title) -> tuple[str, bool]:
     """The end in words within Discord's limit for an alt text, and whether that names every tile.
 
     From the most said to the least: every tile by its full name; every tile by colour and shape;
@@ -657,48 +696,58 @@ def _scoring_words(view: BugsView, names: Sequence[str] | None) -> tuple[str, bo
     end = final_results(view)
     who = _names(view, names)
     order = end.best_first()
-    title = f"Bugs & Co, final scores. {_status(view, who, False, None)}"
-    scores = [f"{_ordinal(end.ranks[s])} {who[s]}: {plural(end.scores[s], 'point')} ({_breakdown(end.hands[s])})"
-              for s in order]
-    full = [title, *(line + "." for line in scores),
-            *(f"{who[s]}'s hand: {tiles_in_words(end.hands[s])}." for s in order)]
-    short = [title, *(f"{_ordinal(end.ranks[s])} {who[s]}: {plural(end.scores[s], 'point')} "
-                      f"({_breakdown(end.hands[s], terse=True)}); kept {tiles_in_words(end.hands[s], short=True)}."
-                      for s in order)]
-    bare = [title, *(line + "." for line in scores), HANDS_IN_MESSAGE]
+    head = show(Said("{game}, final scores. {status}", game=title, status=_status(view, who, False, None)))
+
+    def points(s: int) -> Said:
+        return counted("{n} point", "{n} points", end.scores[s])
+
+    scores = [show(Said("{rank} {who}: {points} ({breakdown}).", rank=_ordinal(end.ranks[s]), who=who[s],
+                        points=points(s), breakdown=_breakdown(end.hands[s]))) for s in order]
+    full = [head, *scores, *(show(Said("{who}'s hand: {tiles}.", who=who[s],
+                                       tiles=tiles_in_words(end.hands[s], show=show))) for s in order)]
+    short = [head, *(show(Said("{rank} {who}: {points} ({breakdown}); kept {tiles}.", rank=_ordinal(end.ranks[s]),
+                               who=who[s], points=points(s), breakdown=_breakdown(end.hands[s], terse=True),
+                               tiles=tiles_in_words(end.hands[s], short=True, show=show))) for s in order)]
+    bare = [head, *scores, show(HANDS_IN_MESSAGE)]
     for lines, every_tile in ((full, True), (short, True), (bare, False)):
         if len(text := "\n".join(lines)) <= MAX_DESCRIPTION:
             return text, every_tile
     return "\n".join(bare[1:]), False  # a tie of eight long names: the lines say who won
 
 
-def describe_scoring(view: BugsView, names: Sequence[str] | None = None) -> str:
+def describe_scoring(view: BugsView, names: Sequence[str] | None = None, show: Show = str,
+                     title: str = Bugs.title) -> str:
     """Every player in words, best first: places, points and breakdown, and every tile by design as long
     as there is room (else `HANDS_IN_MESSAGE`): an alt text cut short would lose the last players."""
-    return _scoring_words(view, names)[0]
+    return _scoring_words(view, names, show, title)[0]
 
 
-def tiles_described(view: BugsView, names: Sequence[str] | None = None) -> bool:
+def tiles_described(view: BugsView, names: Sequence[str] | None = None, show: Show = str,
+                    title: str = Bugs.title) -> bool:
     """Whether the alt text of the scores names every tile; if not, the message must (`hands_in_words`)."""
-    return _scoring_words(view, names)[1]
+    return _scoring_words(view, names, show, title)[1]
 
 
-def render_scoring(view: BugsView, names: Sequence[str] | None = None) -> RenderedImage:
+def render_scoring(view: BugsView, names: Sequence[str] | None = None, show: Show = str,
+                   title: str = Bugs.title) -> RenderedImage:
     """The end of the game as one image: every hand revealed, sorted by design, sets framed,
-    players best first. Needs the final view (with `hands`, `scores` and `ranks`)."""
+    players best first. Needs the final view (with `hands`, `scores` and `ranks`). `show` and
+    `title`: the words in the reader's language (English by default)."""
     end = final_results(view)
     who = _names(view, names)
     order = end.best_first()
-    intro = wrap_text(_status(view, who, False, None), BODY, WIDTH - 2 * (MARGIN + PAD))[:2]
+    intro = wrap_text(show(_status(view, who, False, None)), BODY, WIDTH - 2 * (MARGIN + PAD))[:2]
     top = MARGIN + 44 + len(intro) * LINE + LINE + 4
     height = top + sum(_hand_height(end.hands[s]) + GAP for s in order) + MARGIN - GAP
     image = new_canvas(WIDTH, height)
     d = ImageDraw.Draw(image)
-    draw_text(d, (MARGIN + PAD, MARGIN + 6), "Bugs & Co: final scores", TITLE, palette.TEXT, bold=True)
+    draw_text(d, (MARGIN + PAD, MARGIN + 6), show(Said("{game}: final scores", game=title)), TITLE, palette.TEXT,
+              bold=True)
     for i, line in enumerate(intro):
         draw_text(d, (MARGIN + PAD, MARGIN + 36 + i * LINE), line, BODY, palette.HIGHLIGHT)
-    draw_text(d, (MARGIN + PAD, MARGIN + 38 + len(intro) * LINE), LEGEND, SMALL, palette.MUTED)
+    draw_text(d, (MARGIN + PAD, MARGIN + 38 + len(intro) * LINE), show(LEGEND), SMALL, palette.MUTED)
     for seat in order:
-        _draw_hand(image, d, end, seat, who[seat], top)
+        _draw_hand(image, d, end, seat, who[seat], top, show)
         top += _hand_height(end.hands[seat]) + GAP
-    return RenderedImage(png=encode_png(image), description=describe_scoring(view, names), filename="scores.png")
+    return RenderedImage(png=encode_png(image), description=describe_scoring(view, names, show, title),
+                         filename="scores.png")

@@ -10,6 +10,10 @@ and no text is drawn below 15 px (12.5 px on the phone), always at 4.5:1 contras
 
 Every piece pairs its colour with a letter (R, B, Y, G) so colour is never the only cue; the
 description spells out the whole grid, row by row, for players who cannot see the image.
+
+Every word, the pieces' letters included, is made as engine words (`Said`, `counted`, terms: English
+with its source and values) and shown through `show`, which the cog gives in the table's language
+(cogs/language.said_text); `str`, the default, reads English. The title comes in the same way.
 """
 from __future__ import annotations
 
@@ -20,11 +24,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.ghosts import DISCARD_COUNT, MEEPLES, SIZE, Ghosts
+from engine.errors import Said, Term, counted
+from engine.ghosts import DISCARD_COUNT, MEEPLES, SIZE, Ghosts, card_name, colour_word
 from engine.ghosts_types import CardInfo, GhostsView, public_view
 from engine.greenbox import DOTS
 from engine.grid import label
-from engine.words import plural
+from engine.words import COLOUR_WORDS, SYMBOL_WORDS, comma_list
 from render import palette
 from render.cache import cached_layer, cached_piece
 from render.canvas import (
@@ -68,10 +73,14 @@ CARD_FACE = (0xFA, 0xF6, 0xEA)
 CARD_EDGE = (0x8A, 0x8A, 0x80)
 OUTLINE = (0x14, 0x14, 0x14)
 
-LETTER = {"red": "R", "blue": "B", "yellow": "Y", "green": "G", "white": "W", "black": "K"}
+LETTER = {  # a piece's colour as a letter on it (German tells yellow and green apart by two)
+    "red": Term("R", "ghost colour letter, red"), "blue": Term("B", "ghost colour letter, blue"),
+    "yellow": Term("Y", "ghost colour letter, yellow"), "green": Term("G", "ghost colour letter, green"),
+}
 
 Point = tuple[float, float]
 Namer = Callable[[int], str]
+Show = Callable[[str], str]  # engine words (a `Said`) as the reader reads them; `str` reads English
 
 
 def _name(names: Sequence[str] | None, seat: int) -> str:
@@ -107,15 +116,16 @@ def _draw_dots(d: ImageDraw.ImageDraw, n: int, cx: float, top: float, r: float, 
             d.ellipse((x - r, y - r, x + r, y + r), fill=fill)
 
 
-def draw_cube(d: ImageDraw.ImageDraw, x: float, y: float, size: float, colour: str) -> None:
+def draw_cube(d: ImageDraw.ImageDraw, x: float, y: float, size: float, colour: str, show: Show = str) -> None:
     """A ghost: a small cube in perspective, its colour's letter on the front face (drawn once
-    per colour and size, then pasted)."""
+    per colour, size and letter, then pasted)."""
     side = math.ceil(size * 1.28) + 1
-    paste_sprite(d, (x, y), (side, side), ("ghost-cube", size, colour),
-                 lambda s, x, y: _paint_cube(s, x, y, size, colour))
+    letter = show(LETTER[colour])
+    paste_sprite(d, (x, y), (side, side), ("ghost-cube", size, colour, letter),
+                 lambda s, x, y: _paint_cube(s, x, y, size, colour, letter))
 
 
-def _paint_cube(d: ImageDraw.ImageDraw, x: float, y: float, size: float, colour: str) -> None:
+def _paint_cube(d: ImageDraw.ImageDraw, x: float, y: float, size: float, colour: str, letter: str) -> None:
     base = palette.GAME_COLOURS[colour]
     depth = size * 0.28
     light = tuple(min(255, int(c * 0.55 + 255 * 0.45)) for c in base)
@@ -125,23 +135,24 @@ def _paint_cube(d: ImageDraw.ImageDraw, x: float, y: float, size: float, colour:
     d.polygon([(fx1, fy0), (fx1 + depth, y), (fx1 + depth, fy1 - depth), (fx1, fy1)], fill=dark,
               outline=OUTLINE)
     d.rectangle((fx0, fy0, fx1, fy1), fill=base, outline=OUTLINE, width=2)
-    draw_text(d, ((fx0 + fx1) / 2, (fy0 + fy1) / 2), LETTER[colour], max(BODY, round(size * 0.62)),
+    draw_text(d, ((fx0 + fx1) / 2, (fy0 + fy1) / 2), letter, max(BODY, round(size * 0.62)),
               _ink_on(base), anchor="mm", bold=True)
 
 
 def draw_pawn(d: ImageDraw.ImageDraw, cx: float, bottom: float, height: float, colour: str,
-              ring: bool = False) -> None:
+              ring: bool = False, show: Show = str) -> None:
     """A meeple: a squat pawn (head, body, base), wide enough for its colour's letter (drawn once
-    per colour, height and ring, then pasted)."""
+    per colour, height, ring and letter, then pasted)."""
     reach = math.ceil(height * 0.52) + 4  # the ring's half width, and its line
     top = bottom - height - math.ceil(height * 0.12) - 4
+    letter = show(LETTER[colour])
     paste_sprite(d, (cx - reach, top), (2 * reach, math.ceil(bottom - top + height * 0.06) + 4),
-                 ("ghost-pawn", height, colour, ring),
-                 lambda s, x, y: _paint_pawn(s, x + reach, y + bottom - top, height, colour, ring))
+                 ("ghost-pawn", height, colour, ring, letter),
+                 lambda s, x, y: _paint_pawn(s, x + reach, y + bottom - top, height, colour, ring, letter))
 
 
 def _paint_pawn(d: ImageDraw.ImageDraw, cx: float, bottom: float, height: float, colour: str,
-                ring: bool) -> None:
+                ring: bool, letter: str) -> None:
     fill = palette.GAME_COLOURS[colour]
     h = height
     w = h * 0.8
@@ -158,7 +169,7 @@ def _paint_pawn(d: ImageDraw.ImageDraw, cx: float, bottom: float, height: float,
     r = h * 0.19
     hy = bottom - h + r
     d.ellipse((cx - r, hy - r, cx + r, hy + r), fill=fill, outline=OUTLINE, width=2)
-    draw_text(d, (cx, bottom - h * 0.38), LETTER[colour], max(SMALL, round(h * 0.32)),
+    draw_text(d, (cx, bottom - h * 0.38), letter, max(SMALL, round(h * 0.32)),
               _ink_on(fill), anchor="mm", bold=True)
 
 
@@ -256,13 +267,13 @@ def _pawn_spots(r: int, c: int, count: int, plain: bool, crowded: bool) -> list[
     return [(x, bottom, 32) for x, bottom in quarters[:count]]
 
 
-def _draw_pieces(d: ImageDraw.ImageDraw, view: GhostsView, aborted: bool) -> None:
+def _draw_pieces(d: ImageDraw.ImageDraw, view: GhostsView, aborted: bool, show: Show) -> None:
     ghosts = view["ghosts"]
     for r in range(SIZE):
         for c in range(SIZE):
             if ghost := ghosts[r][c]:
                 x0, y0, _, _ = _cell_box(r, c)
-                draw_cube(d, x0 + 36, y0 + 19, 26, ghost)
+                draw_cube(d, x0 + 36, y0 + 19, 26, ghost, show)
     by_cell: dict[tuple[int, int], list[str]] = {}
     for meeple in MEEPLES:
         cell = view["meeples"].get(meeple)
@@ -273,31 +284,40 @@ def _draw_pieces(d: ImageDraw.ImageDraw, view: GhostsView, aborted: bool) -> Non
         crowded = len(meeples) > 1 or ghosts[r][c] is not None
         spots = _pawn_spots(r, c, len(meeples), view["symbols"][r][c] is None, crowded)
         for (cx, bottom, height), meeple in zip(spots, meeples, strict=False):
-            draw_pawn(d, cx, bottom, height, meeple, ring=meeple == called)
+            draw_pawn(d, cx, bottom, height, meeple, ring=meeple == called, show=show)
 
 
 # ---------------------------------------------------------------------------------------------
 # Words: the status, who is awaited, the last attempt
 
 
-def _status(view: GhostsView, name: Namer, aborted: bool) -> str:
+def _status(view: GhostsView, name: Namer, aborted: bool) -> Said:
     """What is happening now, in one sentence (no instruction once the game has stopped)."""
     if aborted:
-        return "The game was ended early."
+        return Said("The game was ended early.")
     phase, roller, caller, die = view["phase"], view["roller"], view["caller"], view["die"] or 0
     if phase == "discard":
-        return f"Everyone discards {DISCARD_COUNT} cards in secret."
+        return Said("Everyone discards {n} cards in secret.", n=DISCARD_COUNT)
     if phase == "race" and roller is not None:
-        return f"{name(roller)} rolled {die}. Race: press a meeple colour!"
+        return Said("{who} rolled {die}. Race: press a meeple colour!", who=name(roller), die=die)
     if phase == "attempt" and caller is not None:
-        return f"{name(caller)} called the {view['meeple']} meeple: {plural(die, 'step')}."
+        return counted("{who} called the {meeple} meeple: {n} step.", "{who} called the {meeple} meeple: {n} steps.",
+                       die, who=name(caller), meeple=colour_word(view["meeple"] or "red"))
     if phase == "swap":
-        return "Others may swap a card or keep."
+        return Said("Others may swap a card or keep.")
     if phase == "over":
         winners = _winners(view)
-        won = " and ".join(name(s) for s in winners)
-        return f"Game over: {won} win{'s' if len(winners) == 1 else ''}!"
-    return phase
+        won = _and_list([name(s) for s in winners])
+        return Said("Game over: {who} wins!", who=won) if len(winners) == 1 else Said("Game over: {who} win!", who=won)
+    return Said(phase)
+
+
+def _and_list(parts: Sequence[str]) -> str:
+    """'a and b and c', kept as words each language joins its own way."""
+    listed = parts[0] if parts else ""
+    for part in parts[1:]:
+        listed = Said("{list} and {item}", list=listed, item=part)
+    return listed
 
 
 def _winners(view: GhostsView) -> list[int]:
@@ -312,22 +332,24 @@ def _waiting(view: GhostsView, aborted: bool) -> list[int]:
     return list(view["waiting_for"])
 
 
-def _attempt_text(view: GhostsView, name: Namer) -> str | None:
+def _attempt_text(view: GhostsView, name: Namer) -> Said | None:
     attempt = view["last_attempt"]
     if not attempt:
         return None
     who = name(attempt["seat"])
-    meeple, to = attempt["meeple"], attempt["to"]
+    meeple, to = colour_word(attempt["meeple"]), attempt["to"]
     if attempt["card"] is None or to is None:
-        why = {"timeout": "ran out of time", "gave_up": "gave up",
-               "left": "left"}.get(attempt["reason"], "missed")
-        return f"Last: {who} {why} with the {meeple} meeple."
-    card = attempt["card"]["name"]
-    where = f"{label(attempt['from'])} to {label(to)}"
+        said = {"timeout": Said("Last: {who} ran out of time with the {meeple} meeple.", who=who, meeple=meeple),
+                "gave_up": Said("Last: {who} gave up with the {meeple} meeple.", who=who, meeple=meeple),
+                "left": Said("Last: {who} left with the {meeple} meeple.", who=who, meeple=meeple)}
+        return said.get(attempt["reason"], Said("Last: {who} missed with the {meeple} meeple.", who=who, meeple=meeple))
+    values = {"who": who, "card": card_name(attempt["card"]["id"]), "meeple": meeple,
+              "start": label(attempt["from"]), "end": label(to)}
     if attempt["success"]:
-        return f"Last: {who} played the {card}, {meeple} meeple {where}: zapped!"
-    why = "no walk of that length" if attempt["reason"] == "no_walk" else "no match"
-    return f"Last: {who} played the {card}, {meeple} meeple {where}: {why}."
+        return Said("Last: {who} played the {card}, {meeple} meeple {start} to {end}: zapped!", **values)
+    if attempt["reason"] == "no_walk":
+        return Said("Last: {who} played the {card}, {meeple} meeple {start} to {end}: no walk of that length.", **values)
+    return Said("Last: {who} played the {card}, {meeple} meeple {start} to {end}: no match.", **values)
 
 
 def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
@@ -351,16 +373,16 @@ def _lines(paragraphs: Sequence[str], size: int, width: float, most: int) -> lis
 # Header and scores
 
 
-def _draw_header(d: ImageDraw.ImageDraw, view: GhostsView, name: Namer, aborted: bool) -> None:
+def _draw_header(d: ImageDraw.ImageDraw, view: GhostsView, name: Namer, aborted: bool, show: Show,
+                 title: str) -> None:
     rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H), radius=12)
-    title = "Zap That Ghost"
     if view["round"]:
-        title += f"  -  round {view['round']}"
+        title += "  -  " + show(Said("round {n}", n=view["round"]))
     draw_text(d, (MARGIN + PAD, MARGIN + 8), title, TITLE, palette.TEXT, bold=True)
-    status = [_status(view, name, aborted)]
+    status = [show(_status(view, name, aborted))]
     waiting = _waiting(view, aborted)
     if waiting:
-        status.append(f"Waiting for {plural(len(waiting), 'player')}.")
+        status.append(show(counted("Waiting for {n} player.", "Waiting for {n} players.", len(waiting))))
     die = None if aborted or view["phase"] == "over" else view["die"]
     width = WIDTH - 2 * (MARGIN + PAD) - (DIE_SIZE + PAD if die else 0)
     for i, line in enumerate(_lines(status, BODY, width, 2)):
@@ -383,7 +405,7 @@ def _scores_height(players: int, last_lines: int) -> int:
 
 
 def _draw_score_row(d: ImageDraw.ImageDraw, view: GhostsView, seat: int, name: str,
-                    box: tuple[float, float, float], aborted: bool) -> None:
+                    box: tuple[float, float, float], aborted: bool, show: Show) -> None:
     """One player: a waiting mark, the name, the score, then a slot per ghost up to the target
     (filled in the colours captured)."""
     x, y, width = box
@@ -399,7 +421,7 @@ def _draw_score_row(d: ImageDraw.ImageDraw, view: GhostsView, seat: int, name: s
     target = view["target"]
     slots_x = x + width - target * SLOT
     score_x = slots_x - 8
-    tag = " (left)" if gone else " (away)" if away else ""
+    tag = " " + show(Said("(left)")) if gone else " " + show(Said("(away)")) if away else ""
     room = score_x - 28 - (x + 16) - text_width(tag, SMALL)
     draw_text(d, (x + 16, y + 1), _fit(name, SMALL, room) + tag, SMALL, colour)
     draw_text(d, (score_x, y), str(view["scores"][seat]), BODY, colour, anchor="ra", bold=True)
@@ -411,41 +433,44 @@ def _draw_score_row(d: ImageDraw.ImageDraw, view: GhostsView, seat: int, name: s
 
 
 def _draw_scores(d: ImageDraw.ImageDraw, view: GhostsView, names: Sequence[str] | None,
-                 last: list[str], aborted: bool) -> None:
+                 last: list[str], aborted: bool, show: Show) -> None:
     players = view["players"]
     top = SCORES_Y
     rounded_panel(d, (MARGIN, top, WIDTH - MARGIN, top + _scores_height(players, len(last))), radius=12)
-    draw_text(d, (MARGIN + PAD, top + 8), f"First to {plural(view['target'], 'ghost')} wins",
-              SMALL, palette.MUTED)
+    draw_text(d, (MARGIN + PAD, top + 8), show(counted("First to {n} ghost wins", "First to {n} ghosts wins",
+                                                        view["target"])), SMALL, palette.MUTED)
     columns, rows = _score_columns(players), _score_rows(players)
     col_w = (WIDTH - 2 * (MARGIN + PAD) - (columns - 1) * 2 * PAD) / columns
     for seat in range(players):
         col, row = divmod(seat, rows)
         box = (MARGIN + PAD + col * (col_w + 2 * PAD), top + 32 + row * SCORE_ROW, col_w)
-        _draw_score_row(d, view, seat, _name(names, seat), box, aborted)
+        _draw_score_row(d, view, seat, _name(names, seat), box, aborted, show)
     for i, line in enumerate(last):
         draw_text(d, (MARGIN + PAD, top + 34 + rows * SCORE_ROW + i * LINE), line, SMALL, palette.TEXT)
 
 
-def describe(view: GhostsView, names: Sequence[str] | None = None, *, aborted: bool = False) -> str:
+def describe(view: GhostsView, names: Sequence[str] | None = None, *, aborted: bool = False, show: Show = str,
+             title: str = Ghosts.title) -> str:
     """The board in words: status, meeples, last move, every cell row by row, then the scores
     (in that order, so a description cut to Discord's alt-text limit loses the scores first).
+    `show` puts them in the reader's language, `title` is the game's name in it.
 
     Each cell reads "B3 red drop" (a red ghost on a drop tile), "B3 empty drop" or "A1 corner",
     plus "with blue meeple" where a meeple stands."""
     name = lambda s: _name(names, s)  # noqa: E731
-    heading = f"Zap That Ghost, round {view['round']}." if view["round"] else "Zap That Ghost."
-    status = f"{heading} {_status(view, name, aborted)}"
+    heading = Said("{game}, round {n}.", game=title, n=view["round"]) if view["round"] else Said("{game}.", game=title)
+    status = Said("{heading} {status}", heading=heading, status=_status(view, name, aborted))
     waiting = _waiting(view, aborted)
     if waiting:
-        status += " Waiting for: " + ", ".join(name(s) for s in waiting) + "."
-    lines = [status]
-    lines.append("Meeples: " + ", ".join(f"{m} {label(view['meeples'][m])}" for m in MEEPLES) + ".")
+        status = Said("{status} Waiting for: {who}.", status=status, who=comma_list([name(s) for s in waiting]))
+    lines: list[Said] = [status]
+    placed = [Said("{meeple} {cell}", meeple=colour_word(m), cell=label(view["meeples"][m])) for m in MEEPLES]
+    lines.append(Said("Meeples: {meeples}.", meeples=comma_list(placed)))
     last = _attempt_text(view, name)
     if last:
         lines.append(last)
     if view["last_path"]:
-        lines.append("Last zap path: " + " ".join(label(c) for c in view["last_path"]) + ".")
+        lines.append(Said("Last zap path: {path}.", path=" ".join(label(c) for c in view["last_path"])))
     at: dict[tuple[int, int], list[str]] = {}
     for m in MEEPLES:
         cell = view["meeples"][m]
@@ -454,40 +479,48 @@ def describe(view: GhostsView, names: Sequence[str] | None = None, *, aborted: b
         cells = []
         for c in range(SIZE):
             symbol, ghost = view["symbols"][r][c], view["ghosts"][r][c]
-            text = f"{label([r, c])} "
+            where = label([r, c])
             if symbol is None:
-                text += "corner"
+                text = Said("{cell} corner", cell=where)
+            elif ghost:
+                text = Said("{cell} {ghost} {symbol}", cell=where, ghost=colour_word(ghost), symbol=SYMBOL_WORDS[symbol])
             else:
-                text += f"{ghost} {symbol}" if ghost else f"empty {symbol}"
+                text = Said("{cell} empty {symbol}", cell=where, symbol=SYMBOL_WORDS[symbol])
             if (r, c) in at:
-                text += " with " + " and ".join(f"{m} meeple" for m in at[(r, c)])
-            cells.append(text)
-        lines.append(f"Row {r + 1}: " + "; ".join(cells) + ".")
+                meeples = [Said("{meeple} meeple", meeple=colour_word(m)) for m in at[(r, c)]]
+                text = Said("{text} with {meeples}", text=text, meeples=_and_list(meeples))
+            cells.append(show(text))
+        lines.append(Said("Row {n}: {cells}.", n=r + 1, cells="; ".join(cells)))
     left, away = view["left"], view["away"]
-    scores = ", ".join(f"{_name(names, s)[:20]} {view['scores'][s]}"
-                       + (" (left)" if s in left else " (away)" if s in away else "")
-                       for s in range(view["players"]))
-    lines.append(f"Ghosts (target {view['target']}): {scores}.")
-    return "\n".join(lines)
+    scores = [Said("{name} {score} (left)", name=_name(names, s)[:20], score=view["scores"][s]) if s in left
+              else Said("{name} {score} (away)", name=_name(names, s)[:20], score=view["scores"][s]) if s in away
+              else Said("{name} {score}", name=_name(names, s)[:20], score=view["scores"][s])
+              for s in range(view["players"])]
+    lines.append(Said("Ghosts (target {n}): {scores}.", n=view["target"], scores=comma_list(scores)))
+    return "\n".join(show(line) for line in lines)
 
 
-def render_ghosts(view: Mapping[str, Any], *, names: Sequence[str] | None = None,
-                  aborted: bool = False) -> RenderedImage:
+def render_ghosts(view: Mapping[str, Any], *, names: Sequence[str] | None = None, aborted: bool = False,
+                  show: Show = str, title: str = Ghosts.title) -> RenderedImage:
     """The board for `view` (public or a seat's: only public keys are read), as `Ghosts.view` gave it.
 
     `names` are display names by seat (default "Seat N"). `aborted`: the game was ended early,
-    so the board says so and shows no phase, die, waiting mark or instruction.
+    so the board says so and shows no phase, die, waiting mark or instruction. `show` and `title`:
+    the words in the reader's language (English by default).
     """
     typed = public_view(view)
-    return RenderedImage(png=encode_png(draw_board(typed, names=names, aborted=aborted), palette=PALETTE),
-                         description=describe(typed, names, aborted=aborted), filename="ghosts.png")
+    return RenderedImage(png=encode_png(draw_board(typed, names=names, aborted=aborted, show=show, title=title),
+                                        palette=PALETTE),
+                         description=describe(typed, names, aborted=aborted, show=show, title=title),
+                         filename="ghosts.png")
 
 
-def draw_board(view: GhostsView, *, names: Sequence[str] | None = None, aborted: bool = False) -> Image.Image:
+def draw_board(view: GhostsView, *, names: Sequence[str] | None = None, aborted: bool = False, show: Show = str,
+               title: str = Ghosts.title) -> Image.Image:
     """The board of `render_ghosts` as an RGB image, before encoding."""
     short = lambda s: _short(_name(names, s))  # noqa: E731
     last_text = _attempt_text(view, short)
-    last = _lines([last_text], SMALL, WIDTH - 2 * (MARGIN + PAD), 2) if last_text else []
+    last = _lines([show(last_text)], SMALL, WIDTH - 2 * (MARGIN + PAD), 2) if last_text else []
     height = SCORES_Y + _scores_height(view["players"], len(last)) + MARGIN
     symbols = tuple(tuple(row) for row in view["symbols"])
     image = new_canvas(WIDTH, height, mode="RGB")
@@ -495,9 +528,9 @@ def draw_board(view: GhostsView, *, names: Sequence[str] | None = None, aborted:
     if view["last_path"]:
         _draw_path(image, view["last_path"])
     d = ImageDraw.Draw(image)
-    _draw_pieces(d, view, aborted)
-    _draw_header(d, view, short, aborted)
-    _draw_scores(d, view, names, last, aborted)
+    _draw_pieces(d, view, aborted, show)
+    _draw_header(d, view, short, aborted, show, title)
+    _draw_scores(d, view, names, last, aborted, show)
     return image
 
 
@@ -522,7 +555,7 @@ CARD_GAP = 8
 HAND_TEXT = 18  # six cards make a 568 px image: 18 px there is 12.7 px on a 400 px phone
 
 
-def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, info: CardInfo) -> None:
+def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, info: CardInfo, show: Show = str) -> None:
     """One card as this game sees it: its colour as a thick border and in words, its symbol.
     No number: in Zap That Ghost a card's Green Box value plays no role."""
     colour = info["colour"]
@@ -531,20 +564,24 @@ def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, info: CardInfo) -> Non
     d.rounded_rectangle((x + 8, y + 8, x + CARD_W - 8, y + CARD_H - 8), radius=6, fill=CARD_FACE,
                         outline=CARD_EDGE, width=2)
     draw_symbol(d, info["symbol"], x + CARD_W / 2, y + 44, 42, INK)
-    draw_text(d, (x + CARD_W / 2, y + 86), colour.capitalize(), HAND_TEXT, INK, anchor="mm", bold=True)
+    draw_text(d, (x + CARD_W / 2, y + 86), show(COLOUR_WORDS[colour]).capitalize(), HAND_TEXT, INK, anchor="mm",
+              bold=True)
 
 
-def render_hand(cards: Sequence[CardInfo], *, title: str = "Your hand") -> RenderedImage:
-    """A small image of a hand (card dicts as in a seat's view: colour, symbol, name)."""
+def render_hand(cards: Sequence[CardInfo], *, title: str | None = None, show: Show = str) -> RenderedImage:
+    """A small image of a hand (card dicts as in a seat's view: colour, symbol, name), its words
+    in the reader's language through `show`."""
+    title = show(Said("Your hand")) if title is None else title
     count = max(1, len(cards))
     width = max(320, 2 * PAD + count * CARD_W + (count - 1) * CARD_GAP)
     image = new_canvas(width, 44 + CARD_H + PAD, mode="RGB")
     d = ImageDraw.Draw(image)
     draw_text(d, (PAD, 12), title, TITLE, palette.TEXT, bold=True)
     for i, info in enumerate(cards):
-        draw_card(d, PAD + i * (CARD_W + CARD_GAP), 44, info)
+        draw_card(d, PAD + i * (CARD_W + CARD_GAP), 44, info, show)
     if not cards:
-        draw_text(d, (PAD, 60), "No cards.", HAND_TEXT, palette.MUTED)
-    words = "; ".join(f"{i + 1}: {c['name']}" for i, c in enumerate(cards))
-    description = f"{title}: {words}." if cards else f"{title}: no cards."
+        draw_text(d, (PAD, 60), show(Said("No cards.")), HAND_TEXT, palette.MUTED)
+    words = "; ".join(f"{i + 1}: {show(card_name(c['id']))}" for i, c in enumerate(cards))
+    description = (show(Said("{title}: {cards}.", title=title, cards=words)) if cards
+                   else show(Said("{title}: no cards.", title=title)))
     return RenderedImage(png=encode_png(image), description=description, filename="hand.png")

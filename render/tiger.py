@@ -8,18 +8,23 @@ power as red (5) and blue (1) cubes with the number, ability markers, light need
 of the Tiger where it stands. Then both piles' points, the player's defeated tiles and the
 monster discard pile side by side. Below: the three revealed cards with gold, deck and status,
 and the six supply stacks' top cards in their fixed colour order.
+
+Every word, drawn or in the description, is made as engine words (`Said`, `counted`: English with its
+source and values) and shown through `show`, which the cog gives in the table's language
+(cogs/language.said_text); `str`, the default, reads English. The title comes in the same way.
 """
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.tiger import FIELDS, LIGHT_NEEDED, REVEAL, THIN_MAX, Tiger
+from engine.errors import Said, counted
+from engine.tiger import ENDINGS, FIELDS, LIGHT_NEEDED, REVEAL, THIN_MAX, Tiger, ability_said, colour_word, symbol_word
 from engine.tiger_types import CardInfo, EyeOnTrack, MonsterOnTrack, TigerView, TilePile, as_view
-from engine.words import plural
+from engine.words import comma_list
 from render import palette
 from render.cache import cached_layer
 from render.canvas import draw_text, new_canvas, paste_sprite, rounded_panel, wrap_text
@@ -60,6 +65,8 @@ PILE_BACK = (0xC8, 0xA8, 0x30)
 EYE_GOLD = (0xE8, 0xB8, 0x30)
 WIN = (0x5C, 0xC8, 0x8C)
 LOSE = (0xF0, 0x80, 0x70)
+
+Show = Callable[[str], str]  # engine words (a `Said`) as the reader reads them; `str` reads English
 
 CUBE_COLOUR = {"no_weakness": palette.GREEN, "light": palette.WHITE, "half_attack": palette.BLACK,
                "only_match": palette.BLACK, "dim": palette.WHITE, "no_match": palette.BLACK,
@@ -138,16 +145,16 @@ def _paint_tile(d: ImageDraw.ImageDraw, cx: float, top: float, size: float, symb
 
 # --------------------------------------------------------------------------- cards
 
-def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, info: CardInfo) -> None:
+def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, info: CardInfo, show: Show = str) -> None:
     """A Green Box card: border colour, value, symbol, its white dots and its light (drawn once per
-    kind of card and size, then pasted)."""
-    key = ("tiger-card", w, h, info["colour"], info["starter"], info["value"], info["symbol"], info["dots"],
-           info["light"])
+    kind of card, size and language, then pasted)."""
+    light = show(Said("light {n}", n=info["light"]))
+    key = ("tiger-card", w, h, info["colour"], info["starter"], info["value"], info["symbol"], info["dots"], light)
     paste_sprite(d, (x, y), (math.ceil(w) + 1, math.ceil(h) + 1), key,
-                 lambda s, x, y: _paint_card(s, x, y, w, h, info))
+                 lambda s, x, y: _paint_card(s, x, y, w, h, info, light))
 
 
-def _paint_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, info: CardInfo) -> None:
+def _paint_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, info: CardInfo, light: str) -> None:
     border = palette.GAME_COLOURS[info["colour"]]
     d.rounded_rectangle((x, y, x + w, y + h), radius=9, fill=border,
                         outline=(0x90, 0x90, 0x90) if info["colour"] in ("white", "black") else None, width=2)
@@ -159,40 +166,46 @@ def _paint_card(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, 
     size = min(w - 2 * inset, h * 0.5) * 0.7
     draw_symbol(d, info["symbol"], x + w / 2, y + h * 0.45, size, INK)
     _draw_dots(d, info["dots"], x + w / 2, y + h * 0.45 + size * 0.64, 3.5, (0xFF, 0xFF, 0xFF), outline=INK)
-    draw_text(d, (x + w / 2, y + h - inset - 3), f"light {info['light']}", SMALL, INK, anchor="ms")
+    draw_text(d, (x + w / 2, y + h - inset - 3), light, SMALL, INK, anchor="ms")
 
 
 # --------------------------------------------------------------------------- the static layer
 
-def _base_layer() -> Image.Image:
+def _base_words(show: Show) -> tuple[str, ...]:
+    """The static layer's words in the reader's language: the pile, each field's light, the supply's two notes."""
+    return (show(Said("Pile")), *(show(Said("needs {n} light", n=n)) for n in LIGHT_NEEDED),
+            show(Said("Supply: top cards, price = dots")), show(Said("unspent gold is lost")))
+
+
+def _base_layer(words: tuple[str, ...]) -> Image.Image:
+    pile, *needs, supply, unspent = words
     image = new_canvas(WIDTH, HEIGHT, mode="RGB")
     d = ImageDraw.Draw(image)
     bottom = TRACK_Y + TRACK_H
     rounded_panel(d, (PILE_X, TRACK_Y, PILE_X + PILE_W, bottom))
-    draw_text(d, (PILE_X + PILE_W / 2, TRACK_Y + 8), "Pile", LABEL, palette.MUTED, anchor="ma")
+    draw_text(d, (PILE_X + PILE_W / 2, TRACK_Y + 8), pile, LABEL, palette.MUTED, anchor="ma")
     for index, name in enumerate(FIELDS):
         x = _field_x(index)
         rounded_panel(d, (x, TRACK_Y, x + FIELD_W, bottom))
         draw_text(d, (x + 9, TRACK_Y + 6), name, 20, palette.TEXT, bold=True)
-        draw_text(d, (x + FIELD_W / 2, bottom - 8), f"needs {LIGHT_NEEDED[index]} light", SMALL, palette.MUTED,
-                  anchor="ms")
+        draw_text(d, (x + FIELD_W / 2, bottom - 8), needs[index], SMALL, palette.MUTED, anchor="ms")
     rounded_panel(d, (MARGIN, SCORE_Y, WIDTH - MARGIN, SCORE_Y + SCORE_H))
     rounded_panel(d, (STATUS_X, HAND_Y, WIDTH - MARGIN, HAND_Y + HAND_H))
-    draw_text(d, (MARGIN, SUPPLY_Y), "Supply: top cards, price = dots", LABEL, palette.MUTED)
-    draw_text(d, (WIDTH - MARGIN, SUPPLY_Y + 1), "unspent gold is lost", SMALL, palette.MUTED, anchor="ra")
+    draw_text(d, (MARGIN, SUPPLY_Y), supply, LABEL, palette.MUTED)
+    draw_text(d, (WIDTH - MARGIN, SUPPLY_Y + 1), unspent, SMALL, palette.MUTED, anchor="ra")
     return image
 
 
 # --------------------------------------------------------------------------- drawing the view
 
-def _draw_title(d: ImageDraw.ImageDraw, view: TigerView, aborted: bool) -> None:
-    where = "ended early" if aborted else f"turn {view['turn']}"
-    draw_text(d, (MARGIN, TITLE_Y), f"Eye of the Tiger · {where}", 22, palette.TEXT, bold=True)
+def _draw_title(d: ImageDraw.ImageDraw, view: TigerView, aborted: bool, show: Show, title: str) -> None:
+    where = show(Said("ended early") if aborted else Said("turn {n}", n=view["turn"]))
+    draw_text(d, (MARGIN, TITLE_Y), f"{title} · {where}", 22, palette.TEXT, bold=True)
     if view["advanced"]:
-        draw_text(d, (WIDTH - MARGIN, TITLE_Y + 5), "advanced", LABEL, palette.HIGHLIGHT, anchor="ra")
+        draw_text(d, (WIDTH - MARGIN, TITLE_Y + 5), show(Said("advanced")), LABEL, palette.HIGHLIGHT, anchor="ra")
 
 
-def _draw_pile(d: ImageDraw.ImageDraw, view: TigerView) -> None:
+def _draw_pile(d: ImageDraw.ImageDraw, view: TigerView, show: Show) -> None:
     cx = PILE_X + PILE_W / 2
     count = view["pile"]
     top = TRACK_Y + 38
@@ -203,21 +216,21 @@ def _draw_pile(d: ImageDraw.ImageDraw, view: TigerView) -> None:
     if count == 0:
         d.rounded_rectangle((cx - 22, top, cx + 22, top + 44), radius=5, outline=palette.GRID, width=2)
     draw_text(d, (cx, top + 64), str(count), 26, palette.TEXT, anchor="ma", bold=True)
-    draw_text(d, (cx, top + 96), "tile" if count == 1 else "tiles", SMALL, palette.MUTED, anchor="ma")
+    draw_text(d, (cx, top + 96), show(counted("tile", "tiles", count)), SMALL, palette.MUTED, anchor="ma")
     if view["eye"]["where"] == "pile":
-        draw_text(d, (cx, top + 126), "Eye", SMALL, EYE_GOLD, anchor="ma", bold=True)
-        draw_text(d, (cx, top + 126 + LINE), "inside", SMALL, EYE_GOLD, anchor="ma", bold=True)
+        draw_text(d, (cx, top + 126), show(Said("Eye")), SMALL, EYE_GOLD, anchor="ma", bold=True)
+        draw_text(d, (cx, top + 126 + LINE), show(Said("inside")), SMALL, EYE_GOLD, anchor="ma", bold=True)
 
 
-def _draw_eye_field(d: ImageDraw.ImageDraw, x: float, entry: EyeOnTrack, finished: bool) -> None:
+def _draw_eye_field(d: ImageDraw.ImageDraw, x: float, entry: EyeOnTrack, finished: bool, show: Show) -> None:
     cx = x + FIELD_W / 2
     tile_top = TRACK_Y + 34
     _draw_tile(d, cx, tile_top, TILE, None, True, entry["dots"])
     y = tile_top + TILE + 8
-    draw_text(d, (cx, y), "EYE OF THE", LABEL, EYE_GOLD, anchor="ma", bold=True)
-    draw_text(d, (cx, y + LINE + 1), "TIGER", LABEL, EYE_GOLD, anchor="ma", bold=True)
+    draw_text(d, (cx, y), show(Said("EYE OF THE")), LABEL, EYE_GOLD, anchor="ma", bold=True)  # two lines
+    draw_text(d, (cx, y + LINE + 1), show(Said("TIGER")), LABEL, EYE_GOLD, anchor="ma", bold=True)
     if not finished:
-        _draw_lines(d, "beat the monster to its right", (cx, y + 2 * LINE + 10), FIELD_W - 12, SMALL,
+        _draw_lines(d, show(Said("beat the monster to its right")), (cx, y + 2 * LINE + 10), FIELD_W - 12, SMALL,
                     palette.MUTED, anchor="ma")
 
 
@@ -226,10 +239,10 @@ def _rolled(entry: MonsterOnTrack) -> bool:
     return entry["power"] > 0
 
 
-def _draw_power(d: ImageDraw.ImageDraw, x: float, y: float, entry: MonsterOnTrack) -> None:
+def _draw_power(d: ImageDraw.ImageDraw, x: float, y: float, entry: MonsterOnTrack, show: Show) -> None:
     """Power as red (5) and blue (1) cubes, and the number."""
     if not _rolled(entry):
-        draw_text(d, (x + FIELD_W / 2, y + 6), "not rolled", SMALL, palette.MUTED, anchor="ma")
+        draw_text(d, (x + FIELD_W / 2, y + 6), show(Said("not rolled")), SMALL, palette.MUTED, anchor="ma")
         return
     cubes = [CUBE_RED] * entry["red"] + [CUBE_BLUE] * entry["blue"]
     size, gap, per_row = 11, 3, 5
@@ -237,30 +250,32 @@ def _draw_power(d: ImageDraw.ImageDraw, x: float, y: float, entry: MonsterOnTrac
         col, row = k % per_row, k // per_row
         _cube(d, x + 8 + col * (size + gap), y + 4 + row * (size + gap), size, colour)
     draw_text(d, (x + FIELD_W - 8, y - 2), str(entry["power"]), 26, palette.TEXT, anchor="ra", bold=True)
-    draw_text(d, (x + FIELD_W - 8, y + 26), "power", SMALL, palette.MUTED, anchor="ra")
+    draw_text(d, (x + FIELD_W - 8, y + 26), show(Said("power")), SMALL, palette.MUTED, anchor="ra")
 
 
-def _draw_abilities(d: ImageDraw.ImageDraw, x: float, y: float, entry: MonsterOnTrack) -> None:
+def _draw_abilities(d: ImageDraw.ImageDraw, x: float, y: float, entry: MonsterOnTrack, show: Show) -> None:
     """Each ability: its marker cube (the colour cube for the colour abilities) and its few words."""
     for ability in entry["abilities"]:
         colour = entry["colour"] if ability["key"] in ("colour_removed", "colour_needed") else None
         fill = CUBE_COLOUR.get(ability["key"], palette.WHITE) if colour is None else palette.GAME_COLOURS[colour]
         _cube(d, x + 8, y + 2, 12, fill)
-        y = _draw_lines(d, ability["short"], (x + 25, y), FIELD_W - 31, SMALL, palette.TEXT)
+        short = show(ability_said(ability["key"], entry["colour"], entry["symbol"], short=True))
+        y = _draw_lines(d, short, (x + 25, y), FIELD_W - 31, SMALL, palette.TEXT)
 
 
-def _draw_field(d: ImageDraw.ImageDraw, view: TigerView, index: int, finished: bool) -> None:
+def _draw_field(d: ImageDraw.ImageDraw, view: TigerView, index: int, finished: bool, show: Show) -> None:
     x = _field_x(index)
     entry = view["track"][index]
     cx = x + FIELD_W / 2
     bottom = TRACK_Y + TRACK_H
     if index == 0 and view["bonus"]["field_one"]:
-        draw_text(d, (x + FIELD_W - 8, TRACK_Y + 9), f"+{view['bonus']['field_one']} power", SMALL, LOSE, anchor="ra")
+        draw_text(d, (x + FIELD_W - 8, TRACK_Y + 9), show(Said("+{n} power", n=view["bonus"]["field_one"])), SMALL, LOSE,
+                  anchor="ra")
     if entry is None:
-        draw_text(d, (cx, TRACK_Y + TRACK_H / 2), "empty", LABEL, palette.MUTED, anchor="mm")
+        draw_text(d, (cx, TRACK_Y + TRACK_H / 2), show(Said("empty")), LABEL, palette.MUTED, anchor="mm")
         return
     if entry["eye"]:
-        _draw_eye_field(d, x, entry, finished)
+        _draw_eye_field(d, x, entry, finished, show)
         return
     hint = entry["beside_eye"] and not finished
     if hint:
@@ -268,14 +283,15 @@ def _draw_field(d: ImageDraw.ImageDraw, view: TigerView, index: int, finished: b
     tile_top = TRACK_Y + 32
     _draw_tile(d, cx, tile_top, TILE, entry["symbol"], False, entry["dots"])
     y = tile_top + TILE + 4
-    draw_text(d, (cx, y), f"{entry['symbol']} · {plural(entry['dots'], 'pt')}", SMALL, palette.MUTED, anchor="ma")
-    _draw_power(d, x, y + 24, entry)
-    _draw_abilities(d, x, y + 66, entry)
+    draw_text(d, (cx, y), show(counted("{symbol} · {n} pt", "{symbol} · {n} pts", entry["dots"],
+                                        symbol=symbol_word(entry["symbol"]))), SMALL, palette.MUTED, anchor="ma")
+    _draw_power(d, x, y + 24, entry, show)
+    _draw_abilities(d, x, y + 66, entry, show)
     if hint:
-        draw_text(d, (cx, bottom - 10 - LINE), "win the Eye!", SMALL, palette.HIGHLIGHT, anchor="ms", bold=True)
+        draw_text(d, (cx, bottom - 10 - LINE), show(Said("win the Eye!")), SMALL, palette.HIGHLIGHT, anchor="ms", bold=True)
 
 
-def _draw_pile_total(d: ImageDraw.ImageDraw, pile: TilePile, label: str, colour: Any, right: bool) -> None:
+def _draw_pile_total(d: ImageDraw.ImageDraw, pile: TilePile, label: Said, colour: Any, right: bool, show: Show) -> None:
     """One side of the score band: the pile's top tile, its name, tile count and points."""
     tile_cx = WIDTH - MARGIN - 8 - MINI_TILE / 2 if right else MARGIN + 8 + MINI_TILE / 2
     top = SCORE_Y + (SCORE_H - MINI_TILE) / 2
@@ -283,71 +299,78 @@ def _draw_pile_total(d: ImageDraw.ImageDraw, pile: TilePile, label: str, colour:
     _draw_tile(d, tile_cx, top, MINI_TILE, symbol, pile["eye"])  # the Eye is the last tile of its pile
     text_x = tile_cx + (-1 if right else 1) * (MINI_TILE / 2 + 8)
     anchor = "r" if right else "l"
-    draw_text(d, (text_x, SCORE_Y + 8), f"{label} ({plural(len(pile['tiles']), 'tile')})", SMALL,
-              palette.MUTED, anchor=anchor + "a")
-    draw_text(d, (text_x, SCORE_Y + 28), plural(pile["points"], "point"), 20, colour, anchor=anchor + "a", bold=True)
+    tiles = counted("{pile} ({n} tile)", "{pile} ({n} tiles)", len(pile["tiles"]), pile=label)
+    draw_text(d, (text_x, SCORE_Y + 8), show(tiles), SMALL, palette.MUTED, anchor=anchor + "a")
+    draw_text(d, (text_x, SCORE_Y + 28), show(counted("{n} point", "{n} points", pile["points"])), 20, colour,
+              anchor=anchor + "a", bold=True)
 
 
-def _draw_score(d: ImageDraw.ImageDraw, view: TigerView) -> None:
-    _draw_pile_total(d, view["defeated"], "Defeated", WIN, right=False)
-    _draw_pile_total(d, view["monster_discard"], "Monster discard", LOSE, right=True)
+def _draw_score(d: ImageDraw.ImageDraw, view: TigerView, show: Show) -> None:
+    _draw_pile_total(d, view["defeated"], Said("Defeated"), WIN, right=False, show=show)
+    _draw_pile_total(d, view["monster_discard"], Said("Monster discard"), LOSE, right=True, show=show)
     diff = view["defeated"]["points"] - view["monster_discard"]["points"]
-    text = f"you lead by {diff}" if diff > 0 else "level" if diff == 0 else f"behind by {-diff}"
-    draw_text(d, (WIDTH / 2, SCORE_Y + 38), text, SMALL, palette.MUTED, anchor="mm")
+    text = (Said("you lead by {n}", n=diff) if diff > 0 else Said("level") if diff == 0
+            else Said("behind by {n}", n=-diff))
+    draw_text(d, (WIDTH / 2, SCORE_Y + 38), show(text), SMALL, palette.MUTED, anchor="mm")
 
 
-def _status_head(view: TigerView, aborted: bool) -> list[tuple[str, Any]]:
+def _status_head(view: TigerView, aborted: bool) -> list[tuple[Said, Any]]:
     """What happens now: the prompt while the game goes on, else how it ended."""
     if aborted:
-        return [("Game aborted:", palette.TEXT), (f"ended early on turn {view['turn']}", palette.MUTED)]
+        return [(Said("Game aborted:"), palette.TEXT), (Said("ended early on turn {n}", n=view["turn"]), palette.MUTED)]
     if view["over"]:
-        return [("Game over: you WIN!", WIN) if view["won"] else ("Game over: you lose", LOSE)]
+        return [(Said("Game over: you WIN!"), WIN) if view["won"] else (Said("Game over: you lose"), LOSE)]
     if view["phase"] == "thin":
-        return [("Deck used up: remove", palette.HIGHLIGHT), (f"up to {THIN_MAX} cards, shuffle", palette.HIGHLIGHT)]
-    return [("First turn: buy a card" if view["first_turn"] else "Your turn: buy or fight", palette.HIGHLIGHT)]
+        return [(Said("Deck used up: remove"), palette.HIGHLIGHT),
+                (Said("up to {n} cards, shuffle", n=THIN_MAX), palette.HIGHLIGHT)]
+    return [(Said("First turn: buy a card") if view["first_turn"] else Said("Your turn: buy or fight"),
+             palette.HIGHLIGHT)]
 
 
-def _status_lines(view: TigerView, finished: bool) -> list[tuple[str, Any]]:
+def _status_lines(view: TigerView, finished: bool) -> list[tuple[Said, Any]]:
     """Gold, the player's cards and what this reveal allows."""
-    lines = [(f"{view['card_gold']} from cards, {plural(view['gold'], 'cube')}", EYE_GOLD),
-             (f"Deck {view['deck']} · discard {view['discard']}", palette.TEXT),
-             (f"Out of the game: {len(view['removed'])}", palette.MUTED)]
+    lines = [(counted("{gold} from cards, {n} cube", "{gold} from cards, {n} cubes", view["gold"],
+                      gold=view["card_gold"]), EYE_GOLD),
+             (Said("Deck {deck} · discard {discard}", deck=view["deck"], discard=view["discard"]), palette.TEXT),
+             (Said("Out of the game: {n}", n=len(view["removed"])), palette.MUTED)]
     if not finished and view["colour_bonus"]:
-        lines.append((f"3 {view['colour_bonus']}: 1 free card", palette.TEXT))
+        lines.append((Said("3 {colour}: 1 free card", colour=colour_word(view["colour_bonus"])), palette.TEXT))
     if not finished and view["double_buy"]:
-        lines.append(("3 alike: buy up to 2", palette.TEXT))
+        lines.append((Said("3 alike: buy up to 2"), palette.TEXT))
     bonus = view["bonus"]
-    kept = [f"+{bonus['light']} light" if bonus["light"] else "", f"+{bonus['attack']} attack" if bonus["attack"] else ""]
+    kept = [Said("+{n} light", n=bonus["light"]) if bonus["light"] else None,
+            Said("+{n} attack", n=bonus["attack"]) if bonus["attack"] else None]
     if any(kept):
-        lines.append(("Kept: " + ", ".join(k for k in kept if k), palette.TEXT))
+        lines.append((Said("Kept: {bonuses}", bonuses=comma_list([k for k in kept if k])), palette.TEXT))
     return lines
 
 
-def _draw_hand(d: ImageDraw.ImageDraw, view: TigerView) -> None:
+def _draw_hand(d: ImageDraw.ImageDraw, view: TigerView, show: Show) -> None:
     """The three revealed cards (outlines for cards not revealed), each with its colour named."""
     y = HAND_Y + 4
     for k in range(REVEAL):
         x = MARGIN + k * (CARD_W + 8)
         if k < len(view["revealed"]):
             info = view["revealed"][k]
-            draw_card(d, x, y, CARD_W, CARD_H, info)
-            draw_text(d, (x + CARD_W / 2, y + CARD_H + 4), info["colour"], SMALL, palette.MUTED, anchor="ma")
+            draw_card(d, x, y, CARD_W, CARD_H, info, show)
+            draw_text(d, (x + CARD_W / 2, y + CARD_H + 4), show(colour_word(info["colour"])), SMALL, palette.MUTED,
+                      anchor="ma")
         else:
             d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=9, outline=palette.GRID, width=2)
 
 
-def _draw_status(d: ImageDraw.ImageDraw, view: TigerView, aborted: bool) -> None:
+def _draw_status(d: ImageDraw.ImageDraw, view: TigerView, aborted: bool, show: Show) -> None:
     x, width = STATUS_X + 9, WIDTH - MARGIN - STATUS_X - 18
     y: float = HAND_Y + 8
     for text, colour in _status_head(view, aborted):
-        y = _draw_lines(d, text, (x, y), width, SMALL, colour, bold=True)
-    draw_text(d, (x, y + 2), f"Gold {view['gold_available']}", 20, EYE_GOLD, bold=True)
+        y = _draw_lines(d, show(text), (x, y), width, SMALL, colour, bold=True)
+    draw_text(d, (x, y + 2), show(Said("Gold {n}", n=view["gold_available"])), 20, EYE_GOLD, bold=True)
     y += 26
     for text, colour in _status_lines(view, _finished(view, aborted)):
-        y = _draw_lines(d, text, (x, y), width, SMALL, colour)
+        y = _draw_lines(d, show(text), (x, y), width, SMALL, colour)
 
 
-def _draw_supply(d: ImageDraw.ImageDraw, view: TigerView, finished: bool) -> None:
+def _draw_supply(d: ImageDraw.ImageDraw, view: TigerView, finished: bool, show: Show) -> None:
     step = (WIDTH - 2 * MARGIN - MINI_W) / 5
     y = SUPPLY_Y + 26
     gold = view["gold_available"]
@@ -357,102 +380,122 @@ def _draw_supply(d: ImageDraw.ImageDraw, view: TigerView, finished: bool) -> Non
         top = stack["top"]
         if top is None:
             d.rounded_rectangle((x, y, x + MINI_W, y + MINI_H), radius=9, outline=palette.GRID, width=2)
-            draw_text(d, (cx, y + MINI_H / 2), "empty", SMALL, palette.MUTED, anchor="mm")
+            draw_text(d, (cx, y + MINI_H / 2), show(Said("empty")), SMALL, palette.MUTED, anchor="mm")
         else:
-            draw_card(d, x, y, MINI_W, MINI_H, top)
+            draw_card(d, x, y, MINI_W, MINI_H, top, show)
             affordable = top["price"] <= gold and not finished
-            draw_text(d, (cx, y + MINI_H + 4), f"{top['price']} gold", LABEL,
+            draw_text(d, (cx, y + MINI_H + 4), show(Said("{n} gold", n=top["price"])), LABEL,
                       palette.HIGHLIGHT if affordable else palette.TEXT, anchor="ma", bold=affordable)
-        draw_text(d, (cx, y + MINI_H + 4 + LINE + 1), stack["colour"], SMALL, palette.MUTED, anchor="ma")
-        draw_text(d, (cx, y + MINI_H + 4 + 2 * LINE + 1), f"{stack['count']} left", SMALL, palette.MUTED, anchor="ma")
+        draw_text(d, (cx, y + MINI_H + 4 + LINE + 1), show(colour_word(stack["colour"])), SMALL, palette.MUTED,
+                  anchor="ma")
+        draw_text(d, (cx, y + MINI_H + 4 + 2 * LINE + 1), show(Said("{n} left", n=stack["count"])), SMALL,
+                  palette.MUTED, anchor="ma")
 
 
 # --------------------------------------------------------------------------- description
 
-def _card_words(info: CardInfo) -> str:
-    return f"{info['colour']} {info['symbol']} {info['value']} (light {info['light']})"
+def _card_words(info: CardInfo) -> Said:
+    return Said("{colour} {symbol} {value} (light {light})", colour=colour_word(info["colour"]),
+                symbol=symbol_word(info["symbol"]), value=info["value"], light=info["light"])
 
 
-def _headline(view: TigerView, aborted: bool) -> str:
+def _headline(view: TigerView, aborted: bool, title: str) -> Said:
     """What the game is doing now, or how it ended; a prompt only while it goes on."""
-    head = f"Eye of the Tiger, turn {view['turn']}" + (" (advanced)" if view["advanced"] else "") + "."
+    head = (Said("{game}, turn {n} (advanced).", game=title, n=view["turn"]) if view["advanced"]
+            else Said("{game}, turn {n}.", game=title, n=view["turn"]))
     if aborted:
-        return head + " The game was aborted: it ended early and no result is recorded."
-    if view["over"]:
-        return head + f" Game over ({view['end_reason']}): " + ("you win." if view["won"] else "you lose.")
-    if view["phase"] == "thin":
-        return head + f" Your deck is used up: remove up to {THIN_MAX} discard cards, then shuffle."
-    return head + (" First turn: buy." if view["first_turn"] else " Buy or fight.")
+        now = Said("The game was aborted: it ended early and no result is recorded.")
+    elif view["over"]:
+        reason = ENDINGS.get(view["end_reason"] or "", view["end_reason"] or "")
+        now = (Said("Game over ({reason}): you win.", reason=reason) if view["won"]
+               else Said("Game over ({reason}): you lose.", reason=reason))
+    elif view["phase"] == "thin":
+        now = Said("Your deck is used up: remove up to {n} discard cards, then shuffle.", n=THIN_MAX)
+    else:
+        now = Said("First turn: buy.") if view["first_turn"] else Said("Buy or fight.")
+    return Said("{head} {now}", head=head, now=now)
 
 
-def _track_words(view: TigerView, finished: bool) -> list[str]:
+def _track_words(view: TigerView, finished: bool) -> list[Said]:
     parts = []
     for index in reversed(range(len(FIELDS))):  # III, II, I: the way the monsters come
         entry = view["track"][index]
-        name = f"Field {FIELDS[index]} ({LIGHT_NEEDED[index]} light)"
+        name = Said("Field {field} ({n} light)", field=FIELDS[index], n=LIGHT_NEEDED[index])
         if entry is None:
-            parts.append(f"{name}: empty.")
+            parts.append(Said("{field}: empty.", field=name))
         elif entry["eye"]:
-            parts.append(f"{name}: the Eye of the Tiger.")
+            parts.append(Said("{field}: the Eye of the Tiger.", field=name))
         else:
-            power = f"power {entry['power']}" if _rolled(entry) else "power not rolled"
-            text = f"{name}: {entry['symbol']} {entry['dots']}pt, {power}"
-            if entry["abilities"]:
-                text += "; " + "; ".join(a["label"] for a in entry["abilities"])
+            power = Said("power {n}", n=entry["power"]) if _rolled(entry) else Said("power not rolled")
+            text = Said("{field}: {symbol} {n}pt, {power}", field=name, symbol=symbol_word(entry["symbol"]),
+                        n=entry["dots"], power=power)
+            for ability in entry["abilities"]:
+                text = Said("{text}; {more}", text=text, more=ability_said(ability["key"], entry["colour"],
+                                                                            entry["symbol"]))
             if entry["beside_eye"] and not finished:
-                text += "; beside the Eye: beat it to win the Eye"
-            parts.append(text + ".")
+                text = Said("{text}; beside the Eye: beat it to win the Eye", text=text)
+            parts.append(Said("{text}.", text=text))
     return parts
 
 
-def describe(view: TigerView, *, aborted: bool = False) -> str:
-    """The whole picture in words, so the game is playable without seeing it."""
+def describe(view: TigerView, *, aborted: bool = False, show: Show = str, title: str = Tiger.title) -> str:
+    """The whole picture in words, so the game is playable without seeing it; `show` puts them in the
+    reader's language, `title` is the game's name in it."""
     finished = _finished(view, aborted)
-    parts = [_headline(view, aborted)]
-    eye_note = " (the Eye is inside)" if view["eye"]["where"] == "pile" else ""
-    parts.append(f"Pile: {plural(view['pile'], 'tile')}{eye_note}.")
+    parts: list[Said] = [_headline(view, aborted, title)]
+    parts.append(counted("Pile: {n} tile (the Eye is inside).", "Pile: {n} tiles (the Eye is inside).", view["pile"])
+                 if view["eye"]["where"] == "pile" else counted("Pile: {n} tile.", "Pile: {n} tiles.", view["pile"]))
     parts += _track_words(view, finished)
-    parts.append(f"Defeated {plural(view['defeated']['points'], 'point')} vs monster discard "
-                 f"{plural(view['monster_discard']['points'], 'point')}.")
+    parts.append(Said("Defeated {mine} vs monster discard {theirs}.",
+                      mine=counted("{n} point", "{n} points", view["defeated"]["points"]),
+                      theirs=counted("{n} point", "{n} points", view["monster_discard"]["points"])))
     if view["revealed"]:
-        parts.append("Cards: " + ", ".join(_card_words(c) for c in view["revealed"]) + ".")
+        parts.append(Said("Cards: {cards}.", cards=comma_list([_card_words(c) for c in view["revealed"]])))
     else:
-        parts.append("No cards revealed.")
-    gold = f"Gold {view['gold_available']} ({view['card_gold']} from cards, {plural(view['gold'], 'cube')})"
-    parts.append(gold + (". " if finished else "; gold not spent at the buy is lost. ")
-                 + f"Deck {view['deck']}, discard {view['discard']}, removed {len(view['removed'])}.")
+        parts.append(Said("No cards revealed."))
+    gold = counted("Gold {gold} ({cards} from cards, {n} cube)", "Gold {gold} ({cards} from cards, {n} cubes)",
+                   view["gold"], gold=view["gold_available"], cards=view["card_gold"])
+    piles = {"deck": view["deck"], "discard": view["discard"], "removed": len(view["removed"])}
+    parts.append(Said("{gold}. Deck {deck}, discard {discard}, removed {removed}.", gold=gold, **piles) if finished
+                 else Said("{gold}; gold not spent at the buy is lost. Deck {deck}, discard {discard}, removed "
+                           "{removed}.", gold=gold, **piles))
     bonus = view["bonus"]
     if any(bonus.values()):
-        parts.append(f"Bonuses: light +{bonus['light']}, attack +{bonus['attack']}, field I power +{bonus['field_one']}.")
-    supply = [f"{s['colour']} {s['top']['symbol']} {s['top']['value']} for {s['top']['price']}"
-              if s["top"] else f"{s['colour']} empty" for s in view["supply"]]
-    parts.append("Supply: " + ", ".join(supply) + ".")
-    return " ".join(parts)
+        parts.append(Said("Bonuses: light +{light}, attack +{attack}, field I power +{field_one}.", **bonus))
+    supply = [Said("{colour} {symbol} {value} for {price}", colour=colour_word(s["colour"]),
+                   symbol=symbol_word(s["top"]["symbol"]), value=s["top"]["value"], price=s["top"]["price"])
+              if s["top"] else Said("{colour} empty", colour=colour_word(s["colour"])) for s in view["supply"]]
+    parts.append(Said("Supply: {stacks}.", stacks=comma_list(supply)))
+    return " ".join(show(part) for part in parts)
 
 
-def render_tiger(view: Mapping[str, Any], *, aborted: bool = False) -> RenderedImage:
+def render_tiger(view: Mapping[str, Any], *, aborted: bool = False, show: Show = str,
+                 title: str = Tiger.title) -> RenderedImage:
     """The board image of an Eye of the Tiger view (engine.tiger.Tiger.view) with its description.
 
     `aborted`: the game was ended early; the board says so and shows no prompt or turn marker.
+    `show` and `title`: the words in the reader's language (English by default).
     """
-    return RenderedImage(encode_png(draw_board(view, aborted=aborted), palette=PALETTE),
-                         describe(as_view(view), aborted=aborted), filename="tiger.png")
+    return RenderedImage(encode_png(draw_board(view, aborted=aborted, show=show, title=title), palette=PALETTE),
+                         describe(as_view(view), aborted=aborted, show=show, title=title), filename="tiger.png")
 
 
-def draw_board(tiger_view: Mapping[str, Any], *, aborted: bool = False) -> Image.Image:
+def draw_board(tiger_view: Mapping[str, Any], *, aborted: bool = False, show: Show = str,
+               title: str = Tiger.title) -> Image.Image:
     """The board of `render_tiger` as an RGB image, before encoding."""
     view = as_view(tiger_view)
     finished = _finished(view, aborted)
-    image = cached_layer(("tiger", "base", WIDTH, HEIGHT), _base_layer).copy()
+    words = _base_words(show)  # one static layer per language
+    image = cached_layer(("tiger", "base", WIDTH, HEIGHT, words), lambda: _base_layer(words)).copy()
     d = ImageDraw.Draw(image)
-    _draw_title(d, view, aborted)
-    _draw_pile(d, view)
+    _draw_title(d, view, aborted, show, title)
+    _draw_pile(d, view, show)
     for index in range(len(FIELDS)):
-        _draw_field(d, view, index, finished)
-    _draw_score(d, view)
-    _draw_hand(d, view)
-    _draw_status(d, view, aborted)
-    _draw_supply(d, view, finished)
+        _draw_field(d, view, index, finished, show)
+    _draw_score(d, view, show)
+    _draw_hand(d, view, show)
+    _draw_status(d, view, aborted, show)
+    _draw_supply(d, view, finished, show)
     return image
 
 

@@ -17,6 +17,7 @@ from tests.cogs.bugs_helpers import (
     DESIGN_WORDS,
     board_of,
     face_down,
+    full_designs,
     grab,
     mine,
     open_panel,
@@ -68,12 +69,6 @@ async def assert_the_board_counts_the_beats_down(env, bot, channel, hand_clock):
     hand_clock.advance(BEAT_SECONDS - 0.5)
     assert await bot.table.fire_due() == []
     assert (await state_of(bot, channel))["phase"] == "countdown"  # the last beat runs on
-
-
-def full_designs(state):
-    """Designs whose three tiles all lie face down on the table."""
-    designs = [design_of(t).id for t in state["places"] if t is not None]
-    return sorted({d for d in designs if designs.count(d) == 3})
 
 
 def everything_seen(channel, users) -> str:

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import discord
 
-from engine.ghosts import ATTEMPT_SECONDS, MEEPLES, RACE_SECONDS, card_name, find_walk, reachable
-from engine.greenbox import CARDS
+from engine.ghosts import ATTEMPT_SECONDS, RACE_SECONDS, card_name
 from engine.grid import label
 from engine.words import plural
 from tests.cogs.discord_helpers import (
@@ -14,39 +13,20 @@ from tests.cogs.discord_helpers import (
     message_in,
     selects,
 )
-from tests.cogs.ghosts_helpers import SEAT_ORDER, board_of, discard_all, matching, mine, open_ghosts, session_of
+from tests.cogs.ghosts_helpers import (
+    SEAT_ORDER,
+    board_of,
+    discard_all,
+    matching,
+    mine,
+    open_ghosts,
+    plan_a_zap,
+    play_to_the_end,
+    session_of,
+    zap,
+)
 
 PRIVATE_WORDS = ("Your hand", "You keep", "New hand", "You draw", "You discard")
-
-
-def plan_a_zap(state):
-    """What an omniscient table does: a seat, a meeple, a card and a tile that zap (leader first)."""
-    die = state["die"]
-    for seat in sorted(range(state["players"]), key=lambda s: (-len(state["captured"][s]), s)):
-        for meeple in MEEPLES:
-            start = state["meeples"][meeple]
-            for r, c in reachable(start, die):
-                for cid in state["hands"][seat]:
-                    card = CARDS[cid]
-                    if state["ghosts"][r][c] == card.colour and state["symbols"][r][c] == card.symbol:
-                        assert find_walk(start, [r, c], die) is not None
-                        return seat, meeple, cid, [r, c]
-    return None
-
-
-async def zap(channel, user, controls_id, cid, tile):
-    """Choose the card, then the tile, then Zap!, in the caller's private message."""
-    message = mine(channel, user, controls_id)
-    card_select = selects(message)[0]
-    await user.select(message, [str(cid)], custom_id=card_select.custom_id)
-    _, top, bottom = selects(mine(channel, user, controls_id))  # the picks travel in the custom ids
-    tile_select = top if tile[0] < 3 else bottom
-    await user.select(mine(channel, user, controls_id), [f"{tile[0]}-{tile[1]}"], custom_id=tile_select.custom_id)
-    message = mine(channel, user, controls_id)
-    assert f"Tile: **{label(tile)}**" in message.content
-    result = await user.click(message, label="Zap!")
-    assert not result.followups or all(f.ephemeral for f in result.followups)
-    return result
 
 
 def public_texts(channel):
@@ -144,48 +124,12 @@ async def test_a_whole_game_by_three_users(world, simcord_bot, hand_clock):
     env, _guild, channel, u = world
     await open_ghosts(u, channel)
     await discard_all(simcord_bot, channel, u)
-    rounds = zaps = swaps = 0
-    while (session := await session_of(simcord_bot, channel)) is not None:
-        state = session.state
-        rounds += 1
-        assert rounds < 60
-        assert state["phase"] == "race"
-        plan = plan_a_zap(state)
-        if plan is None:  # nobody can zap this roll: let the race timer roll again
-            hand_clock.advance(RACE_SECONDS + 1)
-            await simcord_bot.table.fire_due()
-            await env.settle()
-            continue
-        seat, meeple, cid, tile = plan
-        caller = u[SEAT_ORDER[seat]]
-        called = await caller.click(await board_of(simcord_bot, channel), label=meeple.capitalize())
-        (controls,) = [f for f in called.followups if selects(f.message)]
-        assert controls.ephemeral
-        result = await zap(channel, caller, controls.id, cid, tile)
-        zaps += 1
-        retired = mine(channel, caller, controls.id)
+
+    def zapped(retired, result):
         assert not retired.components and "zaps the" in retired.content
         assert any("You draw" in f.content for f in result.followups)
-        session = await session_of(simcord_bot, channel)
-        if session is None:
-            break
-        assert session.state["phase"] == "swap"
-        for other, name in enumerate(SEAT_ORDER):
-            if other == seat:
-                continue
-            user = u[name]
-            board = await board_of(simcord_bot, channel)
-            if other == (seat + 1) % 3 and rounds % 2:  # one player swaps a card in private
-                opened = await user.click(board, label="Swap a card")
-                assert opened.ephemeral
-                hand = (await session_of(simcord_bot, channel)).state["hands"][other]
-                (select,) = selects(opened.response.message)
-                done = await user.select(opened.response.message, [str(hand[0])], custom_id=select.custom_id)
-                assert done.followups and all(f.ephemeral for f in done.followups)
-                swaps += 1
-            else:
-                kept = await user.click(board, label="Keep my cards")
-                assert not kept.ephemeral, kept.response.content
+
+    zaps, swaps = await play_to_the_end(env, simcord_bot, channel, u, hand_clock, on_zap=zapped)
     assert zaps >= 8 and swaps >= 1
     history = channel.history()
     announcement = history[-1]

@@ -13,11 +13,18 @@ from cogs.language import ptext
 from engine import registry
 
 WORD = re.compile(r"\b[^\W\d_]+(?:['’][^\W\d_]+)?\b")  # "A1" (a cell) is no word
+CUT = re.compile(r"[^\W\d_]+…")  # a word an alt text cut short at Discord's limit ("Geister (Ziel 10): a…"): no word
 MARKUP = re.compile(r"<[^<>]*>|https?://\S+")  # mentions, live timestamps, links: Discord shows them as it likes
+NUMERALS = {"i", "ii", "iii"}  # Roman numbers (Eye of the Tiger's fields)
 SHARED = {  # German or French words spelt as English ones
-    "de": {"an", "in", "min", "solo", "computer", "true", "ball", "ring"},
-    "fr": {"message", "table", "min", "solo", "true", "a", "dragon", "dragons", "place", "score", "face", "final", "menu"},
+    "de": {"an", "in", "min", "solo", "computer", "true", "ball", "ring", "deck", "gold", "minus", "monster", "meeple",
+           "meeples", "die", "hand", "countdown", "s", "set", "sets"} | NUMERALS,
+    "fr": {"message", "table", "min", "solo", "true", "a", "dragon", "dragons", "place", "places", "score", "scores",
+           "face", "final", "menu", "par", "cube", "cubes", "or", "pile", "point", "points", "meeple", "meeples",
+           "orthogonal", "secret", "s", "stop"} | NUMERALS,
 }
+SHARED["de"] |= {"arena", "auto", "start", "name", "stand"}  # Eye for an Eye's boards and panels
+SHARED["fr"] |= {"arc", "auto", "faces", "minutes", "pts", "on", "orange"}
 
 
 def message_texts(message) -> list[str]:
@@ -37,11 +44,13 @@ def message_texts(message) -> list[str]:
 
 
 def words(texts: Iterable[str], names: Iterable[str] = ()) -> set[str]:
-    """The words of `texts` (case folded), once `names` are taken out."""
+    """The words of `texts` (case folded), once `names` are taken out (whole: "ann" leaves "dann" alone)."""
     found = set()
+    named = [re.compile(rf"(?<!\w){re.escape(name)}(?!\w)") for name in sorted(names, key=len, reverse=True)]
     for text in texts:
-        for name in sorted(names, key=len, reverse=True):
-            text = text.replace(name, " ")
+        for name in named:
+            text = name.sub(" ", text)
+        text = CUT.sub(" ", text)
         found |= {word.casefold() for word in WORD.findall(text)}
     return found
 
@@ -77,3 +86,21 @@ def english_left_on_page(page: str, english: str, code: str) -> set[str]:
         english = english.replace(registry.get(key).title, " ").replace(f"`{key}`", " ")
     english_words = {w.casefold() for w in PAGE_WORD.findall(english)}
     return {w for w in PAGE_WORD.findall(page) if w.casefold() in english_words and w.casefold() not in SHARED_WORDS[code]}
+
+
+def users_speak_their_servers_language(monkeypatch) -> None:
+    """Interactions carry their user's locale as their server's (a German player on a German server),
+    and the server's as `guild_locale`, as Discord sends them (simcord sends 'en-US' for both)."""
+    import simcord
+
+    made = simcord.interactions.base_payload
+
+    def payload(backend, **kwargs):
+        record, sent = made(backend, **kwargs)
+        if kwargs.get("guild_id") is not None:
+            locale = backend.get_guild(kwargs["guild_id"]).preferred_locale
+            if locale:
+                sent["guild_locale"] = sent["locale"] = locale
+        return record, sent
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", payload)
