@@ -29,7 +29,7 @@ from .actions import perform_race
 from .clicks import offer, seat_for
 from .components import Ref
 from .drafts import Draft, option
-from .game_ui import BoardWords, Control, GameUI, Move
+from .game_ui import BoardWords, Control, GameUI, Move, Seated
 from .language import ntext, ptext, said_text, text
 from .panels import CONFIRM, Panel, Seat
 from .redraw import Drawn
@@ -210,8 +210,9 @@ def lost(session: Session, seat: int | None, action: Action, pressed: int) -> st
     return markup.too_slow(what, race["at_ms"], pressed, language)
 
 
-async def call(interaction: Interaction, ref: Ref, values: list[str]) -> None:
-    """A colour button: the race. The caller gets their attempt panel, a later presser the margin."""
+async def call(interaction: Interaction, seat: Seat, ref: Ref, values: list[str]) -> None:
+    """A colour button, pressed by `seat`'s player: the race. The caller gets their attempt panel, a
+    later presser the margin."""
     play = Play.parse(ref.arg)
     action = as_action({"type": "call", "meeple": play.meeple, "round": play.round})
     change = await perform_race(interaction, ref.session_id, action, lost)
@@ -289,4 +290,4 @@ class GhostsUI(GameUI):
 
     def controls(self) -> Mapping[str, Control]:
         return {KEEP: Move(lambda _s, _g, ref, _v: as_action({"type": "keep", "round": Play.parse(ref.arg).round})),
-                CALL: call, **{panel.name: panel for panel in (HAND, DISCARD, ATTEMPT, SWAP)}}
+                CALL: Seated(call), **{panel.name: panel for panel in (HAND, DISCARD, ATTEMPT, SWAP)}}

@@ -19,10 +19,10 @@ from render.encode import RenderedImage
 from render.tiger import render_tiger
 
 from . import replies
-from .clicks import seat_for
 from .components import Ref
-from .game_ui import BoardWords, Control, GameUI, Move
+from .game_ui import BoardWords, Control, GameUI, Move, Seated
 from .language import ntext, ptext, said_text, text
+from .panels import Seat
 from .services import Interaction
 from .tiger_panels import BUY, FIGHT, THIN, thin
 
@@ -80,10 +80,9 @@ class TigerUI(GameUI):
                              disabled=not view["fight_fields"]), hint]
 
     def controls(self) -> Mapping[str, Control]:
-        return {KEEP_ALL: Move(lambda *_: thin([])), HINT: hint, BUY.name: BUY, FIGHT.name: FIGHT, THIN.name: THIN}
+        return {KEEP_ALL: Move(lambda *_: thin([])), HINT: Seated(hint), BUY.name: BUY, FIGHT.name: FIGHT, THIN.name: THIN}
 
 
-async def hint(interaction: Interaction, ref: Ref, values: list[str]) -> None:
+async def hint(interaction: Interaction, seat: Seat, ref: Ref, values: list[str]) -> None:
     """Hint: the computer player's move for this position, told privately; the game is not touched."""
-    seat = await seat_for(interaction, await interaction.client.table.get(ref.session_id))  # watchers are refused there
     await replies.tell(interaction, hint_words(seat.view, interaction.locale))

@@ -67,14 +67,30 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal, NotRequired, TypedDict, TypeGuard
+from typing import Any, Final, Literal, NotRequired, TypedDict, TypeGuard, cast
 
 from . import flow
 from .errors import RuleError, Said, Term, counted
 from .flow import after
-from .protocol import Action, Event, Game, Option, Outcome, Seat, State, View, seat_name, whole
+from .protocol import (
+    EVERY_GAME,
+    WHOLE,
+    Action,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    Seat,
+    Shape,
+    Shapes,
+    State,
+    View,
+    maybe,
+    needed,
+    seat_name,
+)
 from .registry import register
 from .rng import Rng
 from .words import plural
@@ -171,7 +187,7 @@ class GrabAction(TypedDict):
 
 class PutBackAction(TypedDict):
     type: Literal["put_back"]
-    place: NotRequired[int]  # the tile's own place when absent; else any place nobody else holds (swapping)
+    place: NotRequired[int | None]  # the tile's own place when absent; else any place nobody else holds (swapping)
 
 
 class KeepAction(TypedDict):
@@ -183,6 +199,9 @@ class TakeTrophyAction(TypedDict):
 
 
 BugsAction = GrabAction | PutBackAction | KeepAction | TakeTrophyAction
+ACTION_SHAPES: Shapes = {**EVERY_GAME, "grab": {"place": needed(WHOLE)}, "put_back": {"place": maybe(WHOLE)}, "keep": {},
+                         "take_trophy": {}}  # what `apply` parses every action against (engine/protocol.py)
+COMMON: Shape = {"at_ms": WHOLE}  # when its player pressed: a grab's race
 
 
 class Group(TypedDict):
@@ -368,16 +387,11 @@ def _return_held(state: State, seat: int) -> list[Event]:
     return [Event(Said("The tile you held goes back on place {place}.", place=held["place"] + 1), private_to=seat)]
 
 
-def _ms(value: Any) -> int | None:
-    """A press time from an action (ms since the epoch), if it carries a sound one."""
-    return value if whole(value) else None
-
-
 def _too_slow(state: State, holder: int, place: int, pressed: int | None) -> Said:
     """A grab of a tile someone holds: who was faster and, when both presses carry their time,
     by how much (the table applies grabs in arrival order, which may differ from the stamps)."""
     lead = Said("Someone was faster: {seat} holds the tile from place {place}.", seat=seat_name(holder), place=place + 1)
-    first = _ms(state["holding"][holder].get("at_ms"))
+    first = state["holding"][holder].get("at_ms")
     if pressed is None or first is None:
         return lead
     if pressed >= first:
@@ -386,11 +400,9 @@ def _too_slow(state: State, holder: int, place: int, pressed: int | None) -> Sai
                 ms=first - pressed)
 
 
-def _place_arg(state: State, value: Any) -> int:
+def _place_arg(state: State, value: int) -> int:
     """A place index from an action, or a RuleError a player can read."""
     count = len(state["places"])
-    if not whole(value):
-        raise RuleError("Name a place on the table (1 to {count}).", count=count)
     if not 0 <= value < count:
         raise RuleError("There is no place {place}: places are numbered 1 to {count}.", place=value + 1, count=count)
     return value
@@ -466,6 +478,9 @@ class Bugs(Game):
     min_players = 2
     max_players = 8
     options = (Option(OPTION_THREE_EYED, "5-6 players: three-eyed monsters instead of one-eyed"),)
+    shapes = ACTION_SHAPES
+    common = COMMON
+    unknown = Said("Grab a tile, put it back or keep it, or take a trophy.")
     rules = RULES
 
     # -----------------------------------------------------------------------------------------
@@ -535,21 +550,19 @@ class Bugs(Game):
     # -----------------------------------------------------------------------------------------
     # Actions
 
-    def play(self, state: State, seat: int | None, action: Action, now: float) -> list[Event]:
+    def play(self, state: State, seat: int | None, parsed: Action, now: float) -> list[Event]:
         if state["phase"] == OVER:
             raise RuleError("The game is over.")
-        kind = action.get("type", "") if isinstance(action, dict) else ""
+        action = cast(BugsAction, parsed)  # `parse` checked it against ACTION_SHAPES
+        kind = action["type"]
         if kind == "timeout":
             return self._timeout(state, seat, now)
         if kind == "leave":
             return self._leave(state, seat)
         seat = self._require_playing(state, seat)
-        handlers = {"grab": self._grab, "put_back": self._put_back, "keep": self._keep,
-                    "take_trophy": self._take_trophy}
-        handler = handlers.get(kind)
-        if handler is None:
-            raise RuleError("Grab a tile, put it back or keep it, or take a trophy.")
-        events = handler(state, seat, action, now)
+        handlers: dict[str, Callable[[State, int, Any, float], list[Event]]] = {
+            "grab": self._grab, "put_back": self._put_back, "keep": self._keep, "take_trophy": self._take_trophy}
+        events = handlers[kind](state, seat, action, now)  # each takes its kind's TypedDict
         flow.acted(state["flow"], seat)
         self._mark_silent_away(state, seat, now)
         state["last_action"] = now
@@ -575,13 +588,13 @@ class Bugs(Game):
         flow.require(state["flow"], seat)
         return seat
 
-    def _grab(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
+    def _grab(self, state: State, seat: int, action: GrabAction, now: float) -> list[Event]:
         held = state["holding"][seat]
         if held is not None:
             raise RuleError("You already hold the tile from place {place}: put it back or keep it first.",
                             place=held["place"] + 1)
-        place = _place_arg(state, action.get("place"))
-        pressed = _ms(action.get("at_ms"))
+        place = _place_arg(state, action["place"])
+        pressed = action.get("at_ms")
         holder = _holder(state, place)
         if holder is not None:
             raise RuleError(_too_slow(state, holder, place, pressed))
@@ -593,14 +606,15 @@ class Bugs(Game):
         return [Event(Said("Place {place}: {tile}. Put it back or keep it.", place=place + 1, tile=design_of(tile).said),
                       private_to=seat, kind="look")]
 
-    def _put_back(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
+    def _put_back(self, state: State, seat: int, action: PutBackAction, now: float) -> list[Event]:
         """On its own place (privately: nothing moved), or on another: empty, or face down and the
         two swap. A move is public, the tiles are not: nobody sees the one that was swapped away."""
         held = state["holding"][seat]
         if held is None:
             raise RuleError("You hold no tile: grab one first.")
         own = held["place"]
-        place = own if action.get("place") is None else _place_arg(state, action["place"])
+        wanted = action.get("place")
+        place = own if wanted is None else _place_arg(state, wanted)
         holder = _holder(state, place)
         if holder not in (None, seat):
             raise RuleError("{seat} holds the tile of place {place} now: put yours on place {own} or on another place.",
@@ -622,7 +636,7 @@ class Bugs(Game):
                         "place {own}, both face down.", who=seat_name(seat), own=own + 1, place=place + 1)
         return [Event(text, kind="swap" if there is not None else "move")]
 
-    def _keep(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
+    def _keep(self, state: State, seat: int, action: KeepAction, now: float) -> list[Event]:
         held = state["holding"][seat]
         if held is None:
             raise RuleError("You hold no tile: grab one first.")
@@ -632,7 +646,7 @@ class Bugs(Game):
                               "You keep the tile, face down: {n} tiles in your hand. You may not look at them again.",
                               len(state["hands"][seat])), private_to=seat)]
 
-    def _take_trophy(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
+    def _take_trophy(self, state: State, seat: int, action: TakeTrophyAction, now: float) -> list[Event]:
         if not state["trophies"]:
             raise RuleError("No trophy is left.")
         value = state["trophies"].pop(0)

@@ -58,10 +58,10 @@ Design choices where the rules are silent (also in `rules`):
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import combinations, pairwise
-from typing import Any
+from typing import Any, cast
 
 from . import flow
 from .deck import discard as deck_discard
@@ -69,10 +69,25 @@ from .deck import draw as deck_draw
 from .deck import new_deck
 from .errors import RuleError, Said, Term, counted
 from .flow import after
-from .ghosts_types import CardInfo, GhostsView, LastAttempt, LostRace, SeatView
+from .ghosts_types import (
+    COMMON,
+    SHAPES,
+    CallAction,
+    CardInfo,
+    DiscardAction,
+    GhostsAction,
+    GhostsView,
+    GiveUpAction,
+    KeepAction,
+    LastAttempt,
+    LostRace,
+    SeatView,
+    SwapAction,
+    ZapAction,
+)
 from .greenbox import CARDS, SYMBOLS
 from .grid import ORTHOGONAL, inside, label
-from .protocol import Action, Event, Game, Option, Outcome, State, View, ranked, seat_name, whole
+from .protocol import Action, Event, Game, Option, Outcome, State, View, ranked, seat_name
 from .registry import register
 from .rng import Rng, rng_of
 from .words import COLOUR_WORDS, GHOST_COLOUR_WORDS, SYMBOL_WORDS, comma_list, plural
@@ -305,6 +320,8 @@ class Ghosts(Game):
     max_players = 6
     options = (Option(OPTION_GHOST_COLOURS_ONLY, "Only cards in ghost colours (no white or black)"),)
     rules = RULES
+    shapes = SHAPES
+    common = COMMON
 
     # -----------------------------------------------------------------------------------------
     # Setup
@@ -427,10 +444,9 @@ class Ghosts(Game):
     # -----------------------------------------------------------------------------------------
     # Actions
 
-    def play(self, state: State, seat: int | None, action: dict[str, Any], now: float) -> list[Event]:
-        if not isinstance(action, dict):
-            raise RuleError("That is not an action.")
-        kind = action.get("type")
+    def play(self, state: State, seat: int | None, parsed: Action, now: float) -> list[Event]:
+        action = cast(GhostsAction, parsed)  # `parse` checked it against SHAPES
+        kind = action["type"]
         if state["phase"] == "over":
             raise RuleError("The game is over.")
         if kind == "timeout":
@@ -443,12 +459,9 @@ class Ghosts(Game):
             raise RuleError("You have left this game.")
         if kind == "leave":
             return self._leave(state, seat, now)
-        handlers = {"discard": self._discard, "call": self._call, "zap": self._zap,
+        handlers: dict[str, Callable[[State, int, Any, float], list[Event]]] = {"discard": self._discard, "call": self._call, "zap": self._zap,
                     "give_up": self._give_up, "swap": self._swap, "keep": self._keep}
-        handler = handlers.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            raise RuleError("Zap That Ghost has no such action.")
-        return handler(state, seat, action, now)
+        return handlers[kind](state, seat, cast(Any, action), now)  # each takes its kind's TypedDict
 
     def _back(self, state: State, seat: int, events: list[Event]) -> None:
         """A seat acted: its silence count restarts and it is no longer away."""
@@ -456,28 +469,29 @@ class Ghosts(Game):
             events.append(Event(Said("{who} is back.", who=seat_name(seat)), kind="back"))
 
     @staticmethod
-    def _check_round(state: State, action: Action, over: Said) -> None:
+    def _check_round(state: State, action: CallAction | ZapAction | GiveUpAction | SwapAction | KeepAction,
+                     over: Said) -> None:
         """Refuse, in the words `over`, an action made for an earlier round than the current one."""
         if "round" in action and action["round"] != state["round"]:
             raise RuleError(over)
 
-    def _card_in_hand(self, state: State, seat: int, cid: Any) -> int:
-        if not whole(cid) or cid not in state["hands"][seat]:
+    def _card_in_hand(self, state: State, seat: int, cid: int) -> int:
+        if cid not in state["hands"][seat]:
             raise RuleError("That card is not in your hand.")
         return cid
 
     # discard phase ------------------------------------------------------------------------
 
-    def _discard(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
+    def _discard(self, state: State, seat: int, action: DiscardAction, now: float) -> list[Event]:
         if state["phase"] != "discard":
             raise RuleError("The opening discard is over.")
         if seat not in state["discard_pending"]:
             raise RuleError("You have already discarded; wait for the others.")
-        cards = action.get("cards")
-        if not isinstance(cards, list) or len(cards) != DISCARD_COUNT:
+        cards = action["cards"]
+        if len(cards) != DISCARD_COUNT:
             raise RuleError(counted("Choose exactly {n} card to discard.", "Choose exactly {n} cards to discard.",
                                     DISCARD_COUNT))
-        if len(set(c for c in cards if isinstance(c, int))) != DISCARD_COUNT:
+        if len(set(cards)) != DISCARD_COUNT:
             raise RuleError(counted("Choose {n} different card.", "Choose {n} different cards.", DISCARD_COUNT))
         for cid in cards:
             self._card_in_hand(state, seat, cid)
@@ -530,8 +544,8 @@ class Ghosts(Game):
 
     # race ------------------------------------------------------------------------------
 
-    def _call(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
-        meeple = action.get("meeple")
+    def _call(self, state: State, seat: int, action: CallAction, now: float) -> list[Event]:
+        meeple = action["meeple"]
         if meeple not in MEEPLES:
             raise RuleError("Call one of the meeples: {meeples}.", meeples=comma_list([colour_word(m) for m in MEEPLES]))
         self._check_round(state, action, Said("That roll is over; look at the new one."))
@@ -549,8 +563,7 @@ class Ghosts(Game):
         state["phase"] = "attempt"
         state["caller"] = seat
         state["meeple"] = meeple
-        at_ms = action.get("at_ms")  # when the winning press was made, so later pressers learn the margin
-        state["call_ms"] = at_ms if whole(at_ms) else None
+        state["call_ms"] = action.get("at_ms")  # when the winning press was made: later pressers learn the margin
         state["quiet_rolls"] = 0
         state["flow"]["deadline"] = after(now, ATTEMPT_SECONDS)
         events.append(Event(Said("{who} calls the {meeple} meeple!", who=seat_name(seat), meeple=colour_word(meeple)),
@@ -574,7 +587,7 @@ class Ghosts(Game):
 
     # attempt ---------------------------------------------------------------------------
 
-    def _check_attempt(self, state: State, seat: int, action: Action) -> None:
+    def _check_attempt(self, state: State, seat: int, action: ZapAction | GiveUpAction) -> None:
         """The caller's own attempt, of this round, is under way (a panel kept from a finished
         attempt names its round, so it hears that the attempt is over)."""
         if "round" in action and (action["round"] != state["round"] or state["phase"] != "attempt"):
@@ -584,13 +597,11 @@ class Ghosts(Game):
         if seat != state["caller"]:
             raise RuleError("Only {seat} plays a card now.", seat=seat_name(state["caller"]))
 
-    def _zap(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
+    def _zap(self, state: State, seat: int, action: ZapAction, now: float) -> list[Event]:
         self._check_attempt(state, seat, action)
-        cid = self._card_in_hand(state, seat, action.get("card"))
-        dest = action.get("to")
-        if (not isinstance(dest, list) or len(dest) != 2
-                or not all(whole(x) for x in dest)
-                or not inside(dest, SIZE, SIZE)):
+        cid = self._card_in_hand(state, seat, action["card"])
+        dest = action["to"]
+        if not inside(dest, SIZE, SIZE):
             raise RuleError("Name a tile of the board, from A1 to F6.")
         events: list[Event] = []
         self._back(state, seat, events)
@@ -639,7 +650,7 @@ class Ghosts(Game):
         self._after_attempt(state, now, events)
         return events
 
-    def _give_up(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
+    def _give_up(self, state: State, seat: int, action: GiveUpAction, now: float) -> list[Event]:
         self._check_attempt(state, seat, action)
         events: list[Event] = []
         self._back(state, seat, events)
@@ -675,7 +686,7 @@ class Ghosts(Game):
 
     # swap ------------------------------------------------------------------------------
 
-    def _check_swap(self, state: State, seat: int, action: Action) -> None:
+    def _check_swap(self, state: State, seat: int, action: SwapAction | KeepAction) -> None:
         self._check_round(state, action, Said("That round is over; look at the current board."))
         if state["phase"] != "swap":
             raise RuleError("You may swap a card only after an attempt.")
@@ -684,9 +695,9 @@ class Ghosts(Game):
         if seat in state["swap_done"]:
             raise RuleError("You have already chosen this round.")
 
-    def _swap(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
+    def _swap(self, state: State, seat: int, action: SwapAction, now: float) -> list[Event]:
         self._check_swap(state, seat, action)
-        cid = self._card_in_hand(state, seat, action.get("card"))
+        cid = self._card_in_hand(state, seat, action["card"])
         events: list[Event] = []
         self._back(state, seat, events)
         state["hands"][seat].remove(cid)
@@ -702,7 +713,7 @@ class Ghosts(Game):
         self._maybe_end_swap(state, now, events)
         return events
 
-    def _keep(self, state: State, seat: int, action: dict[str, Any], now: float) -> list[Event]:
+    def _keep(self, state: State, seat: int, action: KeepAction, now: float) -> list[Event]:
         self._check_swap(state, seat, action)
         events: list[Event] = []
         self._back(state, seat, events)

@@ -8,13 +8,16 @@ narrow it once, at the edge, instead of every reader trusting its keys.
 
 Every action but the discard may carry the `round` it was made for: one made in an earlier
 round (a board or private panel kept from then) is refused by the engine, whatever it names.
+`SHAPES` is what `Ghosts.apply` parses every action against (engine/protocol.py), so the rules read
+these types without checking a field's kind again.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict, TypeGuard
 
-from .protocol import Action
+from .errors import Term
+from .protocol import EVERY_GAME, PAIR, WHOLE, WORD, Action, Kind, Shape, Shapes, list_of, needed
 
 Cell = list[int]  # [row, col]
 Phase = Literal["discard", "race", "attempt", "swap", "over"]
@@ -56,6 +59,18 @@ class KeepAction(TypedDict):
 
 
 GhostsAction = DiscardAction | CallAction | ZapAction | GiveUpAction | SwapAction | KeepAction
+CARD = needed(WHOLE)
+ROUND = {"round": WHOLE}
+SHAPES: Shapes = {
+    **EVERY_GAME,
+    "discard": {"cards": needed(list_of(WHOLE, Term("a list of card numbers", "kind of value")))},
+    "call": {"meeple": needed(WORD), **ROUND},
+    "zap": {"card": CARD, "to": needed(Kind(PAIR.holds, Term("a tile, such as [1, 2]", "kind of value"))), **ROUND},
+    "give_up": ROUND,
+    "swap": {"card": CARD, **ROUND},
+    "keep": ROUND,
+}
+COMMON: Shape = {"at_ms": WHOLE}  # when its player pressed (a call's race)
 
 
 def as_action(action: GhostsAction) -> Action:

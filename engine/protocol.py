@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeGuard
 
-from .errors import RuleError, Term
+from .errors import RuleError, Said, Term
 from .rng import Rng
 
 State = dict[str, Any]
@@ -237,13 +237,16 @@ Shapes = Mapping[str, Shape]  # every kind of action a game takes, by its "type"
 EVERY_GAME: Shapes = {"timeout": {}, "leave": {}}  # the table's TIMEOUT and a player's LEAVE (engine/protocol.py)
 
 
-def parse(shapes: Shapes, action: Mapping[str, Any], common: Shape | None = None) -> dict[str, Any]:
+def parse(shapes: Shapes, action: Mapping[str, Any], common: Shape | None = None,
+          unknown: Said | None = None) -> dict[str, Any]:
     """`action` checked against `shapes` (and the `common` fields any action may carry): a copy
-    holding its type and its declared fields, or a RuleError saying what is malformed."""
+    holding its type and its declared fields, or a RuleError saying what is malformed (an unknown
+    type in the game's own `unknown` words, when it has them: what a player may do)."""
     kind = action.get("type") if isinstance(action, Mapping) else None
     shape = shapes.get(kind) if isinstance(kind, str) else None
     if shape is None:
-        raise RuleError("This game has no action of type “{kind}”.", kind=str(kind))
+        raise (RuleError(unknown) if unknown is not None
+               else RuleError("This game has no action of type “{kind}”.", kind=str(kind)))
     parsed: dict[str, Any] = {"type": kind}
     for key, value in action.items():
         field = shape.get(key) or (common or {}).get(key)
@@ -278,6 +281,7 @@ class Game(ABC):
     computer: ClassVar[str | None] = None  # the module of its computer player's `POLICY`, if it has one
     shapes: ClassVar[Shapes | None] = None  # every kind of action it takes (engine/shapes.py); None: unchecked
     common: ClassVar[Shape] = {}  # fields any of its actions may carry
+    unknown: ClassVar[Said | None] = None  # its words for an action it does not take (None: the type named)
 
     @abstractmethod
     def setup(self, players: int, options: dict[str, Any], seed: int, now: float) -> State:
@@ -319,7 +323,7 @@ class Game(ABC):
     def parse(self, action: ActionLike) -> Action:
         """The action as the rules receive it: checked once against `shapes`, a malformed one
         refused with what is wrong (a game without `shapes` gets a plain copy)."""
-        return dict(action) if self.shapes is None else parse(self.shapes, action, self.common)
+        return dict(action) if self.shapes is None else parse(self.shapes, action, self.common, self.unknown)
 
     def explain(self, state: State, seat: Seat | None, action: ActionLike, now: float) -> str | None:
         """Why `seat` may not take `action` now, in the player's words; None when it may.

@@ -69,10 +69,11 @@ from .deck import draw as deck_draw
 from .deck import new_deck
 from .errors import RuleError, Said, Term, counted
 from .greenbox import CARDS, COLOURS, DOTS, TILES, Card
-from .protocol import Action, Event, Game, Option, Outcome, View, whole
+from .protocol import Action, Event, Game, Option, Outcome, View
 from .registry import register
 from .rng import Rng, rng_of
 from .tiger_types import (
+    SHAPES,
     Ability,
     Bonus,
     BuyAction,
@@ -351,11 +352,11 @@ def fight_fields(state: dict[str, Any]) -> list[int]:
     return [i for i, entry in enumerate(state["track"]) if entry is not None and not entry["eye"]]
 
 
-def preview_fight(state: dict[str, Any], monster: object, cards: object,
-                  double: object = None, lose: object = None) -> FightPreview:
+def preview_fight(state: dict[str, Any], monster: int | None, cards: list[int] | None,
+                  double: int | None = None, lose: int | None = None) -> FightPreview:
     """What a fight of `cards` against the monster on field index `monster` would give (pure).
 
-    Its arguments are checked as an action's are; the keys are described in `FightPreview`. Also
+    Its arguments are checked as a fight's rules check them; the keys are described in `FightPreview`. Also
     the choices the fight leaves: which cards it may double, and among which the lost one is picked.
     """
     result = FightPreview(possible=False, reason=None, light=None, light_needed=0, missing=0, penalty=0,
@@ -367,7 +368,7 @@ def preview_fight(state: dict[str, Any], monster: object, cards: object,
         return _fail(result, Said("First decide whether to thin your deck."))
     if state["turn"] == 1:
         return _fail(result, Said("Your first turn must be a purchase."))
-    if not whole(monster) or not 0 <= monster < len(FIELDS):
+    if monster is None or not 0 <= monster < len(FIELDS):
         return _fail(result, Said("Pick field I, II or III."))
     result["field"] = FIELDS[monster]
     entry = state["track"][monster]
@@ -375,9 +376,9 @@ def preview_fight(state: dict[str, Any], monster: object, cards: object,
         return _fail(result, Said("There is no monster on field {field}.", field=FIELDS[monster]))
     if entry["eye"]:
         return _fail(result, Said("The Eye of the Tiger is not a monster: it cannot be fought."))
-    if not isinstance(cards, list) or not cards:
+    if not cards:
         return _fail(result, Said("Choose at least one of your revealed cards."))
-    if any(not whole(c) for c in cards) or len(set(cards)) != len(cards):
+    if len(set(cards)) != len(cards):
         return _fail(result, Said("Name each card once, by its id."))
     if any(c not in state["revealed"] for c in cards):
         return _fail(result, Said("You can only fight with the cards revealed this turn."))
@@ -810,6 +811,8 @@ class Tiger(Game):
     max_players = 1
     options = (Option("advanced", "Advanced mode (more monster abilities and streaks)"),)
     rules = RULES
+    shapes = SHAPES
+    unknown = Said("Choose to buy a card (or buy nothing) or to fight a monster.")
 
     def setup(self, players: int, options: dict[str, bool], seed: int, now: float) -> dict[str, Any]:
         if players != 1:
@@ -879,8 +882,9 @@ class Tiger(Game):
                             actions.append(as_action(fight_action(field, combo, double)))
         return actions
 
-    def play(self, state: dict[str, Any], seat: int | None, action: dict[str, Any], now: float) -> list[Event]:
-        kind = action.get("type") if isinstance(action, dict) else None
+    def play(self, state: dict[str, Any], seat: int | None, parsed: Action, now: float) -> list[Event]:
+        action = cast(TigerAction, parsed)  # `parse` checked it against SHAPES
+        kind = action["type"]
         if state["phase"] == "over":
             raise RuleError("The game is over.")
         if kind == "timeout":
@@ -893,23 +897,21 @@ class Tiger(Game):
             _end(state, "resigned", events)
             return events
         if state["phase"] == "thin":
-            if kind != "thin":
+            if action["type"] != "thin":
                 raise RuleError("Your deck is used up: first choose up to 2 cards to remove (or none).")
             self._thin(state, action, events)
             return events
-        if kind in ("buy", "pass_buy"):
-            self._buy(state, action, events)
-        elif kind == "fight":
-            self._fight(state, action, events)
-        elif kind == "thin":
+        if action["type"] == "thin":
             raise RuleError("You can only thin your deck when it is used up.")
+        if action["type"] == "fight":
+            self._fight(state, action, events)
         else:
-            raise RuleError("Choose to buy a card (or buy nothing) or to fight a monster.")
+            self._buy(state, action, events)
         return events
 
-    def _thin(self, state: dict[str, Any], action: dict[str, Any], events: list[Event]) -> None:
+    def _thin(self, state: dict[str, Any], action: ThinAction, events: list[Event]) -> None:
         remove = action.get("remove", [])
-        if not isinstance(remove, list) or len(remove) > THIN_MAX:
+        if len(remove) > THIN_MAX:
             raise RuleError("You may remove at most 2 cards.")
         if len(set(remove)) != len(remove) or any(c not in state["cards"]["discard"] for c in remove):
             raise RuleError("You can only remove cards of your discard pile, each once.")
@@ -923,18 +925,17 @@ class Tiger(Game):
         events.append(Event(Said("You shuffle your discard pile into a new deck.")))
         _reveal(state, events)
 
-    def _buy(self, state: dict[str, Any], action: dict[str, Any], events: list[Event]) -> None:
+    def _buy(self, state: dict[str, Any], action: BuyAction | PassBuyAction, events: list[Event]) -> None:
         bonus = action.get("bonus", True)
-        if not isinstance(bonus, bool):
-            raise RuleError("The colour bonus is yes or no.")
         bought: list[int] = []
         price = 0
         if action["type"] == "buy":
-            stacks: list[Any] = [action.get("stack")]
-            if action.get("second") is not None:
+            stacks = [action["stack"]]
+            second = action.get("second")
+            if second is not None:
                 if not double_buy(state):
                     raise RuleError("A second purchase needs three revealed cards of one symbol (advanced mode).")
-                stacks.append(action["second"])
+                stacks.append(second)
             if any(colour not in COLOURS for colour in stacks):
                 raise RuleError("Pick one of the six stacks: {stacks}.", stacks=comma_list([colour_word(c) for c in COLOURS]))
             taken = _bought(state, stacks)
@@ -964,9 +965,8 @@ class Tiger(Game):
         _advance(state, events)
         _end_turn(state, events)
 
-    def _fight(self, state: dict[str, Any], action: dict[str, Any], events: list[Event]) -> None:
-        check = preview_fight(state, action.get("monster"), action.get("cards"), action.get("double"),
-                              action.get("lose"))
+    def _fight(self, state: dict[str, Any], action: FightAction, events: list[Event]) -> None:
+        check = preview_fight(state, action["monster"], action["cards"], action.get("double"), action.get("lose"))
         if not check["possible"]:
             raise RuleError(check["reason"] or Said("That fight is not possible."))
         field: int = action["monster"]

@@ -9,13 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
+from .errors import Term
+from .protocol import EVERY_GAME, FLAG, WHOLE, WORD, Shapes, list_of, maybe, needed
+
 # ------------------------------------------------------------------------------------ actions
 
 
 class BuyAction(TypedDict):
     type: Literal["buy"]
     stack: str  # a colour: its stack's top card
-    second: NotRequired[str]  # advanced, three revealed cards of one symbol: a second stack's top card
+    second: NotRequired[str | None]  # advanced, three revealed cards of one symbol: a second stack's top card
     bonus: NotRequired[bool]  # False declines the free colour card
 
 
@@ -28,16 +31,24 @@ class FightAction(TypedDict):
     type: Literal["fight"]
     monster: int  # the track index, 0 = field I
     cards: list[int]  # revealed card ids
-    double: NotRequired[int]  # advanced sum-11 monster: the card whose value counts twice
-    lose: NotRequired[int]  # which card of the monster's symbol leaves the game after the win
+    double: NotRequired[int | None]  # advanced sum-11 monster: the card whose value counts twice
+    lose: NotRequired[int | None]  # which card of the monster's symbol leaves the game after the win
 
 
 class ThinAction(TypedDict):
     type: Literal["thin"]
-    remove: list[int]  # discard pile card ids, at most THIN_MAX
+    remove: NotRequired[list[int]]  # discard pile card ids, at most THIN_MAX (none when left out)
 
 
 TigerAction = BuyAction | PassBuyAction | FightAction | ThinAction
+CARD_IDS = list_of(WHOLE, Term("a list of card numbers", "kind of value"))
+SHAPES: Shapes = {  # what `EyeOfTheTiger.apply` parses every action against (engine/protocol.py)
+    **EVERY_GAME,
+    "buy": {"stack": needed(WORD), "second": maybe(WORD), "bonus": FLAG},
+    "pass_buy": {"bonus": FLAG},
+    "fight": {"monster": needed(WHOLE), "cards": needed(CARD_IDS), "double": maybe(WHOLE), "lose": maybe(WHOLE)},
+    "thin": {"remove": CARD_IDS},
+}
 
 # ------------------------------------------------------------------------------------ the view
 

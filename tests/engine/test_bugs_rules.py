@@ -170,7 +170,7 @@ def test_a_grab_of_an_empty_or_unknown_place_is_refused():
         grab(state, 1, 3)
     with pytest.raises(RuleError, match="no place 99"):
         grab(state, 1, 98)
-    with pytest.raises(RuleError, match="Name a place"):
+    with pytest.raises(RuleError, match="“place” must be a whole number"):  # refused where it enters (issue 21)
         act(state, 1, {"type": "grab", "place": "3"})
 
 

@@ -6,6 +6,8 @@ import pytest
 
 from engine import registry
 from engine.arena import EyeForAnEye
+from engine.computers import LEVELS
+from engine.computers.play import START, play_game
 from engine.errors import RuleError, Term
 from engine.protocol import EVERY_GAME, FLAG, PAIR, WHOLE, WORDS, canonical, list_of, maybe, needed, parse, record
 
@@ -63,3 +65,25 @@ def test_dragon_refuses_a_malformed_cell_at_the_edge_and_an_off_grid_one_by_its_
     with pytest.raises(RuleError, match="needs its “cell”"):
         dragon.apply(state, 0, {"type": "reveal"}, 1000.0)
     assert dragon.apply(state, 0, {"type": "reveal", "cell": "A1"}, 1000.0)[0]["revealed"] == [[0, 0]]
+
+
+@pytest.mark.parametrize("name", ["dragon", "ghosts", "tiger", "bugs", "arena"])
+def test_every_move_a_game_offers_parses_to_itself(name):
+    """Each game declares its actions' shapes, and no field of a move it offers is unknown to them
+    (`parse` would drop it before the rules saw it): checked along a game of computers."""
+    registry.load()
+    game = registry.get(name)
+    assert game.shapes is not None
+    options = {o.key: True for o in game.options if o.key in ("advanced", "rainforest")}
+    options = {**{o.key: o.default for o in game.options}, **options}
+    players = max(game.min_players, 2) if game.max_players > 1 else 1
+    played = play_game(game, [LEVELS[s % len(LEVELS)] for s in range(players)], options, 5, check=False)
+    state, offered = game.setup(players, options, 5, START), 0
+    for step, entry in enumerate(played.log):
+        if step % 7 == 0:
+            for seat in range(players):
+                for move in game.legal_actions(state, seat):
+                    assert game.parse(move) == move, move
+                    offered += 1
+        state, _ = game.apply(state, entry.seat, entry.action, entry.now)
+    assert offered > 20
