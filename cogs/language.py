@@ -128,10 +128,11 @@ def said_text(locale: object, said: str, /) -> str:
     language = language_of(locale)
     if language == SOURCE:
         return str(said)
-    if isinstance(said, Either):  # its items are names and numbers, shown as they are
+    if isinstance(said, Either):  # its items are names and numbers, shown as they are, and Terms, translated
         from babel.lists import format_list  # imported on the first list shown: a light start
 
-        return format_list(list(said.items), style="or", locale=language)
+        items = [ptext(language, item.context, str(item)) if isinstance(item, Term) else item for item in said.items]
+        return format_list(items, style="or", locale=language)
     if isinstance(said, Term):
         return ptext(language, said.context, str(said))
     if not isinstance(said, Said):

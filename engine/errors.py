@@ -61,13 +61,14 @@ def _remade(template: str, many: str | None, values: Mapping[str, object]) -> Sa
 
 
 class Either(str):
-    """Items joined by "or" ("1 or 2 or 3" in English), kept as items so another language joins them its own way."""
+    """Items joined by "or" ("1 or 2 or 3" in English), kept as items so another language joins them its own way;
+    an item that is a `Term` stays one (a word the reader's language names its own way)."""
 
     __slots__ = ("items",)
     items: tuple[str, ...]
 
     def __new__(cls, items: Iterable[object]) -> Either:
-        kept = tuple(str(item) for item in items)
+        kept = tuple(item if isinstance(item, Term) else str(item) for item in items)
         either = super().__new__(cls, " or ".join(kept))
         object.__setattr__(either, "items", kept)
         return either
@@ -115,3 +116,36 @@ class RuleError(ValueError):
         said = message if isinstance(message, Said) and not values else Said(message, **values)
         super().__init__(said)
         self.said = said
+
+
+# Words survive JSON (the table's news in the database) with their id: a `Said` is stored as {"said": its
+# English source, "values": ..., "many": its plural source, if any}, a value that is a Said in turn likewise,
+# an `Either` as {"either": [items]} (an item a Term as a Term is), a `Term` as {"term": word, "context": ...};
+# any other text as a plain string (as every line was before, so old rows read as they are).
+
+def stored(text: object) -> Any:
+    """A news line, or one of its values, as JSON keeps it."""
+    if isinstance(text, Said):
+        line: dict[str, Any] = {"said": text.template, "values": {k: stored(v) for k, v in text.values.items()}}
+        if text.many is not None:
+            line["many"] = text.many
+        return line
+    if isinstance(text, Either):
+        return {"either": [stored(item) for item in text.items]}
+    if isinstance(text, Term):
+        return {"term": str(text), "context": text.context}
+    return text if isinstance(text, int | float) else str(text)  # a number stays one; any other value is text
+
+
+def read(line: Any) -> Any:
+    """A stored news line (or value) as the text it was: a `Said` again, or the plain text."""
+    if not isinstance(line, dict):
+        return line
+    if "either" in line:
+        return Either(read(item) for item in line["either"])
+    if "term" in line:
+        return Term(line["term"], line["context"])
+    values = {name: read(value) for name, value in line.get("values", {}).items()}
+    if line.get("many") is not None:
+        return counted(line["said"], line["many"], values.pop("n"), **values)
+    return Said(line["said"], **values)

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine import registry
 from engine.computers import LEVELS
-from engine.errors import Either, RuleError, Said, Term, counted
+from engine.errors import RuleError, read, stored
 from engine.protocol import State
 
 LOBBY, PLAYING, FINISHED, ABORTED = "lobby", "playing", "finished", "aborted"
@@ -173,36 +173,3 @@ class Session:
                    for key, by_user in json.loads(row["picks"]).items()},
             minds=json.loads(row["minds"]), language=row["language"],
         )
-
-
-# A news line survives the database with its words' id: a `Said` (engine/errors.py) is stored as
-# {"said": its English source, "values": ..., "many": its plural source, if any}, a value that is a
-# Said in turn likewise, an `Either` as {"either": [items]}, a `Term` as {"term": word, "context": ...}; any other text as a plain string (as
-# every line was before, so old rows read as they are).
-
-def stored(text: object) -> Any:
-    """A news line, or one of its values, as JSON keeps it."""
-    if isinstance(text, Said):
-        line: dict[str, Any] = {"said": text.template, "values": {k: stored(v) for k, v in text.values.items()}}
-        if text.many is not None:
-            line["many"] = text.many
-        return line
-    if isinstance(text, Either):
-        return {"either": list(text.items)}
-    if isinstance(text, Term):
-        return {"term": str(text), "context": text.context}
-    return text if isinstance(text, int | float) else str(text)  # a number stays one; any other value is text
-
-
-def read(line: Any) -> Any:
-    """A stored news line (or value) as the text it was: a `Said` again, or the plain text."""
-    if not isinstance(line, dict):
-        return line
-    if "either" in line:
-        return Either(line["either"])
-    if "term" in line:
-        return Term(line["term"], line["context"])
-    values = {name: read(value) for name, value in line.get("values", {}).items()}
-    if line.get("many") is not None:
-        return counted(line["said"], line["many"], values.pop("n"), **values)
-    return Said(line["said"], **values)

@@ -52,18 +52,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
 from engine.arena import EyeForAnEye
 from engine.arena.board import COMPASS
 from engine.arena.view_types import ArenaView, BoardView, SeatView, StatusView, as_view
-from engine.words import plural
+from engine.errors import Said, Term, counted
 from render import arena_modes as modes
 from render import palette
 from render.arena_words import (
     TEAM_LETTERS,
+    Show,
     asks_text,
     attack_text,
     attacker_of,
@@ -403,7 +404,7 @@ def _draw_label(d: ImageDraw.ImageDraw, c: tuple[float, float], label: str, down
         d.fontmode = "L"
 
 
-def _key(d: ImageDraw.ImageDraw, board: BoardView, fixed: modes.Fixed) -> None:
+def _key(d: ImageDraw.ImageDraw, board: BoardView, fixed: modes.Fixed, words: BaseWords) -> None:
     """The terrain key in the board's bottom corners (left: stone or boulder, start area; right:
     high ground or stream, outlined in white when it is King of the Hill's hill). With the Raging
     Current tracks in the corners, the boulder and the stream are keyed under the top two tracks,
@@ -427,8 +428,8 @@ def _key(d: ImageDraw.ImageDraw, board: BoardView, fixed: modes.Fixed) -> None:
             icon(x, y, kind)
             draw_text(d, (x + 16, y), label, SMALL, palette.TEXT, anchor="lm")
     stream = bool(board["stream"])
-    rock, water = ("boulder", "Boulder") if stream else ("stone", "Stone"), \
-        ("stream", "Stream") if stream else ("high", "The hill" if fixed.hill else "High ground")
+    rock, water = ("boulder", words.boulder) if stream else ("stone", words.stone), \
+        ("stream", words.stream) if stream else ("high", words.hill if fixed.hill else words.high)
     left, right = MARGIN + 10, WIDTH - MARGIN
     if fixed.tracks:
         y = modes.track_at(FRAME, "NW")[1] + modes.TRACK_H + 20
@@ -437,12 +438,34 @@ def _key(d: ImageDraw.ImageDraw, board: BoardView, fixed: modes.Fixed) -> None:
         return
     y1, y2 = BOARD_BOTTOM - 60, BOARD_BOTTOM - 20
     entry(left, y1, *rock)
-    entry(left, y2, "start", "Start area")
+    entry(left, y2, "start", words.start)
     entry(right, y2, *water, right=True)
 
 
+class BaseWords(NamedTuple):
+    """The words drawn on the base layer (the key and the legend's column heads), in the reader's language."""
+
+    boulder: str
+    stone: str
+    stream: str
+    hill: str
+    high: str
+    start: str
+    player: str
+    health: str
+    vp: str
+    cup: str
+    points: str
+
+
+def base_words(show: Show = str) -> BaseWords:
+    return BaseWords(show(Said("Boulder")), show(Said("Stone")), show(Said("Stream")), show(Said("The hill")),
+                     show(Said("High ground")), show(Said("Start area")), show(Said("Player")), show(Said("Health")),
+                     show(Said("VP")), show(Said("Cup")), show(Said("Points")))
+
+
 def _base_layer(board: BoardView, colours: tuple[str, ...], players: int, advanced: bool,
-                fixed: modes.Fixed) -> Image.Image:
+                fixed: modes.Fixed, words: BaseWords) -> Image.Image:
     """Everything that does not change during a match: background, terrain, the key, the panels,
     the fixed parts of the mode and the Rainforest (`fixed`: the hill's outline, the boxes of the
     Raging Current tracks and of the mode) and the legend's column heads (cached; RGB; copy it
@@ -453,49 +476,58 @@ def _base_layer(board: BoardView, colours: tuple[str, ...], players: int, advanc
         d = ImageDraw.Draw(image)
         _draw_terrain(d, board, colours)
         rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H))
-        _key(d, board, fixed)
+        _key(d, board, fixed, words)
         modes.draw_fixed(d, FRAME, fixed)
         legend_bottom = LEGEND_Y + LEGEND_HEAD + 8 + players * _row_h(advanced) + 6
         rounded_panel(d, (MARGIN, LEGEND_Y, WIDTH - MARGIN, legend_bottom))
         head = LEGEND_Y + 6 + LEGEND_HEAD / 2
-        draw_text(d, (NAME_X, head), "Player", SMALL, palette.MUTED, anchor="lm")
-        draw_text(d, (HEALTH_X, head), "Health", SMALL, palette.MUTED, anchor="mm")
-        draw_text(d, (CUP_X, head), "VP" if fixed.mode else "Cup", SMALL, palette.MUTED, anchor="mm")
-        draw_text(d, (POINTS_X, head), "Points", SMALL, palette.MUTED, anchor="mm")
+        draw_text(d, (NAME_X, head), words.player, SMALL, palette.MUTED, anchor="lm")
+        draw_text(d, (HEALTH_X, head), words.health, SMALL, palette.MUTED, anchor="mm")
+        draw_text(d, (CUP_X, head), words.vp if fixed.mode else words.cup, SMALL, palette.MUTED, anchor="mm")
+        draw_text(d, (POINTS_X, head), words.points, SMALL, palette.MUTED, anchor="mm")
         news = _news_y(players, advanced)
         rounded_panel(d, (MARGIN, news, WIDTH - MARGIN, news + NEWS_H))
         return image
-    return cached_layer(("arena", "base", board["name"], colours, players, advanced, fixed), build)
+    return cached_layer(("arena", "base", board["name"], colours, players, advanced, fixed, words), build)
 
 
 # ----------------------------------------------------------------- the legend's tags, each in its colour
-def _tags(view: ArenaView, seat: SeatView, aborted: bool) -> list[tuple[str, palette.RGB]]:
+TAGS = {str(word): word for word in (Term("left", "arena player"), Term("KO", "arena player"),
+                                        Term("sits out", "arena player"), Term("away", "arena player"),
+                                        Term("defend", "arena player"), Term("ready", "arena player"),
+                                        Term("turn", "arena player"), Term("passed", "arena player"))}
+
+
+def _tags(view: ArenaView, seat: SeatView, aborted: bool, show: Show = str) -> list[tuple[str, palette.RGB]]:
     """Short status words for a player's legend row, with their colour."""
     s = seat["seat"]
     live = is_live(view, aborted)
     tags: list[tuple[str, palette.RGB]] = []
+
+    def tag(word: str) -> str:
+        return show(TAGS[word])
     if seat["left"]:
-        return [("left", palette.MUTED)]
+        return [(tag("left"), palette.MUTED)]
     if seat["status"] == "out":
-        tags.append(("KO", WARN))
+        tags.append((tag("KO"), WARN))
     elif seat["status"] == "idle" or s not in view["in_round"]:
-        tags.append(("sits out", palette.MUTED))
+        tags.append((tag("sits out"), palette.MUTED))
     if seat["away"]:
-        tags.append(("away", palette.MUTED))
+        tags.append((tag("away"), palette.MUTED))
     if not live or seat["status"] != "standing":
         return tags
     if any(p["defender"] == s and p["deadline"] is not None for p in view["pending"]):
-        tags.append(("defend", WARN))
+        tags.append((tag("defend"), WARN))
     if view["phase"] == "start" and s not in view["waiting"]:
-        tags.append(("ready", GOOD))
+        tags.append((tag("ready"), GOOD))
     if seat["marker"] is not None:
         tags.append((f"#{seat['marker']}", palette.TEXT))
     turns = view["turns"]
     if turns and view["phase"] == "turns":
         if turns["active"] == s:
-            tags.append(("turn", palette.HIGHLIGHT))
+            tags.append((tag("turn"), palette.HIGHLIGHT))
         elif seat["passed"]:
-            tags.append(("passed", palette.MUTED))
+            tags.append((tag("passed"), palette.MUTED))
     return tags
 
 
@@ -511,29 +543,32 @@ def piece_hex(view: ArenaView, seat: int, guard: int | None, nymphlet: int | Non
     return None if spot is None else spot["hex"]
 
 
-def extras(seat: SeatView, now: float | None, level: int = 0) -> list[tuple[str, palette.RGB]]:
+def extras(seat: SeatView, now: float | None, level: int = 0, show: Show = str) -> list[tuple[str, palette.RGB]]:
     """A player's advanced-rules words for the legend, most urgent first: Heat, statuses, Guards,
     then each Tribal card. `level` shortens them: 1 statuses without their time, 2 cards by band,
     3 no cards."""
     out: list[tuple[str, palette.RGB]] = []
     if holds_heat(seat):
-        out.append((f"Heat {seat['heat']}", HEAT))
-    out += [(status_words(st, now) if level < 1 else st["name"], WARN) for st in seat.get("statuses", ())]
+        out.append((show(Said("Heat {heat}", heat=seat["heat"])), HEAT))
+    out += [(status_words(st, now, show=show) if level < 1 else show(Term(st["name"], "arena status")), WARN)
+            for st in seat.get("statuses", ())]
     if guard_slots(seat):
-        out.append((f"Guards {len(on_board_guards(seat))}/{len(guard_slots(seat))}, "
-                    f"{plural(seat['guard_tokens'], 'token')}", palette.TEXT))
+        out.append((show(counted("Guards {out}/{all}, {n} token", "Guards {out}/{all}, {n} tokens",
+                                 seat["guard_tokens"], out=len(on_board_guards(seat)), all=len(guard_slots(seat)))),
+                    palette.TEXT))
     if level < 3:
-        out += [(card_words(c, band=level >= 2), GOOD if c["ready"] else palette.MUTED) for c in seat["cards"]]
+        out += [(card_words(c, band=level >= 2, show=show), GOOD if c["ready"] else palette.MUTED)
+                for c in seat["cards"]]
     return out
 
 
-def _draw_extras(d: ImageDraw.ImageDraw, seat: SeatView, cy: float, now: float | None) -> None:
+def _draw_extras(d: ImageDraw.ImageDraw, seat: SeatView, cy: float, now: float | None, show: Show = str) -> None:
     """A standing player's second legend line: the first level of `extras` that fits."""
     if seat["status"] != "standing":
         return
     width = WIDTH - MARGIN - PAD - NAME_X
     for level in range(4):
-        parts = extras(seat, now, level)
+        parts = extras(seat, now, level, show)
         if text_width(" · ".join(t for t, _ in parts), SMALL) <= width:
             break
     x: float = NAME_X
@@ -586,15 +621,15 @@ def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
 
 
 def _draw_header(d: ImageDraw.ImageDraw, view: ArenaView, who: Sequence[str], now: float | None,
-                 aborted: bool) -> None:
+                 aborted: bool, show: Show = str) -> None:
     x = MARGIN + PAD
     right = WIDTH - MARGIN - PAD
-    draw_text(d, (x, MARGIN + 10), "Eye for an Eye", TITLE, palette.HIGHLIGHT, bold=True)
-    mode = "turn-based" if view["mode"] == "turn_based" else "real time"
-    draw_text(d, (right, MARGIN + 13), f"{round_name(view)} · {mode}", BODY, palette.MUTED, anchor="ra")
-    banner = pause_text(view, who) if is_live(view, aborted) else None
-    status = asks_text(view, who, aborted)
-    clock = clock_line(view, now, aborted)
+    draw_text(d, (x, MARGIN + 10), show(Term("Eye for an Eye", "game title")), TITLE, palette.HIGHLIGHT, bold=True)
+    mode = show(Said("turn-based") if view["mode"] == "turn_based" else Said("real time"))
+    draw_text(d, (right, MARGIN + 13), f"{round_name(view, show)} · {mode}", BODY, palette.MUTED, anchor="ra")
+    banner = pause_text(view, who, show) if is_live(view, aborted) else None
+    status = asks_text(view, who, aborted, show)
+    clock = clock_line(view, now, aborted, show)
     width = right - x
     lines = [(line, palette.TEXT) for line in wrap_text(status, BODY, width)]
     room = HEADER_LINES - (1 if clock else 0) - (1 if banner else 0)
@@ -717,7 +752,7 @@ def _draw_attacks(d: ImageDraw.ImageDraw, view: ArenaView) -> None:
 
 
 def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: ArenaView, who: Sequence[str],
-                 aborted: bool, now: float | None) -> None:
+                 aborted: bool, now: float | None, show: Show = str) -> None:
     live = is_live(view, aborted)
     turns = view["turns"]
     active = turns["active"] if live and turns and view["phase"] == "turns" else None
@@ -733,12 +768,12 @@ def _draw_legend(image: Image.Image, d: ImageDraw.ImageDraw, view: ArenaView, wh
             d.rounded_rectangle((MARGIN + 4, top + 1, WIDTH - MARGIN - 4, top + row - 1), radius=8,
                                 outline=palette.HIGHLIGHT, width=2)
         if advanced and live:
-            _draw_extras(d, seat, top + ROW + 6, now)
+            _draw_extras(d, seat, top + ROW + 6, now, show)
         gone = seat["status"] != "standing" and view["phase"] != "over" or seat["left"]
         fill = GONE if gone else AREA_COLOURS[seat["colour"]]
         _paste(image, mini_disc(fill), (MINI_X, cy))
         draw_text(d, (MINI_X, cy), seat["name"][0], SMALL, INK, anchor="mm", bold=True)
-        tags = _tags(view, seat, aborted)
+        tags = _tags(view, seat, aborted, show)
         tag_text = " ".join(t for t, _ in tags)
         tags_right = modes.draw_row_stars(image, FRAME, view, seat, TAGS_RIGHT, cy) - (4 if tag_text else 0)
         x = tags_right - text_width(tag_text, SMALL)
@@ -793,19 +828,20 @@ def _row_top(seat: int, advanced: bool = False) -> float:
     return LEGEND_Y + 6 + LEGEND_HEAD + 2 + seat * _row_h(advanced)
 
 
-def _news(view: ArenaView, who: Sequence[str], aborted: bool) -> list[tuple[str, palette.RGB, bool]]:
+def _news(view: ArenaView, who: Sequence[str], aborted: bool, show: Show = str) -> list[tuple[str, palette.RGB, bool]]:
     """The lines of the news panel, each (text, colour, bold): pending attacks, then the log."""
     live = is_live(view, aborted)
     width = WIDTH - 2 * (MARGIN + PAD)
     lines: list[tuple[str, palette.RGB, bool]] = []
     attacks = view["pending"] if live else []
     for i, p in enumerate(attacks):  # at most NEWS_LINES - 1 lines, 2 an attack, whole attacks only
-        wrapped = wrap_text(attack_text(p, who, live=True), SMALL, width, bold=True)
+        wrapped = wrap_text(attack_text(p, who, live=True, show=show), SMALL, width, bold=True)
         if len(wrapped) > 2:
             wrapped = [wrapped[0], _fit(wrapped[1] + " ...", SMALL, width, bold=True)]
         later = len(attacks) - i - 1
         if len(lines) + len(wrapped) + (1 if later else 0) > NEWS_LINES - 1:
-            lines.append((f"+ {plural(later + 1, 'more attack')} waiting", WARN, True))
+            more = show(counted("+ {n} more attack waiting", "+ {n} more attacks waiting", later + 1))
+            lines.append((more, WARN, True))
             break
         lines += [(line, WARN, True) for line in wrapped]
     room = NEWS_LINES - len(lines)
@@ -819,45 +855,46 @@ def _news(view: ArenaView, who: Sequence[str], aborted: bool) -> list[tuple[str,
             break
         log = said + log
     if aborted and len(log) < room:
-        log.append(("This game was ended early.", palette.TEXT, False))
+        log.append((show(Said("This game was ended early.")), palette.TEXT, False))
     return lines + log
 
 
-def _draw_news(d: ImageDraw.ImageDraw, view: ArenaView, who: Sequence[str], aborted: bool) -> None:
+def _draw_news(d: ImageDraw.ImageDraw, view: ArenaView, who: Sequence[str], aborted: bool, show: Show = str) -> None:
     top = _news_y(len(view["seats"]), is_advanced(view)) + 10
-    for i, (line, colour, bold) in enumerate(_news(view, who, aborted)):
+    for i, (line, colour, bold) in enumerate(_news(view, who, aborted, show)):
         draw_text(d, (MARGIN + PAD, top + i * LINE), line, SMALL, colour, bold=bold)
 
 
 def draw_board(view: ArenaView, names: Sequence[str] | None = None, *, now: float | None = None,
-               aborted: bool = False) -> Image.Image:
+               aborted: bool = False, show: Show = str) -> Image.Image:
     """The board of `render_arena` as an RGB image, before encoding."""
     who = [cut_name(name, NAME_CHARS) for name in seat_names(view, names)]
     colours = tuple(sorted(seat["colour"] for seat in view["seats"]))
     fixed = modes.fixed_parts(view)
-    image = _base_layer(view["board"], colours, len(view["seats"]), is_advanced(view), fixed).copy()
+    image = _base_layer(view["board"], colours, len(view["seats"]), is_advanced(view), fixed, base_words(show)).copy()
     d = ImageDraw.Draw(image)
     modes.draw_live(image, d, FRAME, view, fixed)
-    _draw_header(d, view, who, now, aborted)
+    _draw_header(d, view, who, now, aborted, show)
     _draw_figures(image, d, view, aborted)
-    _draw_legend(image, d, view, seat_names(view, names), aborted, now)
-    _draw_news(d, view, who, aborted)
+    _draw_legend(image, d, view, seat_names(view, names), aborted, now, show)
+    _draw_news(d, view, who, aborted, show)
     return image
 
 
 def render_arena(view: Mapping[str, Any], names: Sequence[str] | None = None, *, now: float | None = None,
-                 aborted: bool = False) -> RenderedImage:
+                 aborted: bool = False, show: Show = str) -> RenderedImage:
     """The public board for an `EyeForAnEye.view`: PNG bytes and a description that plays without
     the image.
 
     `names` are the seats' display names (default: the character's name); with `now` (the table's
     clock, the same as the deadlines') the clock line adds the time left. `aborted`: the game was
-    ended early, so the board says so and asks nobody to act.
+    ended early, so the board says so and asks nobody to act. `show` reads every word in the table's
+    language (the cog's cogs/language.said_text; `str`, the default, reads English).
     """
     arena_view = as_view(view)
-    image = draw_board(arena_view, names, now=now, aborted=aborted)
+    image = draw_board(arena_view, names, now=now, aborted=aborted, show=show)
     return RenderedImage(png=encode_png(image, palette=PALETTE),
-                         description=describe(arena_view, names, now, aborted=aborted), filename="arena.png")
+                         description=describe(arena_view, names, now, aborted=aborted, show=show), filename="arena.png")
 
 
 def _everything(view: ArenaView) -> ArenaView:

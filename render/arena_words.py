@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -24,11 +24,12 @@ from engine.arena.board import BUSHLAND, COMPASS
 from engine.arena.data import FACE_NAMES, FLAME_BLADE, TB_GAME_TURNS
 from engine.arena.teams import TEAM_LETTERS  # Alliances' teams, on their badges and in words
 from engine.arena.view_types import ArenaView, BoardView, CardView, GuardView, PendingView, SeatView, StatusView
+from engine.errors import Said, Term, counted
 from engine.flow import ranks
-from engine.words import plural
 from render import arena_modes as modes
 from render.encode import MAX_DESCRIPTION
 
+Show = Callable[[str], str]  # words (a `Said`, a `Term`) as the reader reads them; `str` reads English
 DESCRIBE_CHARS = 24  # a display name in the description is cut to this when the whole would not fit (see DETAILS)
 BANDS = ("I", "II", "III")  # a Tribal card's band
 
@@ -167,179 +168,221 @@ def time_left(deadline: float, now: float) -> str:
     return f"{left // 60}:{left % 60:02d}"
 
 
-def clock_text(deadline: float, now: float | None) -> str:
+def clock_text(deadline: float, now: float | None, show: Show = str) -> str:
     """'4:12 left' (players live in every time zone: a clock time means nothing to most); only
     when the time now is unknown, the deadline itself, 'at 00:21:40 UTC'."""
     if now is None:
-        return time.strftime("at %H:%M:%S UTC", time.gmtime(deadline))
-    return f"{time_left(deadline, now)} left"
+        return show(Said("at {time} UTC", time=time.strftime("%H:%M:%S", time.gmtime(deadline))))
+    return show(Said("{time} left", time=time_left(deadline, now)))
+
+
+def name(show: Show, word: str, context: str = "arena action") -> str:
+    """A thing of the game the view names in English (a track, card or current; a status: "arena status")
+    as the reader names it."""
+    return show(Term(word, context))
 
 
 # ----------------------------------------------------------------- pieces, statuses and cards
-def piece_words(who: Sequence[str], seat: int, guard: int | None, nymphlet: int | None = None) -> str:
+def piece_words(who: Sequence[str], seat: int, guard: int | None, nymphlet: int | None = None,
+                show: Show = str) -> str:
     """'Ann', one of her Guards: 'Ann's Guard 2', or her Nymphlet: 'Ann's Nymphlet'."""
     if nymphlet is not None:
-        return f"{who[seat]}'s Nymphlet"
-    return who[seat] if guard is None else f"{who[seat]}'s Guard {guard + 1}"
+        return show(Said("{name}'s Nymphlet", name=who[seat]))
+    return who[seat] if guard is None else show(Said("{chief}'s Guard {number}", chief=who[seat], number=guard + 1))
 
 
-def status_words(status: StatusView, now: float | None, *, spoken: bool = False) -> str:
+def status_words(status: StatusView, now: float | None, *, spoken: bool = False, show: Show = str) -> str:
     """How long a status lasts: 'Hidden till 12:03:21' (with `now`: 'Hidden 0:12'); spoken, with
     the clock's words ('Hidden, 0:12 left'); turn-based, until or through the figure's next turn."""
-    name, until = status["name"], status.get("until")
+    status_name, until = name(show, status["name"], "arena status"), status.get("until")
     if until is None:
-        return f"{name} {'until its next turn' if status.get('ends') == 'start' else 'through its next turn'}"
+        if status.get("ends") == "start":
+            return show(Said("{status} until its next turn", status=status_name))
+        return show(Said("{status} through its next turn", status=status_name))
     if spoken:
-        return f"{name}, {clock_text(until, now)}"
+        return f"{status_name}, {clock_text(until, now, show)}"
     if now is None:
-        return f"{name} till {time.strftime('%H:%M:%S', time.gmtime(until))}"
-    return f"{name} {time_left(until, now)}"
+        return show(Said("{status} till {time}", status=status_name,
+                         time=time.strftime("%H:%M:%S", time.gmtime(until))))
+    return f"{status_name} {time_left(until, now)}"
 
 
-def card_words(card: CardView, band: bool = False) -> str:
+def card_words(card: CardView, band: bool = False, show: Show = str) -> str:
     """A Tribal card and its state: 'Leap ✓' when Ready, else its Ready dice so far 'Shield Bash
     1/2'; `band`: by its band, 'II 1/2'."""
-    label = BANDS[card["band"] - 1] if band else card["name"]
+    label = BANDS[card["band"] - 1] if band else name(show, card["name"])
     return f"{label} ✓" if card["ready"] else f"{label} {card['count']}/{card['ready_cost']}"
 
 
 # ----------------------------------------------------------------- the header: the round, what it asks of whom, the clock
-def round_name(view: ArenaView) -> str:
-    return "Tiebreak round" if view["tiebreak"] else f"Round {view['round']} of {view['rounds']}"
+def round_name(view: ArenaView, show: Show = str) -> str:
+    return show(Said("Tiebreak round") if view["tiebreak"]
+                else Said("Round {round} of {rounds}", round=view["round"], rounds=view["rounds"]))
 
 
-def _score(view: ArenaView, points: int) -> str:
-    return f"{points} VP" if view.get("game_mode") else plural(points, "point")
+def _score(view: ArenaView, points: int) -> Said:
+    return Said("{points} VP", points=points) if view.get("game_mode") else counted("{n} point", "{n} points", points)
 
 
-def _mode_words(view: ArenaView, who: Sequence[str]) -> str:
+def _and(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann and Bob and Cy', kept as words each language joins its own way."""
+    listed = names[0] if names else ""
+    for more in names[1:]:
+        listed = Said("{list} and {item}", list=listed, item=more)
+    return listed
+
+
+def _mode_words(view: ArenaView, who: Sequence[str], show: Show = str) -> str:
     """Domination: the flower's area to hold; King of the Hill: the hill, climbing or not; the
     Ceremony: the Nymphlets left; and who has scored this round ('' in Every Eye)."""
     mode = view.get("game_mode") or {}
     if mode.get("flower"):
-        goal = f"Hold the {mode['flower']} area"
+        goal = show(Said("Hold the {colour} area", colour=Term(str(mode["flower"]), "arena colour")))
     elif mode.get("hill"):
-        goal = "Hold the hill" + (": Climbing the Hill!" if mode["climbing"] else "")
+        goal = show(Said("Hold the hill: Climbing the Hill!") if mode["climbing"] else Said("Hold the hill"))
     elif "nymphlets" in mode:
-        goal = f"Catch the Nymphlets ({len(mode['nymphlets'])} left)"
+        goal = show(Said("Catch the Nymphlets ({n} left)", n=len(mode["nymphlets"])))
     else:
         return ""
     scored = sorted(((vp, s) for s, vp in enumerate(mode["vp"]) if vp), reverse=True)
     vp = ", ".join(f"{who[s]} {v}" for v, s in scored)
-    return goal + (f" (VP: {vp})." if vp else "" if goal.endswith("!") else ".") + " "
+    return goal + (show(Said(" (VP: {scores}).", scores=vp)) if vp else "" if goal.endswith("!") else ".") + " "
 
 
-def status_text(view: ArenaView, who: Sequence[str], aborted: bool) -> str:
+def status_text(view: ArenaView, who: Sequence[str], aborted: bool, show: Show = str) -> str:
     """What the phase asks of whom, or how the match ended; first, while a Tribal card's attack
     waits to land, that everyone else is paused."""
-    paused = pause_text(view, who) if is_live(view, aborted) else None
-    asks = asks_text(view, who, aborted)
+    paused = pause_text(view, who, show) if is_live(view, aborted) else None
+    asks = asks_text(view, who, aborted, show)
     return f"{paused}. {asks}" if paused and asks else paused or asks
 
 
-def pause_text(view: ArenaView, who: Sequence[str]) -> str | None:
+def pause_text(view: ArenaView, who: Sequence[str], show: Show = str) -> str | None:
     """While a Tribal card's attack waits to land, everyone else pauses (rule 14): whose card."""
     paused = view.get("paused")
-    return None if paused is None else f"Paused: {who[paused['seat']]}'s {paused['card']} lands first"
+    return None if paused is None else show(Said("Paused: {name}'s {card} lands first", name=who[paused["seat"]],
+                                                 card=Term(paused["card"], "arena action")))
 
 
-def asks_text(view: ArenaView, who: Sequence[str], aborted: bool) -> str:
+def asks_text(view: ArenaView, who: Sequence[str], aborted: bool, show: Show = str) -> str:
     """What the phase asks of whom, or how the match ended."""
     phase = view["phase"]
     if aborted:
-        return f"The game was ended early, in {round_name(view).lower()}."
+        return show(Said("The game was ended early, in tiebreak round.") if view["tiebreak"] else
+                    Said("The game was ended early, in round {round} of {rounds}.", round=view["round"],
+                         rounds=view["rounds"]))
     if phase == "over":
         if view.get("ended") == "left":
             alone = winning_seats(view)
-            return f"Game over: the others left, {' and '.join(who[s] for s in alone)} {'win' if len(alone) > 1 else 'wins'}."
+            names = _and([who[s] for s in alone])
+            return show(Said("Game over: the others left, {names} win.", names=names) if len(alone) > 1
+                        else Said("Game over: the others left, {names} wins.", names=names))
         best = winning_seats(view)
         points = _score(view, view["seats"][best[0]]["points"])
-        names = " and ".join(who[s] for s in best)
+        names = _and([who[s] for s in best])
         if len({_side(view, s) for s in best}) > 1:  # players or teams tied
-            return f"Game over: {names} share the win with {points}."
-        return f"Game over: {names} {'win' if len(best) > 1 else 'wins'} the match with {points}."
+            return show(Said("Game over: {names} share the win with {points}.", names=names, points=points))
+        return show(Said("Game over: {names} win the match with {points}.", names=names, points=points)
+                    if len(best) > 1 else Said("Game over: {names} wins the match with {points}.", names=names,
+                                               points=points))
     windows = [p for p in view["pending"] if p["deadline"] is not None]
     if windows:
         p = windows[0]
-        how = "roll Defence dice or take" if view["mode"] == "turn_based" else "Parry or take"
-        how = "answer or take" if is_advanced(view) else how
+        attack = {"defender": who[p["defender"]], "action": Term(p["action"], "arena action"),
+                  "attacker": piece_words(who, *attacker_of(p), show=show)}
         if defender_of(p)[2] is not None:  # a catch: the owner's Dart answers for the Nymphlet
-            return f"{who[p['defender']]}: Dart or take {p['action']} from {piece_words(who, *attacker_of(p))} " \
-                "on your Nymphlet."
-        return f"{who[p['defender']]}: {how} {p['action']} from {piece_words(who, *attacker_of(p))}."
+            return show(Said("{defender}: Dart or take {action} from {attacker} on your Nymphlet.", **attack))
+        if is_advanced(view):
+            return show(Said("{defender}: answer or take {action} from {attacker}.", **attack))
+        if view["mode"] == "turn_based":
+            return show(Said("{defender}: roll Defence dice or take {action} from {attacker}.", **attack))
+        return show(Said("{defender}: Parry or take {action} from {attacker}.", **attack))
     if view.get("paused"):
         return ""
     if phase == "start":
         playing = [s for s in view["in_round"] if not view["seats"][s]["left"]]
         ready = [s for s in playing if s not in view["waiting"]]
-        where = "next to the centre" if (view.get("game_mode") or {}).get("key") == "domination" else "in your start area"
         if len(ready) < len(playing):
-            return (f"Place your figure {where} (any facing with a clear front arc), then say "
-                    f"ready: {len(ready)} of {len(playing)} ready.")
-        return "Everyone is ready: the round starts."
+            counts = {"ready": len(ready), "playing": len(playing)}
+            if (view.get("game_mode") or {}).get("key") == "domination":
+                return show(Said("Place your figure next to the centre (any facing with a clear front arc), then say "
+                                 "ready: {ready} of {playing} ready.", **counts))
+            return show(Said("Place your figure in your start area (any facing with a clear front arc), then say "
+                             "ready: {ready} of {playing} ready.", **counts))
+        return show(Said("Everyone is ready: the round starts."))
     if phase == "countdown":  # the few seconds before Yarra Mark!, in either mode
-        return "Everyone is in place: the round starts at Yarra Mark!"
-    return _mode_words(view, who) + _playing_text(view, who)
+        return show(Said("Everyone is in place: the round starts at Yarra Mark!"))
+    return _mode_words(view, who, show) + _playing_text(view, who, show)
 
 
-def _playing_text(view: ArenaView, who: Sequence[str]) -> str:
+def _playing_text(view: ArenaView, who: Sequence[str], show: Show = str) -> str:
     """What a phase of play asks of whom."""
     phase = view["phase"]
     if phase == "fight":
-        return "Fight! Everyone acts at once, in real time."
+        return show(Said("Fight! Everyone acts at once, in real time."))
     turns = view["turns"] or {}
     cap = turns.get("game_turns", TB_GAME_TURNS)  # None: the mode's own rule ends the round
-    game_turn = f"game turn {turns.get('game_turn', 0)}" + (f" of {cap}" if cap else "")
+    game_turn = (Said("game turn {turn} of {turns}", turn=turns.get("game_turn", 0), turns=cap) if cap
+                 else Said("game turn {turn}", turn=turns.get("game_turn", 0)))
     if phase == "declare":
         declared = modes.mode_of(view)["declared"]
         waiting = [who[s] for s in view["in_round"] if view["seats"][s]["status"] == "standing"
                    and declared[s] is None]
-        return "Burraparay? Declare Trigger or Not, and the dice you roll" + \
-            (f": waiting for {', '.join(waiting)}." if waiting else ".")
+        return show(Said("Burraparay? Declare Trigger or Not, and the dice you roll: waiting for {names}.",
+                         names=", ".join(waiting)) if waiting
+                    else Said("Burraparay? Declare Trigger or Not, and the dice you roll."))
     if phase == "roll":
         rolling = [who[s] for s in view["in_round"] if view["seats"][s]["status"] == "standing"
                    and view["seats"][s]["marker"] is None and not view["seats"][s]["away"]]
-        text = f"Realtime phase, {game_turn}: roll, allocate, take a turn-order marker."
-        return text + (f" Waiting for {', '.join(rolling)}." if rolling else "")
+        text = show(Said("Realtime phase, {turn}: roll, allocate, take a turn-order marker.", turn=game_turn))
+        return text + (show(Said(" Waiting for {names}.", names=", ".join(rolling))) if rolling else "")
     active = turns.get("active")
     if active is None:
-        return f"Turn phase, {game_turn}."
-    return f"{who[active]}'s turn, {plural(turns['actions_left'], 'action')} left ({game_turn})."
+        return show(Said("Turn phase, {turn}.", turn=game_turn))
+    return show(counted("{name}'s turn, {n} action left ({turn}).", "{name}'s turn, {n} actions left ({turn}).",
+                        turns["actions_left"], name=who[active], turn=game_turn))
 
 
-def clock_line(view: ArenaView, now: float | None, aborted: bool) -> str | None:
+CLOCK_WHAT = {"start": Said("Round starts"), "countdown": Said("Round starts (Yarra Mark!)"),
+              "fight": Said("Round ends (Yarra Bung!)"), "roll": Said("Markers dealt"), "turns": Said("Turn passes"),
+              "declare": Said("Declaring closes")}  # what happens when a phase's clock runs out
+
+
+def clock_line(view: ArenaView, now: float | None, aborted: bool, show: Show = str) -> str | None:
     """The timer: what happens when the deadline passes, and how long until then ('Round ends
     (Yarra Bung!): 4:12 left')."""
     deadline = view.get("deadline")
     if not is_live(view, aborted) or deadline is None:
         return None
     if any(p["deadline"] == deadline for p in view["pending"]):
-        what = "Time to answer"
+        what = show(Said("Time to answer"))
     else:
-        what = {"start": "Round starts", "countdown": "Round starts (Yarra Mark!)", "fight": "Round ends (Yarra Bung!)",
-                "roll": "Markers dealt", "turns": "Turn passes", "declare": "Declaring closes"
-                }.get(view["phase"], "Time runs out")
-    return f"{what}: {clock_text(deadline, now)}" if now is not None else f"{what} {clock_text(deadline, now)}"
+        what = show(CLOCK_WHAT.get(view["phase"], Said("Time runs out")))
+    left = clock_text(deadline, now, show)
+    return show(Said("{what}: {left}", what=what, left=left)) if now is not None else f"{what} {left}"
 
 
 def attack_text(p: PendingView, who: Sequence[str], *, live: bool, spoken: bool = False,
-                 rolled: bool = True) -> str:
+                rolled: bool = True, show: Show = str) -> str:
     """'Ann -> Bob: Spear Thrust, 3 hits from the front; Bob to answer'. Turn-based, the dice rolled
     follow: as letters on the image, `spoken` as words (the description)."""
-    hits = []
+    hits: list[str] = []
     if p["hits"] or not p["unblockable"]:
-        hits.append(plural(p["hits"], "hit"))
+        hits.append(counted("{n} hit", "{n} hits", p["hits"]))
     if p["unblockable"]:
-        hits.append(plural(p["unblockable"], "unblockable hit"))
-    attacker = piece_words(who, *attacker_of(p))
-    defender = piece_words(who, *defender_of(p))
-    text = f"{attacker} -> {defender}: {p['action']}, {' and '.join(hits)} from the {p['arc']}"
+        hits.append(counted("{n} unblockable hit", "{n} unblockable hits", p["unblockable"]))
+    values = {"attacker": piece_words(who, *attacker_of(p), show=show),
+              "defender": piece_words(who, *defender_of(p), show=show), "action": Term(p["action"], "arena action"),
+              "hits": _and(hits)}
+    text = show(Said("{attacker} -> {defender}: {action}, {hits} from the front", **values) if p["arc"] == "front"
+                else Said("{attacker} -> {defender}: {action}, {hits} from the rear", **values))
     dice = p.get("rolled")
     if dice and rolled:
-        faces = ", ".join(FACE_NAMES[f] for f in dice) if spoken else " ".join(dice)
-        text += f" (rolled {faces})"
+        faces = ", ".join(show(FACE_NAMES[f]) for f in dice) if spoken else " ".join(dice)
+        text += show(Said(" (rolled {faces})", faces=faces))
     if live:
-        text += f"; {who[p['defender']]} to answer" if p["deadline"] is not None else "; waiting its turn"
+        text += show(Said("; {name} to answer", name=who[p["defender"]]) if p["deadline"] is not None
+                     else Said("; waiting its turn"))
     return text
 
 
@@ -376,133 +419,150 @@ DETAILS = (
 
 
 def describe(view: ArenaView, names: Sequence[str] | None = None, now: float | None = None, *,
-             aborted: bool = False) -> str:
+             aborted: bool = False, show: Show = str) -> str:
     """The board in words, most important first, kept under Discord's 1024 characters: the
     round and what it asks (or how it ended), the clock, pending attacks, the turn order, then
     each figure (hex, facing, health, cup, points, status), the last log line and the stones.
-    Long names are cut and details dropped, in that order, until it fits."""
+    Long names are cut and details dropped, in that order, until it fits. `show` reads the words in the
+    reader's language (`str`: English)."""
     full = seat_names(view, names)
     for detail in DETAILS:
-        text = _describe(view, full, now, aborted, detail)
+        text = _describe(view, full, now, aborted, detail, show)
         if len(text) <= MAX_DESCRIPTION:
             break
     return text
 
 
-def _describe(view: ArenaView, full: Sequence[str], now: float | None, aborted: bool, detail: Detail) -> str:
+def _describe(view: ArenaView, full: Sequence[str], now: float | None, aborted: bool, detail: Detail,
+              show: Show = str) -> str:
     who = [cut_name(n, detail.name_chars) for n in full]
     live = is_live(view, aborted)
-    mode = "turn-based" if view["mode"] == "turn_based" else "real time"
-    lines = [f"Eye for an Eye on the {view['board']['name']}, {mode}. {round_name(view)}. "
-             + status_text(view, who, aborted)]
-    clock = clock_line(view, now, aborted)
+    values = {"game": Term("Eye for an Eye", "game title"), "arena": Term(view["board"]["name"], "arena"),
+              "round": round_name(view, show)}
+    opening = show(Said("{game} on the {arena}, turn-based. {round}.", **values) if view["mode"] == "turn_based"
+                   else Said("{game} on the {arena}, real time. {round}.", **values))
+    lines = [f"{opening} {status_text(view, who, aborted, show)}"]
+    clock = clock_line(view, now, aborted, show)
     if clock:
         lines.append(clock + ".")
     if live and view["pending"]:
         shown = view["pending"] if detail.attacks else view["pending"][:1]
-        attacks = "; ".join(attack_text(p, who, live=True, spoken=detail.rolled, rolled=detail.rolled)
+        attacks = "; ".join(attack_text(p, who, live=True, spoken=detail.rolled, rolled=detail.rolled, show=show)
                             for p in shown)
         more = len(view["pending"]) - len(shown)
-        lines.append(f"Attacks waiting: {attacks}" + (f"; {plural(more, 'more attack')}." if more else "."))
+        lines.append(show(counted("Attacks waiting: {attacks}; {n} more attack.",
+                                  "Attacks waiting: {attacks}; {n} more attacks.", more, attacks=attacks) if more
+                          else Said("Attacks waiting: {attacks}.", attacks=attacks)))
     turns = view["turns"]
     if live and turns and any(m is not None for m in turns["markers"]):
         order = []
         for i, s in enumerate(turns["markers"]):
             if s is None:
                 continue
-            note = " (on turn)" if turns["active"] == s and view["phase"] == "turns" else \
-                " (passed)" if view["seats"][s]["passed"] else ""
+            note = (show(Said(" (on turn)")) if turns["active"] == s and view["phase"] == "turns" else
+                    show(Said(" (passed)")) if view["seats"][s]["passed"] else "")
             order.append(f"{i + 1} {who[s]}{note}")
-        lines.append("Turn order: " + ", ".join(order) + ".")
-    lines += [_figure_words(view, seat, who, detail, now) for seat in view["seats"]]
+        lines.append(show(Said("Turn order: {order}.", order=", ".join(order))))
+    lines += [_figure_words(view, seat, who, detail, now, show) for seat in view["seats"]]
     if view.get("teams"):
-        lines.append(_teams_words(view, who))
+        lines.append(_teams_words(view, who, show))
     if detail.currents and view.get("currents"):
         lines.append(modes.currents_words(view, who))
     if modes.mode_words(view, who, hexes_words):
         lines.append(modes.mode_words(view, who, hexes_words))
     if detail.log and view["log"]:
-        lines.append("Last: " + name_seats(view["log"][-1], view, who))
+        lines.append(show(Said("Last: {line}", line=name_seats(view["log"][-1], view, who))))
     if detail.terrain:
-        lines.append(_terrain_words(view["board"]))
+        lines.append(_terrain_words(view["board"], show))
     return "\n".join(lines)
 
 
 def _figure_words(view: ArenaView, seat: SeatView, who: Sequence[str], detail: Detail,
-                  now: float | None = None) -> str:
+                  now: float | None = None, show: Show = str) -> str:
     s = seat["seat"]
     label = f"{who[s]} ({seat['name']})" if who[s] != seat["name"] else who[s]
     team = seat.get("team")
-    tail = f"{'team ' + TEAM_LETTERS[team] if team is not None else 'cup ' + str(seat['cup'])}, " \
-        f"{plural(seat['points'], 'point')}"
+    points = show(counted("{n} point", "{n} points", seat["points"]))
+    tail = (show(Said("team {team}", team=TEAM_LETTERS[team])) if team is not None
+            else show(Said("cup {cup}", cup=seat["cup"]))) + f", {points}"
     if seat["left"]:
-        return f"{label}: left the match, {plural(seat['points'], 'point')}."
+        return show(Said("{name}: left the match, {points}.", name=label, points=points))
     if seat["status"] == "out":
         by = [a for a, other in enumerate(view["seats"]) if s in other["trophies"]]
-        trophy = f" ({who[by[0]]}'s trophy)" if by else ""
-        return f"{label}: knocked out{trophy}, {tail}."
+        if by:
+            return show(Said("{name}: knocked out ({by}'s trophy), {tail}.", name=label, by=who[by[0]], tail=tail))
+        return show(Said("{name}: knocked out, {tail}.", name=label, tail=tail))
     if seat["hex"] is None:
-        return f"{label}: sits this round out, {plural(seat['points'], 'point')}."
-    where = _place(view, seat["hex"]) if detail.places else hex_label(seat["hex"])
-    text = f"{label}: {where}, facing {COMPASS[seat['facing']]}, health {seat['health']}/{seat['max_health']}, {tail}"
+        return show(Said("{name}: sits this round out, {points}.", name=label, points=points))
+    where = _place(view, seat["hex"], show) if detail.places else hex_label(seat["hex"])
+    text = show(Said("{name}: {where}, facing {facing}, health {health}/{most}, {tail}", name=label, where=where,
+                     facing=COMPASS[seat["facing"]], health=seat["health"], most=seat["max_health"], tail=tail))
     front = [other["seat"] for other in view["seats"] if other["seat"] != s and other["hex"] is not None
              and other["hex"] in seat["front"]]
     if front and detail.arcs:
-        text += ", front arc: " + " and ".join(who[o] for o in front)
+        text += show(Said(", front arc: {names}", names=_and([who[o] for o in front])))
     if "cards" in seat or guard_slots(seat):  # the advanced rules, or Echo's Guards in any game
-        text += _advanced_words(seat, now, detail)
-    return text + (", away" if seat["away"] else "") + "."
+        text += _advanced_words(seat, now, detail, show)
+    return text + (show(Said(", away")) if seat["away"] else "") + "."
 
 
-def _place(view: ArenaView, h: Sequence[int]) -> str:
+def _place(view: ArenaView, h: Sequence[int], show: Show = str) -> str:
     """A hex by its label, with a landmark: 'E4 high ground', 'I3 red start'."""
     board = view["board"]
     text = hex_label(h)
     if list(h) in board.get("stream", []):
-        return text + " stream"
+        return show(Said("{hex} stream", hex=text))
     if list(h) in board["high_ground"]:
-        return text + " high ground"
+        return show(Said("{hex} high ground", hex=text))
     for colour, area in board["areas"].items():
         if list(h) in area["hexes"]:
-            return f"{text} {colour} start"
+            return show(Said("{hex} {colour} start", hex=text, colour=Term(colour, "arena colour")))
     return text
 
 
-def _advanced_words(seat: SeatView, now: float | None, detail: Detail) -> str:
+def _advanced_words(seat: SeatView, now: float | None, detail: Detail, show: Show = str) -> str:
     """The advanced rules in a figure's description: Heat, statuses, Guards and tokens (Echo's, in any
     game), cards."""
-    words = [f"Heat {seat['heat']}"] if holds_heat(seat) else []
-    words += [status_words(st, now, spoken=True) if detail.times else st["name"] for st in seat.get("statuses", ())]
+    words = [show(Said("Heat {heat}", heat=seat["heat"]))] if holds_heat(seat) else []
+    words += [status_words(st, now, spoken=True, show=show) if detail.times else name(show, st["name"], "arena status")
+              for st in seat.get("statuses", ())]
     if guard_slots(seat):
         out = on_board_guards(seat)
-        where = [f"{g['guard'] + 1} at {hex_label(g['hex'])} facing {COMPASS[g['facing']]}"
-                 + "".join(f", {st['name']}" for st in g["statuses"]) for g in out]
+        where = [show(Said("{number} at {hex} facing {facing}", number=g["guard"] + 1, hex=hex_label(g["hex"]),
+                           facing=COMPASS[g["facing"]]))
+                 + "".join(f", {name(show, st['name'], 'arena status')}" for st in g["statuses"]) for g in out]
         if detail.guards:
-            guards = f"Guards {', '.join(where)}" if out else "every Guard in the supply"
-            words.append(f"{guards}; {plural(seat['guard_tokens'], 'Guard token')} left")
+            guards = show(Said("Guards {where}", where=", ".join(where)) if out else Said("every Guard in the supply"))
+            words.append(show(counted("{guards}; {n} Guard token left", "{guards}; {n} Guard tokens left",
+                                      seat["guard_tokens"], guards=guards)))
         else:
-            words.append(f"Guards {len(out)} out, {plural(seat['guard_tokens'], 'token')}")
+            words.append(show(counted("Guards {out} out, {n} token", "Guards {out} out, {n} tokens",
+                                      seat["guard_tokens"], out=len(out))))
     cards = seat.get("cards") or []
     if detail.cards and cards:
-        ready = [c["name"] for c in cards if c["ready"]]
-        unready = [c["name"] + (f" {c['count']}/{c['ready_cost']}" if c["count"] else "")
+        ready = [name(show, c["name"]) for c in cards if c["ready"]]
+        unready = [name(show, c["name"]) + (f" {c['count']}/{c['ready_cost']}" if c["count"] else "")
                    for c in cards if not c["ready"]]
-        words.append("cards: " + "; ".join(f"{', '.join(names)} {state}" for names, state in
-                                           ((ready, "ready"), (unready, "unready")) if names))
+        states = ([show(Said("{cards} ready", cards=", ".join(ready)))] if ready else []) + (
+            [show(Said("{cards} unready", cards=", ".join(unready)))] if unready else [])
+        words.append(show(Said("cards: {states}", states="; ".join(states))))
     return "".join(f", {w}" for w in words)
 
 
-def _teams_words(view: ArenaView, who: Sequence[str]) -> str:
+def _teams_words(view: ArenaView, who: Sequence[str], show: Show = str) -> str:
     """'Teams: A Ann and Bob, cup 7; B Cy and Di, cup 3.'"""
-    return "Teams: " + "; ".join(f"{TEAM_LETTERS[i]} {' and '.join(who[s] for s in team['seats'])}, cup {team['cup']}"
-                                 for i, team in enumerate(view["teams"] or ())) + "."  # (asked only in Alliances)
+    teams = "; ".join(show(Said("{team} {names}, cup {cup}", team=TEAM_LETTERS[i], cup=team["cup"],
+                                names=_and([who[s] for s in team["seats"]])))
+                      for i, team in enumerate(view["teams"] or ()))  # (only in Alliances)
+    return show(Said("Teams: {teams}.", teams=teams))
 
 
-def _terrain_words(board: BoardView) -> str:
+def _terrain_words(board: BoardView, show: Show = str) -> str:
     """Where the stones (or boulders and the stream) are, and how the hexes are named."""
     places = hexes_words(board["impassable"])
-    names = "Hexes: row 1 (top) to 9, lettered from the left of each row."
+    names = show(Said("Hexes: row 1 (top) to 9, lettered from the left of each row."))
     if board.get("stream"):
-        return (f"Boulders (impassable, sight passes): {places}. Stream: row {row_label(board['stream'][0][1])}, "
-                f"flowing {board['flows']}. {names}")
-    return f"Stones (impassable, block sight): {places}. High ground: {hex_label([0, 0])} and its 6 neighbours. {names}"
+        return show(Said("Boulders (impassable, sight passes): {hexes}. Stream: row {row}, flowing {way}. {names}",
+                         hexes=places, row=row_label(board["stream"][0][1]), way=board["flows"], names=names))
+    return show(Said("Stones (impassable, block sight): {hexes}. High ground: {hex} and its 6 neighbours. {names}",
+                     hexes=places, hex=hex_label([0, 0]), names=names))

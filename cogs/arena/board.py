@@ -20,15 +20,16 @@ message; the last one stays as the round's record.
 """
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Mapping
 
 import discord
 
 from engine import registry
-from engine.arena.view_types import ArenaView, SeatView, as_view
+from engine.arena.view_types import ArenaView, PendingView, SeatView, as_view
+from engine.errors import Said
 from engine.protocol import Game, View
-from engine.words import plural
 from host.session import ABORTED, PLAYING, Session
 from host.table import Change
 from render.arena import render_arena
@@ -39,68 +40,108 @@ from .. import markup, replies
 from ..actions import table_of
 from ..components import Ref, TableButton
 from ..game_ui import Control, GameUI, Seated
+from ..language import SOURCE, language_of, ntext, ptext, said_text, text, translation
 from ..rules import options_embed, rules_embed
 from ..services import Interaction
 from .clicks import on_click
 from .panel import PANEL
 from .words import (
     ICON,
-    ORDINAL,
     advanced_words,
     cards_words,
     current_lines,
     declare_words,
     figure_name,
     mode_lines,
+    ordinal,
     pool_text,
     score_words,
     stamp,
     team_lines,
+    term,
 )
 
 PEEK, RULES = "arena_peek", "arena_rules"
 HEADLINES = ("round", "round_end", "knockout", "game_over")  # not "ready", "card", "status", "heat", "guard"
 
 
-def player_line(view: ArenaView, seat: SeatView, name: str, waiting: set[int]) -> str:
-    tags = {"out": "KO", "left": "left", "idle": "sits out"}.get(seat["status"], "")
-    tags += " · away" if seat["away"] else ""
+def player_line(view: ArenaView, seat: SeatView, name: str, waiting: set[int], language: object = None) -> str:
+    status = {"out": ptext(language, "arena player", "KO"), "left": ptext(language, "arena player", "left"),
+              "idle": ptext(language, "arena player", "sits out")}
+    tags = status.get(seat["status"], "")
+    tags += " · " + ptext(language, "arena player", "away") if seat["away"] else ""
     if view["phase"] in ("start", "countdown") and seat["seat"] in view["in_round"]:
-        tags += "" if seat["seat"] in view["waiting"] else " · ready"
+        tags += "" if seat["seat"] in view["waiting"] else " · " + ptext(language, "arena player", "ready")
     if seat["marker"] is not None:
-        tags += f" · {ORDINAL[seat['marker'] - 1]}" + (" (passed)" if seat["passed"] else "")
+        marker = ordinal(language, seat["marker"])
+        tags += " · " + (text(language, "{marker} (passed)", marker=marker) if seat["passed"] else marker)
     if seat["status"] == "standing":
-        tags += "".join(f" · {words}" for words in advanced_words(seat))
+        tags += "".join(f" · {words}" for words in advanced_words(seat, language))
     line = (f"{'▶ ' if seat['seat'] in waiting else ''}{seat['seat'] + 1}. {name} · {seat['name']} · "
-            f"❤ {seat['health']}/{seat['max_health']} · {score_words(view, seat)}")
+            f"❤ {seat['health']}/{seat['max_health']} · {score_words(view, seat, language)}")
     return line + (f" · {tags.strip(' ·')}" if tags.strip(" ·") else "")
 
 
 def now_words(view: ArenaView, session: Session) -> str:
-    """What the table waits for now, and until when."""
+    """What the table waits for now, and until when, in the table's language."""
+    language = session.language
     phase, turns, until = view["phase"], view["turns"] or {}, stamp(view["phase_deadline"])  # turns: read turn-based
-    said = {"start": f"Figures take their places: **Open my board** to stand elsewhere, then Ready. "
-                     f"Yarra Mark! {until}, or when everyone is ready.",
-            "countdown": f"Everyone is in place: **Yarra Mark!** {until}. Open your board now.",
-            "fight": f"Everyone at once! **Open my board** to roll, allocate and act. Yarra Bung! {until}."
+    said = {"start": text(language, "Figures take their places: **Open my board** to stand elsewhere, then Ready. "
+                          "Yarra Mark! {when}, or when everyone is ready.", when=until),
+            "countdown": text(language, "Everyone is in place: **Yarra Mark!** {when}. Open your board now.",
+                              when=until),
+            "fight": text(language, "Everyone at once! **Open my board** to roll, allocate and act. "
+                          "Yarra Bung! {when}.", when=until)
             }.get(phase, "")
     if phase == "roll":
-        said = (f"Game turn {turns['game_turn']}: roll, allocate and take a turn-order marker in "
-                f"**Open my board**, {until}.")
+        said = text(language, "Game turn {turn}: roll, allocate and take a turn-order marker in **Open my board**, "
+                    "{when}.", turn=turns["game_turn"], when=until)
     elif phase == "declare":
-        said = declare_words(view)
+        said = declare_words(view, language)
     elif phase == "turns" and turns["active"] is not None:
-        said = f"{markup.who(session.seats[turns['active']])}'s turn: {plural(turns['actions_left'], 'action')} left, {until}."
+        said = ntext(language, "{who}'s turn: {n} action left, {when}.", "{who}'s turn: {n} actions left, {when}.",
+                     turns["actions_left"], who=markup.who(session.seats[turns["active"]], language), when=until)
     if paused := view.get("paused"):
-        said += f"\n⏸ **Paused:** {view['seats'][paused['seat']]['name']}'s {paused['card']} " \
-                "lands first; only answers go meanwhile."
+        said += "\n" + text(language, "⏸ **Paused:** {name}'s {card} lands first; only answers go meanwhile.",
+                            name=view["seats"][paused["seat"]]["name"], card=term(language, paused["card"]))
     for p in view["pending"]:
-        a, d = figure_name(view, p["attacker"], p.get("by")), figure_name(view, p["defender"], p.get("guard"))
-        answers = view["seats"][p["defender"]]["name"]
-        unblockable = f" and {p['unblockable']} unblockable" if p["unblockable"] else ""
-        said += f"\n⚔ {a} → {d}: {p['action']}, {plural(p['hits'], 'hit')}{unblockable} from the {p['arc']}" + \
-            (f"; {answers} answers {stamp(p['deadline'])}" if p["deadline"] else "")
+        said += "\n" + pending_words(view, p, language)
     return markup.said(session, said)[:1024]
+
+
+def pending_words(view: ArenaView, p: PendingView, language: object) -> str:
+    """An attack waiting to land, for the board: who strikes whom with what, and who answers until when."""
+    a = figure_name(view, p["attacker"], p.get("by"), language)
+    d = figure_name(view, p["defender"], p.get("guard"), language)
+    hits = (ntext(language, "{n} hit and {unblockable} unblockable", "{n} hits and {unblockable} unblockable",
+                  p["hits"], unblockable=p["unblockable"]) if p["unblockable"]
+            else ntext(language, "{n} hit", "{n} hits", p["hits"]))
+    values = {"attacker": a, "defender": d, "action": term(language, p["action"]), "hits": hits}
+    said = (text(language, "⚔ {attacker} → {defender}: {action}, {hits} from the front", **values)
+            if p["arc"] == "front"
+            else text(language, "⚔ {attacker} → {defender}: {action}, {hits} from the rear", **values))
+    if p["deadline"]:
+        said += text(language, "; {who} answers {when}", who=view["seats"][p["defender"]]["name"],
+                     when=stamp(p["deadline"]))
+    return said
+
+
+def log_lines(session: Session, log: list[str], language: object) -> list[str]:
+    """The board's log in `language`. The engine keeps it as English text (its state is plain data, and the
+    computers' sweep is keyed on that state), but the same lines came to the table as news with their words'
+    ids (`Session.news`): a line is read from its news line, else from the catalogue's entry for the whole
+    line. Read in another language than English, a line found in neither (an older one, gone from the news)
+    is left out rather than shown in English."""
+    if language_of(language) == SOURCE:
+        return list(log)
+    news = {str(line): line for line in session.news_lines() if isinstance(line, Said)}
+    shown = [said_text(language, news[line]) if line in news else translation(language, line) for line in log]
+    return [line for line in shown if line is not None]
+
+
+def in_language(session: Session, view: View) -> View:
+    """The public view with its log in the table's language (the picture draws it as it is given)."""
+    return {**view, "log": log_lines(session, view["log"], session.language)}
 
 
 class ArenaUI(GameUI):
@@ -116,11 +157,13 @@ class ArenaUI(GameUI):
         return {PANEL.name: Seated(on_click), PEEK: peek, RULES: peek}  # the panel redraws in place (clicks.py)
 
     def headlines(self, change: Change) -> list[str]:
-        return [name_places(e.text) for e in change.events if e.kind in HEADLINES and e.private_to is None]
+        language = change.session.language
+        return [name_places(said_text(language, e.text)) for e in change.events
+                if e.kind in HEADLINES and e.private_to is None]
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
-        return render_arena(game.view(session.game_state, None), names, now=self.clock(),
-                            aborted=session.status == ABORTED)
+        return render_arena(in_language(session, game.view(session.game_state, None)), names, now=self.clock(),
+                            aborted=session.status == ABORTED, show=functools.partial(said_text, session.language))
 
     def board_key(self, session: Session, game: Game) -> str | None:
         """A fresh message per round (the first is the lobby's); the last one stays as its record."""
@@ -129,22 +172,24 @@ class ArenaUI(GameUI):
 
     def coach(self, session: Session, game: Game, seat: int, view: View) -> str | None:
         """What to do in this phase, and why an attack would not land now (the engine's words)."""
-        v = as_view(view)
+        v, language = as_view(view), session.language
         phase = v["phase"]
         if phase in ("start", "countdown"):
-            return "Open your board, stand in your start area facing the arena and press ✅ Ready."
+            return text(language, "Open your board, stand in your start area facing the arena and press ✅ Ready.")
         if phase == "over" or v["seats"][seat]["status"] != "standing":
             return None
         why = game.explain(session.game_state, seat, {"type": "attack"}, self.clock())
-        attack = ("An attack lands now: strike!" if why is None
-                  else f"An attack would not land now: {name_places(why)}")
+        attack = (text(language, "An attack lands now: strike!") if why is None
+                  else text(language, "An attack would not land now: {why}", why=name_places(said_text(language, why))))
         if phase == "fight":
-            return ("Roll, then put dice on your tracks: Attack dice strike a figure in your front arc, Move dice walk and "
-                    "turn, Defence dice parry, Heal dice heal. A hit from behind cannot be parried. " + attack)
+            return text(language, "Roll, then put dice on your tracks: Attack dice strike a figure in your front arc, "
+                        "Move dice walk and turn, Defence dice parry, Heal dice heal. A hit from behind cannot be "
+                        "parried. {attack}", attack=attack)
         if phase == "roll":
-            return "Roll and keep the dice you want on your tracks, then take a turn-order marker."
+            return text(language, "Roll and keep the dice you want on your tracks, then take a turn-order marker.")
         if phase == "turns":
-            return "On your turn take up to two actions (move, attack, heal) or pass. " + attack
+            return text(language, "On your turn take up to two actions (move, attack, heal) or pass. {attack}",
+                        attack=attack)
         return None
 
     def calls_everyone(self, session: Session, game: Game) -> bool:
@@ -153,38 +198,45 @@ class ArenaUI(GameUI):
 
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
         view = as_view(game.view(session.game_state, None))
+        language = session.language
         playing = session.status == PLAYING and view["phase"] != "over"
-        which = "tiebreak round" if view["tiebreak"] else f"round {view['round']} of {view['rounds']}"
+        which = (text(language, "tiebreak round") if view["tiebreak"]
+                 else text(language, "round {round} of {rounds}", round=view["round"], rounds=view["rounds"]))
         game_mode = view["game_mode"]
-        mode = (f" · {game_mode['title']}" if game_mode else "") + (" · turn-based" if view["mode"] == "turn_based" else "")
-        lines = [markup.said(session, name_places(line)) for line in view["log"]]
+        mode_title = game_mode and ptext(language, "arena mode", game_mode["title"])
+        mode = (f" · {mode_title}" if game_mode else "") + (
+            " · " + text(language, "turn-based") if view["mode"] == "turn_based" else "")
+        lines = [markup.said(session, name_places(line)) for line in log_lines(session, view["log"], session.language)]
         if not playing and session.summary:
             lines.append(markup.said(session, session.summary))
-        embed = discord.Embed(title=f"Eye for an Eye · {which}{mode}", description="\n".join(lines)[-4096:] or None,
+        title = ptext(language, "game title", game.title)
+        embed = discord.Embed(title=f"{title} · {which}{mode}", description="\n".join(lines)[-4096:] or None,
                               colour=discord.Colour.dark_orange())
         waiting = set(game.waiting_for(session.game_state)) if playing else set()
-        embed.add_field(name="Players", inline=False, value="\n".join(
-            player_line(view, seat, markup.seated(session, seat["seat"]), waiting) for seat in view["seats"]
+        embed.add_field(name=text(language, "Players"), inline=False, value="\n".join(
+            player_line(view, seat, markup.seated(session, seat["seat"]), waiting, language) for seat in view["seats"]
         )[:1024])
-        options = (("Teams", team_lines(view)), (game_mode and game_mode["title"], mode_lines(view)),
-                   ("Raging Currents", current_lines(view)))
+        options = ((text(language, "Teams"), team_lines(view, language)), (mode_title, mode_lines(view, language)),
+                   (text(language, "Raging Currents"), current_lines(view, language)))
         for name, lines in options:
             if lines:
                 embed.add_field(name=name, value=markup.said(session, "\n".join(lines))[:1024], inline=False)
         if playing:
-            embed.add_field(name="Now", value=now_words(view, session) or "-", inline=False)
-        cards = [f"{seat['name']}: {cards_words(seat)}" for seat in view["seats"]
+            embed.add_field(name=ptext(language, "board", "Now"), value=now_words(view, session) or "-", inline=False)
+        cards = [f"{seat['name']}: {cards_words(seat, language)}" for seat in view["seats"]
                  if seat.get("cards") and seat["status"] == "standing"]
         if playing and cards:
-            embed.add_field(name="Tribal cards (● Ready)", value="\n".join(cards)[:1024], inline=False)
-        return embed.set_footer(text=f"Table {session.id} · move {session.version}")
+            embed.add_field(name=text(language, "Tribal cards (● Ready)"), value="\n".join(cards)[:1024], inline=False)
+        return embed.set_footer(text=text(language, "Table {table} · move {move}", table=session.id,
+                                          move=session.version))
 
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
         if session.game_state["phase"] == "over":
             return []
-        return [PANEL.opener(session, "🎮 Open my board"),
-                TableButton(Ref(session.id, PEEK), label="👁 Peek boards"),
-                TableButton(Ref(session.id, RULES), label="📜 Rules")]
+        language = session.language
+        return [PANEL.opener(session, ptext(language, "button", "🎮 Open my board")),
+                TableButton(Ref(session.id, PEEK), label=ptext(language, "button", "👁 Peek boards")),
+                TableButton(Ref(session.id, RULES), label=ptext(language, "button", "📜 Rules"))]
 
 
 async def peek(interaction: Interaction, ref: Ref, values: list[str]) -> None:
@@ -199,9 +251,12 @@ async def peek(interaction: Interaction, ref: Ref, values: list[str]) -> None:
         if options is not None:
             await replies.tell(interaction, embed=options)
         return
-    view = as_view(game.view(session.game_state, None))
-    lines = [f"**{s['name']}** {markup.who(user)} · ❤ {s['health']}/{s['max_health']} · pool {pool_text(s['pool'])}\n"
-             + " · ".join(f"{ICON.get(t['key']) or t['name'] + ' '}{t['count']}/{t['spaces']}" for t in s["tracks"])
-             + (" · Auto-Parry on" if s["auto_parry"] else " · Auto-Parry off")
+    view, language = as_view(game.view(session.game_state, None)), interaction.locale
+    lines = [text(language, "**{name}** {who} · ❤ {health}/{most} · pool {pool}", name=s["name"],
+                  who=markup.who(user, language), health=s["health"], most=s["max_health"],
+                  pool=pool_text(s["pool"], language)) + "\n"
+             + " · ".join(f"{ICON.get(t['key']) or term(language, t['name']) + ' '}{t['count']}/{t['spaces']}"
+                          for t in s["tracks"])
+             + " · " + (text(language, "Auto-Parry on") if s["auto_parry"] else text(language, "Auto-Parry off"))
              for s, user in zip(view["seats"], session.seats, strict=True)]
     await replies.tell(interaction, "\n".join(lines)[:2000])

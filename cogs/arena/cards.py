@@ -28,9 +28,10 @@ from engine.hexgrid import Hex, neighbour
 from engine.protocol import Action
 from host.errors import TableError
 
+from ..language import N_, ptext, text
 from ..panels import Drawn, Panel, Seat
 from .draft import CODE, CODES, STEPS, USE, Draft
-from .words import FACE, READY_FACE, card_label, figure_name, short_of
+from .words import FACE, READY_FACE, card_label, figure_name, reader, short_of, term
 
 TARGETS, FACING, AMOUNT, STEP, PLACE, LAND, WIND, DANCE, SURGE = (
     "targets", "facing", "amount", "step", "place", "land", "wind", "dance", "surge")
@@ -40,7 +41,7 @@ PAD = ((2, 1), (3, None, 0), (4, 5))  # compass buttons laid out as the hexes li
 FIGURE = re.compile(r"(?P<seat>[0-9])(?:g(?P<guard>[0-9]))?")
 REACT = re.compile(r"r(?P<track>[0-9]+)(?:(?P<field>[fsg])(?P<n>[0-9]))?")
 Items = list[discord.ui.Item]
-UNREADY = f"○ Unready: {READY_FACE} Ready dice on a card ready it (its button: dice on it/dice it needs)."
+UNREADY = N_("○ Unready: {sign} Ready dice on a card ready it (its button: dice on it/dice it needs).")
 Greying = Callable[[str, str | None], bool]  # notes why a button is greyed (None: it is not); whether it is
 
 
@@ -90,13 +91,15 @@ def card_buttons(panel: Panel, seat: Seat, me: SeatView, d: Draft, greyed: Greyi
     """Row 3: a button per Tribal card (ARENA.md 3.3 row 4), greyed while Unready or while the engine
     lists no way to use it; `greyed` (the panel's Greyed.why) notes why."""
     cards = {c["key"]: c for c in me.get("cards", ())}
-    legal = seat.game.legal_actions(seat.state, seat.seat)
+    legal, language = seat.game.legal_actions(seat.state, seat.seat), reader(seat)
     out: Items = []
     for i in usable(me):
         card = cards.get(me["tracks"][i]["key"])
         if card is not None:
-            why = refusal(seat, d, me["tracks"][i], legal) if card["ready"] else UNREADY
-            out.append(panel.button(seat, card_label(card), f"c{i}", str(d), row=3, disabled=greyed(card["name"], why),
+            why = (refusal(seat, d, me["tracks"][i], legal) if card["ready"]
+                   else text(language, UNREADY, sign=READY_FACE))
+            out.append(panel.button(seat, card_label(card, language), f"c{i}", str(d), row=3,
+                                    disabled=greyed(term(language, card["name"]), why),
                                     style=discord.ButtonStyle.primary if card["ready"] else
                                     discord.ButtonStyle.secondary))
     return out
@@ -110,9 +113,11 @@ def innate_button(panel: Panel, seat: Seat, me: SeatView, d: Draft,
         return None
     i = next(i for i, t in enumerate(me["tracks"]) if t["key"] == innate["key"])
     t = me["tracks"][i]
-    why = short_of(t) or refusal(seat, d, t, seat.game.legal_actions(seat.state, seat.seat))
-    return panel.button(seat, f"{FACE[innate['face']]} {innate['name']} {innate['count']}/{innate['min']}", f"c{i}",
-                        str(d), row=2, disabled=greyed(innate["name"], why))
+    language = reader(seat)
+    why = short_of(t, language) or refusal(seat, d, t, seat.game.legal_actions(seat.state, seat.seat))
+    name = term(language, innate["name"])
+    return panel.button(seat, f"{FACE[innate['face']]} {name} {innate['count']}/{innate['min']}", f"c{i}",
+                        str(d), row=2, disabled=greyed(name, why))
 
 
 def refusal(seat: Seat, d: Draft, t: TrackView, legal: list[Action]) -> str | None:
@@ -123,7 +128,9 @@ def refusal(seat: Seat, d: Draft, t: TrackView, legal: list[Action]) -> str | No
     why = seat.explain(use(d, t["key"]))
     # A bare use of a card that composes its use (Surge's steps) is refused for its form ("... e.g. [...]"),
     # words for one who writes actions: the player only needs to know it has no use now.
-    return "it has no use from where your figures stand now." if why and "e.g." in why else why
+    if why and "e.g." in why:
+        return text(reader(seat), "it has no use from where your figures stand now.")
+    return why
 
 
 # ---------------------------------------------------------------- a click on a card, or in its view
@@ -300,20 +307,24 @@ def draw_form(panel: Panel, seat: Seat, d: Draft, head: list[str]) -> Drawn | No
     draw = {TARGETS: _draw_targets, FACING: _draw_facing, AMOUNT: _draw_amount, STEP: _draw_step,
             PLACE: _draw_place, LAND: _draw_land, WIND: _draw_wind, DANCE: _draw_dance, SURGE: _draw_surge}[form]
     lines, items = draw(panel, seat, d, track, opts)
-    items.append(panel.button(seat, "✖ Cancel", "x", str(d), row=4))
-    return Drawn("\n".join(head + [f"**{track['name']}** · {lines}"]), items)
+    language = reader(seat)
+    items.append(panel.button(seat, ptext(language, "button", "✖ Cancel"), "x", str(d), row=4))
+    return Drawn("\n".join(head + [f"**{term(language, track['name'])}** · {lines}"]), items)
 
 
 def _draw_targets(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
-    figures = [o for o in opts if "target" in o]
-    return "whom?", [panel.button(seat, f"⚔ {figure_name(as_view(seat.view), o['target'], o.get('guard'))}",
-                                  f"o{figure_code(o)}", str(d), style=discord.ButtonStyle.danger, row=i // 5)
+    figures, language = [o for o in opts if "target" in o], reader(seat)
+    view = as_view(seat.view)
+    return text(language, "whom?"), [panel.button(seat, f"⚔ {figure_name(view, o['target'], o.get('guard'), language)}",
+                                                  f"o{figure_code(o)}", str(d), style=discord.ButtonStyle.danger,
+                                                  row=i // 5)
                      for i, o in enumerate(figures[:20])]
 
 
 def _draw_facing(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
     facings = {o["facing"] for o in opts}
-    return "face which way?", _pad(panel, seat, d, lambda f: f"f{f}", lambda f: f not in facings)
+    return text(reader(seat), "face which way?"), _pad(panel, seat, d, lambda f: f"f{f}",
+                                                                lambda f: f not in facings)
 
 
 def _pad(panel: Panel, seat: Seat, d: Draft, control, greyed, first_row: int = 0) -> Items:
@@ -330,22 +341,24 @@ def _pad(panel: Panel, seat: Seat, d: Draft, control, greyed, first_row: int = 0
 def _draw_amount(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
     most = max(o["heat"] for o in opts)
     amounts = [n for n in range(1, most + 1) if seat.explain(use(d, track["key"], heat=n)) is None]
-    return "vent how much Heat?", [panel.button(seat, f"🔥 {n}", f"n{n}", str(d), style=discord.ButtonStyle.danger,
+    return text(reader(seat), "vent how much Heat?"), [panel.button(seat, f"🔥 {n}", f"n{n}", str(d),
+                                                                            style=discord.ButtonStyle.danger,
                                                 row=0) for n in amounts]
 
 
 def _draw_step(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
     steps = {o["step"] for o in opts if "step" in o}
     items = _pad(panel, seat, d, lambda s: "s" + CODE[COMPASS[s]], lambda s: COMPASS[s] not in steps)
-    items.append(panel.button(seat, "Stay", "s-", str(d), disabled={} not in opts, row=3))
-    return "step first, or stay?", items
+    stay = ptext(reader(seat), "button", "Stay")
+    items.append(panel.button(seat, stay, "s-", str(d), disabled={} not in opts, row=3))
+    return text(reader(seat), "step first, or stay?"), items
 
 
 def _draw_place(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
     here = as_view(seat.view)["seats"][seat.seat]["hex"]
     assert here is not None  # Call the Guard: Echo stands on the board
     open_ = {tuple(o["hex"]) for o in opts}
-    return "which hex beside you?", _pad(panel, seat, d, lambda s: "s" + CODE[COMPASS[s]],
+    return text(reader(seat), "which hex beside you?"), _pad(panel, seat, d, lambda s: "s" + CODE[COMPASS[s]],
                                          lambda s: tuple(neighbour(here, s)) not in open_)
 
 
@@ -361,7 +374,9 @@ def _draw_land(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[
     there = _hex_of(as_view(seat.view), aim)
     d = dataclasses.replace(d, path=figure_code(aim))
     greyed = {s: seat.explain(use(d, track["key"], **aim, hex=neighbour(there, s))) is not None for s in range(6)}
-    return (f"land on which side of {figure_name(as_view(seat.view), aim['target'], aim.get('guard'))}?",
+    language = reader(seat)
+    return (text(language, "land on which side of {figure}?",
+                 figure=figure_name(as_view(seat.view), aim["target"], aim.get("guard"), language)),
             _pad(panel, seat, d, lambda s: "s" + CODE[COMPASS[s]], lambda s: greyed[s]))
 
 
@@ -371,50 +386,65 @@ def _draw_wind(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[
     step_ok = {s: len(steps) < most and seat.explain(use(d, track["key"], steps=steps + [COMPASS[s]],
                                                          facing=me["facing"])) is None for s in range(6)}
     items = _pad(panel, seat, d, lambda s: "s" + CODE[COMPASS[s]], lambda s: not step_ok[s])
-    items += [panel.button(seat, f"face {COMPASS[f]}", f"f{f}", str(d), style=discord.ButtonStyle.success,
-                           row=3 if f < 3 else 4) for f in range(6)]
-    items.append(panel.button(seat, "⌫ Undo", "u", str(d), disabled=not steps, row=2))
-    path = f"fly {', '.join(steps)}" if steps else "fly up to 2 hexes (or stay)"
-    return f"{path}, then a facing sends it.", items
+    language = reader(seat)
+    items += [panel.button(seat, text(language, "face {facing}", facing=COMPASS[f]), f"f{f}", str(d),
+                           style=discord.ButtonStyle.success, row=3 if f < 3 else 4) for f in range(6)]
+    items.append(panel.button(seat, ptext(language, "button", "⌫ Undo"), "u", str(d), disabled=not steps, row=2))
+    if steps:
+        return text(language, "fly {path}, then a facing sends it.", path=", ".join(steps)), items
+    return text(language, "fly up to 2 hexes (or stay), then a facing sends it."), items
 
 
 def _draw_dance(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
     view, queued, most = as_view(seat.view), _strikes(d.path), most_strikes(opts)
+    language = reader(seat)
     reach = [o["strikes"][0] for o in opts if len(o["strikes"]) == 1]
-    items: Items = [panel.button(seat, f"⚔ {figure_name(view, s['target'], s.get('guard'))} (face "
-                                       f"{COMPASS[s['facing']]})", "k" + _strike_code(s, False)[:3], str(d),
+    items: Items = [panel.button(seat, text(language, "⚔ {figure} (face {facing})", facing=COMPASS[s["facing"]],
+                                            figure=figure_name(view, s["target"], s.get("guard"), language)),
+                                 "k" + _strike_code(s, False)[:3], str(d),
                                  style=discord.ButtonStyle.danger, row=i // 5) for i, s in enumerate(reach[:10])]
     heat = view["seats"][seat.seat]["heat"] - sum(1 for s in queued if s.get("heat"))
-    items += [panel.button(seat, f"🔥 Burn Heat: {'on' if d.heat else 'off'} ({heat} left)", "burn", str(d),
-                           disabled=heat < 1 and not d.heat, row=2),
-              panel.button(seat, f"✔ Dance ({len(queued)})", "go", str(d), style=discord.ButtonStyle.success,
-                           disabled=not queued, row=3),
-              panel.button(seat, "⌫ Undo", "u", str(d), disabled=not queued, row=3),
-              panel.button(seat, f"Whole dance ×{most}", "all", str(d), row=3)]
-    done = "; ".join(f"{figure_name(view, s['target'], s.get('guard'))} facing {COMPASS[s['facing']]}"
+    burn = (text(language, "🔥 Burn Heat: on ({n} left)", n=heat) if d.heat
+            else text(language, "🔥 Burn Heat: off ({n} left)", n=heat))
+    items += [panel.button(seat, burn, "burn", str(d), disabled=heat < 1 and not d.heat, row=2),
+              panel.button(seat, text(language, "✔ Dance ({n})", n=len(queued)), "go", str(d),
+                           style=discord.ButtonStyle.success, disabled=not queued, row=3),
+              panel.button(seat, ptext(language, "button", "⌫ Undo"), "u", str(d), disabled=not queued, row=3),
+              panel.button(seat, text(language, "Whole dance ×{n}", n=most), "all", str(d), row=3)]
+    done = "; ".join(text(language, "{figure} facing {facing}", facing=COMPASS[s["facing"]],
+                          figure=figure_name(view, s["target"], s.get("guard"), language))
                      + (" 🔥" if s.get("heat") else "") for s in queued)
-    return f"strike {len(queued) + 1} of up to {most}" + (f" (so far: {done})" if done else "") + ".", items
+    if done:
+        return text(language, "strike {strike} of up to {most} (so far: {done}).", strike=len(queued) + 1, most=most,
+                    done=done), items
+    return text(language, "strike {strike} of up to {most}.", strike=len(queued) + 1, most=most), items
 
 
-SURGE_MOVES = [("xx", "stays")] + [(CODE[c] + "x", f"steps {c}") for c in COMPASS] + \
-    [("x" + t, f"turns {'left' if t == 'l' else 'right'}") for t in "lr"] + \
-    [(CODE[c] + t, f"steps {c}, turns {'left' if t == 'l' else 'right'}") for c in COMPASS for t in "lr"]
+def surge_moves(language: object) -> list[tuple[str, str]]:
+    """A Guard's Surge moves: each code and its words."""
+    turns = {"l": text(language, "turns left"), "r": text(language, "turns right")}
+    return ([("xx", text(language, "stays"))] + [(CODE[c] + "x", text(language, "steps {way}", way=c)) for c in COMPASS]
+            + [("x" + t, turns[t]) for t in "lr"]
+            + [(CODE[c] + t, text(language, "steps {way}, {turn}", way=c, turn=turns[t]))
+               for c in COMPASS for t in "lr"])
 
 
 def _draw_surge(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
     guards = as_view(seat.view)["seats"][seat.seat]["guards"]
     padded = (d.path + "xx" * len(guards))[:2 * len(guards)]
+    language = reader(seat)
     items: Items = []
     for g in [g for g in guards if g is not None][:4]:
         n = g["guard"]
         chosen = padded[2 * n:2 * n + 2]
         items.append(panel.select(seat, f"g{n}", str(d), [
-            discord.SelectOption(label=f"Guard {n + 1} {words}", value=code, default=code == chosen)
-            for code, words in SURGE_MOVES], row=len(items)))
+            discord.SelectOption(label=text(language, "Guard {number} {move}", number=n + 1, move=words), value=code,
+                                 default=code == chosen)
+            for code, words in surge_moves(language)], row=len(items)))
     ready = seat.explain(use(d, track["key"], steps=_surge_paths(d.path, len(guards)))) is None
-    items.append(panel.button(seat, "✔ Surge", "go", str(d), style=discord.ButtonStyle.success, disabled=not ready,
-                              row=4))
-    return "each Guard may step 1 hex and turn 1 side.", items
+    items.append(panel.button(seat, f"✔ {term(language, track['name'])}", "go", str(d),
+                              style=discord.ButtonStyle.success, disabled=not ready, row=4))
+    return text(language, "each Guard may step 1 hex and turn 1 side."), items
 
 
 # ---------------------------------------------------------------- the REACT prompt
@@ -424,24 +454,27 @@ def react_items(panel: Panel, seat: Seat, legal: list[Action]) -> Items:
     per facing that faces the attacker, Slippery, Protect the Chief per Guard beside Echo); row 2:
     Slippery's slips, as a select."""
     me = as_view(seat.view)["seats"][seat.seat]
+    language = reader(seat)
     buttons: Items = []
     slips: list[discord.SelectOption] = []
     for place, t in enumerate(me["tracks"]):
+        name = term(language, t["name"])
         for o in options(legal, t["key"], "react"):
             if "step" in o:
-                slips.append(discord.SelectOption(label=f"{t['name']}, then slip {o['step']}",
-                                                  value=f"r{place}s{COMPASS.index(o['step'])}"))
+                slip = text(language, "{track}, then slip {way}", track=name, way=o["step"])
+                slips.append(discord.SelectOption(label=slip, value=f"r{place}s{COMPASS.index(o['step'])}"))
                 continue
-            words, code = "", ""
+            label, code = f"⚡ {name}", ""
             if "facing" in o:
-                words, code = f" → face {COMPASS[o['facing']]}", f"f{o['facing']}"
+                label, code = text(language, "⚡ {track} → face {facing}", track=name, facing=COMPASS[o["facing"]]), \
+                    f"f{o['facing']}"
             elif "guard" in o:
-                words, code = f": Guard {o['guard'] + 1} takes it", f"g{o['guard']}"
-            buttons.append(panel.button(seat, f"⚡ {t['name']}{words}", f"r{place}{code}", "",
-                                        style=discord.ButtonStyle.primary, row=1))
+                label, code = text(language, "⚡ {track}: Guard {number} takes it", track=name, number=o["guard"] + 1), \
+                    f"g{o['guard']}"
+            buttons.append(panel.button(seat, label, f"r{place}{code}", "", style=discord.ButtonStyle.primary, row=1))
     items = buttons[:5]
     if slips:
-        items.append(panel.select(seat, "slip", "", slips, placeholder="…or slip away after it", row=2))
+        items.append(panel.select(seat, "slip", "", slips, placeholder=text(language, "…or slip away after it"), row=2))
     return items
 
 

@@ -23,11 +23,20 @@ from .draft import INFO, after_move
 from .legend import legend_embed
 from .live import live_of
 from .panel import PANEL
-from .words import race_words
+from .words import READER, race_words
 
 
 async def on_click(interaction: Interaction, seat: Seat, ref: Ref, values: list[str]) -> None:
-    """A click of `seat`'s player on the panel or on the board button that opens it."""
+    """A click of `seat`'s player on the panel or on the board button that opens it; the panel answers in
+    the clicking player's language (`READER`)."""
+    reading = READER.set(interaction.locale)
+    try:
+        await clicked(interaction, seat, ref, values)
+    finally:
+        READER.reset(reading)
+
+
+async def clicked(interaction: Interaction, seat: Seat, ref: Ref, values: list[str]) -> None:
     live = live_of(interaction.client)
     control = ref.arg.partition("~")[0]
     if control == OPEN:
@@ -50,7 +59,7 @@ def lost_by(session: Session, seat: int | None, action: Action, clicked_ms: int)
     if seat is None or (race := lost_race(session.game_state, seat, action)) is None:
         return None
     view = registry.get(session.game).view(session.game_state, seat)
-    return race_words(view, seat, race, clicked_ms)
+    return race_words(view, seat, race, clicked_ms, READER.get() or session.language)
 
 
 def defending(session: Session, seat: int) -> bool:
@@ -60,6 +69,7 @@ def defending(session: Session, seat: int) -> bool:
 
 
 async def tell_legend(interaction: Interaction, session: Session) -> None:
-    """The legend of the panel's signs, privately (the panel's first open, or its ℹ Legend button)."""
+    """The legend of the panel's signs, privately (the panel's first open, or its ℹ Legend button), in the
+    clicking player's language."""
     view = as_view(registry.get(session.game).view(session.game_state, None))
-    await replies.tell(interaction, embed=legend_embed(view))
+    await replies.tell(interaction, embed=legend_embed(view, interaction.locale))

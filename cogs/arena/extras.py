@@ -30,13 +30,13 @@ from engine.arena.turns import DECLARE
 from engine.arena.view_types import ArenaView, SeatView, as_view
 from engine.hexgrid import neighbour
 from engine.protocol import Action
-from engine.words import plural
 from render.arena_words import hex_label
 
+from ..language import ntext, ptext, said_text, text
 from ..panels import Drawn, Panel, Seat
 from .cards import ARROW
 from .draft import CODE, CODES, SCAMPER, Draft, move
-from .words import FACE, figure_name, stamp, track
+from .words import FACE, figure_name, flower_name, reader, stamp, term, track
 
 Items = list[discord.ui.Item]
 HEXES = (("NW", "NE"), ("W", "E"), ("SW", "SE"))  # compass steps laid out as the hexes lie
@@ -44,16 +44,21 @@ HEXES = (("NW", "NE"), ("W", "E"), ("SW", "SE"))  # compass steps laid out as th
 
 # ---------------------------------------------------------------- the header and the Attack's targets
 
-def header_score(view: ArenaView, me: SeatView) -> str:
+def header_score(view: ArenaView, me: SeatView, language: object = None) -> str:
     """The panel header's score, spelt out for its player: in a game mode this round's VP and the
     match's; else the cup and the points. Alliances add the team's: its VP this round, or its cup.
     (The board's compact line for every player is words.score_words.)"""
     mode, team = view["game_mode"], next((t for t in view["teams"] or () if me["seat"] in t["seats"]), None)
     if mode is not None and "vp" in mode:
-        ours = f" (team {sum(mode['vp'][s] for s in team['seats'])})" if team else ""
-        return f"{mode['vp'][me['seat']]} VP this round{ours} · {me['points']} VP in all"
-    ours = f" (team cup {team['cup']})" if team else ""
-    return f"cup {me['cup']}{ours} · {plural(me['points'], 'point')}"
+        vp, points = mode["vp"][me["seat"]], me["points"]
+        if team:
+            return text(language, "{vp} VP this round (team {team}) · {points} VP in all", vp=vp, points=points,
+                        team=sum(mode["vp"][s] for s in team["seats"]))
+        return text(language, "{vp} VP this round · {points} VP in all", vp=vp, points=points)
+    cup = (text(language, "cup {cup} (team cup {team})", cup=me["cup"], team=team["cup"]) if team
+           else text(language, "cup {cup}", cup=me["cup"]))
+    score = ntext(language, "{n} point", "{n} points", me["points"])
+    return f"{cup} · {score}"
 
 
 def aim_control(seat: int, guard: int | None) -> str:
@@ -61,20 +66,22 @@ def aim_control(seat: int, guard: int | None) -> str:
     return f"t{seat}" + ("" if guard is None else f"g{guard}")
 
 
-def attack_aims(view: ArenaView, legal: list[Action], by: int | None) -> list[tuple[str, str]]:
+def attack_aims(view: ArenaView, legal: list[Action], by: int | None, language: object = None) -> list[tuple[str, str]]:
     """What the Attack may strike now, as (name, control): the figures, then the Nymphlets the
     Chief could catch (an owner's name alone, or with the hex when they have two in reach)."""
     figures = sorted({(a["target"], a.get("guard", -1)) for a in legal
                       if a["type"] == "attack" and "target" in a and a.get("by") == by})
-    aims = [(figure_name(view, t, None if g < 0 else g), aim_control(t, None if g < 0 else g)) for t, g in figures]
+    aims = [(figure_name(view, t, None if g < 0 else g, language), aim_control(t, None if g < 0 else g))
+            for t, g in figures]
     if by is not None:
         return aims  # Echo's Guards do not catch
     nymphlets = (view["game_mode"] or {}).get("nymphlets", [])
     caught = sorted({a["nymphlet"] for a in legal if a["type"] == "attack" and "nymphlet" in a})
     owners = [nymphlets[i]["owner"] for i in caught]
     for i, owner in zip(caught, owners, strict=True):
-        where = f" at {hex_label(nymphlets[i]['hex'])}" if owners.count(owner) > 1 else ""
-        aims.append((f"Nymphlet of {view['seats'][owner]['name']}{where}", f"ny{i}"))
+        name = view["seats"][owner]["name"]
+        aims.append((text(language, "Nymphlet of {name} at {hex}", name=name, hex=hex_label(nymphlets[i]["hex"]))
+                     if owners.count(owner) > 1 else text(language, "Nymphlet of {name}", name=name), f"ny{i}"))
     return aims
 
 
@@ -91,7 +98,9 @@ def flow_button(panel: Panel, seat: Seat, d: Draft, have: int) -> tuple[discord.
     why = None
     if refused and all(refused):  # the reason for a path the figure could walk, rather than a blocked step's
         why = next((w for p, w in zip(ends, refused, strict=True) if seat.explain(move(off, p)) is None), refused[0])
-    button = panel.button(seat, f"🌊 Flow: {'on' if d.flow else 'off'}", "flow", str(d), row=3,
+    language = reader(seat)
+    flow = text(language, "🌊 Flow: on") if d.flow else text(language, "🌊 Flow: off")
+    button = panel.button(seat, flow, "flow", str(d), row=3,
                           disabled=why is not None and not d.flow,
                           style=discord.ButtonStyle.primary if d.flow else discord.ButtonStyle.secondary)
     return button, why
@@ -104,24 +113,27 @@ def extras_row(panel: Panel, seat: Seat, me: SeatView, d: Draft, legal: list[Act
     and Scamper for a Ceremony player who has Nymphlets. A shared track's label says what it does,
     how full it is and how many dice a click locks (the Qty, else all of the player's that fit)."""
     items: Items = []
-    view = as_view(seat.view)
+    view, language = as_view(seat.view), reader(seat)
     for current in view["currents"] or ():
         if room := current_room(seat.state, seat.seat, current["key"]):
             shift = current["shift"]
-            does = "banks step in" if current["flood"] else \
-                f"stream {abs(shift)} {'downstream' if shift > 0 else 'upstream'}"
-            items.append(panel.button(seat, f"🌊 {current['name']} ({does}) {filled(current['dice'])} "
+            does = (text(language, "banks step in") if current["flood"] else
+                    text(language, "stream {n} downstream", n=shift) if shift > 0 else
+                    text(language, "stream {n} upstream", n=-shift))
+            items.append(panel.button(seat, f"🌊 {term(language, current['name'])} ({does}) {filled(current['dice'])} "
                                             f"+{d.qty or room}{FACE[current['faces'][0]]}",
                                       f"cur{current['key']}", str(d), row=4))
     mode = view["game_mode"] or {}
     if any(a["type"] == "hill" for a in legal):
-        after = "scores" if mode["climbing"] else "climbs"
-        items.append(panel.button(seat, f"⛰ Hill card {filled(mode['card']['dice'])} +"
-                                        f"{d.qty or hill_room(seat.state, seat.seat)} (next fill {after})",
+        values = {"filled": filled(mode["card"]["dice"]), "n": d.qty or hill_room(seat.state, seat.seat)}
+        items.append(panel.button(seat, text(language, "⛰ Hill card {filled} +{n} (next fill scores)", **values)
+                                  if mode["climbing"] else
+                                  text(language, "⛰ Hill card {filled} +{n} (next fill climbs)", **values),
                                   "hill", str(d), row=4))
     if my_nymphlets(seat):
         scamper = track(me, SCAMPER_TRACK)
-        items.append(panel.button(seat, f"🐾 Scamper {scamper['count']}/{scamper['spaces']}{FACE[scamper['face']]}",
+        items.append(panel.button(seat, f"🐾 {term(language, scamper['name'])} {scamper['count']}/{scamper['spaces']}"
+                                        f"{FACE[scamper['face']]}",
                                   "scm", str(d), row=4, disabled=not any(a["type"] == "scamper" for a in legal)))
     return items[:5]
 
@@ -156,13 +168,15 @@ def draw_scamper(panel: Panel, seat: Seat, me: SeatView, d: Draft, head: list[st
     mine = my_nymphlets(seat)
     if not mine or not track(me, SCAMPER_TRACK)["count"]:
         return None
-    have = track(me, SCAMPER_TRACK)["count"]
-    cancel = panel.button(seat, "✖ Cancel", "x", str(d), row=3)
+    have, language = track(me, SCAMPER_TRACK)["count"], reader(seat)
+    scamper_name = term(language, track(me, SCAMPER_TRACK)["name"])
+    cancel = panel.button(seat, ptext(language, "button", "✖ Cancel"), "x", str(d), row=3)
     nymphlets = (as_view(seat.view)["game_mode"] or {})["nymphlets"]  # (mine is not empty: the Ceremony)
     if d.nymphlet not in mine and len(mine) > 1:
-        items: Items = [panel.button(seat, f"⭐ Nymphlet at {hex_label(nymphlets[i]['hex'])}",
+        items: Items = [panel.button(seat, text(language, "⭐ Nymphlet at {hex}", hex=hex_label(nymphlets[i]["hex"])),
                                      f"scm{i}", str(d), row=0) for i in mine[:5]]
-        return Drawn("\n".join(head + ["**Scamper** · which Nymphlet?"]), [*items, cancel])
+        return Drawn("\n".join(head + [text(language, "**{track}** · which Nymphlet?", track=scamper_name)]),
+                     [*items, cancel])
     if d.nymphlet not in mine:
         d = dataclasses.replace(d, nymphlet=mine[0], path="")
     assert d.nymphlet is not None  # one of mine, now
@@ -172,41 +186,49 @@ def draw_scamper(panel: Panel, seat: Seat, me: SeatView, d: Draft, head: list[st
     refused = {s: seat.explain(scamper(d, d.path + CODE[s])) for s in COMPASS}
     items = [panel.button(seat, f"{ARROW[s]} {s}", "ns" + CODE[s], str(d), row=row, disabled=refused[s] is not None)
              for row, line in enumerate(HEXES) for s in line]
-    items += [panel.button(seat, f"✔ Go ({len(d.steps)})", "nsgo", str(d), style=discord.ButtonStyle.success,
-                           disabled=not d.steps, row=3),
-              panel.button(seat, "⌫ Undo", "nsu", str(d), disabled=not d.steps, row=3), cancel]
-    path = f"path {', '.join(d.steps)}: it ends at {hex_label([q, r])}" if d.steps else \
-        f"it stands at {hex_label([q, r])}"
+    items += [panel.button(seat, text(language, "✔ Go ({n})", n=len(d.steps)), "nsgo", str(d),
+                           style=discord.ButtonStyle.success, disabled=not d.steps, row=3),
+              panel.button(seat, ptext(language, "button", "⌫ Undo"), "nsu", str(d), disabled=not d.steps, row=3),
+              cancel]
+    path = (text(language, "path {path}: it ends at {hex}", path=", ".join(d.steps), hex=hex_label([q, r])) if d.steps
+            else text(language, "it stands at {hex}", hex=hex_label([q, r])))
     why = next(iter(refused.values())) if all(refused.values()) else None
-    return Drawn("\n".join(head + [f"**Scamper** · your Nymphlet moves 1 hex a Scamper die "
-                                   f"({len(d.steps)} of {have}); {path}."] + ([f"❌ {why}"] if why else [])),
-                 items)
+    said = text(language, "**{track}** · your Nymphlet moves 1 hex a {track} die ({steps} of {have}); {path}.",
+                track=scamper_name, steps=len(d.steps), have=have, path=path)
+    return Drawn("\n".join(head + [said] + ([f"❌ {said_text(language, why)}"] if why else [])), items)
 
 
 def draw_declare(panel: Panel, seat: Seat, d: Draft, head: list[str]) -> Drawn:
     """Burraparay?: Trigger or Not, then how many pool dice to roll; once declared, who is awaited."""
-    view, refresh = as_view(seat.view), panel.button(seat, "🔄 Refresh", "ref", str(d), row=0)
+    language = reader(seat)
+    view, refresh = as_view(seat.view), panel.button(seat, ptext(language, "button", "🔄 Refresh"), "ref", str(d), row=0)
     mode = view["game_mode"] or {}  # (Domination's phase)
     mine = mode["declared"][seat.seat]
     if mine is not None:
-        others = [view["seats"][s]["name"] for s in view["waiting"] if s != seat.seat]
-        head.append(f"You declared **{'Trigger' if mine['trigger'] else 'Not'}**, rolling "
-                    f"{plural(mine['dice'], 'die', 'dice')}; waiting for {', '.join(others) or 'the others'}.")
+        others = ", ".join(view["seats"][s]["name"] for s in view["waiting"] if s != seat.seat)
+        waiting = others or text(language, "the others")
+        head.append(ntext(language, "You declared **Trigger**, rolling {n} die; waiting for {others}.",
+                          "You declared **Trigger**, rolling {n} dice; waiting for {others}.", mine["dice"],
+                          others=waiting) if mine["trigger"] else
+                    ntext(language, "You declared **Not**, rolling {n} die; waiting for {others}.",
+                          "You declared **Not**, rolling {n} dice; waiting for {others}.", mine["dice"],
+                          others=waiting))
         return Drawn("\n".join(head), [refresh])
     legal = seat.game.legal_actions(seat.state, seat.seat)
     most = max((a["dice"] for a in legal if a["type"] == "declare"), default=0)
-    head.append(f"**Burraparay?** The flower is **{mode['flower']}**. Declare Trigger or Not, then how many "
-                f"of your pool's dice you roll (Attack counts for Trigger, Defence for Not, Special for your "
-                f"side) {stamp(view['phase_deadline'])}; if you do not, Not with no dice.")
+    head.append(text(language, "**Burraparay?** The flower is **{flower}**. Declare Trigger or Not, then how many of "
+                     "your pool's dice you roll (Attack counts for Trigger, Defence for Not, Special for your side) "
+                     "{when}; if you do not, Not with no dice.", flower=flower_name(language, mode["flower"]),
+                     when=stamp(view["phase_deadline"])))
     side = {1: discord.ButtonStyle.success, 0: discord.ButtonStyle.danger}
     items: Items = [panel.button(seat, "⚡ Trigger", "dec1", str(d), row=0,
                                  style=side[1] if d.trigger == 1 else discord.ButtonStyle.secondary),
                     panel.button(seat, "✋ Not", "dec0", str(d), row=0,
                                  style=side[0] if d.trigger == 0 else discord.ButtonStyle.secondary), refresh]
-    items += [panel.button(seat, f"🎲 Roll {n}", f"dd{n}", str(d), disabled=d.trigger is None,
+    items += [panel.button(seat, text(language, "🎲 Roll {n}", n=n), f"dd{n}", str(d), disabled=d.trigger is None,
                            style=discord.ButtonStyle.primary, row=1 + n // 5) for n in range(min(most, 9) + 1)]
     if d.trigger is None:
-        head.append("Pick **Trigger** or **Not** first.")
+        head.append(text(language, "Pick **Trigger** or **Not** first."))
     return Drawn("\n".join(head), items)
 
 

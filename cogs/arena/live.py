@@ -30,11 +30,12 @@ from host.table import Change
 from .. import markup, replies
 from ..channel_budget import DELETE, POST
 from ..components import view_of
+from ..language import ptext, said_text, text
 from ..markup import pinging
 from ..panels import Seat
 from ..services import Bot, Interaction
 from .panel import PANEL
-from .words import stamp, unanswered
+from .words import READER, stamp, unanswered
 
 log = logging.getLogger(__name__)
 EVERYONE = ("round", "round_end", "countdown", "phase", "game_over")  # news that changes every panel
@@ -102,12 +103,15 @@ class Live:
     def payload(self, session: Session, seat: int, draft: str, note: str = "") -> dict[str, Any]:
         """The panel's message as it should be now."""
         if session.status != PLAYING:
-            return {"content": f"{markup.said(session, note)}\nThis match is over: see the channel."
-                               .strip(), "view": None, "attachments": [], "allowed_mentions": replies.QUIET}
+            over = text(READER.get() or session.language, "This match is over: see the channel.")
+            told = markup.said(session, note, READER.get())
+            return {"content": f"{told}\n{over}".strip(), "view": None, "attachments": [],
+                    "allowed_mentions": replies.QUIET}
         game = registry.get(session.game)
         now = self.client.table.clock()
         drawn = PANEL.draw(Seat(session, game, seat, game.view(session.game_state, seat), now), draft, note)
-        return {"content": drawn.text[:2000], "view": view_of(drawn.items) if drawn.items else None,
+        content = drawn.text
+        return {"content": content[:2000], "view": view_of(drawn.items) if drawn.items else None,
                 "attachments": [], "allowed_mentions": replies.QUIET}
 
     async def push(self, change: Change, actor: int | None = None) -> None:
@@ -157,7 +161,14 @@ class Live:
         if held is None:
             return False
         try:
-            await held.interaction.edit_original_response(**self.payload(session, seat, held.draft, "\n".join(notes)))
+            language = held.interaction.locale  # the panel's player's, as the interaction it goes through says
+            told = "\n".join(said_text(language, note) for note in notes)  # each by its words' id, then joined
+            reading = READER.set(language)
+            try:
+                payload = self.payload(session, seat, held.draft, told)
+            finally:
+                READER.reset(reading)
+            await held.interaction.edit_original_response(**payload)
         except discord.HTTPException:  # its token expired (15 min), or the panel was dismissed
             self.panels.pop((session.id, seat), None)
             return False
@@ -168,18 +179,21 @@ class Live:
     async def mention(self, session: Session, seat: int, entry: PendingView, notes: list[str]) -> None:
         """A public prompt pinging only the defender, whose button opens their panel on it: they are
         attacked, or (a Ceremony catch) their Nymphlet is."""
-        user = session.seats[seat]
-        said = markup.said(session, notes[0]) if notes else f"An attack waits on <@{user}>."
-        whom = "you are" if entry.get("nymphlet") is None else "your Nymphlet is"
+        user, language = session.seats[seat], session.language
+        said = (markup.said(session, notes[0]) if notes
+                else text(language, "An attack waits on {who}.", who=f"<@{user}>"))
         game, state = registry.get(session.game), session.game_state
         me = as_view(game.view(state, seat))["seats"][seat]
         most = max((a["dice"] for a in game.legal_actions(state, seat) if a["type"] == "parry"), default=0)
-        otherwise = unanswered(me, entry, state["turn_based"], most)
+        values = {"who": f"<@{user}>", "said": said, "when": stamp(entry["deadline"]),
+                  "otherwise": unanswered(me, entry, state["turn_based"], most, language)}
+        called = (text(language, "{who}, you are attacked! {said} Answer {when}, or {otherwise}", **values)
+                  if entry.get("nymphlet") is None else
+                  text(language, "{who}, your Nymphlet is attacked! {said} Answer {when}, or {otherwise}", **values))
         channel = self.client.get_partial_messageable(session.channel_id)
         async with self.client.presenter.budget.slot(session.channel_id, POST):  # the channel's share of Discord's limits
-            message = await channel.send(
-                f"<@{user}>, {whom} attacked! {said} Answer {stamp(entry['deadline'])}, or {otherwise}",
-                view=view_of([PANEL.opener(session, "Answer the attack", style=discord.ButtonStyle.danger)]),
+            message = await channel.send(called, view=view_of([PANEL.opener(
+                session, ptext(language, "button", "Answer the attack"), style=discord.ButtonStyle.danger)]),
                 allowed_mentions=pinging([user]))
         self.mentions[(session.id, seat)] = message.id
         await self.take_ping(session, seat, message.id)

@@ -17,6 +17,7 @@ from ..errors import Either, RuleError, Said, counted
 from ..hexgrid import neighbour
 from ..protocol import Event, Seat
 from ..rng import rng_of
+from ..words import comma_list
 from .action_types import ArenaAction
 from .board import COMPASS, TURNS, adjacent, front_arc, key, open_hex, turn
 from .cards import ready_full
@@ -54,7 +55,7 @@ def roll_dice(state: State, seat: Seat) -> list[Event]:
 def allocate_dice(state: State, seat: Seat, track: str | None, count: int | None) -> list[Event]:
     board = board_of(state, seat)
     if track is None or track not in board:
-        raise RuleError("Your board has {tracks}.", tracks=", ".join(t.name for t in board.values()))
+        raise RuleError("Your board has {tracks}.", tracks=comma_list([t.name for t in board.values()]))
     put_on(state["dice"][seat], board, track, count)
     return ready_full(state, seat)
 

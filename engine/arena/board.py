@@ -11,6 +11,7 @@ import math
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from ..errors import Term
 from ..hexgrid import DIRECTIONS, Hex, distance, neighbour, within
 
 Key = tuple[int, int]
@@ -28,7 +29,7 @@ class Arena:
     blocks_sight: frozenset[Key]
     high_ground: frozenset[Key]
     areas: dict[str, tuple[tuple[Key, ...], int]]  # colour -> (its 3 hexes, default facing)
-    obstacle: str = "stone"  # what its impassable terrain is called
+    obstacle: str = Term("stone", "arena obstacle")  # what its impassable terrain is called
     stream: frozenset[Key] = frozenset()  # open hexes of a stream (the Rainforest's)
     current: int = 0  # the direction the stream flows
 
@@ -42,6 +43,10 @@ AREAS: dict[str, tuple[tuple[Key, ...], int]] = {
     "blue": (((-1, 4), (-2, 4), (-3, 4)), 1),
     "purple": (((1, 3), (2, 2), (3, 1)), 2),
 }
+# The areas' colours as the texts name them (a Ceremonial Flower is an area's colour).
+AREA_NAMES: dict[str, str] = {"red": Term("red", "arena colour"), "orange": Term("orange", "arena colour"),
+                              "yellow": Term("yellow", "arena colour"), "green": Term("green", "arena colour"),
+                              "blue": Term("blue", "arena colour"), "purple": Term("purple", "arena colour")}
 BUSHLAND = Arena(
     name="Bushland",
     hexes=frozenset((q, r) for q, r in within([0, 0], 4)),
@@ -61,7 +66,7 @@ RAINFOREST = Arena(
     blocks_sight=frozenset(),
     high_ground=STREAM,
     areas=AREAS,
-    obstacle="boulder",
+    obstacle=Term("boulder", "arena obstacle"),
     stream=STREAM,
     current=0,
 )

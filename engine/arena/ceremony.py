@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Either, RuleError, Said, counted
+from ..errors import Either, RuleError, Said, Term, counted
 from ..hexgrid import distance, neighbour
 from ..protocol import Action, Event, Seat
 from ..rng import Rng, rng_of
@@ -45,7 +45,7 @@ from .action_types import ArenaAction
 from .board import COMPASS, adjacent, clear_front, front_arc, key, open_hex
 from .data import ATTACK, CATCH_VP, CATCH_VP_OUT, CHARACTERS, NYMPHLETS_EACH, SCAMPER, TB_SAFETY_GAME_TURNS
 from .dice import faces_text, hits_in, roll_faces, spend, spends
-from .figures import OUT, State, arena, board_of, figure_hexes, name, occupied, say
+from .figures import OUT, State, action_word, arena, board_of, figure_hexes, name, occupied, say
 from .hits import LANDINGS, hits_text, is_catch, new_entry, settle
 from .modes import MODE_OPTIONS, VictoryPoints, mode_of
 from .races import stamp
@@ -102,7 +102,8 @@ def catch(state: State, seat: Seat, action: ArenaAction, now: float, at_ms: int 
     spend(state["dice"][seat], board, ATTACK, count)
     entry = new_entry(state, seat, owner, board[ATTACK].name, board[ATTACK].amount(count), 0, True,
                       state["figures"][seat]["hex"], at_ms, nymphlet=index)
-    said = {"who": name(state, seat), "track": entry["action"], "count": count, "nymphlet": _whose(state, index)}
+    said = {"who": name(state, seat), "track": action_word(entry["action"]), "count": count,
+            "nymphlet": _whose(state, index)}
     if state["turn_based"]:
         with rng_of(state) as rng:
             entry["rolled"] = roll_faces(rng, entry["hits"])
@@ -189,7 +190,7 @@ def scamper(state: State, seat: Seat, action: ArenaAction) -> list[Event]:
 
 class Ceremony(VictoryPoints):
     key = "ceremony"
-    title = "Nymphlet Ceremony"
+    title = Term("Nymphlet Ceremony", "arena mode")
     option = MODE_OPTIONS["ceremony"]
     moves = (("scamper", None), ("attack", "nymphlet"))
 

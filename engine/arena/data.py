@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ..errors import Term
+
 # ---------------------------------------------------------------- dice (ARENA.md 2.4)
 
 FACES: tuple[str, ...] = ("A", "D", "M", "H", "R", "S")  # a rolled 1..6 shows FACES[roll - 1]
-FACE_NAMES: dict[str, str] = {"A": "Attack", "D": "Defence", "M": "Move", "H": "Heal", "R": "Ready",
-                              "S": "Special"}
+FACE_NAMES: dict[str, str] = {"A": Term("Attack", "arena die face"), "D": Term("Defence", "arena die face"),
+                              "M": Term("Move", "arena die face"), "H": Term("Heal", "arena die face"),
+                              "R": Term("Ready", "arena die face"), "S": Term("Special", "arena die face")}
 TB_HIT_FACES = frozenset("ARS")    # turn-based: an attack die showing one of these is a hit
 TB_BLOCK_FACES = frozenset("DMS")  # turn-based: a defence die showing one of these cancels a hit
 
@@ -55,10 +58,10 @@ class Track:
 
 
 STANDARD: dict[str, Track] = {
-    ATTACK: Track("Attack", "A", 4, 1, ATTACK),
-    MOVE: Track("Movement", "M", 4, 1, MOVE),
-    HEAL: Track("Heal", "H", 3, 3, HEAL, gains={3: 1}),
-    PARRY: Track("Parry", "D", 4, 2, PARRY, reaction=True),
+    ATTACK: Track(Term("Attack", "arena action"), "A", 4, 1, ATTACK),
+    MOVE: Track(Term("Movement", "arena action"), "M", 4, 1, MOVE),
+    HEAL: Track(Term("Heal", "arena action"), "H", 3, 3, HEAL, gains={3: 1}),
+    PARRY: Track(Term("Parry", "arena action"), "D", 4, 2, PARRY, reaction=True),
 }
 
 
@@ -102,6 +105,12 @@ def card(key: str, name: str, band: int, ready: int, use: Track, **numbers: int)
     return Card(key, name, band, Track(name, "R", ready, ready, READYING), use, numbers)
 
 
+def tribal(key: str, name: str, band: int, ready: int, face: str, least: int, bonus: int = 0, reaction: bool = False,
+           **numbers: int) -> Card:
+    """A card whose use track is `flat` under the card's own name (every card of the game)."""
+    return card(key, name, band, ready, flat(name, key, face, least, bonus, reaction), **numbers)
+
+
 # Passive innate effects (rule 16): always on, no dice.
 MENDING_TIDE, THICK_BARK, KINDLE, SOARING, FLAME_BLADE, LUFTLES = (
     "mending_tide", "thick_bark", "kindle", "soaring", "flame_blade", "luftles")
@@ -113,14 +122,15 @@ FLAME_BLADE_HEAT = 1       # Heat spent for Flame Blade's extra unblockable hit
 FLAME_BLADE_HITS = 1       # the unblockable hits it adds
 HEAT_MAX = 3               # Incendiary holds 0-3 Heat, starting each round at 0 (rulebook)
 PASSIVES: dict[str, tuple[str, str]] = {
-    MENDING_TIDE: ("Mending Tide", f"when a Parry cancels {MENDING_TIDE_CANCELS} or more hits, "
-                                   f"+{MENDING_TIDE_HEALTH} health"),
-    THICK_BARK: ("Thick Bark", f"attacks from the rear arc deal {THICK_BARK_FEWER} hit fewer"),
-    KINDLE: ("Kindle", f"when a Parry cancels a hit, +{KINDLE_HEAT} Heat"),
-    FLAME_BLADE: ("Flame Blade", f"once per attack, spend {FLAME_BLADE_HEAT} Heat for {FLAME_BLADE_HITS} more "
-                                 "unblockable hit"),
-    SOARING: ("Soaring", "moves over terrain and figures, ending on an open hex"),
-    LUFTLES: ("Luftles", "each Attack or Movement is taken by one Luftle figure: the Chief or a Guard"),
+    MENDING_TIDE: (Term("Mending Tide", "arena passive"),
+                   f"when a Parry cancels {MENDING_TIDE_CANCELS} or more hits, +{MENDING_TIDE_HEALTH} health"),
+    THICK_BARK: (Term("Thick Bark", "arena passive"), f"attacks from the rear arc deal {THICK_BARK_FEWER} hit fewer"),
+    KINDLE: (Term("Kindle", "arena passive"), f"when a Parry cancels a hit, +{KINDLE_HEAT} Heat"),
+    FLAME_BLADE: (Term("Flame Blade", "arena passive"),
+                  f"once per attack, spend {FLAME_BLADE_HEAT} Heat for {FLAME_BLADE_HITS} more unblockable hit"),
+    SOARING: (Term("Soaring", "arena passive"), "moves over terrain and figures, ending on an open hex"),
+    LUFTLES: (Term("Luftles", "arena passive"),
+              "each Attack or Movement is taken by one Luftle figure: the Chief or a Guard"),
 }
 GUARDS = 4                 # Echo's Guard figures (rulebook)
 GUARD_TOKENS = 5           # Echo's Guard Health tokens (rulebook)
@@ -128,7 +138,7 @@ GUARD_TOKENS = 5           # Echo's Guard Health tokens (rulebook)
 # Statuses (ARENA.md 2.6): how long they last in real time is the card's "seconds"; turn-based,
 # Netted lasts until the end of the figure's next turn and Hidden until the start of its next turn.
 NETTED, HIDDEN = "netted", "hidden"
-STATUS_NAMES: dict[str, str] = {NETTED: "Netted", HIDDEN: "Hidden"}
+STATUS_NAMES: dict[str, str] = {NETTED: Term("Netted", "arena status"), HIDDEN: Term("Hidden", "arena status")}
 
 # The advanced reaction window (ARENA.md 3.3): REACT_SECONDS, plus this after each reaction step,
 # never past REACT_MOST_SECONDS from when it opened.
@@ -159,51 +169,50 @@ class Character:
 
 S = "S"  # most cards are used with Special dice
 CHARACTERS: dict[str, Character] = {c.key: c for c in (
-    Character("grublic", "Grublic", 15, board(attack=replace(STANDARD[ATTACK], name="Spear Thrust")),
-              innate=flat("Watch Out!", "watch_out", S, 2, reaction=True),
-              cards=(card("leap", "Leap", 1, 1, flat("Leap", "leap", S, 1), hexes=2),
-                     card("shield_bash", "Shield Bash", 2, 2, flat("Shield Bash", "shield_bash", S, 2, bonus=1),
-                          hits=1, push=1, bonus_push=1, blocked_hits=1),
-                     card("thunderstomp", "Thunderstomp", 3, 3, flat("Thunderstomp", "thunderstomp", S, 3),
-                          hits=2))),
-    Character("riparian", "Riparian", 15, board(heal=Track("Mend", "H", 3, 2, HEAL, gains={2: 1, 3: 2})),
+    Character("grublic", "Grublic", 15,
+              board(attack=replace(STANDARD[ATTACK], name=Term("Spear Thrust", "arena action"))),
+              innate=flat(Term("Watch Out!", "arena action"), "watch_out", S, 2, reaction=True),
+              cards=(tribal("leap", Term("Leap", "arena action"), 1, 1, S, 1, hexes=2),
+                     tribal("shield_bash", Term("Shield Bash", "arena action"), 2, 2, S, 2, bonus=1, hits=1, push=1,
+                            bonus_push=1, blocked_hits=1),
+                     tribal("thunderstomp", Term("Thunderstomp", "arena action"), 3, 3, S, 3, hits=2))),
+    Character("riparian", "Riparian", 15,
+              board(heal=Track(Term("Mend", "arena action"), "H", 3, 2, HEAL, gains={2: 1, 3: 2})),
               passives=(MENDING_TIDE,),
-              cards=(card("slippery", "Slippery", 1, 1, flat("Slippery", "slippery", S, 1, reaction=True),
-                          cancels=2, hexes=1),
-                     card("lunge", "Lunge", 2, 2, flat("Lunge", "lunge", S, 1, bonus=1),
-                          range=2, hits=2, bonus_hits=1),
-                     card("hunting_net", "Hunting Net", 3, 3, flat("Hunting Net", "hunting_net", S, 2),
-                          range=3, hits=1, seconds=15))),
-    Character("banksia", "Banksia", 15, board(attack=Track("Thorn Club", "A", 4, 2, ATTACK, full_bonus=1),
-                                              move=Track("Trudge", "M", 3, 1, MOVE)),
+              cards=(tribal("slippery", Term("Slippery", "arena action"), 1, 1, S, 1, reaction=True,
+                            cancels=2, hexes=1),
+                     tribal("lunge", Term("Lunge", "arena action"), 2, 2, S, 1, bonus=1, range=2, hits=2, bonus_hits=1),
+                     tribal("hunting_net", Term("Hunting Net", "arena action"), 3, 3, S, 2, range=3, hits=1,
+                            seconds=15))),
+    Character("banksia", "Banksia", 15,
+              board(attack=Track(Term("Thorn Club", "arena action"), "A", 4, 2, ATTACK, full_bonus=1),
+                    move=Track(Term("Trudge", "arena action"), "M", 3, 1, MOVE)),
               passives=(THICK_BARK,),
-              cards=(card("camouflage", "Camouflage", 1, 1, flat("Camouflage", "camouflage", S, 1), seconds=20),
-                     card("ambush", "Ambush", 2, 2, flat("Ambush", "ambush", S, 2), hits=2, unblockable=1),
-                     card("brutal_charge", "Brutal Charge", 3, 3,
-                          flat("Brutal Charge", "brutal_charge", S, 3, bonus=1), hexes=3, bonus_hexes=1, hits=3))),
-    Character("pluma", "Pluma", 15, board(move=Track("Flight", "M", 5, 1, MOVE),
-                                          parry=Track("Wing Guard", "D", 3, 2, PARRY, reaction=True)),
+              cards=(tribal("camouflage", Term("Camouflage", "arena action"), 1, 1, S, 1, seconds=20),
+                     tribal("ambush", Term("Ambush", "arena action"), 2, 2, S, 2, hits=2, unblockable=1),
+                     tribal("brutal_charge", Term("Brutal Charge", "arena action"), 3, 3, S, 3, bonus=1, hexes=3,
+                            bonus_hexes=1, hits=3))),
+    Character("pluma", "Pluma", 15,
+              board(move=Track(Term("Flight", "arena action"), "M", 5, 1, MOVE),
+                    parry=Track(Term("Wing Guard", "arena action"), "D", 3, 2, PARRY, reaction=True)),
               passives=(SOARING,),
-              cards=(card("will_of_the_wind", "Will of the Wind", 1, 1,
-                          flat("Will of the Wind", "will_of_the_wind", S, 1), hexes=2),
-                     card("raking_talons", "Raking Talons", 2, 2, flat("Raking Talons", "raking_talons", "A", 2),
-                          hexes=1, hits=1),
-                     card("dive_bomb", "Dive Bomb", 3, 3, flat("Dive Bomb", "dive_bomb", S, 3),
-                          range=4, hits=2, unblockable=1))),
-    Character("incendiary", "Incendiary", 15, board(attack=replace(STANDARD[ATTACK], name="Flame Blade")),
+              cards=(tribal("will_of_the_wind", Term("Will of the Wind", "arena action"), 1, 1, S, 1, hexes=2),
+                     tribal("raking_talons", Term("Raking Talons", "arena action"), 2, 2, "A", 2, hexes=1, hits=1),
+                     tribal("dive_bomb", Term("Dive Bomb", "arena action"), 3, 3, S, 3, range=4, hits=2,
+                            unblockable=1))),
+    Character("incendiary", "Incendiary", 15,
+              board(attack=replace(STANDARD[ATTACK], name=Term("Flame Blade", "arena action"))),
               passives=(FLAME_BLADE, KINDLE), difficulty=MEDIUM,
-              cards=(card("slow_heat", "Slow Heat", 1, 1, flat("Slow Heat", "slow_heat", S, 1), heat=2),
-                     card("vented_heat_blast", "Vented Heat Blast", 2, 2,
-                          flat("Vented Heat Blast", "vented_heat_blast", S, 2)),
-                     card("sword_dance", "Sword Dance", 3, 3, flat("Sword Dance", "sword_dance", S, 3),
-                          strikes=3, hits=2, heat=1))),
+              cards=(tribal("slow_heat", Term("Slow Heat", "arena action"), 1, 1, S, 1, heat=2),
+                     tribal("vented_heat_blast", Term("Vented Heat Blast", "arena action"), 2, 2, S, 2),
+                     tribal("sword_dance", Term("Sword Dance", "arena action"), 3, 3, S, 3, strikes=3, hits=2,
+                            heat=1))),
     Character("echo", "Echo", 10, board(),
-              innate=flat("Call the Guard", "call_the_guard", S, 2),
+              innate=flat(Term("Call the Guard", "arena action"), "call_the_guard", S, 2),
               passives=(LUFTLES,),
-              cards=(card("surge", "Surge", 1, 1, flat("Surge", "surge", S, 1)),
-                     card("protect_the_chief", "Protect the Chief", 2, 2,
-                          flat("Protect the Chief", "protect_the_chief", S, 1, reaction=True)),
-                     card("luftle_swarm", "Luftle Swarm!", 3, 3, flat("Luftle Swarm!", "luftle_swarm", S, 3), hits=1)),
+              cards=(tribal("surge", Term("Surge", "arena action"), 1, 1, S, 1),
+                     tribal("protect_the_chief", Term("Protect the Chief", "arena action"), 2, 2, S, 1, reaction=True),
+                     tribal("luftle_swarm", Term("Luftle Swarm!", "arena action"), 3, 3, S, 3, hits=1)),
               guards=GUARDS, guard_tokens=GUARD_TOKENS, core=("call_the_guard", LUFTLES), difficulty=HARD),
 )}
 # The rulebook's characters for new players: the lobby's menu lists them first.
@@ -267,10 +276,10 @@ class Current:
 
 
 CURRENTS: dict[str, Current] = {
-    "swell": Current("Swell", ("M", "M"), "NW", shift=1),
-    "rapids": Current("Rapids", ("M", "M", "M"), "NE", shift=2),
-    "backwash": Current("Backwash", ("S", "S"), "SW", shift=-1),
-    "flood": Current("Flood", ("S", "S", "S"), "SE", flood=True),
+    "swell": Current(Term("Swell", "arena action"), ("M", "M"), "NW", shift=1),
+    "rapids": Current(Term("Rapids", "arena action"), ("M", "M", "M"), "NE", shift=2),
+    "backwash": Current(Term("Backwash", "arena action"), ("S", "S"), "SW", shift=-1),
+    "flood": Current(Term("Flood", "arena action"), ("S", "S", "S"), "SE", flood=True),
 }
 
 # ---------------------------------------------------------------- game modes (rules 25-28, ARENA.md 2.7)
@@ -285,11 +294,11 @@ QUICK_CALLS_EVERY = (BURRAPARAY_WINDOWS[1][0] - BURRAPARAY_WINDOWS[0][0]) * QUIC
 # King of the Hill's General Manoeuvre cards (ARENA.md 2.7, advanced rules): Ready dice, then Special
 # dice to use. Each player plays two beside their character's Band I card (the Manoeuvre card).
 GENERAL_CARDS: dict[str, Card] = {c.key: c for c in (
-    card("shove", "Shove", 1, 1, flat("Shove", "shove", S, 1), push=1),
-    card("sprint", "Sprint", 1, 1, flat("Sprint", "sprint", S, 1), hexes=2),
-    card("pull", "Pull", 1, 2, flat("Pull", "pull", S, 2), range=3, hexes=1),
-    card("spin", "Spin", 1, 2, flat("Spin", "spin", S, 1), sides=3),
-    card("sweep", "Sweep", 1, 3, flat("Sweep", "sweep", S, 2), push=1),
+    tribal("shove", Term("Shove", "arena action"), 1, 1, S, 1, push=1),
+    tribal("sprint", Term("Sprint", "arena action"), 1, 1, S, 1, hexes=2),
+    tribal("pull", Term("Pull", "arena action"), 1, 2, S, 2, range=3, hexes=1),
+    tribal("spin", Term("Spin", "arena action"), 1, 2, S, 1, sides=3),
+    tribal("sweep", Term("Sweep", "arena action"), 1, 3, S, 2, push=1),
 )}
 GENERALS_EACH = 2  # General Manoeuvres per player
 HILL_FACES = ("M", "R", "S")  # the hill card's spaces (ARENA.md 2.7)
@@ -300,6 +309,6 @@ NYMPHLETS_EACH = {2: 3, 3: 2}  # Nymphlets per player by players in the match; 1
 CATCH_VP, CATCH_VP_OUT = 2, 1  # a catch's VP; 1 once the catcher has been knocked out
 DART, SCAMPER = "dart", "scamper"
 NYMPHLET_TRACKS: dict[str, Track] = {  # each player's Nymphlet card, for any of their Nymphlets
-    DART: Track("Dart", "D", 2, 1, DART),  # cancels a hit on a Nymphlet, from any arc, at once
-    SCAMPER: Track("Scamper", "M", 2, 1, SCAMPER),  # moves a Nymphlet 1 hex a die
+    DART: Track(Term("Dart", "arena action"), "D", 2, 1, DART),  # cancels a hit on a Nymphlet, from any arc, at once
+    SCAMPER: Track(Term("Scamper", "arena action"), "M", 2, 1, SCAMPER),  # moves a Nymphlet 1 hex a die
 }

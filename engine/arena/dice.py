@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import RuleError, Said, counted
 from ..rng import Rng
+from ..words import comma_list
 from .data import FACE_NAMES, FACES, STANDARD, TB_BLOCK_FACES, TB_HIT_FACES, Track
 
 Dice = dict[str, Any]
@@ -137,4 +138,4 @@ def blocks_in(faces: list[str]) -> int:
 
 
 def faces_text(faces: list[str]) -> str:
-    return ", ".join(FACE_NAMES[f] for f in faces) if faces else Said("nothing")
+    return comma_list([FACE_NAMES[f] for f in faces]) if faces else Said("nothing")

@@ -48,13 +48,13 @@ from typing import Any
 
 from .. import flow
 from ..deck import discard, draw, new_deck
-from ..errors import RuleError, Said, counted
+from ..errors import RuleError, Said, Term, counted
 from ..flow import after
 from ..hexgrid import neighbour
 from ..protocol import Action, Event, Seat
 from ..rng import Rng, rng_of
 from .action_types import ArenaAction
-from .board import Key, clear_front, front_arc, key
+from .board import AREA_NAMES, Key, clear_front, front_arc, key
 from .data import (
     BURRAPARAY_WINDOWS,
     KNOCKOUT_PENALTY,
@@ -111,7 +111,7 @@ def trigger_totals(rolls: list[tuple[bool, list[str]]]) -> tuple[int, int]:
 
 class Domination(VictoryPoints):
     key = "domination"
-    title = "Domination"
+    title = Term("Domination", "arena mode")
     option = MODE_OPTIONS["domination"]
     phases = (DECLARE,)
     secret_timer = True
@@ -199,8 +199,8 @@ class Domination(VictoryPoints):
             data["flower"] = draw(deck, rng)[0]
         flower = data["flower"]
         text = (Said("The flower deck has run out: the flowers are shuffled into a fresh deck. The Ceremonial Flower is "
-                     "{flower}: hold the {flower} area.", flower=flower) if fresh
-                else Said("The Ceremonial Flower is {flower}: hold the {flower} area.", flower=flower))
+                     "{flower}: hold the {flower} area.", flower=AREA_NAMES[flower]) if fresh
+                else Said("The Ceremonial Flower is {flower}: hold the {flower} area.", flower=AREA_NAMES[flower]))
         return [say(state, text, kind="flower")]
 
     def score(self, state: State) -> list[Event]:
@@ -215,13 +215,13 @@ class Domination(VictoryPoints):
             self.gain(state, seat, each)
         data["scored"] += 1
         if len(on) == 1:
-            text = Said("Burraparay! {who} holds the {colour} area: {vp} VP.", who=together(state, on), colour=colour,
-                        vp=each)
+            text = Said("Burraparay! {who} holds the {colour} area: {vp} VP.", who=together(state, on),
+                        colour=AREA_NAMES[colour], vp=each)
         elif on:
             text = Said("Burraparay! {who} hold the {colour} area: {vp} VP each.", who=together(state, on),
-                        colour=colour, vp=each)
+                        colour=AREA_NAMES[colour], vp=each)
         else:
-            text = Said("Burraparay! Nobody holds the {colour} area.", colour=colour)
+            text = Said("Burraparay! Nobody holds the {colour} area.", colour=AREA_NAMES[colour])
         events = [say(state, text, kind="burraparay")]
         return events if self.round_over(state) else events + self._flip(state)
 
@@ -257,7 +257,8 @@ class Domination(VictoryPoints):
         state["flow"]["seats"] = [s for s in state["flow"]["seats"] if s in standing(state)]
         flower = state["mode"]["flower"]
         events = [say(state, Said("Burraparay? The flower is {flower}: declare Trigger or Not, and how many dice you "
-                                  "roll ({seconds} s).", flower=flower, seconds=f"{TB_DECLARE_SECONDS:g}"), kind="phase")]
+                                  "roll ({seconds} s).", flower=AREA_NAMES[flower], seconds=f"{TB_DECLARE_SECONDS:g}"),
+                      kind="phase")]
         return events + ([] if self.waiting(state) else self._resolve(state, now))
 
     def waiting(self, state: State) -> list[Seat]:

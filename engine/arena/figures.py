@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import Said, Term
 from ..protocol import Event, Seat, seat_name
 from .board import ARENAS, Arena, Key, key
 from .data import CHARACTERS, GENERAL_CARDS, LOG_LINES, NYMPHLET_TRACKS, Card, Character, Track
@@ -153,7 +154,14 @@ def piece_name(state: State, ref: Ref) -> str:
     seat, guard = ref
     if guard is None:
         return name(state, seat)
-    return f"{character(state, seat).name}'s Guard {guard + 1} ({seat_name(seat)})"
+    return Said("{chief}'s Guard {number} ({seat})", chief=character(state, seat).name, number=guard + 1,
+                seat=seat_name(seat))
+
+
+def action_word(word: str) -> Term:
+    """A track's, card's or current's name kept in the state (plain text there) as the texts name it
+    again: a word the catalogues know (data.py's `Term`s)."""
+    return Term(str(word), "arena action")
 
 
 def say(state: State, text: str, kind: str = "info") -> Event:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..errors import RuleError, Said
 from ..protocol import Event, Seat
-from .figures import Ref, State, character, guards_of, guards_play, piece_name, say
+from .figures import Ref, State, action_word, character, guards_of, guards_play, piece_name, say
 
 
 def new_guards(state: State) -> None:
@@ -62,7 +62,7 @@ def to_supply(state: State, seat: Seat, guard: int) -> list[Event]:
     for late in [p for p in state["pending"] if p["defender"] == seat and p["guard"] == guard]:
         state["pending"].remove(late)
         events.append(Event(Said("{figure} was gone before your {attack} landed: it moves nothing.",
-                                 figure=piece_name(state, (seat, guard)), attack=late["action"]),
+                                 figure=piece_name(state, (seat, guard)), attack=action_word(late["action"])),
                             private_to=late["attacker"], kind="late"))
     return events
 

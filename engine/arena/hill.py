@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import RuleError, Said
+from ..errors import RuleError, Said, Term
 from ..protocol import Action, Event, Seat
 from ..rng import Rng
 from .action_types import ArenaAction
@@ -66,7 +66,7 @@ def hill_room(state: State, seat: Seat) -> int:
 
 class KingOfTheHill(VictoryPoints):
     key = "hill"
-    title = "King of the Hill"
+    title = Term("King of the Hill", "arena mode")
     option = MODE_OPTIONS["hill"]
     max_players = 4
     moves = (("hill", None),)

@@ -61,6 +61,7 @@ from .figures import (
     OUT,
     STANDING,
     State,
+    action_word,
     board_of,
     character,
     is_standing,
@@ -86,8 +87,8 @@ def call_attack(state: State, attacker: Seat, defender: Seat, action: str, spent
     entry = new_entry(state, attacker, defender, action, hits, unblockable, front, source["hex"], at_ms,
                       guard=guard, by=by, card=card)
     events = lift(state, (attacker, None), HIDDEN, Said("attacking gives him away"))
-    what, who, whom = (action if spent is None else f"{action} {spent}", piece_name(state, (attacker, by)),
-                       piece_name(state, (defender, guard)))
+    what = action_word(action) if spent is None else Said("{track} {count}", track=action_word(action), count=spent)
+    who, whom = piece_name(state, (attacker, by)), piece_name(state, (defender, guard))
     text = (Said("{attacker}: {what} on {defender}, from the front", attacker=who, what=what, defender=whom) if front
             else Said("{attacker}: {what} on {defender}, from the rear", attacker=who, what=what, defender=whom))
     if not front and guard is None and THICK_BARK in _passives(state, defender):
@@ -114,7 +115,9 @@ def new_entry(state: State, attacker: Seat, defender: Seat, action: str, hits: i
               source: list[int], at_ms: int | None, **more: object) -> dict:
     """A pending attack, numbered; `more` names what it is aimed at or made by (guard, by, card,
     nymphlet)."""
-    entry = {"id": state["next_id"], "attacker": attacker, "defender": defender, "action": action,
+    if more.get("card") is not None:
+        more["card"] = str(more["card"])  # the state is plain data: names as plain text (action_word names them)
+    entry = {"id": state["next_id"], "attacker": attacker, "defender": defender, "action": str(action),
              "hits": hits, "unblockable": unblockable, "front": front, "rolled": None, "deadline": None,
              "at_ms": at_ms, "guard": None, "by": None, "card": None, "from": list(source), "opened": None} | more
     state["next_id"] += 1
@@ -221,7 +224,7 @@ def settle(state: State, now: float) -> list[Event]:
 def _window(state: State, entry: dict, seconds: str) -> str:
     """What the defender's window says: the attack on them, in their own words, from which side (a
     Nymphlet has no facing), and how they may answer."""
-    said = {"attack": entry["action"], "hits": hits_text(entry["hits"], entry["unblockable"]),
+    said = {"attack": action_word(entry["action"]), "hits": hits_text(entry["hits"], entry["unblockable"]),
             "reactions": Either(reaction_names(state, entry)), "seconds": seconds}
     if is_catch(entry):
         return Said("{attack} on your Nymphlet at {hex}: {hits}. {reactions} or take it ({seconds} s).",
@@ -380,7 +383,7 @@ def land(state: State, entry: dict, cancelled: int, said: str) -> list[Event]:
         for late in [p for p in state["pending"] if p["defender"] == defender and not is_catch(p)]:
             state["pending"].remove(late)
             events.append(Event(Said("{figure} was knocked out before your {attack} landed: it moves nothing.",
-                                     figure=name(state, defender), attack=late["action"]),
+                                     figure=name(state, defender), attack=action_word(late["action"])),
                                 private_to=late["attacker"], kind="late"))
     return events
 

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from .. import flow
-from ..errors import RuleError
+from ..errors import RuleError, Said, Term
 from ..protocol import Action, Event, Game, Option, Outcome, Seat, whole
 from ..registry import register
 from ..rng import Rng, rng_of
@@ -23,7 +23,7 @@ from .actions import (
 from .board import AREAS
 from .choices import legal
 from .data import QUICK_ROUND_SECONDS, QUICK_ROUNDS, SEAT_ORDER, START_SECONDS
-from .figures import LEFT, STANDING, State, board_of, is_standing, name, say
+from .figures import LEFT, STANDING, State, action_word, board_of, is_standing, name, say
 from .guards import leave_board
 from .hits import answer, expire, head, next_window, paused_by, settle
 from .invariants import broken_rules
@@ -102,10 +102,12 @@ class EyeForAnEye(Game):
         (the simulator) the seats take SEAT_ORDER, and teams by seat order. The other picks (a mode's)
         wait in state["picks"] for the mode's setup."""
         if not self.min_players <= players <= self.max_players:
-            raise RuleError(f"{self.title} takes {self.min_players}-{self.max_players} players.")
+            raise RuleError("{game} takes {least}-{most} players.", game=Term(self.title, "game title"),
+                            least=self.min_players, most=self.max_players)
         mode = mode_for(options)
         if players > mode.max_players:
-            raise RuleError(f"{mode.title} takes {self.min_players}-{mode.max_players} players.")
+            raise RuleError("{game} takes {least}-{most} players.", game=mode.title, least=self.min_players,
+                            most=mode.max_players)
         mode_choices = [choice for choice in self.choices if choice not in (CHARACTER, TEAMS)]
         chars = CHARACTER.picks(options, players) or list(SEAT_ORDER[:players])
         teams = form_teams(players, TEAMS.picks(options, players)) if options.get("alliances") else None
@@ -207,17 +209,31 @@ class EyeForAnEye(Game):
         staying = sides(state, flow.in_game(state["flow"]))  # a side's players share its points
         side_points = sorted((points[side[0]] for side in staying), reverse=True)
         margin = float(side_points[0] - side_points[1]) if len(side_points) > 1 else None
-        names = " and ".join(side_name(state, side) for side in sides(state, best))
-        many = len(best) > 1
-        if state["ended"] == "left":
-            summary = f"The others left: {names} {'win' if many else 'wins'} the match."
-        elif len(sides(state, best)) > 1:
-            summary = f"{names} share the win with {mode.score_words(points[best[0]])}."
-        else:
-            summary = (f"{names} {'win' if many else 'wins'} the match with {mode.score_words(points[best[0]])}"
-                       f"{mode.decided_by(state, best)}.")
+        summary = self._summary(state, best)
         return Outcome(tuple(ranks), tuple(float(p) for p in points), summary,
                        won=tuple(r == 1 for r in ranks), margin=margin)
+
+    @staticmethod
+    def _summary(state: State, best: list[Seat]) -> Said:
+        """The match's last line: who won (a side, or sides sharing the win), with what, and how a tie was broken."""
+        mode, winners = mode_of(state), sides(state, best)
+        names = side_name(state, winners[0])
+        for side in winners[1:]:
+            names = Said("{list} and {item}", list=names, item=side_name(state, side))
+        many = len(best) > 1
+        if state["ended"] == "left":
+            return (Said("The others left: {names} win the match.", names=names) if many
+                    else Said("The others left: {names} wins the match.", names=names))
+        score = mode.score_words(state["points"][best[0]])
+        if len(winners) > 1:
+            return Said("{names} share the win with {score}.", names=names, score=score)
+        decided = mode.decided_by(state, best)
+        if decided:
+            return (Said("{names} win the match with {score}, {decided}.", names=names, score=score, decided=decided)
+                    if many else
+                    Said("{names} wins the match with {score}, {decided}.", names=names, score=score, decided=decided))
+        return (Said("{names} win the match with {score}.", names=names, score=score) if many
+                else Said("{names} wins the match with {score}.", names=names, score=score))
 
     # ---------------------------------------------------------------- play
 
@@ -295,7 +311,7 @@ class EyeForAnEye(Game):
         self._must_stand(state, seat)
         marker = marker_of(state, seat)
         if marker is not None:
-            raise RuleError(f"You have taken marker {marker}; waiting for the others.")
+            raise RuleError("You have taken marker {marker}; waiting for the others.", marker=marker)
         if kind in RESOLVES:
             raise RuleError("Actions resolve in the turn phase, once everyone has a marker.")
         self._acted(state, seat)
@@ -312,10 +328,10 @@ class EyeForAnEye(Game):
             self._acted(state, seat)
             return self._answer(state, seat, kind, action, now) + proceed(state, now)
         if state["pending"]:
-            raise RuleError(f"Waiting for {name(state, state['pending'][0]['defender'])} to defend.")
+            raise RuleError("Waiting for {name} to defend.", name=name(state, state["pending"][0]["defender"]))
         if seat != tb["active"]:
-            raise RuleError(f"It is {name(state, tb['active'])}'s turn." if tb["active"] is not None
-                            else "You may not act now.")
+            raise (RuleError("It is {name}'s turn.", name=name(state, tb["active"])) if tb["active"] is not None
+                   else RuleError("You may not act now."))
         if kind in DICE_WORK:
             raise RuleError("Dice are rolled and allocated in the realtime phase.")
         if kind not in (*RESOLVES, "end_turn", "pass"):
@@ -372,22 +388,23 @@ class EyeForAnEye(Game):
     def _not_under_attack(state: State, seat: Seat) -> None:
         entry = head(state, seat)
         if entry is not None:
-            raise RuleError(f"{entry['action']} from {name(state, entry['attacker'])} is on you: "
-                            "Parry or take it first.")
+            raise RuleError("{attack} from {name} is on you: Parry or take it first.",
+                            attack=action_word(entry["action"]), name=name(state, entry["attacker"]))
 
     @staticmethod
     def _not_paused(state: State) -> None:
         """Rule 14: a Tribal card pauses everyone else (reactions apart) until it has resolved."""
         entry = paused_by(state)
         if entry is not None:
-            raise RuleError(f"Everyone waits: {name(state, entry['attacker'])}'s {entry['card']} is resolving.")
+            raise RuleError("Everyone waits: {name}'s {card} is resolving.", name=name(state, entry["attacker"]),
+                            card=action_word(entry["card"]))
 
     def _auto_parry(self, state: State, seat: Seat, on: bool | None) -> list[Event]:
         if on is None:
             raise RuleError("Auto-Parry is on or off.")
         state["auto_parry"][seat] = on
-        text = ("Auto-Parry is on: Parry answers front attacks at once." if on else
-                "Auto-Parry is off: you will be asked how many Parry dice to spend.")
+        text = (Said("Auto-Parry is on: Parry answers front attacks at once.") if on else
+                Said("Auto-Parry is off: you will be asked how many Parry dice to spend."))
         return [Event(text, private_to=seat)]
 
     # ---------------------------------------------------------------- the table's actions
@@ -417,7 +434,7 @@ class EyeForAnEye(Game):
         if phase == COUNTDOWN:
             return begin(state, now)
         if phase == FIGHT:
-            return end_round(state, now, "the time is up", TIME)
+            return end_round(state, now, Said("the time is up"), TIME)
         if phase == ROLL:
             return roll_timeout(state, now)
         return turn_timeout(state, now)
@@ -429,8 +446,9 @@ class EyeForAnEye(Game):
         was_standing = figure["status"] == STANDING
         figure["status"], figure["hex"], figure["statuses"] = LEFT, None, {}
         state["pending"] = [p for p in state["pending"] if p["defender"] != seat]
-        events = [say(state, f"{name(state, seat)} leaves the match"
-                             f"{' and the arena' if was_standing else ''}.")] + leave_board(state, seat)
+        leaves = (Said("{who} leaves the match and the arena.", who=name(state, seat)) if was_standing
+                  else Said("{who} leaves the match.", who=name(state, seat)))
+        events = [say(state, leaves)] + leave_board(state, seat)
         if len(sides(state, flow.in_game(state["flow"]))) < 2:
             finish(state, "left")
             outcome = self.outcome(state)

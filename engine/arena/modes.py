@@ -35,10 +35,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .. import flow
-from ..errors import Either, RuleError
+from ..errors import Either, RuleError, Said, Term, counted
 from ..protocol import Action, Event, Option, Seat, ranked
 from ..rng import Rng
-from ..words import plural
 from .action_types import ArenaAction
 from .board import Key, clear_front
 from .data import KNOCKOUT_PENALTY, TB_GAME_TURNS, TB_SAFETY_GAME_TURNS
@@ -58,7 +57,7 @@ class Mode:
     """Every Eye for Themselves (rule 24): cups and survivors rank each round (rule 19)."""
 
     key: ClassVar[str] = "every_eye"
-    title: ClassVar[str] = "Every Eye for Themselves"
+    title: ClassVar[str] = Term("Every Eye for Themselves", "arena mode")
     option: ClassVar[Option | None] = None  # the game option that picks it; None: the default
     max_players: ClassVar[int] = 6
     tb_game_turns: ClassVar[int] = TB_GAME_TURNS  # a turn-based round's cap (ARENA.md 4.13)
@@ -80,7 +79,8 @@ class Mode:
         return list(arena(state).areas[state["areas"][seat]][0])
 
     def start_words(self, state: State, seat: Seat) -> str:
-        return f"Your starting area is {', '.join(str(list(h)) for h in self.start_hexes(state, seat))}."
+        hexes = ", ".join(str(list(h)) for h in self.start_hexes(state, seat))
+        return Said("Your starting area is {hexes}.", hexes=hexes)
 
     def clear_start(self, state: State, seat: Seat, where: list[int], facing: int) -> bool:
         """A start position's front arc is clear: on the board, no terrain, no figure (rule 1)."""
@@ -88,7 +88,8 @@ class Mode:
 
     def clear_words(self, state: State) -> str:
         """Why `clear_start` refused a start position."""
-        return f"Your front arc must be clear: no edge, {arena(state).obstacle} or figure in front of you."
+        return Said("Your front arc must be clear: no edge, {obstacle} or figure in front of you.",
+                    obstacle=arena(state).obstacle)
 
     # ---------------------------------------------------------------- the round
 
@@ -169,7 +170,7 @@ class Mode:
         return flow.ranks(state["points"], state["flow"]["left"])
 
     def score_words(self, points: int) -> str:
-        return plural(points, "point")
+        return counted("{n} point", "{n} points", points)
 
     def decided_by(self, state: State, best: list[Seat]) -> str:
         """How a win above others with as many points was decided ('' when it was not)."""
@@ -226,7 +227,7 @@ class VictoryPoints(Mode):
         return ranked([(s not in left, state["points"][s], health[s]) for s in range(state["players"])])
 
     def score_words(self, points: int) -> str:
-        return f"{points} VP"
+        return Said("{points} VP", points=points)
 
     def decided_by(self, state: State, best: list[Seat]) -> str:
         health = self.health_left(state)
@@ -234,10 +235,10 @@ class VictoryPoints(Mode):
                  and state["points"][s] == state["points"][best[0]]]
         if not level:
             return ""
-        return f", on health left ({health[best[0]]} to {max(health[s] for s in level)})"
+        return Said("on health left ({health} to {next})", health=health[best[0]], next=max(health[s] for s in level))
 
     def view(self, state: State) -> dict[str, Any] | None:
-        return {"key": self.key, "title": self.title, "vp": list(state["mode"]["vp"])}
+        return {"key": self.key, "title": str(self.title), "vp": list(state["mode"]["vp"])}
 
     def invariants(self, state: State) -> list[str]:
         vp = state["mode"]["vp"]

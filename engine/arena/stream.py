@@ -19,6 +19,7 @@ from typing import Any
 from ..errors import RuleError, Said, counted
 from ..hexgrid import DIRECTIONS, Hex, neighbour
 from ..protocol import Event, Seat
+from ..words import comma_list
 from .board import COMPASS, key, open_hex, turn
 from .data import CURRENTS, Current
 from .figures import Ref, State, advanced, arena, name, occupied, piece_name, pieces, say, spot
@@ -85,7 +86,7 @@ def add_to_current(state: State, seat: Seat, track: Any, count: Any) -> list[Eve
     if not tracks:
         raise RuleError("The Raging Current tracks are for the Rainforest, in the advanced rules.")
     if track not in tracks:
-        raise RuleError("The tracks are {tracks}.", tracks=", ".join(t.name for t in tracks.values()))
+        raise RuleError("The tracks are {tracks}.", tracks=comma_list([t.name for t in tracks.values()]))
     current = tracks[track]
     return lock(state, seat, track, current, count, lambda home: [
         say(state, Said("{who} fills the {track}! {surge} {home}", who=name(state, seat), track=current.name,

@@ -1,7 +1,8 @@
 """What everyone sees: in Eye for an Eye nothing is hidden (ARENA.md 3.5), so every seat's view
 is the public one, plus `you`. Dice, allocations, cups and reaction windows are all shown. A view
-shares no list or dict with the state (a careless caller may change it). `game_mode` is what the
-game mode shows (None for Every Eye; Domination: VP, the flower, calls and declarations); a mode's
+shares no list or dict with the state (a careless caller may change it), and it is plain data (the
+names of the game's things, `Term`s in data.py, go in as plain text; the cog translates them). `game_mode`
+is what the game mode shows (None for Every Eye; Domination: VP, the flower, calls and declarations); a mode's
 secret timer (Domination's unannounced calls) is never in `deadline`.
 
 Echo's Guards, his innate Call the Guard and his Luftles, in every game (ARENA.md 4.16; `core_view`).
@@ -125,7 +126,7 @@ def seat_view(state: State, seat: int, figures: set[Key]) -> SeatView:
         "away": seat in state["flow"]["away"],
         "left": seat in state["flow"]["left"],
         "pool": list(dice["pool"]),
-        "tracks": [{"key": k, "name": t.name, "face": t.face, "spaces": t.spaces, "min": t.min,
+        "tracks": [{"key": k, "name": str(t.name), "face": t.face, "spaces": t.spaces, "min": t.min,
                     "count": dice["tracks"][k], "ready": dice["tracks"][k] >= t.min, "reaction": t.reaction,
                     "fits": room(dice, board, k)}  # pool dice that would go onto it now
                    for k, t in board.items()],
@@ -146,9 +147,9 @@ def core_view(state: State, seat: int) -> AdvancedParts:
     innate, dice = innate_of(state, seat), state["dice"][seat]
     return {
         "innate": None if innate is None else {
-            "key": innate.effect, "name": innate.name, "face": innate.face, "min": innate.min,
+            "key": innate.effect, "name": str(innate.name), "face": innate.face, "min": innate.min,
             "reaction": innate.reaction, "count": dice["tracks"][innate.effect]},
-        "passives": [{"key": k, "name": PASSIVES[k][0], "text": PASSIVES[k][1]} for k in passives_of(state, seat)],
+        "passives": [{"key": k, "name": str(PASSIVES[k][0]), "text": PASSIVES[k][1]} for k in passives_of(state, seat)],
         "guards": [None if g is None else {"guard": n, "hex": list(g["hex"]), "facing": g["facing"],
                                            "front": front_arc(g["hex"], g["facing"]), "statuses": statuses_view(g)}
                    for n, g in enumerate(guards_of(state, seat))],
@@ -160,7 +161,7 @@ def advanced_view(state: State, seat: int) -> AdvancedParts:
     """What the advanced rules add to a seat: innate action, passives, cards, Heat, statuses, Guards."""
     dice = state["dice"][seat]
     return core_view(state, seat) | {
-        "cards": [{"key": c.key, "name": c.name, "band": c.band, "ready": is_ready_card(state, seat, c.key),
+        "cards": [{"key": c.key, "name": str(c.name), "band": c.band, "ready": is_ready_card(state, seat, c.key),
                    "ready_cost": c.ready.spaces, "use_face": c.use.face, "use_min": c.use.min,
                    "bonus": c.use.spaces - c.use.min, "reaction": c.use.reaction, "count": dice["tracks"][c.key]}
                   for c in hand(state, seat)],
@@ -171,7 +172,7 @@ def advanced_view(state: State, seat: int) -> AdvancedParts:
 
 def statuses_view(spot: dict[str, Any]) -> list[StatusView]:
     """A figure's statuses: until when (real time), or which turn ends them (turn-based)."""
-    return [{"key": k, "name": STATUS_NAMES[k], "until": v.get("until"), "ends": v.get("ends")}
+    return [{"key": k, "name": str(STATUS_NAMES[k]), "until": v.get("until"), "ends": v.get("ends")}
             for k, v in spot.get("statuses", {}).items()]
 
 
@@ -210,7 +211,7 @@ def public(state: State, deadline: float | None) -> View:
             "game_turns": None if mode_of(state).tb_safety_cap else mode_of(state).tb_game_turns,
             "active": tb["active"], "actions_left": tb["actions_left"]},
         "teams": [{"seats": list(team), "cup": cup(state, team)} for team in teams_of(state) or []] or None,
-        "currents": [{"key": k, "name": c.name, "faces": list(c.faces), "corner": c.corner, "shift": c.shift,
+        "currents": [{"key": k, "name": str(c.name), "faces": list(c.faces), "corner": c.corner, "shift": c.shift,
                       "flood": c.flood, "dice": list(state["shared"][k])} for k, c in currents(state).items()]
         or None,
         "game_mode": cast("ModeView | None", mode_of(state).view(state)),  # each mode's own (modes.Mode.view)

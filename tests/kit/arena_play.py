@@ -14,7 +14,10 @@ from engine.arena import EyeForAnEye
 from engine.arena.board import COMPASS
 from engine.arena.data import STANDARD
 from engine.arena.figures import character, standing
+from engine.computers import LEVELS
+from engine.computers.play import START, play_game
 from engine.hexgrid import distance, neighbour
+from engine.replay import replay
 from engine.rng import Rng
 from engine.simulate import main, play_one
 
@@ -131,3 +134,11 @@ class Adventure(Brawl):
             if chosen:
                 return chosen
         return super().legal_actions(state, seat)
+
+
+def states_of_a_match(options: dict[str, bool], players: int, seed: int) -> list[dict[str, Any]]:
+    """The state at the start, every 100 steps and at the end of a match of computers."""
+    game = EyeForAnEye()
+    played = play_game(game, [LEVELS[s % 3] for s in range(players)], options, seed, check=False)
+    return [replay(game, players, options, seed, START, played.log[:n])
+            for n in (*range(0, len(played.log), 100), len(played.log))]

@@ -23,7 +23,7 @@ SHARED = {  # German or French words spelt as English ones
            "face", "final", "menu", "par", "cube", "cubes", "or", "pile", "point", "points", "meeple", "meeples",
            "orthogonal", "secret", "s", "stop"} | NUMERALS,
 }
-SHARED["de"] |= {"arena", "auto", "start", "name", "stand"}  # Eye for an Eye's boards and panels
+SHARED["de"] |= {"arena", "auto", "start", "name", "stand", "orange"}  # Eye for an Eye's boards and panels
 SHARED["fr"] |= {"arc", "auto", "faces", "minutes", "pts", "on", "orange"}
 
 

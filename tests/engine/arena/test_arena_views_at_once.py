@@ -9,9 +9,8 @@ import pytest
 
 from engine import registry
 from engine.arena import EyeForAnEye
-from engine.computers import LEVELS
-from engine.computers.play import START, play_game
-from engine.replay import replay
+from engine.computers.play import START
+from tests.kit.arena_play import states_of_a_match
 
 GAME = EyeForAnEye()
 
@@ -24,13 +23,6 @@ def containers(data: Any) -> list[int]:
         own = [id(data)] if isinstance(data, list) else []
         return own + [i for v in data for i in containers(v)]
     return []
-
-
-def states_of_a_match(options: dict[str, bool], players: int, seed: int) -> list[dict[str, Any]]:
-    """The state at the start, every 100 steps and at the end of a match of computers."""
-    played = play_game(GAME, [LEVELS[s % 3] for s in range(players)], options, seed, check=False)
-    return [replay(GAME, players, options, seed, START, played.log[:n])
-            for n in (*range(0, len(played.log), 100), len(played.log))]
 
 
 def test_each_seats_view_of_a_state_is_the_one_view_gives_it():
