@@ -88,7 +88,8 @@ def qualified_name(locale: object, command: app_commands.Command[Any, ..., Any] 
 
 def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[Any, ...]]:
     """Babel's Python extraction, plus what this module's file declares for Discord: its cogs' command
-    texts and its games' titles (strings the code holds as data, in no `text(...)` call)."""
+    texts and its games' titles (strings the code holds as data, in no `text(...)` call), and the
+    (context, text) pairs its `catalogue_texts()` lists (cogs/rules_book.py: the rules, paragraph by paragraph)."""
     from babel.messages.extract import extract_python
 
     yield from extract_python(fileobj, keywords, comment_tags, options)
@@ -100,6 +101,11 @@ def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) 
         if isinstance(thing, type) and issubclass(thing, commands.Cog) and thing.__module__ == module:
             for line, context, message in cog_texts(thing):
                 yield line, *entry(context, message), []
+    listed = getattr(loaded, "catalogue_texts", None)  # a module's own list of texts it holds as data
+    if callable(listed) and listed.__module__ == module:
+        line = inspect.getsourcelines(listed)[1]
+        for context, message in listed():
+            yield line, *entry(context, message), []
     registry.load()
     for key in registry.names():
         game = registry.get(key)

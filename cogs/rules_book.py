@@ -7,14 +7,18 @@ ones (at most PAGE_CHARS characters), split where the rules text starts a bold h
 book answers `/rules` and the 📜 Rules button of every lobby and board (`rules_button`), with the
 rules of the options on at the table as its last pages.
 
-The page buttons carry the whole book in their custom_id (game, options on, page), so they work on
-any private message after any restart, and nothing is kept per reader.
+The page buttons carry the whole book in their custom_id (game, options on, page, language), so they work
+on any private message after any restart, and nothing is kept per reader.
+
+The rules texts are the engine's, in English; a reader of another language reads each paragraph (a line of
+the text) as its catalogue entry under the context RULES, so the pages are cut at the translation's own
+headings. `catalogue_texts` lists those paragraphs for `pybabel extract` (cogs/command_words.py).
 """
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -29,13 +33,16 @@ from engine.arena.rules import RULES as ARENA_RULES
 from engine.computers import has_policy
 from engine.errors import RuleError
 from engine.protocol import Game
-from engine.words import player_count
 from host.session import PLAYING, Session
 from render.encode import RenderedImage
 
 from . import replies
 from .game_ui import DEFAULT_UI, GameUI
-from .guide import GUIDES, goal, has_quick
+from .guide import GUIDES, goal, has_quick, title
+from .help import typed
+from .language import SOURCE, language_of, ptext, text, translation
+from .lobby_ui import seats_wanted
+from .markup import refusal
 from .pictures import as_file, picture
 from .services import Interaction
 
@@ -45,6 +52,7 @@ ADVANCED = "advanced"
 SAMPLE_NAMES = ("Ann", "Ben", "Cleo", "Dev", "Eli", "Fay")
 SAMPLE_SEED = 7
 HEADING = re.compile(r"^(\*\*\*?|_)(.+?)\1")  # a part starts with a bold (or an italic) heading
+RULES = "rules"  # the catalogues' context for a paragraph of a rules text (and an option's page title)
 
 
 def paragraph(text: str, heading: str) -> str:
@@ -63,10 +71,62 @@ def option_rules(game: str, option: str) -> str | None:
     return OPTION_PAGES.get(game, {}).get(option)
 
 
-def option_title(game: Game, option: str) -> str:
-    """'Turn-based' for the option whose label is 'Turn-based: 7 dice, ...'."""
+def option_title(game: Game, option: str, locale: object = None) -> str:
+    """'Turn-based' for the option whose label is 'Turn-based: 7 dice, ...' ('Rundenbasiert' in German)."""
+    return ptext(locale, RULES, english_title(game, option))
+
+
+def english_title(game: Game, option: str) -> str:
     label = next((o.label for o in game.options if o.key == option), option)
     return label.split(":")[0]
+
+
+def in_language(rules: str, locale: object) -> str:
+    """A rules text in the reader's language, paragraph by paragraph (a paragraph its catalogue lacks: English)."""
+    if language_of(locale) == SOURCE:
+        return rules
+    return "\n".join(translation(locale, line, RULES) or line if line.strip() else line for line in rules.split("\n"))
+
+
+def game_rules(game: Game, locale: object = None) -> str:
+    return in_language(game.rules, locale) if game.rules else text(locale, "No rules summary yet.")
+
+
+def option_page(game: Game, option: str, locale: object = None) -> str | None:
+    """An option's own rules page in the reader's language; None if it has none."""
+    page = option_rules(game.name, option)
+    return None if page is None else in_language(page, locale)
+
+
+def rules_title(game: Game, locale: object, what: str | None = None) -> str:
+    """'Eye for an Eye: rules', or with `what` (an option's title) 'Eye for an Eye: Domination'."""
+    if what is None:
+        return text(locale, "{game}: rules", game=title(game, locale))
+    return text(locale, "{game}: {what}", game=title(game, locale), what=what)
+
+
+def advanced_title(game: Game, locale: object) -> str:
+    return text(locale, "{game}: advanced rules", game=title(game, locale))
+
+
+def catalogue_texts() -> Iterator[tuple[str | None, str]]:
+    """(context, English) of every text this book shows that the code holds as data: each paragraph of each
+    shipped game's rules (a game the tests add is not translated) and of its options' pages, the options'
+    titles, and each guide's lines on how to win."""
+    registry.load()
+    for game in map(registry.get, registry.names()):
+        module, key = type(game).__module__, game.name
+        if not any(module == shipped or module.startswith(shipped + ".") for shipped in registry.BUILTIN):
+            continue
+        texts = [game.rules, *OPTION_PAGES.get(key, {}).values()]
+        for line in "\n".join(texts).splitlines():
+            if line.strip():
+                yield RULES, line
+        for option in OPTION_PAGES.get(key, {}):
+            yield RULES, english_title(game, option)
+    for guide in GUIDES.values():
+        for line in guide.goal.splitlines():
+            yield RULES, line
 
 
 # --------------------------------------------------------------------------- splitting the rules
@@ -74,7 +134,7 @@ def option_title(game: Game, option: str) -> str:
 def heading_of(block: str) -> str:
     """'Dice' for a block starting '**Dice:** 5 dice...'; '' when it starts without a heading."""
     match = HEADING.match(block)
-    return match.group(2).strip(" :*_") if match else ""
+    return match.group(2).strip(" :*_\u00a0") if match else ""  # French writes a no-break space before a colon
 
 
 def parts(text: str) -> list[str]:
@@ -137,67 +197,85 @@ class Book:
 
     game: str
     mask: int = 0
+    language: str = SOURCE  # 'de', 'fr' or 'en': kept when the pages turn, whoever's locale it came from
 
     @classmethod
-    def of(cls, game: Game, options_on: Iterable[str] = ()) -> Book:
+    def of(cls, game: Game, options_on: Iterable[str] = (), locale: object = None) -> Book:
         on = set(options_on)
-        return cls(game.name, sum(1 << i for i, option in enumerate(game.options) if option.key in on))
+        return cls(game.name, sum(1 << i for i, option in enumerate(game.options) if option.key in on),
+                   language_of(locale))
 
     def options_on(self, game: Game) -> list[str]:
         return [option.key for i, option in enumerate(game.options) if self.mask >> i & 1]
 
     def custom_id(self, page: int) -> str:
-        return f"rp:{self.game}:{self.mask}:{page}"
+        return f"rp:{self.game}:{self.mask}:{page}:{self.language}"
 
 
-def first_page(game: Game) -> Page:
+def first_page(game: Game, locale: object = None) -> Page:
     guide = GUIDES.get(game.name)
-    how = [f"**How to win**\n{goal(game)}", ""]
-    at_table = [player_count(game.min_players, game.max_players)]
+    how = [text(locale, "**How to win**") + "\n" + in_language(goal(game), locale), ""]
+    at_table = [seats_wanted(locale, game)]
     if guide is not None:
-        at_table += [guide.pace] if guide.pace != "solo" else []
-        at_table.append(f"about {guide.minutes} minutes"
-                        + (f" (a quick match about {guide.quick_minutes})" if has_quick(game, guide) else ""))
-    how.append(f"**At the table:** {' · '.join(at_table)}")
-    start = f"`/play game:{game.name}`"
+        at_table += [text(locale, guide.pace)] if guide.pace != "solo" else []
+        at_table.append(text(locale, "about {minutes} minutes", minutes=guide.minutes)
+                        + (text(locale, " (a quick match about {minutes})", minutes=guide.quick_minutes)
+                           if has_quick(game, guide) else ""))
+    how.append(text(locale, "**At the table:** {facts}", facts=" · ".join(at_table)))
+    start = f"`{typed(locale, 'play', ('game', game.name))}`"
     if game.max_players == 1:
-        how.append(f"**Start:** {start} (it starts at once).")
+        how.append(text(locale, "**Start:** {start} (it starts at once).", start=start))
     else:
-        how.append(f"**Start:** {start}; friends press **Join**, the host presses **Start**.")
+        how.append(text(locale, "**Start:** {start}; friends press **{join}**, the host presses **{begin}**.",
+                        start=start, join=ptext(locale, "button", "Join"), begin=ptext(locale, "button", "Start")))
         if has_policy(game):
-            how.append(f"**To learn alone:** `/play game:{game.name} practice:True` (against an easy computer).")
-    how.append("Press **Next ▶** for the rules, part by part.")
-    return Page(f"{game.title}: rules", "\n".join(how), picture=True)
+            practice = f"`{typed(locale, 'play', ('game', game.name), ('practice', 'True'))}`"
+            how.append(text(locale, "**To learn alone:** {practice} (against an easy computer).", practice=practice))
+    how.append(text(locale, "Press **{next}** for the rules, part by part.", next=ptext(locale, "button", "Next ▶")))
+    return Page(rules_title(game, locale), "\n".join(how), picture=True)
 
 
 def pages(game: Game, book: Book) -> list[Page]:
-    """Page 1 (how to win), the core rules' parts, then each option on's own rules."""
-    out = [first_page(game)]
-    for text in packed(game.rules or "No rules summary yet."):
-        headings = ", ".join(h for block in parts(text) if (h := heading_of(block)) and h != game.title)
-        out.append(Page(f"{game.title}: rules" + (f" · {headings}" if headings else ""), text))
+    """Page 1 (how to win), the core rules' parts, then each option on's own rules, in the book's language."""
+    locale, name = book.language, title(game, book.language)
+    out = [first_page(game, locale)]
+    for page in packed(game_rules(game, locale)):
+        headings = ", ".join(h for block in parts(page) if (h := heading_of(block)) and h != name)
+        out.append(Page(rules_title(game, locale) + (f" · {headings}" if headings else ""), page))
     for key in book.options_on(game):
         rules = option_rules(game.name, key)
         if rules is None or rules in game.rules:  # turn-based play is in Eye for an Eye's core rules already
             continue
-        title = "advanced rules" if key == ADVANCED else option_title(game, key)
-        out += [Page(f"{game.title}: {title}", text) for text in packed(rules)]
+        heading = advanced_title(game, locale) if key == ADVANCED else rules_title(
+            game, locale, option_title(game, key, locale))
+        out += [Page(heading, page) for page in packed(in_language(rules, locale))]
     return out
 
 
-def footer(game: Game, index: int, count: int) -> str:
+def footer(game: Game, index: int, count: int, locale: object = None) -> str:
     """'2-6 players · page 2 of 7 · ...': where the reader is, and the other pages /rules has."""
-    said = [player_count(game.min_players, game.max_players), f"page {index + 1} of {count}", f"/play game:{game.name}"]
-    if option_rules(game.name, ADVANCED):
-        said.append(f"advanced rules: /rules game:{game.name} advanced:True")
-    if OPTION_PAGES.get(game.name):
-        said.append(f"an option's rules: /rules game:{game.name} option:…")
+    said = [seats_wanted(locale, game), text(locale, "page {page} of {pages}", page=index + 1, pages=count),
+            typed(locale, "play", ("game", game.name))]
+    said += other_pages(game, locale)
     return " · ".join(said)
 
 
-def sample_session(game: Game, options_on: Iterable[str]) -> Session | None:
+def other_pages(game: Game, locale: object = None) -> list[str]:
+    """How to ask /rules for the game's other pages: 'advanced rules: /rules game:arena advanced:True', ..."""
+    said = []
+    if option_rules(game.name, ADVANCED):
+        said.append(text(locale, "advanced rules: {command}",
+                         command=typed(locale, "rules", ("game", game.name), ("advanced", "True"))))
+    if OPTION_PAGES.get(game.name):
+        said.append(text(locale, "an option's rules: {command}",
+                         command=typed(locale, "rules", ("game", game.name), ("option", "…"))))
+    return said
+
+
+def sample_session(game: Game, options_on: Iterable[str], language: str = SOURCE) -> Session | None:
     """A game freshly set up, for its picture: 3 players where it takes them (else the nearest
-    count), the options on where they allow that many, else none; None if it cannot be set up."""
+    count), the options on where they allow that many, else none; None if it cannot be set up. It reads
+    in the reader's `language` (its picture's words and description)."""
     counts = sorted(range(game.min_players, game.max_players + 1), key=lambda n: (abs(n - 3), n))
     now = time.time()
     for options in ({key: True for key in options_on}, {}):
@@ -208,7 +286,8 @@ def sample_session(game: Game, options_on: Iterable[str]) -> Session | None:
                 continue
             return Session(id=0, guild_id=None, channel_id=0, game=game.name, status=PLAYING, host_id=0,
                            seats=list(range(1, players + 1)), options=options, seed=SAMPLE_SEED, state=state,
-                           version=0, deadline=None, message_id=None, board_key=None, news=[], created_at=now)
+                           version=0, deadline=None, message_id=None, board_key=None, news=[], created_at=now,
+                           language=language)
     return None
 
 
@@ -219,14 +298,15 @@ def draw_sample(ui: GameUI, session: Session, game: Game) -> RenderedImage:
 
 async def sample_picture(ui: GameUI, game: Game, book: Book) -> RenderedImage | None:
     """The board of a freshly set-up game, drawn off the event loop (None: it cannot be drawn)."""
-    session = sample_session(game, book.options_on(game))
+    session = sample_session(game, book.options_on(game), book.language)
     if session is None:
         return None
     return await picture(f"the sample {game.name} board", draw_sample, ui, session, game)
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"rp:(?P<game>[a-z0-9_]{1,40}):(?P<mask>[0-9]{1,9}):(?P<page>[0-9]{1,3})"):
+                 template=r"rp:(?P<game>[a-z0-9_]{1,40}):(?P<mask>[0-9]{1,9}):(?P<page>[0-9]{1,3})"
+                          r"(?::(?P<language>[a-z]{2}))?"):
     """Previous / Next on a private rules page: the book and the page it turns to."""
 
     def __init__(self, book: Book, page: int, *, label: str, disabled: bool = False) -> None:
@@ -236,7 +316,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> PageButton:
-        return cls(Book(match["game"], int(match["mask"])), int(match["page"]), label="")
+        language = match["language"] or language_of(interaction.locale)  # a page sent before languages: the reader's
+        return cls(Book(match["game"], int(match["mask"]), language), int(match["page"]), label="")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         ours = cast(Interaction, interaction)
@@ -244,7 +325,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
             try:
                 game = registry.get(self.book.game)
             except RuleError as gone:
-                await replies.tell(interaction, str(gone))
+                await replies.tell(interaction, refusal(gone, self.book.language))
                 return
             ui = ours.client.uis.get(game.name, DEFAULT_UI)
             await replies.edit(interaction, **await page_payload(ui, game, self.book, self.page, editing=True))
@@ -256,7 +337,7 @@ async def page_payload(ui: GameUI, game: Game, book: Book, index: int, *, editin
     index = max(0, min(index, len(book_pages) - 1))
     page = book_pages[index]
     embed = discord.Embed(title=page.title[:TITLE_CHARS], description=page.text, colour=discord.Colour.blurple())
-    embed.set_footer(text=footer(game, index, len(book_pages)))
+    embed.set_footer(text=footer(game, index, len(book_pages), book.language))
     payload: dict[str, Any] = {"embed": embed}
     image = await sample_picture(ui, game, book) if page.picture else None
     if image is not None:
@@ -267,8 +348,10 @@ async def page_payload(ui: GameUI, game: Game, book: Book, index: int, *, editin
     if len(book_pages) > 1:
         view = discord.ui.View(timeout=None)
         last = len(book_pages) - 1  # a disabled button still needs an id of its own: it names its own page
-        view.add_item(PageButton(book, max(index - 1, 0), label="◀ Previous", disabled=index == 0))
-        view.add_item(PageButton(book, min(index + 1, last), label="Next ▶", disabled=index == last))
+        view.add_item(PageButton(book, max(index - 1, 0), label=ptext(book.language, "button", "◀ Previous"),
+                                 disabled=index == 0))
+        view.add_item(PageButton(book, min(index + 1, last), label=ptext(book.language, "button", "Next ▶"),
+                                 disabled=index == last))
         payload["view"] = view
     elif editing:
         payload["view"] = None

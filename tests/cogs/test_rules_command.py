@@ -14,26 +14,7 @@ from cogs.rules_book import PAGE_CHARS
 from engine import registry
 from engine.arena.rules import ADVANCED, RULES
 from tests.cogs.discord_helpers import buttons, message_in, open_table, selects
-
-NEXT, PREVIOUS, RULES_BUTTON = "Next ▶", "◀ Previous", "📜 Rules"
-GAMES = ("arena", "bugs", "dragon", "ghosts", "tiger")
-
-
-def flat(text: str) -> str:
-    """A text with its line breaks and spaces evened out, to compare what pages hold."""
-    return " ".join(text.split())
-
-
-async def read_book(user, first):
-    """Every page of a private rules book, turned with Next from its first page: (embed, message)."""
-    message = first.message  # as it is now: turning a page edits this same message
-    pages = [(message.embeds[0], message)]
-    while not buttons(message)[NEXT].disabled:
-        turned = await user.click(message, label=NEXT)
-        assert turned.response.ephemeral
-        message = turned.response.message
-        pages.append((message.embeds[0], message))
-    return pages
+from tests.kit.rules_pages import GAMES, NEXT, PREVIOUS, RULES_BUTTON, flat, read_book
 
 
 @pytest.mark.parametrize("game", GAMES)
