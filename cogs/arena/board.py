@@ -244,10 +244,10 @@ async def peek(interaction: Interaction, ref: Ref, values: list[str]) -> None:
     session = await table_of(interaction).get(ref.session_id)
     game = registry.get(session.game)
     if ref.action == RULES:  # the advanced rules and the other options' follow the core, each a message
-        await replies.tell(interaction, embed=rules_embed(game))
+        await replies.tell(interaction, embed=rules_embed(game, locale=interaction.locale))
         if session.game_state.get("advanced"):
-            await replies.tell(interaction, embed=rules_embed(game, advanced=True))
-        options = options_embed(game, [key for key, on in session.options.items() if on])
+            await replies.tell(interaction, embed=rules_embed(game, advanced=True, locale=interaction.locale))
+        options = options_embed(game, [key for key, on in session.options.items() if on], interaction.locale)
         if options is not None:
             await replies.tell(interaction, embed=options)
         return

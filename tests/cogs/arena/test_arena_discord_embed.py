@@ -17,6 +17,7 @@ import pytest
 from cogs.arena.words import clock_words
 from cogs.pings import AROUND_SECONDS
 from cogs.rules import EMBED_LIMIT, FIELD_LIMIT
+from cogs.rules_book import rules_title
 from engine.arena import EyeForAnEye
 from engine.arena.ceremony import Ceremony
 from engine.arena.data import BURRAPARAY_WINDOWS
@@ -26,6 +27,7 @@ from engine.arena.rules import ADVANCED, OPTION_RULES
 from engine.hexgrid import neighbour
 from tests.cogs.arena.arena_helpers import NE, A, D, H, M, R, S, begin, board_of, put, session_of
 from tests.cogs.discord_helpers import pinged
+from tests.kit.user_locales import user_locales  # noqa: F401  (the fixture naming users' own locales)
 
 pytestmark = pytest.mark.usefixtures("at_once")  # boards edited at once (conftest.py), for every test here
 GAME = EyeForAnEye()
@@ -263,3 +265,14 @@ async def test_a_full_board_under_every_option_at_once_fits_discords_limits(worl
     sizes = {f.name: len(f.value) for f in embed.fields}
     assert {"Players", "Teams", "Domination", "Raging Currents", "Now", "Tribal cards (● Ready)"} <= set(sizes)
     assert max(sizes.values()) <= 1024 and len(embed) <= 6000
+
+
+async def test_the_board_rules_button_answers_in_the_clicking_players_language(world, simcord_bot,
+                                                                               user_locales):  # noqa: F811
+    """An English table, a German player: the rules they ask for from the board read in German (issue 27)."""
+    env, _guild, channel, u = world
+    await begin(env, simcord_bot, channel, u, ("ann", "bob"))
+    user_locales[u["ann"].id] = "de"
+    rules = await u["ann"].click(await board_of(simcord_bot, channel), label="📜 Rules")
+    pages = [m for m in (rules.response, *rules.followups) if m is not None and m.embeds]
+    assert pages[0].embeds[0].title == rules_title(GAME, "de") != rules_title(GAME, "en")
