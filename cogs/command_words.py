@@ -28,7 +28,7 @@ from discord.ext import commands
 
 from engine import registry
 
-from .guide import TITLE, hint
+from .guide import OPTION_LABEL, TITLE, hint
 from .language import LOCALES, SOURCE, language_of, translation
 
 log = logging.getLogger(__name__)
@@ -110,7 +110,10 @@ def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) 
     for key in registry.names():
         game = registry.get(key)
         if type(game).__module__ == module:
-            yield inspect.getsourcelines(type(game))[1], *entry(TITLE, game.title), []
+            line = inspect.getsourcelines(type(game))[1]
+            yield line, *entry(TITLE, game.title), []
+            for option in game.options:  # the lobby's toggles (cogs/lobby_ui.py)
+                yield line, *entry(OPTION_LABEL, option.label), []
 
 
 def entry(context: str | None, message: str) -> tuple[str, str | tuple[str, str]]:

@@ -16,6 +16,7 @@ from engine.protocol import Game
 from .language import N_, ptext, text
 
 TITLE = "game title"  # the catalogues' context for a game's title (its published name in that language)
+OPTION_LABEL = "game option"  # the catalogues' context for a game option's label (the lobby's toggles)
 PACES = (N_("turns"), N_("real time"), N_("solo"))  # a guide's `pace`, listed for the catalogues
 
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 import discord
 
 from engine.computers import LEVELS, has_policy
-from engine.protocol import Choice, Game
+from engine.protocol import Choice, Game, Option
 from host.session import LOBBY, Session, is_computer
 
 from . import markup
 from .components import Ref, TableButton, TableSelect
 from .game_ui import Board, rules_button
-from .guide import title
+from .guide import OPTION_LABEL, title
 from .language import ntext, ptext, text
 
 ROWS = 5  # Discord's rows of components in one message
@@ -163,10 +163,15 @@ def takes_computers(game: Game) -> bool:
 
 
 def option_buttons(session: Session, game: Game) -> list[TableButton]:
-    """A toggle per option (laid out five to a row over OPTION_ROWS by `lobby_board`)."""
-    return [TableButton(Ref(session.id, "opt", option.key),
-                        label=f"{_cut(option.label)}: {switch(session.language, bool(session.options.get(option.key)))}")
-            for option in game.options]
+    """A toggle per option (laid out five to a row over OPTION_ROWS by `lobby_board`), in the table's language."""
+    return [TableButton(Ref(session.id, "opt", option.key), label=toggle_label(session, option)) for option in game.options]
+
+
+def toggle_label(session: Session, option: Option) -> str:
+    """'Quick match: …: off', its option's words and its state in the table's language."""
+    words = _cut(ptext(session.language, OPTION_LABEL, option.label))
+    state = switch(session.language, bool(session.options.get(option.key)))
+    return text(session.language, "{option}: {state}", option=words, state=state)
 
 
 def computer_buttons(session: Session, game: Game) -> list[TableButton]:
@@ -185,5 +190,5 @@ def level_buttons(session: Session, locale: object = None) -> list[discord.ui.It
 
 
 def _cut(label: str) -> str:
-    """An option's label short enough for a button (80 characters with its ': off')."""
-    return label if len(label) <= LABEL - 5 else label[:LABEL - 6] + "…"
+    """An option's label short enough for a button (80 characters with its ': off', or French ' : oui')."""
+    return label if len(label) <= LABEL - 6 else label[:LABEL - 7] + "…"

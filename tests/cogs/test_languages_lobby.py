@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from cogs.language import ptext
+from cogs.language import ptext, text
+from engine import registry
 from host.table import Table
 from tests.cogs.discord_helpers import buttons, message_in, server
 from tests.kit.english_words import SHIPPED, english_left_on_page, page_text
@@ -106,6 +107,19 @@ async def test_a_rematch_keeps_the_tables_language(store, clock):
 
 
 async def test_a_table_opened_without_a_language_is_english(store, clock):
+    registry.load()  # the table opens a game by name
     table = Table(store, clock=clock)
     sid = (await table.open(GAME, 10, 20, ANN)).session.id
     assert (await Table(store, clock=clock).get(sid)).language == "en"
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+async def test_a_games_option_toggles_read_in_the_tables_language(simcord_env, simcord_bot, server_locales, code):
+    """Eye for an Eye's lobby has the most options: each toggle says its option in the table's language."""
+    channel, users = server(simcord_env, code)
+    await users["ann"].slash(channel, "play", game="arena")
+    labels = set(buttons(channel.last_message))
+    for option in registry.get("arena").options:
+        translated = ptext(code, "game option", option.label)
+        shown = text(code, "{option}: {state}", option=translated, state=ptext(code, "option state", "off"))
+        assert translated != option.label and shown in labels, option.key
