@@ -27,18 +27,20 @@ from typing import Any, ClassVar
 
 import discord
 
+from engine.errors import Said
 from engine.protocol import Action, Game, State, View, seat_name
 from host.session import Session
 from host.table import Change
 
 from .components import Ref, TableButton, TableSelect
 from .drafts import PER_SELECT, Draft, clip
+from .language import N_, text
 from .markup import said
 from .redraw import Drawn
 
 OPEN = "open"
 CONFIRM = "go"  # the control of a panel's Confirm button: the move the draft has come to
-WATCHING = "You are watching this game: only seated players can act."
+WATCHING = N_("You are watching this game: only seated players can act.")
 
 
 @dataclass(frozen=True)
@@ -133,13 +135,13 @@ class Panel(ABC):
         by default: not your turn."""
         if self.probe is not None:
             kinds = {a["type"] for a in seat.game.legal_actions(seat.state, seat.seat)}
-            return None if self.probe["type"] in kinds else seat.explain(self.probe) or "Not now."
+            return None if self.probe["type"] in kinds else seat.explain(self.probe) or N_("Not now.")
         waiting = seat.game.waiting_for(seat.state)
         if self.any_time or seat.seat in waiting:
             return None
         if len(waiting) == 1:
-            return f"It is not your turn: {seat_name(waiting[0])} is to play."
-        return "It is not your turn."
+            return Said("It is not your turn: {seat} is to play.", seat=seat_name(waiting[0]))
+        return N_("It is not your turn.")
 
     def start(self, seat: Seat) -> str:
         """The draft a freshly opened panel starts from: a typed draft's `opening`, else ""."""
@@ -164,7 +166,7 @@ class Panel(ABC):
 
     def done(self, change: Change) -> str:
         """What the panel says once its move is made: the move's public news by default."""
-        return _told(change, (None,))[:1900] or "Done."
+        return _told(change, (None,))[:1900] or text(change.session.language, "Done.")
 
     def news(self, change: Change, seat: int) -> str:
         """What an `in_place` panel says on top after its move: the news for everyone and for its player."""

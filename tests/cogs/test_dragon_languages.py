@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.language import ptext
+from cogs.language import ptext, text
+from cogs.panels import WATCHING
 from cogs.pings import AROUND_SECONDS
 from engine.dragon import turn_of
 from tests.cogs.discord_helpers import message_in, server
-from tests.kit.dragon_play import cells_of, label, plan_a_collecting_turn, reveal, state_of
+from tests.kit.dragon_play import cells_of, label, menu_with, plan_a_collecting_turn, reveal, state_of
 from tests.kit.english_words import SHIPPED, english_left, message_texts
+from tests.kit.user_locales import user_locales  # noqa: F401  (the fixture naming users' own locales)
 
 SEATS = ("ann", "bob")
 TITLE = "Treasure of the Dragons"
@@ -142,3 +144,20 @@ async def test_a_computer_is_named_in_the_tables_language_on_its_board(simcord_e
     await users["ann"].slash(channel, "play", game="dragon", practice=True)
     players = channel.last_message.embeds[0].fields[0].value
     assert "Ordinateur (facile)" in players and "Computer" not in players, players
+
+
+async def test_a_watchers_click_is_refused_in_their_language(simcord_env, simcord_bot, hand_clock, server_locales,
+                                                             user_locales):  # noqa: F811
+    """Someone not seated, whose Discord speaks German, clicks a card: told in German that only the players act."""
+    channel, users = server(simcord_env, "de")
+    table = Table(simcord_bot, hand_clock, channel, users)
+    await table.open()
+    watcher = channel.guild.add_member(simcord_env.create_user("cat"))
+    user_locales[watcher.id] = "de"
+    cell = cells_of(await table.state(), "ring")[0]
+    board = message_in(channel, table.board_id)
+    menu = menu_with(board, cell)
+    value = next(option.value for option in menu.options if option.label == label(cell))
+    refused = await watcher.select(board, [value], custom_id=menu.custom_id)
+    assert refused.ephemeral and refused.response.content == text("de", WATCHING)
+    assert "watching" not in refused.response.content
