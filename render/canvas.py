@@ -6,6 +6,7 @@ Coordinates are pixels with the origin at the top-left, as in Pillow.
 from __future__ import annotations
 
 import math
+import re
 import string
 from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
@@ -186,9 +187,13 @@ def line_height(size: int, spacing: float = 1.25) -> int:
     return math.ceil(size * spacing)
 
 
+BREAKS = re.compile(r"[^\S\u00a0\u202f]+")  # whitespace a line may break at: every kind but the no-break spaces
+
+
 def wrap_text(text: str, size: int, max_width: float, bold: bool = False) -> list[str]:
-    """Greedy word wrap of one paragraph to `max_width` px; splits over-long words."""
-    words = text.split()
+    """Greedy word wrap of one paragraph to `max_width` px; splits over-long words. A no-break space
+    (French puts one before ':', ';', '!' and '?') joins its neighbours: no line starts with ':'."""
+    words = BREAKS.split(text.strip())
     if not words:
         return [""]
     lines: list[str] = []

@@ -355,3 +355,11 @@ def test_pieces_do_not_count_as_layers_and_clear_with_them() -> None:
     assert cached_layer_count() == 0
     clear_layer_cache()
     assert cached_piece(("test-piece",), lambda: Image.new("RGB", (4, 4))) is not piece
+
+
+def test_a_no_break_space_never_starts_a_line():
+    """French writes 'Combat !' with a no-break space: the '!' stays with its word, whatever the width."""
+    for width in range(40, 200, 7):
+        lines = wrap_text("Combat\u00a0! Tout le monde agit\u202f: en même temps", 14, width)
+        assert not any(line.startswith(("!", ":")) for line in lines), (width, lines)
+    assert wrap_text("plain  english\twords", 14, 1000) == ["plain english words"]
