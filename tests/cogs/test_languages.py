@@ -7,7 +7,6 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-import simcord.interactions
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
@@ -15,6 +14,7 @@ from babel.messages.pofile import read_po
 from cogs import language
 from cogs.language import fields, fill, ntext, number, ptext, text
 from tests.kit.english_words import SHIPPED, english_left_on_page, page_text
+from tests.kit.user_locales import user_locales as locales  # noqa: F401  (the fixture naming users' own locales)
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 MANY = ("One board or card game to play right here, with buttons.",
@@ -197,23 +197,8 @@ async def test_a_new_translation_changes_the_sync_hash_so_it_is_synced_once(worl
 # -- /help in the reader's language ----------------------------------------------------------------------------
 
 
-@pytest.fixture
-def locales(monkeypatch) -> dict[int, str]:
-    """Users' Discord locales by id (simcord sends 'en-US' for everyone): set one to read as that user."""
-    chosen: dict[int, str] = {}
-    made = simcord.interactions.base_payload
-
-    def payload(backend, **kwargs):
-        record, sent = made(backend, **kwargs)
-        sent["locale"] = chosen.get(kwargs["user_id"], sent["locale"])
-        return record, sent
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", payload)
-    return chosen
-
-
 @pytest.mark.parametrize("code", SHIPPED)
-async def test_help_reads_in_the_users_language_with_no_english_word_left(world, locales, code):
+async def test_help_reads_in_the_users_language_with_no_english_word_left(world, locales, code):  # noqa: F811
     env, _guild, channel, u = world
     english = page_text((await u["bob"].slash(channel, "help")).response.embeds[0])
     locales[u["ann"].id] = code
@@ -227,7 +212,7 @@ async def test_help_reads_in_the_users_language_with_no_english_word_left(world,
     assert len(embed) <= 6000 and all(len(field.value) <= 1024 for field in embed.fields)
 
 
-async def test_help_reads_in_german_if_asked_whatever_the_users_locale(world, locales):
+async def test_help_reads_in_german_if_asked_whatever_the_users_locale(world, locales):  # noqa: F811
     env, _guild, channel, u = world
     asked = (await u["ann"].slash(channel, "help", language="de")).response.embeds[0]
     assert asked.title == "Brett- und Kartenspiele: Hilfe"
