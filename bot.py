@@ -32,6 +32,7 @@ from cogs.bus import Bus, Stage
 from cogs.clicks import route
 from cogs.command_words import CommandWords
 from cogs.components import TableButton, TableSelect
+from cogs.language import text
 from cogs.presenter import Presenter
 from cogs.uis import GameUIs, game_uis
 from engine import registry
@@ -181,12 +182,12 @@ class TabletopBot(commands.AutoShardedBot):
             return
         if isinstance(cause, DatabaseFault):
             log.error("/%s not done: %s", name, cause)
-            text = replies.cannot_save(cause)
+            words = replies.cannot_save(cause, interaction.locale)
         else:
             log.error("/%s failed", name, exc_info=error)
-            text = "Something went wrong on our side; please try again."
+            words = text(interaction.locale, "Something went wrong on our side; please try again.")
         try:
-            await replies.tell(interaction, text)
+            await replies.tell(interaction, words)
         except discord.HTTPException:
             log.warning("could not tell the user about the failure")
 

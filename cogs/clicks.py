@@ -31,7 +31,8 @@ from . import markup, replies
 from .actions import Lost, make_move, perform, table_of
 from .components import Ref, pressed_ms
 from .game_ui import DEFAULT_UI, RULES, Control, Handler, Move, Seated
-from .lobby import LOBBY_CONTROLS, lobby_click, offer_levels, rematch_click
+from .language import text
+from .lobby import LOBBY_CONTROLS, lobby_click, offer_computers, offer_languages, rematch_click
 from .markup import said
 from .panels import OPEN, WATCHING, Panel, Seat
 from .redraw import leave_note
@@ -42,7 +43,8 @@ log = logging.getLogger(__name__)
 TABLE_CONTROLS: Mapping[str, Handler] = {
     **{control: lobby_click for control in LOBBY_CONTROLS},
     "rematch": rematch_click,
-    "bots": offer_levels,
+    "bots": offer_computers,
+    "languages": offer_languages,
     RULES: rules_click,
 }
 
@@ -82,17 +84,17 @@ async def _answer(interaction: Interaction, ref: Ref, values: list[str]) -> None
                 await control.answer(interaction, seat, ref, values)
     except StaleAction as stale:
         await bot.changes.publish(Change(stale.session))  # a crash may have left the board behind: redraw it
-        await bot.presenter.show_privately(interaction, stale.session, str(stale))
+        await bot.presenter.show_privately(interaction, stale.session, markup.refusal(stale, interaction.locale))
     except (TableError, RuleError) as refused:
         await replies.tell(interaction, markup.refusal(refused, interaction.locale))
     except DatabaseFault as fault:
         log.error("click %s not saved: %s", ref, fault)
-        await replies.tell(interaction, replies.cannot_save(fault))
+        await replies.tell(interaction, replies.cannot_save(fault, interaction.locale))
     except discord.HTTPException:
         raise
     except Exception:
         log.exception("click %s failed", ref)
-        await replies.tell(interaction, "Something went wrong on our side; please try again.")
+        await replies.tell(interaction, text(interaction.locale, "Something went wrong on our side; please try again."))
 
 
 def control_of(interaction: Interaction, session: Session, ref: Ref) -> Control:
@@ -117,7 +119,7 @@ def check_origin(interaction: Interaction, session: Session) -> None:
 async def seat_for(interaction: Interaction, session: Session) -> Seat:
     """The clicking player as a seat of this game in play; watchers and ended games refused."""
     if session.status != PLAYING:
-        raise TableError("This game is over." if session.started_at else "The game has not started yet.")
+        raise TableError("This game is over.") if session.started_at else TableError("The game has not started yet.")
     seat = session.seat_of(interaction.user.id)
     if seat is None:
         raise TableError(WATCHING)

@@ -27,6 +27,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
 from engine import registry
+from engine.protocol import CHOICE_WORDS
 
 from .guide import OPTION_LABEL, TITLE, hint
 from .language import LOCALES, SOURCE, language_of, translation
@@ -114,6 +115,9 @@ def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) 
             yield line, *entry(TITLE, game.title), []
             for option in game.options:  # the lobby's toggles (cogs/lobby_ui.py)
                 yield line, *entry(OPTION_LABEL, option.label), []
+            for choice in game.choices:  # the lobby's menus and what they say (cogs/lobby_ui.py)
+                for words in dict.fromkeys(choice.texts()):
+                    yield line, *entry(CHOICE_WORDS, words), []
 
 
 def entry(context: str | None, message: str) -> tuple[str, str | tuple[str, str]]:

@@ -33,7 +33,8 @@ LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES[code], value=code) for code i
 HOW_TO_START = (  # {play}: `/play game:<name>`, {practice}: the same with `practice:True`; the rest are buttons
     N_("`{play}` opens a lobby in this channel: friends press **{join}**, the host presses **{start}**. "
        "A solo game starts at once."),
-    N_("Short of players? In the lobby the host presses **{add_computer}** (easy, normal or hard)."),
+    N_("Short of players? In the lobby the host presses **{add_computer}** (easy, normal or hard); the lobby's "
+       "🌐 button sets the language the table reads in."),
     N_("`{practice}`: play at once against an easy computer, to learn a game alone."),
     N_("**{rules}** on every lobby and board shows the rules privately; **{rematch}** at the end opens a new "
        "lobby with the same players."),
@@ -62,7 +63,7 @@ def how_to_start(locale: object = None) -> list[str]:
     words = {"play": typed(locale, "play", ("game", name)),
              "practice": typed(locale, "play", ("game", name), ("practice", "True")),
              "join": ptext(locale, "button", "Join"), "start": ptext(locale, "button", "Start"),
-             "add_computer": ptext(locale, "button", "Add computer"), "rules": ptext(locale, "button", "📜 Rules"),
+             "add_computer": ptext(locale, "button", "🤖 Computers"), "rules": ptext(locale, "button", "📜 Rules"),
              "rematch": ptext(locale, "button", "Rematch")}
     return [text(locale, line, **words) for line in HOW_TO_START]
 

@@ -131,8 +131,8 @@ def said_text(locale: object, said: str, /) -> str:
     if isinstance(said, Either):  # its items are names and numbers, shown as they are, and Terms, translated
         from babel.lists import format_list  # imported on the first list shown: a light start
 
-        items = [ptext(language, item.context, str(item)) if isinstance(item, Term) else item for item in said.items]
-        return format_list(items, style="or", locale=language)
+        items = [said_text(language, item) if isinstance(item, Said | Either | Term) else item for item in said.items]
+        return format_list(items, style=said.STYLE, locale=language)  # type: ignore[arg-type]
     if isinstance(said, Term):
         return ptext(language, said.context, str(said))
     if not isinstance(said, Said):

@@ -1,4 +1,5 @@
-"""/play and the lobby's buttons and selects (Join, Leave, Start, Cancel, option toggles, choices)."""
+"""/play and the lobby's buttons and selects (Join, Leave, Start, Cancel, the table's language,
+option toggles, computers, choices)."""
 from __future__ import annotations
 
 from discord import app_commands
@@ -6,16 +7,19 @@ from discord.ext import commands
 
 from engine import registry
 from engine.errors import RuleError
-from engine.words import as_key, player_count
+from engine.words import as_key
 from host.errors import ChannelBusy, TableError
+from host.session import Session
 from host.table import Change
 
 from . import replies
 from .actions import channel_of, perform, table_of
+from .command_words import command_name
 from .components import Ref, view_of
 from .games import offer_games
-from .language import language_of, ptext, text
-from .lobby_ui import level_buttons, takes_computers
+from .guide import title
+from .language import LANGUAGES, language_of, ptext, text
+from .lobby_ui import computer_panel, language_buttons, seats_wanted, takes_computers
 from .markup import board_link
 from .replies import PUBLIC
 from .services import Interaction
@@ -54,8 +58,10 @@ class Lobby(commands.Cog):
             await replies.tell(interaction, str(unknown))
             return
         if interaction.guild_id is None and chosen.min_players > 1 and not takes_computers(chosen):
-            await replies.tell(interaction, f"{chosen.title} is for {player_count(chosen.min_players, chosen.max_players)}:"
-                                            " start it in a server channel where your friends can join.")
+            await replies.tell(interaction, text(interaction.locale, "{game} is for {players}: start it in a server "
+                                                                     "channel where your friends can join.",
+                                                 game=title(chosen, interaction.locale),
+                                                 players=seats_wanted(interaction.locale, chosen)))
             return
         await table.remember_name(interaction.user.id, interaction.user.display_name)
         try:
@@ -66,8 +72,11 @@ class Lobby(commands.Cog):
         except ChannelBusy as busy:
             s = busy.session
             where = board_link(s) if s.message_id else f"<#{s.channel_id}>"
-            await replies.tell(interaction, f"A game of **{registry.get(s.game).title}** is already running "
-                                            f"here: {where}. Finish it or use `/game abort` first.")
+            abort = "/" + " ".join(command_name(interaction.locale, part) for part in ("game", "abort"))
+            await replies.tell(interaction, text(interaction.locale, "A game of **{game}** is already running here: "
+                                                                     "{where}. Finish it or use `{abort}` first.",
+                                                 game=title(registry.get(s.game), interaction.locale), where=where,
+                                                 abort=abort))
             return
         except TableError as refused:
             await replies.tell(interaction, str(refused))
@@ -80,16 +89,31 @@ async def show_new_table(interaction: Interaction, change: Change) -> None:
     await interaction.client.changes.publish(change, interaction, fresh=True)
 
 
-async def offer_levels(interaction: Interaction, ref: Ref, values: list[str]) -> None:
-    """"Add computer": the host picks the level privately (the lobby keeps its rows for options)."""
-    session = await table_of(interaction).get(ref.session_id)
-    if interaction.user.id != session.host_id:
-        raise TableError("Only the host can add a computer.")
+async def offer_computers(interaction: Interaction, ref: Ref, values: list[str]) -> None:
+    """"Computers": the host adds one at a level, or removes one, privately (the lobby keeps its rows
+    for options)."""
+    session = await hosted(interaction, ref, TableError("Only the host can add or remove computers."))
     rules = f"/{ptext(interaction.locale, 'command', 'rules')}"
     await replies.tell(interaction, text(interaction.locale, "Add a computer at which level? Easy thinks slowly and"
                                                              " forgets, hard is quick and sharp (`{rules}` says what"
                                                              " each level means in this game).", rules=rules),
-                       view=view_of(level_buttons(session, interaction.locale)))
+                       view=view_of(computer_panel(session, registry.get(session.game), interaction.locale)))
+
+
+async def offer_languages(interaction: Interaction, ref: Ref, values: list[str]) -> None:
+    """🌐: the host picks the table's language privately."""
+    session = await hosted(interaction, ref, TableError("Only the host can change the table's language."))
+    await replies.tell(interaction, text(interaction.locale, "In which language should this table read? Its lobby, "
+                                                             "board and messages in the channel change at once."),
+                       view=view_of(language_buttons(session)))
+
+
+async def hosted(interaction: Interaction, ref: Ref, refusal: TableError) -> Session:
+    """The clicked lobby's session, for its host only (anyone else gets `refusal`)."""
+    session = await table_of(interaction).get(ref.session_id)
+    if interaction.user.id != session.host_id:
+        raise refusal
+    return session
 
 
 async def rematch_click(interaction: Interaction, ref: Ref, values: list[str]) -> None:
@@ -102,7 +126,7 @@ async def rematch_click(interaction: Interaction, ref: Ref, values: list[str]) -
         await replies.acknowledge(interaction)
 
 
-LOBBY_CONTROLS = ("join", "leave", "start", "cancel", "opt", "choose", "bot", "unbot")
+LOBBY_CONTROLS = ("join", "leave", "start", "cancel", "language", "opt", "choose", "bot", "unbot")
 
 
 async def lobby_click(interaction: Interaction, ref: Ref, values: list[str]) -> None:
@@ -113,6 +137,7 @@ async def lobby_click(interaction: Interaction, ref: Ref, values: list[str]) -> 
         "leave": lambda: table.leave(sid, user, iid),
         "start": lambda: table.start(sid, user, iid),
         "cancel": lambda: table.cancel(sid, user, iid),
+        "language": lambda: table.set_language(sid, user, ref.arg, LANGUAGES, iid),
         "opt": lambda: table.toggle_option(sid, user, ref.arg, iid),
         "choose": lambda: table.choose(sid, user, ref.arg, values[0] if values else "", iid),
         "bot": lambda: table.add_computer(sid, user, ref.arg, iid),

@@ -4,27 +4,28 @@ a computer's seat added or removed by the host, and a select per lobby choice th
 offering the values nobody holds yet.
 
 Discord allows 5 rows of 5 buttons, and a select fills a row: row 0 holds Join / Leave / Start /
-Cancel / Remove computer, the option toggles and then "Add computer" (which offers the host the
-levels privately) fill rows 1-3 five to a row, and each offered choice's select takes a row of
-its own after them, while rows last. 📜 Rules (the game's rules, privately) takes row 0's fifth
-place when a game has no computers, else the place after "Add computer" when that pushes no
-select off the last row.
+Cancel and the table's language (🌐 English: the host picks another privately), the option toggles
+and then "Computers" (which offers the host, privately, a computer of each level to add and the
+last one to remove) fill rows 1-3 five to a row, and each offered choice's select takes a row of
+its own after them, while rows last. 📜 Rules (the game's rules, privately) takes the place after
+them when that pushes no select off the last row.
 
-Every word is in the table's language (`Session.language`, the server's when the lobby opened), so the
-lobby reads as the channel reads; the host's private choice of a level reads in the host's own."""
+Every word is in the table's language (`Session.language`, the server's when the lobby opened, or the
+host's pick), so the lobby reads as the channel reads; the host's private panels read in the host's own.
+A choice's words are the catalogues' under CHOICE_WORDS (`Choice.texts`)."""
 from __future__ import annotations
 
 import discord
 
 from engine.computers import LEVELS, has_policy
-from engine.protocol import Choice, Game, Option
+from engine.protocol import CHOICE_WORDS, Choice, Game, Option
 from host.session import LOBBY, Session, is_computer
 
 from . import markup
 from .components import Ref, TableButton, TableSelect
 from .game_ui import Board, rules_button
 from .guide import OPTION_LABEL, title
-from .language import ntext, ptext, text
+from .language import LANGUAGES, NAMES, language_of, ntext, ptext, text
 
 ROWS = 5  # Discord's rows of components in one message
 PER_ROW = 5  # buttons in one row
@@ -39,7 +40,7 @@ def seated(session: Session, user: int) -> str:
 
 def seat_line(session: Session, game: Game, seat: int, user: int) -> str:
     """'1. @Ann (host) · Grublic': the player, and what they picked in the lobby."""
-    picked = [choice.values[value] for choice in offered(session, game)
+    picked = [choice_word(session.language, choice.values[value]) for choice in offered(session, game)
               if (value := session.pick_of(choice.key, user)) is not None]
     host = " " + text(session.language, "(host)") if user == session.host_id else ""
     return " · ".join([f"{seat + 1}. {seated(session, user)}{host}", *picked])
@@ -63,10 +64,22 @@ def choice_select(session: Session, choice: Choice, row: int) -> TableSelect | N
             if not (choice.unique and session.holder(choice.key, value) is not None)]
     if not free:
         return None
-    placeholder = text(session.language, "Choose your {thing}", thing=choice.label.lower())
-    return TableSelect(Ref(session.id, "choose", choice.key), placeholder=placeholder,
-                       options=[discord.SelectOption(label=name, value=value, description=choice.notes.get(value))
+    language = session.language
+    return TableSelect(Ref(session.id, "choose", choice.key), placeholder=choice_word(language, choice.prompt),
+                       options=[discord.SelectOption(label=choice_word(language, name), value=value,
+                                                     description=note(language, choice, value))
                                 for value, name in free[:25]], row=row)
+
+
+def choice_word(language: str, english: str) -> str:
+    """One of a lobby choice's words (`Choice.texts`) in the table's language."""
+    return ptext(language, CHOICE_WORDS, english)
+
+
+def note(language: str, choice: Choice, value: str) -> str | None:
+    """The line a choice's menu shows under a value (a character's difficulty), if it has one."""
+    english = choice.notes.get(value)
+    return None if english is None else choice_word(language, english)
 
 
 def lobby_board(session: Session, game: Game) -> Board:
@@ -83,13 +96,13 @@ def lobby_board(session: Session, game: Game) -> Board:
             said.append(text(language, "Playing alone or short of players? The host can add computer players."))
         items, shown = lobby_controls(session, game)
         for choice in offered(session, game):
-            thing = choice.label.lower()
+            unpicked = choice_word(language, choice.unpicked)
             if choice in shown:
-                said.append(text(language, "Choose your {thing} below; {unpicked}.", thing=thing,
-                                 unpicked=choice.unpicked))
+                said.append(text(language, "{prompt} below; {unpicked}.", prompt=choice_word(language, choice.prompt),
+                                 unpicked=unpicked))
             else:  # Discord's five rows are full with these options: its menu is not shown
                 said.append(text(language, "No room for a {thing} menu with these options: {unpicked}.",
-                                 thing=thing, unpicked=choice.unpicked))
+                                 thing=choice_word(language, choice.thing), unpicked=unpicked))
         if session.deadline:
             said.append(text(language, "The lobby closes {when} if nobody starts.",
                              when=f"<t:{int(session.deadline)}:R>"))
@@ -121,16 +134,12 @@ def lobby_controls(session: Session, game: Game) -> tuple[list[discord.ui.Item],
                     style=discord.ButtonStyle.primary, disabled=len(session.seats) < game.min_players),
         TableButton(Ref(session.id, "cancel"), label=ptext(language, "button", "Cancel"),
                     style=discord.ButtonStyle.danger),
+        TableButton(Ref(session.id, "languages"), label=f"🌐 {NAMES[language_of(language)]}"),
     ]
-    if takes_computers(game):
-        items.append(TableButton(Ref(session.id, "unbot"), label=ptext(language, "button", "Remove computer"),
-                                 disabled=not any(is_computer(user) for user in session.seats)))
     toggles = option_buttons(session, game) + computer_buttons(session, game)
     rules = rules_button(session.id)
     rules.item.label = ptext(language, "button", "📜 Rules")  # game_ui's button, named in the table's language
-    if len(items) < PER_ROW:
-        items.append(rules)
-    elif fits_after(toggles, len(offered(session, game))):
+    if fits_after(toggles, len(offered(session, game))):
         toggles.append(rules)
     for i, button in enumerate(toggles[:PER_ROW * len(OPTION_ROWS)]):
         button.row = OPTION_ROWS[i // PER_ROW]
@@ -175,18 +184,31 @@ def toggle_label(session: Session, option: Option) -> str:
 
 
 def computer_buttons(session: Session, game: Game) -> list[TableButton]:
-    """"Add computer", while a seat is free: it shows the host the levels (`level_buttons`)."""
+    """"Computers": it shows the host a computer of each level to add and the last one to remove
+    (`computer_panel`); nothing to do there with every seat taken by people."""
     if not takes_computers(game):
         return []
-    return [TableButton(Ref(session.id, "bots"), label=ptext(session.language, "button", "Add computer"),
-                        disabled=len(session.seats) >= game.max_players)]
+    full, seated = len(session.seats) >= game.max_players, any(is_computer(user) for user in session.seats)
+    return [TableButton(Ref(session.id, "bots"), label=ptext(session.language, "button", "🤖 Computers"),
+                        disabled=full and not seated)]
 
 
-def level_buttons(session: Session, locale: object = None) -> list[discord.ui.Item]:
-    """The host's private choice of a computer's level, in the host's `locale`; each click seats one more."""
-    return [TableButton(Ref(session.id, "bot", level),
-                        label=text(locale, "Add computer ({level})", level=markup.level_word(locale, level)))
-            for level in LEVELS]
+def computer_panel(session: Session, game: Game, locale: object = None) -> list[discord.ui.Item]:
+    """The host's private buttons, in the host's `locale`: add a computer of a level (one more seat
+    each click), or remove the computer seated last."""
+    full = len(session.seats) >= game.max_players
+    return [*(TableButton(Ref(session.id, "bot", level), disabled=full,
+                          label=text(locale, "Add computer ({level})", level=markup.level_word(locale, level)))
+              for level in LEVELS),
+            TableButton(Ref(session.id, "unbot"), label=ptext(locale, "button", "Remove computer"),
+                        style=discord.ButtonStyle.danger, disabled=not any(is_computer(u) for u in session.seats))]
+
+
+def language_buttons(session: Session) -> list[discord.ui.Item]:
+    """The host's private choice of the table's language: each language named in its own words, the
+    table's own greyed."""
+    return [TableButton(Ref(session.id, "language", code), label=NAMES[code], disabled=code == session.language)
+            for code in LANGUAGES]
 
 
 def _cut(label: str) -> str:

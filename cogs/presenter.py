@@ -288,7 +288,8 @@ class Presenter:
         channel = self.client.get_partial_messageable(session.channel_id)
         change: dict[str, Any] = {"view": None}
         if not keep_old:
-            change.update(content=f"This board moved here: {link}", embed=None, attachments=[])
+            change.update(content=text(session.language, "This board moved here: {link}", link=link), embed=None,
+                          attachments=[])
         try:
             async with self.budget.slot(session.channel_id, self.budget.edit_kind(old)):
                 await channel.get_partial_message(old).edit(**change)
@@ -309,6 +310,7 @@ class Presenter:
         where a copy could outlive what it shows)."""
         session = await self.table.get(session.id)
         if not self.uis.get(session.game, DEFAULT_UI).private_board_copies:
-            await replies.tell(interaction, f"{note.split(';')[0]}. The board is here: {board_link(session)}")
+            await replies.tell(interaction, text(interaction.locale, "That click is out of date. The board is here: {link}",
+                                                 link=board_link(session)))
             return
         await replies.tell(interaction, note, **await self.payload(session, editing=False))

@@ -16,6 +16,8 @@ import discord
 
 from host.store import DatabaseFault
 
+from .language import text
+
 QUIET = discord.AllowedMentions.none()
 PUBLIC = {"public": True}  # a command's extras: its answer is for the channel, so a slow one thinks in public
 ACK_AFTER = 2.0  # seconds of work after which the interaction is acknowledged first
@@ -94,7 +96,7 @@ async def sent_publicly(interaction: discord.Interaction, **payload: Any) -> dis
     if not isinstance(channel, discord.abc.Messageable):  # commands and buttons live where messages do
         raise TypeError(f"interaction {interaction.id} came from {channel!r}, which takes no messages")
     message = await channel.send(**payload)
-    await tell(interaction, "Done: it is in the channel.")
+    await tell(interaction, text(interaction.locale, "Done: it is in the channel."))
     return message
 
 
@@ -118,7 +120,7 @@ async def in_time(interaction: discord.Interaction, *, public: bool = False) -> 
             await task
 
 
-def cannot_save(error: DatabaseFault) -> str:
-    """What a player is told when the database failed their action."""
-    return (f"The bot cannot save games right now ({error}), so that was not done. "
-            "Please try again in a minute.")
+def cannot_save(error: DatabaseFault, locale: object) -> str:
+    """What a player is told when the database failed their action, in their `locale`."""
+    return text(locale, "The bot cannot save games right now ({error}), so that was not done. "
+                        "Please try again in a minute.", error=error)

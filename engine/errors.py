@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 FIELD = re.compile(r"\{([A-Za-z_]\w*)\}")  # a named value; `{2}` (a seat) and `{@7}` (a user) are not
 
@@ -66,10 +66,12 @@ class Either(str):
 
     __slots__ = ("items",)
     items: tuple[str, ...]
+    JOIN: ClassVar[str] = " or "  # how English joins the items
+    STYLE: ClassVar[str] = "or"  # how another language joins them (a Babel list style)
 
     def __new__(cls, items: Iterable[object]) -> Either:
-        kept = tuple(item if isinstance(item, Term) else str(item) for item in items)
-        either = super().__new__(cls, " or ".join(kept))
+        kept = tuple(item if isinstance(item, Term | Either | Said) else str(item) for item in items)
+        either = super().__new__(cls, cls.JOIN.join(kept))
         object.__setattr__(either, "items", kept)
         return either
 
@@ -77,7 +79,15 @@ class Either(str):
         raise AttributeError("an Either does not change")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return Either, (self.items,)
+        return type(self), (self.items,)
+
+
+class AllOf(Either):
+    """Items joined by "and" ("advanced and hill" in English), each language joining them its own way."""
+
+    __slots__ = ()
+    JOIN = " and "
+    STYLE = "standard"
 
 
 class Term(str):
@@ -113,9 +123,14 @@ class RuleError(ValueError):
     said: Said
 
     def __init__(self, message: str, /, **values: object) -> None:
-        said = message if isinstance(message, Said) and not values else Said(message, **values)
+        said = as_said(message, values)
         super().__init__(said)
         self.said = said
+
+
+def as_said(message: str, values: Mapping[str, object]) -> Said:
+    """A refusal's message as a `Said`: kept when it is one already, else made from `values`."""
+    return message if isinstance(message, Said) and not values else Said(message, **values)
 
 
 # Words survive JSON (the table's news in the database) with their id: a `Said` is stored as {"said": its

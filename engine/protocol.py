@@ -86,6 +86,9 @@ class Option:
     group: str | None = None  # options that exclude each other share a group (None: it combines with any)
 
 
+CHOICE_WORDS = "lobby choice"  # the catalogues' context for a lobby choice's words (`Choice.texts`)
+
+
 @dataclass(frozen=True)
 class Choice:
     """Something each player picks for themselves in the lobby, e.g. their character.
@@ -105,6 +108,25 @@ class Choice:
     notes: Mapping[str, str] = field(default_factory=dict)
     unpicked: str = "whoever does not gets a random one"
 
+    @property
+    def thing(self) -> str:
+        """What is chosen, as a sentence names it: 'character'."""
+        return self.label.lower()
+
+    @property
+    def prompt(self) -> str:
+        """What the lobby's menu asks: 'Choose your character'."""
+        return f"Choose your {self.thing}"
+
+    @staticmethod
+    def word(english: str) -> Term:
+        """One of a choice's words (`texts`) as the catalogues know it, for a reader's language."""
+        return Term(english, CHOICE_WORDS)
+
+    def texts(self) -> list[str]:
+        """Every English word the lobby shows for this choice: the catalogues list each under CHOICE_WORDS."""
+        return [self.thing, self.prompt, self.unpicked, *self.values.values(), *self.notes.values()]
+
     def offered(self, options: Mapping[str, Any]) -> bool:
         """Whether players pick it with these options on."""
         return all(options.get(key) for key in self.needs)
@@ -115,14 +137,16 @@ class Choice:
         picked = options.get(self.key)
         if picked is None or not self.offered(options):
             return None
-        what = self.label.lower()
+        what = self.word(self.thing)
         if not isinstance(picked, list) or len(picked) != players:
-            raise RuleError(f"Every player needs a {what}: {picked!r} is not one for each of {players}.")
+            raise RuleError("Every player needs a {what}: {picked} is not one for each of {players}.", what=what,
+                            picked=repr(picked), players=players)
         unknown = [v for v in picked if not isinstance(v, str) or v not in self.values]
         if unknown:
-            raise RuleError(f"{unknown[0]!r} is not a {what} of this game: choose one of {', '.join(self.values)}.")
+            raise RuleError("{value} is not a {what} of this game: choose one of {values}.", value=repr(unknown[0]),
+                            what=what, values=", ".join(self.values))
         if self.unique and len(set(picked)) != players:
-            raise RuleError(f"Two players may not share a {what}: {picked!r}.")
+            raise RuleError("Two players may not share a {what}: {picked}.", what=what, picked=repr(picked))
         return list(picked)
 
     def fill(self, picks: Sequence[str | None], seed: int) -> list[str]:

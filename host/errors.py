@@ -3,14 +3,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.errors import RuleError
+from engine.errors import RuleError, Said, as_said
 
 if TYPE_CHECKING:
     from .session import Session
 
 
 class TableError(Exception):
-    """A friendly refusal: nothing was changed."""
+    """A friendly refusal: nothing was changed. `TableError("The table is full ({n} players).", n=4)`:
+    like a `RuleError`, its message is a `Said` (`said`), translated for the reader where it is shown."""
+
+    said: Said
+
+    def __init__(self, message: str, /, **values: object) -> None:
+        said = as_said(message, values)
+        super().__init__(said)
+        self.said = said
 
 
 class SessionNotFound(TableError):

@@ -35,7 +35,8 @@ class LogRow:
 
 
 _UPDATE = ("UPDATE sessions SET status = ?, host_id = ?, seats = ?, options = ?, picks = ?, state = ?,"
-           " version = version + 1, deadline = ?, news = ?, started_at = ?, ended_at = ?, summary = ?, minds = ?"
+           " version = version + 1, deadline = ?, news = ?, started_at = ?, ended_at = ?, summary = ?, minds = ?,"
+           " language = ?"
            " WHERE id = ? AND version = ?")
 _LOG = ("INSERT INTO events (session_id, seq, kind, user_id, seat, action, at, interaction_id)"
         " VALUES (?, (SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE session_id = ?), ?, ?, ?, ?, ?, ?)")
@@ -164,7 +165,7 @@ class SessionRows:
         params = (session.status, session.host_id, json.dumps(session.seats), json.dumps(session.options),
                   json.dumps(session.picks), None if session.state is None else canonical(session.state),
                   session.deadline, json.dumps(session.news), session.started_at, session.ended_at, session.summary,
-                  canonical_list(session.minds), session.id, session.version)
+                  canonical_list(session.minds), session.language, session.id, session.version)
 
         async def work(tx: Tx) -> None:
             self._update(await tx.execute(_UPDATE, params), session.id)

@@ -18,14 +18,14 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
 from engine import registry
 from engine.computers import LEVELS, Mind, choose, has_policy, policy_for
-from engine.errors import RuleError, Said, Term
+from engine.errors import AllOf, Either, RuleError, Said, Term, counted
 from engine.protocol import LEAVE, TIMEOUT, ActionLike, Choice, Event, Game, Outcome, State, seat_name
 from engine.replay import LoggedAction, replay
 from engine.words import as_key
@@ -80,6 +80,11 @@ def _copy(session: Session) -> Session:
 def _minds(session: Session) -> list[Mind]:
     """The session's computer minds to change (a copy: the cached session keeps its own)."""
     return [Mind.from_json(mind) for mind in json.loads(json.dumps(session.minds))]
+
+
+def _title(game: Game) -> Term:
+    """A game's title as each language names it, for a refusal's words."""
+    return Term(game.title, "game title")
 
 
 def _echo(typed: str) -> str:
@@ -192,18 +197,22 @@ class Table:
         `language`: the table's ('en', 'de', 'fr'; the cog takes it from the server's locale), kept with it."""
         game = registry.get(game_name)
         if practice and (not has_policy(game) or game.max_players == 1):
-            raise TableError(f"{game.title} has no computer players to practise with.")
+            raise TableError("{game} has no computer players to practise with.", game=_title(game))
         options = {o.key: o.default for o in game.options}
         for typed in turned_on:
             key = as_key(typed)
             if key not in options:
-                known = ", ".join(o.key for o in game.options) or "none"
-                raise TableError(f"{game.title} has no such option: '{_echo(typed.strip())}'. Its options: {known}.")
+                if not game.options:
+                    raise TableError("{game} has no options: '{typed}' is not one.", game=_title(game),
+                                     typed=_echo(typed.strip()))
+                raise TableError("{game} has no such option: '{typed}'. Its options: {known}.", game=_title(game),
+                                 typed=_echo(typed.strip()), known=", ".join(o.key for o in game.options))
             options[key] = True
         for group in {o.group for o in game.options if o.group is not None}:
             chosen = [o.key for o in game.options if o.group == group and options[o.key]]
             if len(chosen) > 1:
-                raise TableError(f"{game.title} takes one of {', '.join(chosen)} at a time: choose one.")
+                raise TableError("{game} takes one of {options} at a time: choose one.", game=_title(game),
+                                 options=", ".join(chosen))
         seats = [host_id]
         while practice and len(seats) < max(2, game.min_players):
             seats.append(new_computer(seats, "easy"))
@@ -226,7 +235,7 @@ class Table:
         seats = ended.seats[1:] + ended.seats[:1]  # who went first goes last: another player begins
         picks = {key: dict(by_user) for key, by_user in ended.picks.items()}
         return await self._open_lobby(game, ended.guild_id, ended.channel_id, user_id, seats, dict(ended.options),
-                                      picks, interaction_id, news=[f"{Session.user_name(user_id)} asked for a rematch."],
+                                      picks, interaction_id, news=[Said("{who} asked for a rematch.", who=Session.user_name(user_id))],
                                       language=ended.language)
 
     async def _open_lobby(self, game: Game, guild_id: int | None, channel_id: int, host_id: int, seats: list[int],
@@ -260,7 +269,8 @@ class Table:
             if user_id in session.seats:
                 raise TableError("You already have a seat at this table.")
             if len(session.seats) >= game.max_players:
-                raise TableError(f"The table is full ({game.max_players} players).")
+                raise TableError(counted("The table is full ({n} player).", "The table is full ({n} players).",
+                                         game.max_players))
             session.seats.append(user_id)
             session.deadline = self.clock() + self.lobby_seconds
             return "join"
@@ -281,10 +291,11 @@ class Table:
                 by_user.pop(user_id, None)  # what they picked is free again
             if not humans(session.seats):
                 session.seats.clear()
-                self._end(session, ABORTED, "Everybody left the lobby.")
+                self._end(session, ABORTED, Said("Everybody left the lobby."))
             elif user_id == session.host_id:
                 session.host_id = humans(session.seats)[0]
-                session.add_news([f"{session.user_name(user_id)} left; {session.user_name(session.host_id)} is the host now."])
+                session.add_news([Said("{who} left; {host} is the host now.", who=session.user_name(user_id),
+                                       host=session.user_name(session.host_id))])
             return "leave"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
 
@@ -293,13 +304,15 @@ class Table:
         """The host seats a computer of `level` (easy, normal or hard)."""
         def change(session: Session, game: Game) -> str:
             self._require_lobby(session)
-            self._require_host(session, user_id, "add a computer")
+            self._require_host(session, user_id, Said("Only the host can add a computer."))
             if not has_policy(game) or game.max_players == 1:
-                raise TableError(f"{game.title} has no computer players.")
+                raise TableError("{game} has no computer players.", game=_title(game))
             if level not in LEVELS:
-                raise TableError(f"There is no level '{_echo(level)}': choose {', '.join(LEVELS)}.")
+                raise TableError("There is no level '{level}': choose {levels}.", level=_echo(level),
+                                 levels=Either(Term(level, "level") for level in LEVELS))
             if len(session.seats) >= game.max_players:
-                raise TableError(f"The table is full ({game.max_players} players).")
+                raise TableError(counted("The table is full ({n} player).", "The table is full ({n} players).",
+                                         game.max_players))
             session.seats.append(new_computer(session.seats, level))
             session.deadline = self.clock() + self.lobby_seconds
             return "add_computer"
@@ -309,7 +322,7 @@ class Table:
         """The host takes away the computer seated last."""
         def change(session: Session, game: Game) -> str:
             self._require_lobby(session)
-            self._require_host(session, user_id, "remove a computer")
+            self._require_host(session, user_id, Said("Only the host can remove a computer."))
             seated = [user for user in session.seats if is_computer(user)]
             if not seated:
                 raise TableError("There is no computer at this table.")
@@ -323,7 +336,7 @@ class Table:
                             interaction_id: int | None = None) -> Change:
         def change(session: Session, game: Game) -> str:
             self._require_lobby(session)
-            self._require_host(session, user_id, "change the options")
+            self._require_host(session, user_id, Said("Only the host can change the options."))
             if key not in session.options:
                 raise TableError("This game has no such option.")
             session.options[key] = not session.options[key]
@@ -335,6 +348,19 @@ class Table:
             return "option"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
 
+    async def set_language(self, session_id: int, user_id: int, language: str, known: Collection[str],
+                           interaction_id: int | None = None) -> Change:
+        """The host sets the table's language, one of the `known` ones the bot can show: its lobby,
+        board and channel messages read in it from now on."""
+        def change(session: Session, game: Game) -> str:
+            self._require_lobby(session)
+            self._require_host(session, user_id, Said("Only the host can change the table's language."))
+            if language not in known:
+                raise TableError("There is no language '{language}' here.", language=_echo(language))
+            session.language = language
+            return "language"
+        return await self._lobby_change(session_id, user_id, interaction_id, change)
+
     async def choose(self, session_id: int, user_id: int, key: str, value: str,
                      interaction_id: int | None = None) -> Change:
         """A seated player picks `value` of the game's lobby choice `key` (their character, say);
@@ -342,18 +368,20 @@ class Table:
         def change(session: Session, game: Game) -> str:
             self._require_lobby(session)
             choice = self._choice(game, key)
-            what = choice.label.lower()
+            what = choice.word(choice.thing)
             if user_id not in session.seats:
-                raise TableError(f"Join the table first: only seated players choose a {what}.")
+                raise TableError("Join the table first: only seated players choose a {what}.", what=what)
             if not choice.offered(session.options):
-                raise TableError(f"The {what} is chosen only with the options {' and '.join(choice.needs)} on.")
+                raise TableError("The {what} is chosen only with the options {options} on.", what=what,
+                                 options=AllOf(Either(need.split(" or ")) for need in choice.needs))
             if value not in choice.values:
-                raise TableError(f"There is no {what} '{_echo(value)}'. "
-                                 f"Choose one of: {', '.join(choice.values.values())}.")
+                raise TableError("There is no {what} '{value}'. Choose one of: {values}.", what=what, value=_echo(value),
+                                 values=", ".join(choice.values.values()))
             holder = session.holder(key, value)
             if choice.unique and holder not in (None, user_id):
                 raise Refused("{choice} is taken by {seat}: choose another {what}.", list(session.seats),
-                              choice=choice.values[value], seat=seat_name(session.seats.index(holder)), what=what)
+                              choice=choice.word(choice.values[value]), seat=seat_name(session.seats.index(holder)),
+                              what=what)
             session.picks.setdefault(key, {})[user_id] = value
             return "choose"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
@@ -361,8 +389,8 @@ class Table:
     async def cancel(self, session_id: int, user_id: int, interaction_id: int | None = None) -> Change:
         def change(session: Session, game: Game) -> str:
             self._require_lobby(session)
-            self._require_host(session, user_id, "cancel the lobby")
-            self._end(session, ABORTED, "The host cancelled the lobby.")
+            self._require_host(session, user_id, Said("Only the host can cancel the lobby."))
+            self._end(session, ABORTED, Said("The host cancelled the lobby."))
             return "cancel"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
 
@@ -371,9 +399,9 @@ class Table:
             if session.status == PLAYING:
                 raise TableError("The game has already started.")
             self._require_lobby(session)
-            self._require_host(session, user_id, "start the game")
+            self._require_host(session, user_id, Said("Only the host can start the game."))
             if len(session.seats) < game.min_players:
-                raise TableError(f"{game.title} needs at least {game.min_players} players.")
+                raise TableError("{game} needs at least {n} players.", game=_title(game), n=game.min_players)
             now = self.clock()
             self._fill_picks(session, game)
             session.state = game.setup(len(session.seats), session.setup_options(), session.seed, now)
@@ -382,7 +410,7 @@ class Table:
             computers.think_all(minds, game, session.state, now)
             session.minds = [mind.to_json() for mind in minds]
             session.deadline = computers.wake_at(game.next_deadline(session.state), minds)
-            session.add_news([Said("{game} begins.", game=Term(game.title, "game title"))])
+            session.add_news([Said("{game} begins.", game=_title(game))])
             return "start"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
 
@@ -394,7 +422,7 @@ class Table:
                 raise TableError("That game has already ended.")
             if user_id != session.host_id and not may_manage:
                 raise TableError("Only the host or someone who can manage this channel can end the game.")
-            self._end(session, ABORTED, "The game was ended early; no results were recorded.")
+            self._end(session, ABORTED, Said("The game was ended early; no results were recorded."))
             return "abort"
         return await self._lobby_change(session_id, user_id, interaction_id, change)
 
@@ -458,8 +486,8 @@ class Table:
             session = await self.get(session_id)
             try:
                 if session.status != PLAYING:
-                    raise TableError("That game is not being played any more." if session.status != LOBBY
-                                     else "The game has not started yet.")
+                    raise (TableError("That game is not being played any more.") if session.status != LOBBY
+                           else TableError("The game has not started yet."))
                 seat = None if user_id is None else session.seat_of(user_id)
                 if user_id is not None and seat is None:
                     raise TableError("You are watching this game: only seated players can act.")
@@ -503,7 +531,7 @@ class Table:
                 return None  # someone acted first and moved the timer
             if session.status == LOBBY:
                 ended = _copy(session)
-                self._end(ended, ABORTED, "The lobby closed: nobody started the game in time.")
+                self._end(ended, ABORTED, Said("The lobby closed: nobody started the game in time."))
                 await self._save(ended, registry.get(session.game), LogRow("lobby", None, None, {"type": "expire"},
                                                                            now, None))
                 return Change(ended)
@@ -590,9 +618,10 @@ class Table:
         state = changed.game_state
         if seat is not None and user_id == changed.seats[seat] and seat in changed.kept_by_computer():
             minds = [mind for mind in minds if mind.seat != seat]
-            changed.add_news([f"{seat_name(seat)} is back and plays their own seat again."])
+            changed.add_news([Said("{seat} is back and plays their own seat again.", seat=seat_name(seat))])
         for kept in computers.keep_newly_away(minds, changed.seats, game, before, state, changed.seed):
-            changed.add_news([f"{seat_name(kept)} is away: the computer plays their seat until they act again."])
+            changed.add_news([Said("{seat} is away: the computer plays their seat until they act again.",
+                                   seat=seat_name(kept))])
         computers.think_all(minds, game, state, now)
         changed.minds = [mind.to_json() for mind in minds]
         changed.deadline = computers.wake_at(game.next_deadline(state), minds)
@@ -613,7 +642,7 @@ class Table:
             minds = [mind for mind in _minds(session) if mind.seat != seat]
             changed.minds = [mind.to_json() for mind in minds]
             changed.deadline = computers.wake_at(game.next_deadline(session.game_state), minds)
-            changed.add_news([f"{seat_name(seat)} is back and plays their own seat again."])
+            changed.add_news([Said("{seat} is back and plays their own seat again.", seat=seat_name(seat))])
             await self._save(changed, game, LogRow("lobby", user_id, seat, {"type": "back"}, self.clock(), None))
             return Change(changed, actor=user_id)
 
@@ -684,7 +713,7 @@ class Table:
     def _choice(game: Game, key: str) -> Choice:
         found = next((choice for choice in game.choices if choice.key == key), None)
         if found is None:
-            raise TableError(f"{game.title} has no such choice in the lobby.")
+            raise TableError("{game} has no such choice in the lobby.", game=_title(game))
         return found
 
     @staticmethod
@@ -707,9 +736,10 @@ class Table:
             raise TableError("This lobby is closed.")
 
     @staticmethod
-    def _require_host(session: Session, user_id: int, what: str) -> None:
+    def _require_host(session: Session, user_id: int, refusal: Said) -> None:
+        """Refuse anyone but the host, in `refusal`'s words ("Only the host can start the game.")."""
         if user_id != session.host_id:
-            raise TableError(f"Only the host can {what}.")
+            raise TableError(refusal)
 
 
 __all__ = ["Change", "Table", "TableError", "RuleError", "LOBBY_SECONDS"]

@@ -18,11 +18,12 @@ from tests.cogs.discord_helpers import (
 )
 
 MAX_WAKES = 20_000  # timer firings before a game with computers must have ended
+COMPUTERS = "🤖 Computers"  # the lobby button that offers the host computers to add or remove
 
 
 async def add_computer(user, channel, lobby_id: int, level: str):
-    """The host presses "Add computer" and picks the level in the private answer."""
-    offered = await user.click(message_in(channel, lobby_id), label="Add computer")
+    """The host presses "Computers" and picks the level in the private answer."""
+    offered = await user.click(message_in(channel, lobby_id), label=COMPUTERS)
     assert offered.ephemeral, "the levels are offered privately"
     return await user.click(offered.response, label=f"Add computer ({level})")
 
@@ -42,17 +43,18 @@ async def test_the_host_adds_and_removes_computers_and_the_lobby_names_them(worl
     env, _guild, channel, u = world
     await u["ann"].slash(channel, "play", game="tally")
     lobby = channel.last_message
-    assert "Remove computer" in buttons(lobby) and buttons(lobby)["Remove computer"].disabled
-    offered = await u["bob"].click(lobby, label="Add computer")
+    offered = await u["ann"].click(lobby, label=COMPUTERS)
+    assert offered.ephemeral and buttons(offered.response.message)["Remove computer"].disabled, "no computer to remove yet"
+    offered = await u["bob"].click(lobby, label=COMPUTERS)
     assert offered.ephemeral and "Only the host" in offered.response.content
     await add_computer(u["ann"], channel, lobby.id, "hard")
     await add_computer(u["ann"], channel, lobby.id, "easy")
     seats = message_in(channel, lobby.id).embeds[0].fields[0].value
     assert "2. Computer (hard)" in seats and "3. Computer 2 (easy)" in seats
-    assert buttons(message_in(channel, lobby.id))["Add computer"].disabled, "the table is full"
-    refused = await u["bob"].click(message_in(channel, lobby.id), label="Remove computer")
-    assert refused.ephemeral and "Only the host" in refused.response.content
-    await u["ann"].click(message_in(channel, lobby.id), label="Remove computer")
+    assert not buttons(message_in(channel, lobby.id))[COMPUTERS].disabled, "full, but a computer may be removed"
+    panel = await u["ann"].click(message_in(channel, lobby.id), label=COMPUTERS)
+    assert buttons(panel.response.message)["Add computer (easy)"].disabled, "the table is full"
+    await u["ann"].click(panel.response, label="Remove computer")
     seats = message_in(channel, lobby.id).embeds[0].fields[0].value
     assert "Computer (hard)" in seats and "Computer 2" not in seats
 

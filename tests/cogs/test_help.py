@@ -21,7 +21,7 @@ def assert_the_help_page(embed) -> None:
         line = next(line for line in games.splitlines() if f"`{key}`" in line)
         assert title in line and all(fact in line for fact in facts) and " min" in line, line
     start = said["How to start"]
-    assert "practice:True" in start and "Add computer" in start and "Rematch" in start and "📜 Rules" in start
+    assert "practice:True" in start and "🤖 Computers" in start and "🌐" in start and "Rematch" in start and "📜 Rules" in start
     commands = said["Commands"]
     for command in ("/play", "/rules", "/help", "/game abort", "/game leave", "/leaderboard", "/stats"):
         assert f"`{command}`" in commands, command

@@ -106,6 +106,6 @@ async def test_the_tables_own_refusal_is_translated_too(table: Table):
     with pytest.raises(Refused) as caught:
         await table.choose(change.session.id, BOB, "character", "pluma")
     assert markup.refusal(caught.value) == f"Pluma is taken by <@{ANN}>: choose another character."
-    assert markup.refusal(caught.value, "de") == f"Pluma hat schon <@{ANN}>: Wähle etwas anderes (character)."
+    assert markup.refusal(caught.value, "de") == f"Pluma hat schon <@{ANN}>: Wähle etwas anderes (Charakter)."
     assert markup.refusal(caught.value, "fr") == (f"Pluma est déjà pris par <@{ANN}>{NB}: choisis autre chose "
-                                                  f"(character).")
+                                                  f"(personnage).")

@@ -32,7 +32,7 @@ async def test_a_rematch_seats_the_same_players_rotated_with_the_same_options(ta
     assert lobby.seats == [BOB, CAT, ANN], "Ann, first last time, sits last"
     assert sorted(lobby.seats) == sorted(old.seats) and lobby.options == old.options == {"double": True}
     assert lobby.seed != old.seed and lobby.host_id == ANN
-    assert any("asked for a rematch" in line for line in lobby.news)
+    assert any("asked for a rematch" in line for line in lobby.news_lines())
 
 
 async def test_whoever_asks_hosts_and_the_first_seat_moves_to_the_end(table, clock):

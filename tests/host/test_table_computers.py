@@ -141,7 +141,7 @@ async def test_a_player_away_for_their_timers_is_kept_by_a_computer_until_they_c
     await miss_turns(table, clock, sid, BOB, 2)
     session = await table.get(sid)
     assert session.kept_by_computer() == [1]
-    assert any("away: the computer plays their seat" in line for line in session.news)
+    assert any("away: the computer plays their seat" in line for line in session.news_lines())
     await table.act(sid, CAT, {"type": "add", "n": 1})
     await table.act(sid, HOST, {"type": "add", "n": 1})
     clock.advance(5)  # the computer keeping Bob's seat moves well before his turn timer
@@ -153,7 +153,7 @@ async def test_a_player_away_for_their_timers_is_kept_by_a_computer_until_they_c
     assert (await table.get(sid)).kept_by_computer() == [1]
     back = await table.take_back(sid, BOB)  # what every click of his does first (cogs/components.py)
     assert back is not None and back.session.kept_by_computer() == [] and back.session.minds == []
-    assert any("is back" in line for line in back.session.news)
+    assert any("is back" in line for line in back.session.news_lines())
     assert await table.take_back(sid, BOB) is None, "nothing more to hand back"
     assert await table.take_back(sid, CAT) is None, "Cat's seat was never kept"
 
@@ -168,7 +168,7 @@ async def test_a_kept_player_whose_own_move_is_accepted_is_back_at_once(table, c
     assert session.kept_by_computer() == [1] and session.state["turn"] == 1
     change = await table.act(sid, BOB, {"type": "add", "n": 2})
     assert change.session.kept_by_computer() == [] and change.session.minds == []
-    assert any("is back" in line for line in change.session.news)
+    assert any("is back" in line for line in change.session.news_lines())
 
 
 async def test_practice_starts_at_once_against_an_easy_computer(table):

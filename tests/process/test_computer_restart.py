@@ -30,7 +30,7 @@ async def test_a_computers_move_pending_at_a_sigkill_is_made_by_the_next_process
         first = await harness.start_connected()
         played = await fake.slash(ann, "play", {"game": "tally"}, timeout=STEP_TIMEOUT)
         lobby_id = int(played.message["id"])
-        offered = await fake.click(ann, lobby_id, button(played.message, "Add computer")["custom_id"],
+        offered = await fake.click(ann, lobby_id, button(played.message, "🤖 Computers")["custom_id"],
                                    timeout=STEP_TIMEOUT)
         levels = offered.followups[0] if offered.followups else offered.message
         assert levels is not None, f"no levels offered: {offered}"

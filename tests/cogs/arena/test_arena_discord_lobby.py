@@ -3,7 +3,7 @@ difficulty), in Alliances each player's team, and with King of the Hill or Domin
 advanced rules each player's pair of General Manoeuvres.
 
 Eye for an Eye has eight options (turn_based, advanced, alliances, rainforest, domination, hill,
-ceremony and quick); Discord allows five buttons a row, so the toggles (then "Add computer" and
+ceremony and quick); Discord allows five buttons a row, so the toggles (then "Computers" and
 the rules) spill over rows 1-2 and the character select follows them, then the General
 Manoeuvres' select: five rows, Discord's most.
 Played in process (simcord), as the host sees the lobby.
@@ -35,11 +35,11 @@ async def test_eight_options_spill_over_rows_and_the_character_select_follows(wo
     await u["ann"].slash(channel, "play", game="arena")
     lobby = channel.last_message
     rows = rows_of(lobby)
-    assert rows[0] == ["Join", "Leave", "Start", "Cancel", "Remove computer"]
-    toggles = rows[1] + rows[2]  # the eight options, then "Add computer" and the rules
+    assert rows[0] == ["Join", "Leave", "Start", "Cancel", "🌐 English"]
+    toggles = rows[1] + rows[2]  # the eight options, then "Computers" and the rules
     assert [len(row) for row in rows[1:3]] == [5, 5] and rows[3] == ["select"]
     assert all(label.endswith(": off") for label in toggles[:8])
-    assert toggles[8:] == ["Add computer", "📜 Rules"]
+    assert toggles[8:] == ["🤖 Computers", "📜 Rules"]
     assert len(selects(lobby)[0].options) == 6, "the six characters"
 
     last = SEVEN[-1].label  # a mode still to come, or the last one built
