@@ -870,10 +870,10 @@ def draw_board(view: ArenaView, names: Sequence[str] | None = None, *, now: floa
     """The board of `render_arena` as an RGB image, before encoding."""
     who = [cut_name(name, NAME_CHARS) for name in seat_names(view, names)]
     colours = tuple(sorted(seat["colour"] for seat in view["seats"]))
-    fixed = modes.fixed_parts(view)
+    fixed = modes.fixed_parts(view, show)  # its words are the board's: the cached layer is kept per language
     image = _base_layer(view["board"], colours, len(view["seats"]), is_advanced(view), fixed, base_words(show)).copy()
     d = ImageDraw.Draw(image)
-    modes.draw_live(image, d, FRAME, view, fixed)
+    modes.draw_live(image, d, FRAME, view, fixed, show)
     _draw_header(d, view, who, now, aborted, show)
     _draw_figures(image, d, view, aborted)
     _draw_legend(image, d, view, seat_names(view, names), aborted, now, show)

@@ -13,10 +13,15 @@ A mode's own box sits in the board's top-left corner, or above the south-west tr
 Raging Current tracks hold the corners.
 
 Layers: what cannot change during a match (the boxes, the hill's outline) is drawn once on the
-cached base layer (`draw_fixed`, keyed by `fixed_parts`); the flower, the Nymphlets and the dice
-change, so `draw_live` draws them on every board, before the figures (a figure's arc and disc go
-over them). render.arena lays the board out and passes its layout as a `Frame`: it imports this
-module, so this one cannot import it (nor render.arena_words, which imports it for the modes' words).
+cached base layer (`draw_fixed`, keyed by `fixed_parts`, which holds the words drawn there, so a board
+in another language has its own layer); the flower, the Nymphlets and the dice change, so `draw_live`
+draws them on every board, before the figures (a figure's arc and disc go over them).
+render.arena lays the board out and passes its layout as a `Frame`: it imports this module, so this one
+cannot import it (nor render.arena_words, which imports it for the modes' words).
+
+The words drawn come through `show` in the board's language, as render.arena's own do: the boxes'
+titles, the cards left, and what a track does ('in' for the flood; a shift keeps its number and compass
+letters). The tracks' names are the game's own, drawn as the view gives them.
 """
 from __future__ import annotations
 
@@ -29,13 +34,14 @@ from PIL import Image, ImageDraw
 from engine.arena.board import COMPASS
 from engine.arena.data import FACE_NAMES
 from engine.arena.view_types import ArenaView, CurrentView, ModeView, SeatView
+from engine.errors import Said, Term, counted
 from engine.hexgrid import neighbour
-from engine.words import plural
 from render import palette
 from render.cache import cached_layer
-from render.canvas import draw_text, rounded_panel
+from render.canvas import draw_text, rounded_panel, text_width
 
 Point = tuple[float, float]
+Show = Callable[[str], str]  # words (a `Said`, a `Term`) as the reader reads them; `str` reads English
 
 TRACK_W, TRACK_H = 92, 46  # a Raging Current track's box
 CARD_W, CARD_H = 72, 44    # the mode's own box: the hill card, or the flower and its deck
@@ -49,6 +55,12 @@ SUPER = 4                  # supersampling for the stars and flowers
 HILL_EDGE = palette.WHITE
 CLIMBING = (0xFF, 0xD2, 0x4D)  # the hill card's title while climbing: 10:1 on the panel
 RIM = palette.BLACK
+EFFECT_GAP = 2             # px between a track's last space and what the track does, when that fits beside it
+FLOWER_TITLE = Said("Flower")        # Domination's box
+HILL_TITLE = Said("Hill card")       # King of the Hill's box...
+CLIMBING_TITLE = Said("Climbing!")   # ...once the card has been filled an odd number of times
+FLOOD_EFFECT = Term("in", "arena track effect")  # the flood: the figures beside the stream step into it
+EMPTY = Said("empty")  # a track's or the hill card's space without a die
 # A hex's corners, top first and clockwise (as Frame.corners gives them), at each end of the
 # side towards each direction: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.
 SIDE_CORNERS = ((1, 2), (0, 1), (5, 0), (4, 5), (3, 4), (2, 3))
@@ -67,10 +79,11 @@ class Frame(NamedTuple):
 class Fixed(NamedTuple):
     """The parts that stay put for a whole match (a key for the cached layer)."""
 
-    tracks: tuple[tuple[str, str, str, tuple[str, ...]], ...]  # name, corner, effect, faces
+    tracks: tuple[tuple[str, str, str, tuple[str, ...]], ...]  # name, corner, effect (as shown), faces
     mode: str = ""                      # the mode's key
     hill: tuple[tuple[int, int], ...] = ()
     card: tuple[str, ...] = ()          # the hill card's faces
+    title: str = ""                     # Domination's box title, as shown
 
 
 def mode_of(view: ArenaView) -> ModeView:
@@ -78,12 +91,13 @@ def mode_of(view: ArenaView) -> ModeView:
     return view.get("game_mode") or {}
 
 
-def fixed_parts(view: ArenaView) -> Fixed:
-    """What of the view's tracks and mode stays put for the match."""
+def fixed_parts(view: ArenaView, show: Show = str) -> Fixed:
+    """What of the view's tracks and mode stays put for the match, its words as `show` reads them."""
     mode = mode_of(view)
-    tracks = tuple((c["name"], c["corner"], effect(view, c), tuple(c["faces"])) for c in view.get("currents") or [])
+    tracks = tuple((c["name"], c["corner"], effect(view, c, show), tuple(c["faces"])) for c in view.get("currents") or [])
     return Fixed(tracks, mode.get("key", ""), tuple((h[0], h[1]) for h in mode.get("hill", ())),
-                 tuple(mode["card"]["faces"]) if "card" in mode else ())
+                 tuple(mode["card"]["faces"]) if "card" in mode else (),
+                 show(FLOWER_TITLE) if mode.get("key") == "domination" else "")
 
 
 # ----------------------------------------------------------------- boxes: tracks and the mode's card
@@ -141,10 +155,11 @@ def _die(d: ImageDraw.ImageDraw, frame: Frame, space: tuple[int, int, int, int],
               anchor="mm")
 
 
-def effect(view: ArenaView, current: CurrentView) -> str:
-    """What a track does, in the fewest words: '1 E', '2 E', '1 W', 'in' (the flood)."""
+def effect(view: ArenaView, current: CurrentView, show: Show = str) -> str:
+    """What a track does, in the fewest words: '1 E', '2 E', '1 W' (a number and compass letters, the same
+    in every language), 'in' (the flood: a word, as `show` reads it)."""
     if current["flood"]:
-        return "in"
+        return show(FLOOD_EFFECT)
     flows = COMPASS.index(view["board"]["flows"])
     return f"{abs(current['shift'])} {COMPASS[flows if current['shift'] > 0 else (flows + 3) % 6]}"
 
@@ -215,19 +230,25 @@ def draw_fixed(d: ImageDraw.ImageDraw, frame: Frame, fixed: Fixed) -> None:
     """The parts that stay put: the hill's outline, the track boxes and the mode's box."""
     if fixed.hill:
         outline(d, frame, fixed.hill, HILL_EDGE)
-    for name, corner, what, faces in fixed.tracks:  # what the track does, right of its spaces
+    for name, corner, what, faces in fixed.tracks:
         origin = track_at(frame, corner)
         last = _box(d, frame, origin, (TRACK_W, TRACK_H), faces, name)[-1]
-        draw_text(d, (origin[0] + TRACK_W - 5, (last[1] + last[3]) / 2), what, frame.text, palette.MUTED, anchor="rm")
+        right = origin[0] + TRACK_W - 5
+        if text_width(what, frame.text) <= right - last[2] - EFFECT_GAP:  # right of its spaces
+            draw_text(d, (right, (last[1] + last[3]) / 2), what, frame.text, palette.MUTED, anchor="rm")
+        else:  # a longer word (a translation) on the title's line, clear of the spaces
+            draw_text(d, (right, origin[1] + 3), what, frame.text, palette.MUTED, anchor="ra")
     if fixed.card:
         _box(d, frame, card_at(frame, fixed), (CARD_W, CARD_H), fixed.card)
     elif fixed.mode == "domination":
-        _box(d, frame, card_at(frame, fixed), (CARD_W, CARD_H), (), "Flower")
+        _box(d, frame, card_at(frame, fixed), (CARD_W, CARD_H), (), fixed.title)
 
 
-def draw_live(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, view: ArenaView, fixed: Fixed) -> None:
+def draw_live(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, view: ArenaView, fixed: Fixed,
+              show: Show = str) -> None:
     """What changes: the dice on the tracks and the hill card, the flower and its area, the
-    Nymphlets (under the figures: draw the figures after). `fixed`: the view's `fixed_parts`."""
+    Nymphlets (under the figures: draw the figures after). `fixed`: the view's `fixed_parts`;
+    `show`: the board's words as its reader reads them."""
     colours = [frame.colours[seat["colour"]] for seat in view["seats"]]
     for current in view.get("currents") or []:
         for i, (face, owner) in enumerate(zip(current["faces"], current["dice"], strict=True)):
@@ -237,18 +258,19 @@ def draw_live(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, view: Ar
     if "card" in mode:
         x, y = card_at(frame, fixed)
         climbing = mode["climbing"]
-        draw_text(d, (x + 5, y + 3), "Climbing!" if climbing else "Hill card", frame.text,
+        draw_text(d, (x + 5, y + 3), show(CLIMBING_TITLE if climbing else HILL_TITLE), frame.text,
                   CLIMBING if climbing else palette.TEXT)
         for i, (face, owner) in enumerate(zip(mode["card"]["faces"], mode["card"]["dice"], strict=True)):
             if owner is not None:
                 _die(d, frame, card_slot(frame, fixed, i), face, colours[owner])
     if mode.get("key") == "domination":
-        _draw_flower(image, d, frame, fixed, mode)
+        _draw_flower(image, d, frame, fixed, mode, show)
     for nymphlet in mode.get("nymphlets", ()):
         _paste(image, star_sprite(colours[nymphlet["owner"]]), frame.centre(nymphlet["hex"]))
 
 
-def _draw_flower(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, fixed: Fixed, mode: ModeView) -> None:
+def _draw_flower(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, fixed: Fixed, mode: ModeView,
+                 show: Show = str) -> None:
     """The current flower's area (an outline and a flower on each hex), and in the mode's box the
     flower shown and the cards left in the deck."""
     x, y = card_at(frame, fixed)
@@ -259,7 +281,8 @@ def _draw_flower(image: Image.Image, d: ImageDraw.ImageDraw, frame: Frame, fixed
         for h in mode["area"]:
             _paste(image, flower_sprite(colour), frame.centre(h))
         _paste(image, flower_sprite(colour, 9), (x + 15, row))
-    draw_text(d, (x + CARD_W - 5, row), f"{mode['deck']} left", frame.text, palette.MUTED, anchor="rm")
+    draw_text(d, (x + CARD_W - 5, row), show(Said("{n} left", n=mode["deck"])), frame.text, palette.MUTED,
+              anchor="rm")
 
 
 def draw_row_stars(image: Image.Image, frame: Frame, view: ArenaView, seat: SeatView, right: float,
@@ -275,36 +298,41 @@ def draw_row_stars(image: Image.Image, frame: Frame, view: ArenaView, seat: Seat
 
 
 # ----------------------------------------------------------------- words
-def currents_words(view: ArenaView, who: Sequence[str]) -> str:
+def currents_words(view: ArenaView, who: Sequence[str], show: Show = str) -> str:
     """Each Raging Current track: where, what fills it, what it does, whose dice are on it."""
     parts = []
     for c in view["currents"] or ():  # (asked only when there are some)
-        face = FACE_NAMES[c["faces"][0]]
-        faces = plural(len(c["faces"]), f"{face} die", f"{face} dice")
+        faces = show(counted("{n} {face} die", "{n} {face} dice", len(c["faces"]), face=FACE_NAMES[c["faces"][0]]))
         dice = [who[s] for s in c["dice"] if s is not None]
-        parts.append(f"{c['name']} ({c['corner']}, {faces}, {effect(view, c)}): "
-                     + (", ".join(dice) if dice else "empty"))
-    return "Raging Currents: " + "; ".join(parts) + "."
+        parts.append(show(Said("{track} ({corner}, {faces}, {effect}): {dice}", track=c["name"], corner=c["corner"],
+                               faces=faces, effect=effect(view, c, show),
+                               dice=", ".join(dice) if dice else show(EMPTY))))
+    return show(Said("Raging Currents: {tracks}.", tracks="; ".join(parts)))
 
 
-def mode_words(view: ArenaView, who: Sequence[str], places: Callable[[Sequence[Sequence[int]]], str]) -> str:
+def mode_words(view: ArenaView, who: Sequence[str], places: Callable[[Sequence[Sequence[int]]], str],
+               show: Show = str) -> str:
     """The mode's pieces in words ('' in Every Eye): where each Nymphlet is and whose, and the
     catches; the flower's area and the deck; the hill and whose dice are on the hill card.
     `places` names hexes as players say them (render.arena_words, which imports this module)."""
     mode = mode_of(view)
     if "nymphlets" in mode:
-        where = ", ".join(f"{who[n['owner']]}'s at {places([n['hex']])}" for n in mode["nymphlets"])
+        where = ", ".join(show(Said("{who}'s at {place}", who=who[n["owner"]], place=places([n["hex"]])))
+                          for n in mode["nymphlets"]) or show(Said("none left"))
         caught = ", ".join(f"{who[s]} {c}" for s, c in enumerate(mode["catches"]) if c)
-        return (f"Nymphlets (stars): {where or 'none left'}" + (f"; caught: {caught}" if caught else "") + ".")
+        return show(Said("Nymphlets (stars): {where}; caught: {caught}.", where=where, caught=caught) if caught
+                    else Said("Nymphlets (stars): {where}.", where=where))
     if mode.get("key") == "domination":
-        deck = plural(mode["deck"], "flower card") + " left in the deck"
+        deck = show(counted("{n} flower card left in the deck", "{n} flower cards left in the deck", mode["deck"]))
         if not mode["flower"]:
-            return f"Flower: none shown yet, {deck}."
-        return f"Flower: {mode['flower']}, its area {places(mode['area'])} outlined, {deck}."
+            return show(Said("Flower: none shown yet, {deck}.", deck=deck))
+        return show(Said("Flower: {colour}, its area {area} outlined, {deck}.", deck=deck, area=places(mode["area"]),
+                         colour=Term(str(mode["flower"]), "arena colour")))
     if "card" in mode:
-        where = "the stream's open hexes" if view["board"].get("stream") else "the high ground"
-        dice = ", ".join(f"{face} {who[owner] if owner is not None else 'empty'}"
+        where = Said("the stream's open hexes") if view["board"].get("stream") else Said("the high ground")
+        dice = ", ".join(f"{face} {who[owner] if owner is not None else show(EMPTY)}"
                          for face, owner in zip(mode["card"]["faces"], mode["card"]["dice"], strict=True))
-        return f"The hill (outlined in white): {where}. Hill card: {dice}" + \
-            ("; Climbing the Hill!" if mode["climbing"] else ".")
+        return show(Said("The hill (outlined in white): {where}. Hill card: {dice}; Climbing the Hill!", where=where,
+                         dice=dice) if mode["climbing"] else
+                    Said("The hill (outlined in white): {where}. Hill card: {dice}.", where=where, dice=dice))
     return ""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -27,9 +27,9 @@ from engine.arena.view_types import ArenaView, BoardView, CardView, GuardView, P
 from engine.errors import Said, Term, counted
 from engine.flow import ranks
 from render import arena_modes as modes
+from render.arena_modes import Show  # (defined there, the module this one builds on)
 from render.encode import MAX_DESCRIPTION
 
-Show = Callable[[str], str]  # words (a `Said`, a `Term`) as the reader reads them; `str` reads English
 DESCRIBE_CHARS = 24  # a display name in the description is cut to this when the whole would not fit (see DETAILS)
 BANDS = ("I", "II", "III")  # a Tribal card's band
 
@@ -467,9 +467,9 @@ def _describe(view: ArenaView, full: Sequence[str], now: float | None, aborted: 
     if view.get("teams"):
         lines.append(_teams_words(view, who, show))
     if detail.currents and view.get("currents"):
-        lines.append(modes.currents_words(view, who))
-    if modes.mode_words(view, who, hexes_words):
-        lines.append(modes.mode_words(view, who, hexes_words))
+        lines.append(modes.currents_words(view, who, show))
+    if mode := modes.mode_words(view, who, hexes_words, show):
+        lines.append(mode)
     if detail.log and view["log"]:
         lines.append(show(Said("Last: {line}", line=name_seats(view["log"][-1], view, who))))
     if detail.terrain:

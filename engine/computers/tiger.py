@@ -24,12 +24,26 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
+from ..errors import AllOf, Said, counted
 from ..greenbox import CARDS, DOTS, SYMBOLS
 from ..protocol import Action, View
 from ..rng import Rng
-from ..tiger import BOTTOM_GROUP, EYE_TILE, FIELDS, REVEAL, THIN_MAX, Tiger, card_light, points, preview_fight
+from ..tiger import (
+    BOTTOM_GROUP,
+    EYE_TILE,
+    FIELDS,
+    REVEAL,
+    THIN_MAX,
+    Tiger,
+    card_light,
+    card_said,
+    cards_said,
+    points,
+    preview_fight,
+    symbol_word,
+)
 from ..tiger_types import TigerView, as_view
-from ..words import plural
+from ..words import comma_list
 from . import EASY, HARD, Mind, Policy
 
 RULES = Tiger()
@@ -205,40 +219,57 @@ def _after(seen: dict[str, Any], action: Action, entering: int | None) -> dict[s
 
 @dataclass(frozen=True)
 class Advice:
-    """A move and why, in a few words a player reads (the Hint button shows them)."""
+    """A move and why, in a few words a player reads (the Hint button shows them). Both are engine words
+    (`Said`, engine/errors.py), English as they stand, so each reader reads them in their own language."""
 
     action: Action
     move: str  # the move named: "Buy the black drop (6)"
-    why: str  # in a few words: "the best card you can afford (value 6, light 0)"
+    why: str  # in a few words: "it strengthens your deck most (value 6, light 0)"
+
+
+KEEP_ALL = Said("Keep all cards")
 
 
 def _thin(view: TigerView, level: str) -> Advice:
     keep = {"type": "thin", "remove": []}
     if level == EASY:
-        return Advice(keep, "Keep all cards", "every card may help")
+        return Advice(keep, KEEP_ALL, Said("every card may help"))
     owned = view["deck"] + view["discard"] + len(view["revealed"])
     weakest = sorted((c for c in view["discard_cards"] if card_worth(c["id"]) < THIN_BELOW),
                      key=lambda c: (card_worth(c["id"]), c["id"]))
     remove = [c["id"] for c in weakest[:max(0, min(THIN_MAX, owned - MIN_DECK))]]
     if not remove:
-        return Advice(keep, "Keep all cards", "every card pulls its weight, and a deck needs enough cards")
-    names = " and ".join(CARDS[c].name for c in remove)
-    return Advice({"type": "thin", "remove": sorted(remove)}, f"Remove {names} from your deck",
-                  "the weakest cards: your good cards come round more often")
+        return Advice(keep, KEEP_ALL, Said("every card pulls its weight, and a deck needs enough cards"))
+    return Advice({"type": "thin", "remove": sorted(remove)},
+                  Said("Remove {cards} from your deck", cards=AllOf(card_said(c) for c in remove)),
+                  Said("the weakest cards: your good cards come round more often"))
+
+
+def _fight_move(seen: dict[str, Any], action: Action) -> Said:
+    """The fight named: the monster by its symbol and field, the cards, and the card doubled, if one is."""
+    entry = seen["track"][action["monster"]]
+    named = {"symbol": symbol_word(SYMBOLS[entry["tile"] // 6]), "field": FIELDS[action["monster"]],
+             "cards": cards_said(action["cards"])}
+    if action.get("double") is None:
+        return Said("Fight the {symbol} monster on field {field} with {cards}", **named)
+    return Said("Fight the {symbol} monster on field {field} with {cards}, doubling the {card}",
+                card=card_said(action["double"]), **named)
 
 
 def _fight_words(seen: dict[str, Any], action: Action) -> str:
+    """Why a fight: the attack against the power for the points, then what else it wins or costs."""
     p = preview_fight(seen, action["monster"], action["cards"], action.get("double"), action.get("lose"))
     entry = seen["track"][action["monster"]]
     symbol = SYMBOLS[entry["tile"] // 6]
-    words = [f"attack {p['attack']} beats power {p['power']} for {plural(DOTS[symbol], 'point')}"]
+    words = [Said("attack {attack} beats power {power} for {points}", attack=p["attack"], power=p["power"],
+                  points=counted("{n} point", "{n} points", DOTS[symbol]))]
     if p["ends_game"]:
-        words.append("and it wins the Eye of the Tiger")
+        words.append(Said("and it wins the Eye of the Tiger"))
     if p["gold"]:
-        words.append(f"a clean win pays {p['gold']} gold")
+        words.append(Said("a clean win pays {gold} gold", gold=p["gold"]))
     if p["lose"]:
-        words.append("you lose " + ", ".join(CARDS[c].name for c in p["lose"]))
-    return ", ".join(words)
+        words.append(Said("you lose {cards}", cards=cards_said(p["lose"])))
+    return comma_list(words)
 
 
 def _bought(seen: dict[str, Any], action: Action) -> list[int]:
@@ -253,13 +284,22 @@ def _bought(seen: dict[str, Any], action: Action) -> list[int]:
 
 def _buy_advice(seen: dict[str, Any], action: Action) -> Advice:
     if action["type"] == "pass_buy":
-        return Advice(action, "Buy nothing", "no card you can afford would make your deck stronger")
-    cards = _bought(seen, action)
-    move = "Buy the " + " and the ".join(CARDS[c].name for c in cards)
+        return Advice(action, Said("Buy nothing"), Said("no card you can afford would make your deck stronger"))
+    cards = _bought(seen, action)  # two with a second purchase (three revealed cards of one symbol)
+    move = (Said("Buy the {card} and the {second}", card=card_said(cards[0]), second=card_said(cards[1]))
+            if len(cards) > 1 else Said("Buy the {card}", card=card_said(cards[0])))
     if action.get("bonus") is False:
-        move += ", declining the free card"
-    why = "; ".join(f"value {CARDS[c].value}, light {card_light(c)}" for c in cards)
-    return Advice(action, move, f"it strengthens your deck most ({why})")
+        move = Said("{move}, declining the free card", move=move)
+    worth = [Said("value {value}, light {light}", value=CARDS[c].value, light=card_light(c)) for c in cards]
+    return Advice(action, move, Said("it strengthens your deck most ({worth})", worth=_semicolon_list(worth)))
+
+
+def _semicolon_list(parts: list[Said]) -> str:
+    """'a; b', parts that hold commas themselves, kept as words each language separates its own way."""
+    listed: str = parts[0]
+    for part in parts[1:]:
+        listed = Said("{list}; {item}", list=listed, item=part)
+    return listed
 
 
 def _simple_choice(seen: dict[str, Any], actions: list[Action], level: str) -> Action:
@@ -317,11 +357,7 @@ def advise(view: View, level: str = HARD, rng: Rng | None = None) -> Advice:
     else:
         action = _simple_choice(seen, actions, level)
     if action["type"] == "fight":
-        entry = seen["track"][action["monster"]]
-        names = ", ".join(CARDS[c].name for c in action["cards"])
-        double = f", doubling the {CARDS[action['double']].name}" if action.get("double") is not None else ""
-        return Advice(action, f"Fight the {SYMBOLS[entry['tile'] // 6]} monster on field "
-                              f"{FIELDS[action['monster']]} with {names}{double}", _fight_words(seen, action))
+        return Advice(action, _fight_move(seen, action), _fight_words(seen, action))
     return _buy_advice(seen, action)
 
 
