@@ -90,7 +90,7 @@ def qualified_name(locale: object, command: app_commands.Command[Any, ..., Any] 
 def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[Any, ...]]:
     """Babel's Python extraction, plus what this module's file declares for Discord: its cogs' command
     texts and its games' titles (strings the code holds as data, in no `text(...)` call), and the
-    (context, text) pairs its `catalogue_texts()` lists (cogs/rules_book.py: the rules, paragraph by paragraph)."""
+    (context, text) pairs its `catalogue_texts()` lists (cogs/rules_texts.py: the rules, paragraph by paragraph)."""
     from babel.messages.extract import extract_python
 
     yield from extract_python(fileobj, keywords, comment_tags, options)

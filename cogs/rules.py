@@ -31,20 +31,16 @@ from .help import LANGUAGE_CHOICES, typed
 from .language import text
 from .lobby_ui import seats_wanted
 from .markup import refusal
-from .rules_book import (
+from .rules_book import Book, PageButton, other_pages, packed, show_book
+from .rules_texts import (
     ADVANCED,
     OPTION_PAGES,
-    Book,
-    PageButton,
     advanced_title,
     game_rules,
     option_page,
     option_rules,
     option_title,
-    other_pages,
-    packed,
     rules_title,
-    show_book,
 )
 from .services import Bot, Interaction
 

@@ -15,7 +15,8 @@ from cogs import language
 from cogs.guide import TITLE
 from cogs.language import ptext, translation
 from cogs.rules import EMBED_LIMIT, FIELD_LIMIT, options_embed
-from cogs.rules_book import OPTION_PAGES, PAGE_CHARS, RULES, SAMPLE_NAMES, catalogue_texts, in_language
+from cogs.rules_book import PAGE_CHARS, SAMPLE_NAMES
+from cogs.rules_texts import OPTION_PAGES, RULES, catalogue_texts, in_language
 from engine import registry
 from engine.arena.board import COMPASS
 from engine.arena.data import CHARACTERS

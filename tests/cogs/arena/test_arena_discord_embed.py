@@ -17,7 +17,7 @@ import pytest
 from cogs.arena.words import clock_words
 from cogs.pings import AROUND_SECONDS
 from cogs.rules import EMBED_LIMIT, FIELD_LIMIT
-from cogs.rules_book import rules_title
+from cogs.rules_texts import rules_title
 from engine.arena import EyeForAnEye
 from engine.arena.ceremony import Ceremony
 from engine.arena.data import BURRAPARAY_WINDOWS
