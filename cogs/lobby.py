@@ -68,7 +68,7 @@ class Lobby(commands.Cog):
             turned_on = [key.strip() for key in (options or "").split(",") if key.strip()]
             change = await table.open(chosen.name, interaction.guild_id, channel_of(interaction),
                                       interaction.user.id, interaction.id, turned_on, practice,
-                                      language=language_of(interaction.guild_locale))
+                                      language=language_of(replies.channel_locale(interaction)))
         except ChannelBusy as busy:
             s = busy.session
             where = board_link(s) if s.message_id else f"<#{s.channel_id}>"

@@ -120,6 +120,11 @@ async def in_time(interaction: discord.Interaction, *, public: bool = False) -> 
             await task
 
 
+def channel_locale(interaction: discord.Interaction) -> object:
+    """Who reads an answer posted in the channel: the server's locale, or in a DM (no server) the user's."""
+    return interaction.guild_locale or interaction.locale
+
+
 def cannot_save(error: DatabaseFault, locale: object) -> str:
     """What a player is told when the database failed their action, in their `locale`."""
     return text(locale, "The bot cannot save games right now ({error}), so that was not done. "

@@ -5,17 +5,22 @@ shared canvas helpers, and describe themselves in text for screen readers.
 
     render_leaderboard("Tally", "This server · all time · 12 players", rows, me=row, figure_label="Rating")
     render_rating_chart("Ann: rating over time", [Series("Tally", [(t0, 1500.0), (t1, 1565.0)])])
+
+The words the cog does not hand over (column headings, the descriptions' sentences, percentages) are made
+as engine words (`Said`, `counted`, `Term`: English with its source and values) and shown through `show`,
+which the cog gives in the reader's language (cogs/language.said_text), as render/dragon.py's are; dates
+are written by `dated`. The defaults (`str`, `_date`) read English.
 """
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from PIL import ImageDraw
 
-from engine.words import plural
+from engine.errors import Said, Term, counted
 from render import palette
 from render.canvas import draw_text, new_canvas, rounded_panel, text_width
 from render.encode import RenderedImage, encode_png
@@ -44,6 +49,12 @@ MEDAL_R = 17
 PAD_X = 14  # row edge to the first and last column
 COL_GAP = 18  # between columns
 
+Show = Callable[[str], str]  # engine words (a `Said`, a `Term`) as the reader reads them; `str` reads English
+# Column headings, under the catalogues' context "leaderboard column" (the cog's figure label's too)
+PLAYER = Term("Player", "leaderboard column")
+GAMES = Term("Games", "leaderboard column")
+WON = Term("Won", "leaderboard column")
+
 
 @dataclass(frozen=True)
 class Row:
@@ -71,8 +82,9 @@ def fit(text: str, size: int, max_width: float, bold: bool = False) -> str:
     return text[:fits].rstrip() + "..."
 
 
-def _percent(rate: float) -> str:
-    return f"{round(100 * rate)}%"
+def percent(rate: float) -> Said:
+    """A win rate as a percentage ('50%'; the reader's language places its own sign: '50 %')."""
+    return Said("{n}%", n=round(100 * rate))
 
 
 @dataclass(frozen=True)
@@ -87,14 +99,14 @@ class _Columns:
     rate_right: float
 
     @classmethod
-    def of(cls, rows: Sequence[Row], figure_label: str) -> _Columns:
+    def of(cls, rows: Sequence[Row], figure_label: str, show: Show) -> _Columns:
         def widest(texts: Sequence[str], heading: str, bold: bool = False) -> float:
             return max([text_width(heading, SMALL_SIZE), *(text_width(t, ROW_SIZE, bold) for t in texts)])
 
         pos_w = max(2 * MEDAL_R, widest([str(r.position) for r in rows] + ["10"], "#"))
         figure_w = widest([r.figure for r in rows] + ["0000"], figure_label, bold=True)
-        games_w = widest([str(r.games) for r in rows], "Games")
-        rate_w = widest([_percent(r.win_rate) for r in rows] + ["100%"], "Won")
+        games_w = widest([str(r.games) for r in rows], show(GAMES))
+        rate_w = widest([show(percent(r.win_rate)) for r in rows] + [show(percent(1.0))], show(WON))
         rate_right = WIDTH - MARGIN - PAD_X
         games_right = rate_right - rate_w - COL_GAP
         figure_right = games_right - games_w - COL_GAP
@@ -104,7 +116,7 @@ class _Columns:
                    rate_right)
 
 
-def _draw_row(draw: ImageDraw.ImageDraw, y: int, row: Row, stripe: bool, cols: _Columns) -> None:
+def _draw_row(draw: ImageDraw.ImageDraw, y: int, row: Row, stripe: bool, cols: _Columns, show: Show) -> None:
     fill = palette.PANEL if stripe else palette.BACKGROUND
     outline = palette.HIGHLIGHT if row.highlight else None
     rounded_panel(draw, (MARGIN, y, WIDTH - MARGIN - 1, y + ROW_H), radius=10, fill=fill, outline=outline,
@@ -121,13 +133,17 @@ def _draw_row(draw: ImageDraw.ImageDraw, y: int, row: Row, stripe: bool, cols: _
               palette.HIGHLIGHT if row.highlight else palette.TEXT, anchor="lm", bold=row.highlight)
     draw_text(draw, (cols.figure_right, mid), row.figure, ROW_SIZE, palette.TEXT, anchor="rm", bold=True)
     draw_text(draw, (cols.games_right, mid), str(row.games), ROW_SIZE, palette.MUTED, anchor="rm")
-    draw_text(draw, (cols.rate_right, mid), _percent(row.win_rate), ROW_SIZE, palette.MUTED, anchor="rm")
+    draw_text(draw, (cols.rate_right, mid), show(percent(row.win_rate)), ROW_SIZE, palette.MUTED, anchor="rm")
 
 
 def render_leaderboard(title: str, subtitle: str, rows: Sequence[Row], *, me: Row | None = None,
-                       figure_label: str = "Rating", empty: str = "No games on this board yet.",
+                       figure_label: str = "Rating", figure_word: str | None = None,
+                       empty: str = "No games on this board yet.", show: Show = str,
                        filename: str = "leaderboard.png") -> RenderedImage:
-    """The ranked rows, then (after a gap) the viewer's own row when they are outside them."""
+    """The ranked rows, then (after a gap) the viewer's own row when they are outside them.
+
+    `figure_label` heads the figure's column; `figure_word` names it inside the description's sentences
+    ('rating 1516': the label in lower case unless given, since only some languages lower a noun there)."""
     body_rows = len(rows) + (1 if me is not None else 0)
     body_h = COLUMNS_H + body_rows * (ROW_H + ROW_GAP) + (GAP_H if me is not None else 0) if rows else 70
     height = MARGIN + HEADER_H + 10 + body_h + MARGIN
@@ -148,27 +164,30 @@ def render_leaderboard(title: str, subtitle: str, rows: Sequence[Row], *, me: Ro
         draw_text(draw, (WIDTH // 2, y + 30), fit(empty, ROW_SIZE, WIDTH - 2 * (MARGIN + PAD_X)), ROW_SIZE,
                   palette.MUTED, anchor="mm")
     else:
-        cols = _Columns.of([*rows, *([me] if me is not None else [])], figure_label)
+        cols = _Columns.of([*rows, *([me] if me is not None else [])], figure_label, show)
         header_mid = y + COLUMNS_H // 2
-        for x, label, anchor in ((cols.pos_right, "#", "rm"), (cols.name_x, "Player", "lm"),
-                                 (cols.figure_right, figure_label, "rm"), (cols.games_right, "Games", "rm"),
-                                 (cols.rate_right, "Won", "rm")):
+        for x, label, anchor in ((cols.pos_right, "#", "rm"), (cols.name_x, show(PLAYER), "lm"),
+                                 (cols.figure_right, figure_label, "rm"), (cols.games_right, show(GAMES), "rm"),
+                                 (cols.rate_right, show(WON), "rm")):
             draw_text(draw, (x, header_mid), label, SMALL_SIZE, palette.MUTED, anchor=anchor)
         y += COLUMNS_H
         for i, row in enumerate(rows):
-            _draw_row(draw, y, row, stripe=i % 2 == 0, cols=cols)
+            _draw_row(draw, y, row, stripe=i % 2 == 0, cols=cols, show=show)
             y += ROW_H + ROW_GAP
         if me is not None:
             draw_text(draw, (WIDTH // 2, y + GAP_H // 2 - 2), ". . .", ROW_SIZE, palette.MUTED, anchor="mm")
             y += GAP_H
-            _draw_row(draw, y, me, stripe=True, cols=cols)
+            _draw_row(draw, y, me, stripe=True, cols=cols, show=show)
 
     lines = [title, subtitle]
     if not rows:
         lines.append(empty)
+    word = figure_label.lower() if figure_word is None else figure_word
     for row in [*rows, *([me] if me is not None else [])]:
-        lines.append(f"{row.position}. {row.name}: {figure_label.lower()} {row.figure}, {plural(row.games, 'game')}, "
-                     f"{_percent(row.win_rate)} won" + (" (you)" if row.highlight else ""))
+        line = Said("{place}. {name}: {figure_word} {figure}, {games}, {rate} won", place=row.position, name=row.name,
+                    figure_word=word, figure=row.figure, games=counted("{n} game", "{n} games", row.games),
+                    rate=percent(row.win_rate))
+        lines.append(show(Said("{line} (you)", line=line) if row.highlight else line))
     return RenderedImage(encode_png(image), "\n".join(lines), filename)
 
 
@@ -207,6 +226,7 @@ def _nice_step(span: float, ticks: int = 4) -> float:
 
 
 def _date(at: float) -> str:
+    """A day as English writes it on the chart: '05 Jan 2027' (UTC)."""
     return datetime.fromtimestamp(at, UTC).strftime("%d %b %Y")
 
 
@@ -225,11 +245,13 @@ def _legend(series: Sequence[Series], width: float) -> list[list[tuple[int, str,
     return lines
 
 
-def render_rating_chart(title: str, series: Sequence[Series], *, filename: str = "rating.png") -> RenderedImage:
+def render_rating_chart(title: str, series: Sequence[Series], *, show: Show = str,
+                        dated: Callable[[float], str] = _date, filename: str = "rating.png") -> RenderedImage:
     """Lines of rating against games played (oldest left), one per game, with a legend.
 
     The x axis steps one place per game in time order across all series, so games played far apart
-    do not squeeze the rest; the first and last dates are written under it.
+    do not squeeze the rest; the first and last dates (`dated`: a unix time as the reader writes a day)
+    are written under it.
     """
     series = [s for s in series if s.points][: len(SERIES_COLOURS)]
     inner_left, inner_right = MARGIN + 8, CHART_W - MARGIN - 8
@@ -241,8 +263,9 @@ def render_rating_chart(title: str, series: Sequence[Series], *, filename: str =
     draw_text(draw, (inner_left, MARGIN + 2), fit(title, CHART_TITLE_SIZE, inner_right - inner_left, True),
               CHART_TITLE_SIZE, palette.TEXT, bold=True)
     if not series:
-        draw_text(draw, (CHART_W // 2, height // 2), "No rated games yet.", ROW_SIZE, palette.MUTED, anchor="mm")
-        return RenderedImage(encode_png(image), f"{title}\nNo rated games yet.", filename)
+        nothing = show(Said("No rated games yet."))
+        draw_text(draw, (CHART_W // 2, height // 2), nothing, ROW_SIZE, palette.MUTED, anchor="mm")
+        return RenderedImage(encode_png(image), f"{title}\n{nothing}", filename)
 
     # Legend: marker and name per series, wrapping onto more lines when the names are long.
     for n, line in enumerate(legend):
@@ -278,7 +301,7 @@ def render_rating_chart(title: str, series: Sequence[Series], *, filename: str =
         y = py(tick)
         draw.line((left, y, right, y), fill=palette.PANEL_BORDER, width=1)
         draw_text(draw, (left - 10, y), label, SMALL_SIZE, palette.MUTED, anchor="rm")
-    first, last = _date(order[0][0]), _date(order[-1][0])
+    first, last = dated(order[0][0]), dated(order[-1][0])
     if first == last:
         draw_text(draw, ((left + right) / 2, bottom + 8), first, SMALL_SIZE, palette.MUTED, anchor="ma")
     else:
@@ -296,8 +319,10 @@ def render_rating_chart(title: str, series: Sequence[Series], *, filename: str =
 
     lines = [title]
     for s in series:
-        start, end = s.points[0][1], s.points[-1][1]
-        lines.append(f"{s.label}: {start:.0f} to {end:.0f} over {plural(len(s.points) - 1, 'game')} "
-                     f"(low {min(v for _, v in s.points):.0f}, high {max(v for _, v in s.points):.0f}), "
-                     f"{_date(s.points[0][0])} to {_date(s.points[-1][0])}")
+        ratings = [v for _, v in s.points]
+        whole = {name: f"{v:.0f}" for name, v in (("start", ratings[0]), ("end", ratings[-1]),
+                                                   ("low", min(ratings)), ("high", max(ratings)))}
+        lines.append(show(Said("{game}: {start} to {end} over {games} (low {low}, high {high}), {first} to {last}",
+                               game=s.label, **whole, games=counted("{n} game", "{n} games", len(s.points) - 1),
+                               first=dated(s.points[0][0]), last=dated(s.points[-1][0]))))
     return RenderedImage(encode_png(image), "\n".join(lines), filename)

@@ -116,3 +116,12 @@ async def test_a_choice_refused_for_its_options_joins_them_in_the_readers_langua
     assert markup.refusal(caught.value, "de") == ("Diese Wahl (Paar Allgemeiner Manöver) gibt es nur mit den "
                                                   "Optionen advanced und hill oder domination.")
     assert (await table.get(sid)).picks == {}, "nothing picked"
+
+
+async def test_a_table_in_a_direct_message_reads_in_its_players_language(simcord_env, simcord_bot, user_locales):  # noqa: F811
+    """A DM has no server locale: the table takes the language of the one who opened it."""
+    eve = simcord_env.create_user("eve")
+    user_locales[eve.id] = "de"
+    await eve.slash("play", game=GAME)
+    lobby = eve.dm_channel.last_message
+    assert lobby.embeds[0].title == "Schatz der Drachen – Spieltisch"
