@@ -135,7 +135,7 @@ def as_said(message: str, values: Mapping[str, object]) -> Said:
 
 # Words survive JSON (the table's news in the database) with their id: a `Said` is stored as {"said": its
 # English source, "values": ..., "many": its plural source, if any}, a value that is a Said in turn likewise,
-# an `Either` as {"either": [items]} (an item a Term as a Term is), a `Term` as {"term": word, "context": ...};
+# an `Either` as {"either": [items]} (an `AllOf` as {"all": [items]}) (an item a Term as a Term is), a `Term` as {"term": word, "context": ...};
 # any other text as a plain string (as every line was before, so old rows read as they are).
 
 def stored(text: object) -> Any:
@@ -146,7 +146,7 @@ def stored(text: object) -> Any:
             line["many"] = text.many
         return line
     if isinstance(text, Either):
-        return {"either": [stored(item) for item in text.items]}
+        return {"all" if isinstance(text, AllOf) else "either": [stored(item) for item in text.items]}
     if isinstance(text, Term):
         return {"term": str(text), "context": text.context}
     return text if isinstance(text, int | float) else str(text)  # a number stays one; any other value is text
@@ -158,6 +158,8 @@ def read(line: Any) -> Any:
         return line
     if "either" in line:
         return Either(read(item) for item in line["either"])
+    if "all" in line:
+        return AllOf(read(item) for item in line["all"])
     if "term" in line:
         return Term(line["term"], line["context"])
     values = {name: read(value) for name, value in line.get("values", {}).items()}

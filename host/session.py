@@ -5,11 +5,11 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from engine import registry
 from engine.computers import LEVELS
-from engine.errors import RuleError, read, stored
+from engine.errors import RuleError, Said, read, stored
 from engine.protocol import State
 
 LOBBY, PLAYING, FINISHED, ABORTED = "lobby", "playing", "finished", "aborted"
@@ -167,9 +167,22 @@ class Session:
             state=None if row["state"] is None else upgraded(row["game"], json.loads(row["state"])),
             version=row["version"], deadline=row["deadline"], message_id=row["message_id"], board_key=row["board_key"],
             news=json.loads(row["news"]), created_at=row["created_at"], started_at=row["started_at"],
-            ended_at=row["ended_at"], summary=row["summary"], ping_message_id=row["ping_message_id"],
+            ended_at=row["ended_at"], summary=summary_read(row["summary"]), ping_message_id=row["ping_message_id"],
             pinged=json.loads(row["pinged"]), shown_version=row["shown_version"],
             picks={key: {int(user): value for user, value in by_user.items()}
                    for key, by_user in json.loads(row["picks"]).items()},
             minds=json.loads(row["minds"]), language=row["language"],
         )
+
+
+def summary_stored(summary: str | None) -> str | None:
+    """How the summary column keeps a session's summary: an engine's words (a `Said`) as the JSON of its
+    id and values, as the news keeps them, so it reads in any language after a restart; a plain text as is."""
+    return json.dumps(stored(summary)) if isinstance(summary, Said) else summary
+
+
+def summary_read(column: str | None) -> str | None:
+    """A stored summary as it was made (`summary_stored`); a plain text (every older row) as it is."""
+    if column is None or not column.startswith('{"said"'):
+        return column
+    return cast(str, read(json.loads(column)))

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.protocol import ActionLike, canonical
 
-from .session import ABORTED, ACTIVE, FINISHED, Session
+from .session import ABORTED, ACTIVE, FINISHED, Session, summary_stored
 from .shards import ALL_SHARDS, Shards
 from .store import Store, Tx, UniqueViolation
 
@@ -164,7 +164,8 @@ class SessionRows:
         """
         params = (session.status, session.host_id, json.dumps(session.seats), json.dumps(session.options),
                   json.dumps(session.picks), None if session.state is None else canonical(session.state),
-                  session.deadline, json.dumps(session.news), session.started_at, session.ended_at, session.summary,
+                  session.deadline, json.dumps(session.news), session.started_at, session.ended_at,
+                  summary_stored(session.summary),
                   canonical_list(session.minds), session.language, session.id, session.version)
 
         async def work(tx: Tx) -> None:

@@ -121,6 +121,18 @@ async def test_a_news_line_keeps_its_words_id_through_the_database(table: Table,
     assert markup.news(session).endswith(f"<@{ANN}> gewinnt mit 0 Karten.")
 
 
+async def test_a_games_summary_keeps_its_words_id_through_the_database(table: Table, store, clock):
+    """The end's summary (shown on the ended board, in /game history and the end message) reads in the
+    table's language after a restart, as the news does; a summary stored as plain text still reads as it is."""
+    change = await played(table, "dragon", "de")
+    assert markup.summary(change.session).endswith(f"<@{ANN}> gewinnt mit 0 Karten.")
+    restarted = Table(store, clock=clock)
+    assert markup.summary(await restarted.get(change.session.id)) == markup.summary(change.session)
+    await store.write(lambda tx: tx.execute("UPDATE sessions SET summary = ? WHERE id = ?",
+                                            ("An older summary.", change.session.id)))
+    assert markup.summary(await Table(store, clock=clock).get(change.session.id)) == "An older summary."
+
+
 async def test_news_stored_before_events_had_ids_still_reads(table: Table, store, clock):
     """An old row's news is a list of finished English strings: it reads as it was, in any language."""
     change = await played(table, "dragon", "de")
