@@ -9,6 +9,7 @@ import pytest
 from tests.cogs.bugs_helpers import play_a_short_game, session_of
 from tests.kit.english_words import SHIPPED, users_speak_their_servers_language
 from tests.kit.played_games import Played, english_words_left, played
+from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
 
 SEATS = ("ann", "bob")
 TITLE = "Bugs & Co"

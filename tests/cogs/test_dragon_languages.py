@@ -13,6 +13,7 @@ from tests.cogs.discord_helpers import message_in, server
 from tests.kit.dragon_play import cells_of, label, menu_with, plan_a_collecting_turn, reveal, state_of
 from tests.kit.english_words import SHIPPED, english_left, message_texts
 from tests.kit.user_locales import user_locales  # noqa: F401  (the fixture naming users' own locales)
+from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
 
 SEATS = ("ann", "bob")
 TITLE = "Treasure of the Dragons"

@@ -12,6 +12,7 @@ from tests.kit.catalogues import catalogues  # noqa: F401  (the fixture naming t
 from tests.kit.english_words import NB, SHIPPED, english_left, message_texts, users_speak_their_servers_language
 from tests.kit.ratings_play import play_tally, resign_patience
 from tests.kit.user_locales import user_locales  # noqa: F401  (the fixture naming users' own locales)
+from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
 
 NAMES = ["Tally", "Patience", "Treasure of the Dragons", "ann", "bob"]  # titles kept (toy games), English's, players
 

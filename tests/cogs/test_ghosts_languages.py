@@ -10,6 +10,7 @@ from cogs.language import ptext
 from tests.cogs.ghosts_helpers import board_of, discard_all, play_to_the_end
 from tests.kit.english_words import SHARED, SHIPPED, users_speak_their_servers_language
 from tests.kit.played_games import Played, english_words_left, played
+from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
 
 SEATS = ("ann", "bob")
 TITLE = "Zap That Ghost"

@@ -15,6 +15,7 @@ from cogs import language
 from cogs.language import fields, fill, ntext, number, ptext, text
 from tests.kit.english_words import SHIPPED, english_left_on_page, page_text
 from tests.kit.user_locales import user_locales as locales  # noqa: F401  (the fixture naming users' own locales)
+from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 MANY = ("One board or card game to play right here, with buttons.",

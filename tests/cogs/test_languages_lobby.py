@@ -12,6 +12,7 @@ from engine import registry
 from host.table import Table
 from tests.cogs.discord_helpers import buttons, message_in, server
 from tests.kit.english_words import SHIPPED, english_left_on_page, page_text
+from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
 
 GAME = "dragon"  # Treasure of the Dragons: computers, no options (the options' labels are the engine's words yet)
 ANN, BOB = 1, 2

@@ -14,6 +14,7 @@ from host.errors import TableError
 from host.table import Table
 from tests.cogs.discord_helpers import buttons, message_in, selects, server
 from tests.kit.user_locales import user_locales  # noqa: F401  (the fixture naming users' own locales)
+from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
 
 GAME = "dragon"
 ANN, BOB = 1, 2

@@ -11,6 +11,7 @@ from engine import registry
 from tests.cogs.discord_helpers import message_in, server
 from tests.kit.english_words import SHIPPED, english_left, message_texts
 from tests.kit.tiger_play import open_tiger, play_a_turn, session_of
+from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
 
 TITLE = "Eye of the Tiger"
 

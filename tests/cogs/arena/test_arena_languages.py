@@ -18,6 +18,7 @@ from tests.cogs.arena.arena_matches import wait
 from tests.cogs.discord_helpers import message_in, selects, server
 from tests.kit.arena_words import names_kept as kept_names
 from tests.kit.english_words import SHIPPED, english_left, message_texts, users_speak_their_servers_language
+from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
 
 pytestmark = pytest.mark.usefixtures("at_once")  # boards edited at once (conftest.py)
 
