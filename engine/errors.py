@@ -138,6 +138,9 @@ def as_said(message: str, values: Mapping[str, object]) -> Said:
 # an `Either` as {"either": [items]} (an `AllOf` as {"all": [items]}) (an item a Term as a Term is), a `Term` as {"term": word, "context": ...};
 # any other text as a plain string (as every line was before, so old rows read as they are).
 
+StoredText = str | dict[str, Any]  # a text as JSON keeps it (`stored`): a plain text, or a Said's id and values
+
+
 def stored(text: object) -> Any:
     """A news line, or one of its values, as JSON keeps it."""
     if isinstance(text, Said):

@@ -9,7 +9,7 @@ from typing import Any, cast
 
 from engine import registry
 from engine.computers import LEVELS
-from engine.errors import RuleError, Said, read, stored
+from engine.errors import RuleError, Said, StoredText, read, stored
 from engine.protocol import State
 
 LOBBY, PLAYING, FINISHED, ABORTED = "lobby", "playing", "finished", "aborted"
@@ -17,7 +17,7 @@ MAX_COMPUTERS = 9  # numbers 1-9 per table, more than any game seats
 USER_FIELD = re.compile(r"\{@(\d+)\}")
 ACTIVE = (LOBBY, PLAYING)
 NEWS_KEPT = 5
-NewsLine = str | dict[str, Any]  # as stored: a plain text, or a Said kept as its id and values (`stored`)
+NewsLine = StoredText  # as stored: a plain text, or a Said kept as its id and values (`stored`)
 
 
 # Computers hold seats under negative user ids no Discord user has, `-(10 * number + level)`: a

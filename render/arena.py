@@ -59,7 +59,7 @@ from PIL import Image, ImageDraw
 from engine.arena import EyeForAnEye
 from engine.arena.board import COMPASS
 from engine.arena.view_types import ArenaView, BoardView, SeatView, StatusView, as_view
-from engine.errors import Said, Term, counted
+from engine.errors import Said, Term, counted, read
 from render import arena_modes as modes
 from render import palette
 from render.arena_words import (
@@ -848,7 +848,7 @@ def _news(view: ArenaView, who: Sequence[str], aborted: bool, show: Show = str) 
     log: list[tuple[str, palette.RGB, bool]] = []
     for i, entry in enumerate(reversed(view["log"])):
         colour = palette.TEXT if i == 0 else palette.MUTED
-        said = [(line, colour, False) for line in wrap_text(name_seats(entry, view, who), SMALL, width)]
+        said = [(line, colour, False) for line in wrap_text(name_seats(show(read(entry)), view, who), SMALL, width)]
         if len(log) + len(said) > room:
             if not log:
                 log = said[:room - 1] + [(_fit(said[room - 1][0] + " ...", SMALL, width), colour, False)]

@@ -24,7 +24,7 @@ from engine.arena.board import BUSHLAND, COMPASS
 from engine.arena.data import FACE_NAMES, FLAME_BLADE, TB_GAME_TURNS
 from engine.arena.teams import TEAM_LETTERS  # Alliances' teams, on their badges and in words
 from engine.arena.view_types import ArenaView, BoardView, CardView, GuardView, PendingView, SeatView, StatusView
-from engine.errors import Said, Term, counted
+from engine.errors import Said, Term, counted, read
 from engine.flow import ranks
 from render import arena_modes as modes
 from render.arena_modes import Show  # (defined there, the module this one builds on)
@@ -471,7 +471,7 @@ def _describe(view: ArenaView, full: Sequence[str], now: float | None, aborted: 
     if mode := modes.mode_words(view, who, hexes_words, show):
         lines.append(mode)
     if detail.log and view["log"]:
-        lines.append(show(Said("Last: {line}", line=name_seats(view["log"][-1], view, who))))
+        lines.append(show(Said("Last: {line}", line=name_seats(show(read(view["log"][-1])), view, who))))
     if detail.terrain:
         lines.append(_terrain_words(view["board"], show))
     return "\n".join(lines)

@@ -28,7 +28,6 @@ import discord
 
 from engine import registry
 from engine.arena.view_types import ArenaView, PendingView, SeatView, as_view
-from engine.errors import Said
 from engine.protocol import Game, View
 from host.session import ABORTED, PLAYING, Session
 from host.table import Change
@@ -40,7 +39,7 @@ from .. import markup, replies
 from ..actions import table_of
 from ..components import Ref, TableButton
 from ..game_ui import Control, GameUI, Seated
-from ..language import SOURCE, language_of, ntext, ptext, said_text, text, translation
+from ..language import ntext, ptext, said_text, text
 from ..rules import options_embed, rules_embed
 from ..services import Interaction
 from .clicks import on_click
@@ -126,24 +125,6 @@ def pending_words(view: ArenaView, p: PendingView, language: object) -> str:
     return said
 
 
-def log_lines(session: Session, log: list[str], language: object) -> list[str]:
-    """The board's log in `language`. The engine keeps it as English text (its state is plain data, and the
-    computers' sweep is keyed on that state), but the same lines came to the table as news with their words'
-    ids (`Session.news`): a line is read from its news line, else from the catalogue's entry for the whole
-    line. Read in another language than English, a line found in neither (an older one, gone from the news)
-    is left out rather than shown in English."""
-    if language_of(language) == SOURCE:
-        return list(log)
-    news = {str(line): line for line in session.news_lines() if isinstance(line, Said)}
-    shown = [said_text(language, news[line]) if line in news else translation(language, line) for line in log]
-    return [line for line in shown if line is not None]
-
-
-def in_language(session: Session, view: View) -> View:
-    """The public view with its log in the table's language (the picture draws it as it is given)."""
-    return {**view, "log": log_lines(session, view["log"], session.language)}
-
-
 class ArenaUI(GameUI):
     """`clock` is the table's: the picture says how long is left ('4:12 left'), as of its drawing."""
 
@@ -162,7 +143,7 @@ class ArenaUI(GameUI):
                 if e.kind in HEADLINES and e.private_to is None]
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
-        return render_arena(in_language(session, game.view(session.game_state, None)), names, now=self.clock(),
+        return render_arena(game.view(session.game_state, None), names, now=self.clock(),
                             aborted=session.status == ABORTED, show=functools.partial(said_text, session.language))
 
     def board_key(self, session: Session, game: Game) -> str | None:
@@ -206,7 +187,7 @@ class ArenaUI(GameUI):
         mode_title = game_mode and ptext(language, "arena mode", game_mode["title"])
         mode = (f" · {mode_title}" if game_mode else "") + (
             " · " + text(language, "turn-based") if view["mode"] == "turn_based" else "")
-        lines = [markup.said(session, name_places(line)) for line in log_lines(session, view["log"], session.language)]
+        lines = [name_places(markup.said(session, line)) for line in view["log"]]
         if not playing and session.summary:
             lines.append(markup.said(session, session.summary))
         title = ptext(language, "game title", game.title)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Said, Term
+from ..errors import Said, Term, stored
 from ..protocol import Event, Seat, seat_name
 from .board import ARENAS, Arena, Key, key
 from .data import CHARACTERS, GENERAL_CARDS, LOG_LINES, NYMPHLET_TRACKS, Card, Character, Track
@@ -166,6 +166,7 @@ def action_word(word: str) -> Term:
 
 def say(state: State, text: str, kind: str = "info") -> Event:
     """A public event (its text a `Said`, engine/errors.py, read in each reader's language where shown),
-    also kept in the short log the board shows: as English text, the state being plain data."""
-    state["log"] = (state["log"] + [str(text)])[-LOG_LINES:]
+    also kept in the short log the board shows: as its words' id and values (`stored`), the state being
+    plain data, so the board reads it in its own language."""
+    state["log"] = (state["log"] + [stored(text)])[-LOG_LINES:]
     return Event(text, kind=kind)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
+from ..errors import StoredText
 from ..hexgrid import Hex
 
 Phase = Literal["start", "countdown", "fight", "roll", "turns", "declare", "over"]
@@ -308,7 +309,7 @@ class ArenaView(TypedDict):
     game_mode: ModeView | None
     ranks: list[int]  # the match standings now
     results: list[RoundResult]
-    log: list[str]  # the newest lines, seats as '{0}'
+    log: list[StoredText]  # the newest lines as stored (engine.errors.read reads them), seats as '{0}'
     ended: Literal["rounds", "left"] | None
     you: NotRequired[int]  # a seat's own view: whose it is
 

@@ -217,7 +217,7 @@ def public(state: State, deadline: float | None) -> View:
         "game_mode": cast("ModeView | None", mode_of(state).view(state)),  # each mode's own (modes.Mode.view)
         "ranks": list(mode_of(state).ranks(state)),  # the match standings now (the modes break ties on health)
         "results": copied(state["results"]),
-        "log": list(state["log"]),
+        "log": copied(state["log"]),
         "ended": state["ended"],
     }
     return cast(View, view)

@@ -8,6 +8,7 @@ from collections import Counter
 from engine.arena.data import COUNTDOWN_SECONDS, SEAT_ORDER
 from engine.rng import rig
 from tests.cogs.discord_helpers import message_in, selects
+from tests.kit.arena_log import log_text
 
 A, D, M, H, R, S = 1, 2, 3, 4, 5, 6  # rigged rolls: the faces Attack Defence Move Heal Ready Special
 E, NE, NW, W, SW, SE = range(6)
@@ -105,4 +106,4 @@ async def put(table: Table, **where: tuple[list[int], int]) -> None:
 
 
 def log_lines(state) -> str:
-    return "\n".join(state["log"])
+    return "\n".join(log_text(state))

@@ -42,6 +42,7 @@ from tests.cogs.discord_helpers import (
     pinged,
     public_texts,
 )
+from tests.kit.arena_log import log_text
 
 pytestmark = pytest.mark.usefixtures("at_once")  # boards edited at once (conftest.py), for every test here
 
@@ -151,7 +152,7 @@ async def test_a_reaction_prompt_reaches_the_defender_who_parries(world, simcord
     assert watcher.ephemeral and "watching" in watcher.response.content
     await table.fire(REACT_SECONDS + 0.5, hand_clock)
     state = await table.state()
-    assert "Riparian ({1}): Parry 1; no hit lands." in state["log"][-1] and not state["pending"]
+    assert "Riparian ({1}): Parry 1; no hit lands." in log_text(state)[-1] and not state["pending"]
     assert mention.id not in [m.id for m in channel.history()], "the answered prompt is gone"
 
     # 3. Again, and Bob answers through the mention's button: his panel opens on the prompt.

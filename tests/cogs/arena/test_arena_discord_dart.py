@@ -14,6 +14,7 @@ from cogs.arena.words import answer_label, unanswered
 from engine.arena.data import REACT_SECONDS
 from tests.cogs.arena.arena_helpers import A, D, E, H, M, begin, log_lines, put
 from tests.cogs.discord_helpers import buttons, pinged
+from tests.kit.arena_log import log_text
 from tests.kit.arena_setup import give
 
 pytestmark = pytest.mark.usefixtures("at_once")  # boards edited at once (conftest.py), for every test here
@@ -73,7 +74,7 @@ async def test_an_owner_who_does_nothing_gets_auto_parrys_dart_when_the_window_r
 
     await table.fire(REACT_SECONDS + 0.5, hand_clock)
     state = await table.state()
-    assert state["log"][-1] == "Riparian ({1})'s Nymphlet at [1, 0]: Dart 1; no hit lands, it stays."
+    assert log_text(state)[-1] == "Riparian ({1})'s Nymphlet at [1, 0]: Dart 1; no hit lands, it stays."
     assert len(state["tokens"]) == 6 and state["dice"][BOB]["tracks"]["dart"] == 1 and not state["pending"]
     assert mention.id not in [m.id for m in channel.history()], "the answered prompt is gone"
 

@@ -10,6 +10,7 @@ from engine.arena.figures import OUT
 from engine.arena.teams import allied, form_teams
 from engine.errors import RuleError
 from engine.protocol import TIMEOUT, fill
+from tests.kit.arena_log import log_text
 from tests.kit.arena_setup import NOW, SW, E, W, do, give, put, refused, under_way
 
 GAME = EyeForAnEye()
@@ -53,7 +54,7 @@ def test_alliances_need_four_players_for_two_teams_of_two_or_three(players):
 
 def test_everyone_is_told_who_plays_with_whom():
     state = GAME.setup(4, {"alliances": True}, 1, NOW)
-    line = next(text for text in state["log"] if text.startswith("Alliances"))
+    line = next(text for text in log_text(state) if text.startswith("Alliances"))
     assert fill(line, NAMES) == "Alliances: Grublic (Ann) and Riparian (Bob) against Banksia (Cy) and Pluma (Di)."
     view = GAME.view(state, None)
     assert [t["seats"] for t in view["teams"]] == [[0, 1], [2, 3]]

@@ -20,6 +20,7 @@ from engine.computers.arena.levels import level_of
 from engine.computers.arena.scene import read
 from engine.computers.play import play_game
 from engine.protocol import TIMEOUT
+from tests.kit.arena_log import log_text
 from tests.kit.arena_play import simulated
 from tests.kit.arena_setup import NOW, E, W, do, give, pool, put, under_way
 
@@ -100,10 +101,10 @@ def test_a_real_time_round_result_says_by_the_clock_or_by_passing():
 def test_a_mode_shows_its_game_turn_without_a_cap_and_every_eye_with_its_six():
     hill = turn_based("hill")
     assert GAME.view(hill, None)["turns"]["game_turns"] is None
-    assert any(line.startswith("Game turn 1: roll") for line in hill["log"])
+    assert any(line.startswith("Game turn 1: roll") for line in log_text(hill))
     every_eye = under_way(GAME.setup(2, {"turn_based": True}, 1, NOW))
     assert GAME.view(every_eye, None)["turns"]["game_turns"] == TB_GAME_TURNS
-    assert any(line.startswith(f"Game turn 1 of {TB_GAME_TURNS}: roll") for line in every_eye["log"])
+    assert any(line.startswith(f"Game turn 1 of {TB_GAME_TURNS}: roll") for line in log_text(every_eye))
 
 
 @pytest.mark.parametrize("mode", [KingOfTheHill, Domination, Ceremony])

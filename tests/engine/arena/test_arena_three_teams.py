@@ -15,6 +15,7 @@ from engine.arena.teams import TEAMS, allied, form_teams, place_teams
 from engine.computers.play import play_game
 from engine.errors import RuleError
 from engine.protocol import TIMEOUT, fill
+from tests.kit.arena_log import log_text
 from tests.kit.arena_setup import NOW, E, W, do, give, put, under_way
 
 GAME = EyeForAnEye()
@@ -38,7 +39,7 @@ def test_six_players_may_play_two_v_two_v_two():
     state = setup(6, TWO_TWO_TWO)
     assert state["teams"] == [[0, 3], [1, 4], [2, 5]]
     assert allied(state, 0, 3) and not allied(state, 0, 1) and not allied(state, 1, 2)
-    line = next(text for text in state["log"] if text.startswith("Alliances"))
+    line = next(text for text in log_text(state) if text.startswith("Alliances"))
     assert fill(line, NAMES) == ("Alliances: Grublic (Ann) and Pluma (Di) against Riparian (Bob) and Incendiary (Ed) "
                                  "against Banksia (Cy) and Echo (Flo).")
     assert [s["team"] for s in GAME.view(state, None)["seats"]] == [0, 1, 2, 0, 1, 2]

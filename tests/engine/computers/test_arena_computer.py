@@ -12,6 +12,7 @@ import pytest
 from engine.arena import EyeForAnEye
 from engine.computers import Mind, choose, policy_for
 from engine.computers.play import play_game
+from tests.kit.arena_log import log_text
 from tests.kit.arena_setup import NOW, E, W, give, put, under_way
 
 GAME = EyeForAnEye()
@@ -134,7 +135,7 @@ def test_hard_walks_behind_a_foe_and_strikes_its_rear_in_one_turn():
     assert second == {"type": "attack", "target": 1, "dice": 3}
     state, _ = GAME.apply(state, 0, second, NOW + 3)
     assert state["figures"][1]["health"] == 15 - 3
-    assert "from the rear" in " ".join(state["log"])
+    assert "from the rear" in " ".join(log_text(state))
 
 
 def test_easy_strikes_the_foe_in_front_where_hard_walks_round():
