@@ -9,6 +9,8 @@ hears a change first is written here, not decided by which module happened to su
 
 `via` is the click or command that made the change (None for a timer): the board may go out as
 its response. `fresh`: the board goes out as a new message answering `via` (a new lobby, `/board`).
+A click refused for an out-of-date board goes out too (`Change.stale`): the board is brought up to
+date and `via` is shown it privately.
 """
 from __future__ import annotations
 

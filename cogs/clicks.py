@@ -82,9 +82,8 @@ async def _answer(interaction: Interaction, ref: Ref, values: list[str]) -> None
                 await on_panel(interaction, control, seat, ref, values)
             case Seated():
                 await control.answer(interaction, seat, ref, values)
-    except StaleAction as stale:
-        await bot.changes.publish(Change(stale.session))  # a crash may have left the board behind: redraw it
-        await bot.presenter.show_privately(interaction, stale.session, markup.refusal(stale, interaction.locale))
+    except StaleAction as stale:  # a crash may have left the board behind: it is redrawn, and shown to the clicker
+        await bot.changes.publish(Change(stale.session, stale=markup.refusal(stale, interaction.locale)), interaction)
     except (TableError, RuleError) as refused:
         await replies.tell(interaction, markup.refusal(refused, interaction.locale))
     except DatabaseFault as fault:

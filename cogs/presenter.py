@@ -93,7 +93,12 @@ class Presenter:
     async def on_change(self, change: Change, via: Interaction | None, fresh: bool) -> None:
         """The bus's public stage (cogs/bus.py): a change shown to the channel. A click on the board
         itself gets the new board as its answer (the channel's limit does not count it); `fresh`
-        posts the board as a new message answering `via`."""
+        posts the board as a new message answering `via`; a `stale` click is answered with the board privately."""
+        if change.stale is not None:
+            await self.show(change)
+            if via is not None:
+                await self.show_privately(via, change.session, change.stale)
+            return
         if fresh and via is not None:
             if not change.duplicate:
                 posted = await replies.sent_publicly(via, **await self.payload(change.session, editing=False))

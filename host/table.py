@@ -61,6 +61,8 @@ class Change:
     outcome: Outcome | None = None
     actor: int | None = None  # the user whose click or command made it; None for timers
     started: bool = False  # the lobby became a game
+    stale: str | None = None  # not a change: a click on an out-of-date board, refused in these words to its
+    # clicker, who is shown the board as it is now, privately (the board itself is brought up to date)
 
     @property
     def ended(self) -> bool:

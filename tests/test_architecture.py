@@ -138,3 +138,15 @@ def test_eye_for_an_eye_s_core_imports_no_mode():
     core = [m for m in graph if m.startswith("engine.arena.") and m not in ARENA_MODES]
     reaching = {m: sorted(reach(graph, m) & ARENA_MODES) for m in core}
     assert "engine.arena.match" in reaching and not any(reaching.values()), reaching
+
+
+def test_no_cog_shows_a_change_but_through_the_bus():
+    """Every change reaches the presenter through the bus (cogs/bus.py), a click refused for an out-of-date
+    board included: no cog calls the presenter's showing methods itself."""
+    showing = {"show", "show_privately", "on_change"}
+    callers = [f"{path.relative_to(ROOT)}:{node.lineno}" for path in (ROOT / "cogs").rglob("*.py")
+               if path.name != "presenter.py"
+               for node in ast.walk(ast.parse(path.read_text()))
+               if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in showing
+               and isinstance(node.func.value, ast.Attribute) and node.func.value.attr == "presenter"]
+    assert not callers, callers
