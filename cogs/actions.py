@@ -13,6 +13,7 @@ from host.table import Change, Table
 from . import replies
 from .components import Ref, pressed_ms
 from .game_ui import Move
+from .language import language_of
 from .markup import said
 from .panels import Seat
 from .services import Interaction
@@ -46,7 +47,8 @@ async def perform(interaction: Interaction, call: Callable[[], Awaitable[Change]
     return change
 
 
-Lost = Callable[[Session, int | None, Action, int], str | None]  # the session now, the seat, its refused move, its ms
+Lost = Callable[[Session, int | None, Action, int, str], str | None]  # the session now, the seat, its refused move,
+# its ms, the language its player reads
 
 
 async def perform_race(interaction: Interaction, session_id: int, action: Action, lost: Lost) -> Change:
@@ -58,10 +60,10 @@ async def perform_race(interaction: Interaction, session_id: int, action: Action
         return await perform(interaction, lambda: table.act(session_id, interaction.user.id, raced, interaction.id))
     except RuleError:
         session = await table.get(session_id)  # it now holds the move that won
-        words = lost(session, session.seat_of(interaction.user.id), raced, clicked)
+        words = lost(session, session.seat_of(interaction.user.id), raced, clicked, language_of(interaction.locale))
         if words is None:
             raise  # not a lost race: the engine's own words
-        raise TableError(said(session, words)) from None
+        raise TableError(said(session, words, interaction.locale)) from None
 
 
 async def make_move(interaction: Interaction, move: Move, seat: Seat, ref: Ref, values: list[str]) -> None:

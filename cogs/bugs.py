@@ -13,8 +13,8 @@ The private panel is cogs/bugs_panel.py.
 
 No message ever names a kept tile: views give counts only, and the panel's picture goes as soon
 as its tile is kept or put back. At the end the board moves to a new message (`board_key`):
-every hand revealed and scored in one image, posted before the table's standings. Everything reads in
-the table's language (`session.language`).
+every hand revealed and scored in one image, posted before the table's standings. The board reads in
+the table's language (`session.language`), the panels in their players' own (`Seat.language`).
 """
 from __future__ import annotations
 

@@ -8,7 +8,8 @@ is two clicks (open, place), a whole grab-look-decide cycle three, and two from 
 Everybody acts at once, so the panel is not versioned: a move no longer possible is refused by the engine ("Someone was
 faster...", naming who, and by how many ms: a grab carries its press time, the interaction's
 snowflake). The panel is `in_place`: after every move, or refusal, it redraws itself with that
-news on top, so no follow-up messages pile up and nothing is lost. It reads in the table's language.
+news on top, so no follow-up messages pile up and nothing is lost. It reads in its player's own language
+(`Seat.language`, their Discord's), whatever the table's.
 """
 from __future__ import annotations
 
@@ -94,7 +95,7 @@ class PlayPanel(Panel):
         return seat.explain({"type": "take_trophy"}) or super().refusal(seat)
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view, me, language = as_view(seat.view), seat.seat, seat.session.language
+        view, me, language = as_view(seat.view), seat.seat, seat.language
         line = table_line(view, me, language)
         if view["phase"] == OVER or me in view["stopped"] or me in view["left"]:
             done = (ntext(language, "You have left the game ({n} tile kept).", "You have left the game ({n} tiles kept).",
@@ -156,10 +157,10 @@ class PlayPanel(Panel):
             return {"type": "put_back"}
         return {"type": "put_back", "place": place}
 
-    def news(self, change: Change, seat: int) -> str:
+    def news(self, change: Change, seat: Seat) -> str:
         """The move's news, but for a look: the panel shows the tile itself."""
-        return "\n".join(markup.said(change.session, e.text) for e in change.events
-                         if e.private_to in (None, seat) and e.kind != "look")
+        return "\n".join(markup.said(change.session, e.text, seat.language) for e in change.events
+                         if e.private_to in (None, seat.seat) and e.kind != "look")
 
 
 PLAY = PlayPanel()

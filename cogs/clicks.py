@@ -31,7 +31,8 @@ from . import markup, replies
 from .actions import Lost, make_move, perform, table_of
 from .components import Ref, pressed_ms
 from .game_ui import DEFAULT_UI, RULES, Control, Handler, Move, Seated
-from .language import text
+from .language import language_of, text
+from .live_panels import OVER
 from .lobby import LOBBY_CONTROLS, lobby_click, offer_computers, offer_languages, rematch_click
 from .markup import said
 from .panels import OPEN, WATCHING, Panel, Seat
@@ -123,7 +124,8 @@ async def seat_for(interaction: Interaction, session: Session) -> Seat:
     if seat is None:
         raise TableError(WATCHING)
     game = registry.get(session.game)
-    return Seat(session, game, seat, game.view(session.game_state, seat), table_of(interaction).clock())
+    return Seat(session, game, seat, game.view(session.game_state, seat), table_of(interaction).clock(),
+                language_of(interaction.locale))
 
 
 async def on_panel(interaction: Interaction, panel: Panel, seat: Seat, ref: Ref, values: list[str]) -> None:
@@ -140,26 +142,26 @@ async def on_panel(interaction: Interaction, panel: Panel, seat: Seat, ref: Ref,
         raise StaleAction("That panel is out of date; here is the current board.", session)
     if control == OPEN:
         if reason := panel.refusal(seat):
-            raise TableError(said(session, reason))
+            raise TableError(said(session, reason, interaction.locale))
         await offer(interaction, panel, seat)
         return
     live = interaction.client.presenter.panels
     picked = panel.pick(seat, draft, control, values)
     if isinstance(picked, str):
         if not panel.versioned and (reason := panel.refusal(seat)):  # others acted meanwhile
-            raise TableError(said(session, reason))
+            raise TableError(said(session, reason, interaction.locale))
         drawn = panel.draw(seat, picked)
         await drawn.redraw(interaction)
         live.redrawn(session, panel, interaction, drawn)
         return
     if reason := seat.explain(picked):
-        raise TableError(said(session, reason))
+        raise TableError(said(session, reason, interaction.locale))
     live.taken(session.id, interaction)
     change = await perform(interaction, lambda: table.act(session.id, interaction.user.id, picked, interaction.id,
                                                           expected_version=ref.version))
     if change.duplicate:
         return
-    await leave_note(interaction, panel.done(change))
+    await leave_note(interaction, panel.done(change, seat.language))
     if panel.again and change.session.status == PLAYING:
         after = await seat_for(interaction, change.session)
         if panel.refusal(after) is None:
@@ -201,16 +203,17 @@ async def move_in_place(interaction: Interaction, panel: Panel, seat: Seat, ref:
             picked = {**picked, "at_ms": clicked}
             await table.remember_name(interaction.user.id, interaction.user.display_name)
             change = await table.act(ref.session_id, interaction.user.id, picked, interaction.id)
-            draft, note = after(control), panel.news(change, seat.seat)
+            draft, note = after(control), panel.news(change, seat)
     except TableError as refused:
         note = f"❌ {markup.refusal(refused, interaction.locale)}"
     except RuleError as refused:
-        race = lost(await table.get(ref.session_id), seat.seat, picked, clicked) if isinstance(picked, dict) else None
+        race = (lost(await table.get(ref.session_id), seat.seat, picked, clicked, seat.language)
+                if isinstance(picked, dict) else None)
         note = race or f"❌ {markup.refusal(refused, interaction.locale)}"
     session = await table.get(ref.session_id)
-    note = said(session, note)
+    note = said(session, note, seat.language)
     if session.status != PLAYING:
-        await leave_note(interaction, f"{note}\nThe game is over: see the channel.".strip())
+        await leave_note(interaction, f"{note}\n{text(seat.language, OVER)}".strip())
     else:
         drawn = panel.draw(await seat_for(interaction, session), draft)
         await drawn.redraw(interaction, note)

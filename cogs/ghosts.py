@@ -3,8 +3,8 @@
 One board message per round. Its colour buttons are the race (a later presser learns who was first, by
 how many ms); they stay, greyed, while the caller plays, since late presses arrive then. Everything
 private is a panel: My hand, the discard, the attempt and the swap, none versioned as others act
-meanwhile: a move names its round (`Play`) and the engine refuses a stale one. The board and the panels
-read in the table's language (`session.language`).
+meanwhile: a move names its round (`Play`) and the engine refuses a stale one. The board reads in the
+table's language (`session.language`), the panels in their players' own (`Seat.language`).
 """
 from __future__ import annotations
 
@@ -104,7 +104,7 @@ class HandPanel(Panel):
     name, any_time = "g_hand", True
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view, language = seat_view(seat.view), seat.session.language
+        view, language = seat_view(seat.view), seat.language
         if view["must_discard"]:
             hint = "\n" + text(language, "Press **Discard {n}** on the board to choose the cards you drop.",
                                n=DISCARD_COUNT)
@@ -121,7 +121,7 @@ class DiscardPanel(Panel):
     probe = as_action({"type": "discard", "cards": []})
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view, language = seat_view(seat.view), seat.session.language
+        view, language = seat_view(seat.view), seat.language
         return Drawn(
             your_hand(language, view) + "\n"
             + text(language, "Choose the **{n}** cards to discard{until}. If the cards you keep hold fewer than "
@@ -134,10 +134,10 @@ class DiscardPanel(Panel):
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> Action:
         return as_action({"type": "discard", "cards": [int(v) for v in values if v.isdigit()]})
 
-    def done(self, change: Change) -> str:
+    def done(self, change: Change, language: str) -> str:
         if any(e.kind == "redeal" for e in change.events):
-            return text(change.session.language, "You had too few matching cards: here is a new hand.")
-        return super().done(change)
+            return text(language, "You had too few matching cards: here is a new hand.")
+        return super().done(change, language)
 
 
 class AttemptPanel(Panel):
@@ -147,7 +147,7 @@ class AttemptPanel(Panel):
     name, versioned, choice, probe = "g_attempt", False, Play, as_action({"type": "give_up"})
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view, play, language = seat_view(seat.view), Play.parse(draft), seat.session.language
+        view, play, language = seat_view(seat.view), Play.parse(draft), seat.language
         chosen, tile = next((c for c in view["hand"] if c["id"] == play.card), None), list(play.tile)
         start = view["meeples"].get(view["meeple"] or "")
         halves = (range(SIZE // 2), range(SIZE // 2, SIZE))  # a select holds 25 tiles at most
@@ -183,7 +183,7 @@ class SwapPanel(Panel):
     name, versioned, choice, probe = "g_swap", False, Play, as_action({"type": "keep"})
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view, language = seat_view(seat.view), seat.session.language
+        view, language = seat_view(seat.view), seat.language
         options = [option(ptext(language, "button", "Keep my cards"), "keep", emoji="✋")]
         return Drawn(your_hand(language, view) + "\n"
                      + text(language, "Choose a card to discard (you draw a new one) or keep your cards{until}.",
@@ -200,9 +200,9 @@ class SwapPanel(Panel):
 HAND, DISCARD, ATTEMPT, SWAP = HandPanel(), DiscardPanel(), AttemptPanel(), SwapPanel()
 
 
-def lost(session: Session, seat: int | None, action: Action, pressed: int) -> str | None:
+def lost(session: Session, seat: int | None, action: Action, pressed: int, language: str) -> str | None:
     """A call refused because another came first: who, with which meeple, and by how many ms."""
-    race, language = lost_race(session.game_state, seat, action), session.language
+    race = lost_race(session.game_state, seat, action)
     if race is None:
         return None
     what = text(language, "{seat} called the {meeple} meeple", seat=seat_name(race["winner"]),

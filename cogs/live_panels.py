@@ -23,7 +23,7 @@ from host.session import PLAYING, Session
 from host.table import Table
 
 from . import replies
-from .language import N_, text
+from .language import N_, language_of, text
 from .markup import said
 from .panels import Panel, Seat
 from .redraw import Drawn
@@ -102,22 +102,23 @@ class LivePanels:
 
     def passed(self, session: Session, user: int, held: Held) -> str | None:
         """Why this panel is no longer live (None: it is)."""
-        seat = session.seat_of(user)
+        seat, language = session.seat_of(user), language_of(held.interaction.locale)  # the panel's reader's
         if held.panel.pushed and session.status != PLAYING:
             return None  # its game tells it the end itself
         if session.status != PLAYING:
-            return text(session.language, OVER)
+            return text(language, OVER)
         if seat is None:
-            return text(session.language, GONE)
-        passed = text(session.language, PASSED)
+            return text(language, GONE)
+        passed = text(language, PASSED)
         if held.panel.versioned and held.version != session.version:
-            moved_on = text(session.language, "the game moved on. Open a fresh one from the board.")
+            moved_on = text(language, "the game moved on. Open a fresh one from the board.")
             return f"{passed}: {moved_on}"
         if held.panel.any_time:
             return None
         game = registry.get(session.game)
-        reason = held.panel.refusal(Seat(session, game, seat, game.view(session.game_state, seat), self.table.clock()))
-        return None if reason is None else f"{passed}: {said(session, reason)}"
+        reason = held.panel.refusal(Seat(session, game, seat, game.view(session.game_state, seat), self.table.clock(),
+                                         language))
+        return None if reason is None else f"{passed}: {said(session, reason, language)}"
 
     @staticmethod
     async def _retire(held: Held, text: str) -> None:

@@ -34,7 +34,7 @@ from host.table import Change
 
 from .components import Ref, TableButton, TableSelect
 from .drafts import PER_SELECT, Draft, clip
-from .language import N_, text
+from .language import N_, SOURCE, text
 from .markup import said
 from .redraw import Drawn
 
@@ -45,13 +45,15 @@ WATCHING = N_("You are watching this game: only seated players can act.")
 
 @dataclass(frozen=True)
 class Seat:
-    """The player a panel is for, and what they may see."""
+    """The player a panel is for, and what they may see; `language`: what their panel reads in, their own
+    (their Discord's locale, as for every private answer), whatever the table's."""
 
     session: Session
     game: Game
     seat: int
     view: View
     now: float
+    language: str = SOURCE
 
     @property
     def state(self) -> State:
@@ -164,14 +166,15 @@ class Panel(ABC):
         """The move a typed draft makes after a pick in `control` (a Confirm, a last choice), or None."""
         return None
 
-    def done(self, change: Change) -> str:
-        """What the panel says once its move is made: the move's public news by default."""
-        return _told(change, (None,))[:1900] or text(change.session.language, "Done.")
+    def done(self, change: Change, language: str) -> str:
+        """What the panel says once its move is made, in its reader's `language`: the move's public news
+        by default."""
+        return _told(change, (None,), language)[:1900] or text(language, "Done.")
 
-    def news(self, change: Change, seat: int) -> str:
+    def news(self, change: Change, seat: Seat) -> str:
         """What an `in_place` panel says on top after its move: the news for everyone and for its player."""
-        return _told(change, (None, seat))
+        return _told(change, (None, seat.seat), seat.language)
 
 
-def _told(change: Change, to: tuple[int | None, ...]) -> str:
-    return "\n".join(said(change.session, e.text) for e in change.events if e.private_to in to)
+def _told(change: Change, to: tuple[int | None, ...], language: str) -> str:
+    return "\n".join(said(change.session, e.text, language) for e in change.events if e.private_to in to)

@@ -1,8 +1,8 @@
 """Eye of the Tiger's private panels: Buy…, Fight… and Thin deck… (cogs/tiger.py puts their openers on
 the board). Selects redraw a panel, Confirm makes the move, and a buy with nothing else to decide is
 made by picking its card. All they offer and say is the engine's: the player's view, `purchases`,
-`preview_fight` (what a fight may double or lose), `explain`. Their words read in the table's language
-(`session.language`), the engine's through `said_text`.
+`preview_fight` (what a fight may double or lose), `explain`. Their words read in their player's
+own language (`Seat.language`, their Discord's), the engine's through `said_text`.
 """
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ class BuyPanel(Panel):
         return offer, any(k.second or not k.bonus for k in offer)
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view, (offer, more), language = as_view(seat.view), self.offered(seat), seat.session.language
+        view, (offer, more), language = as_view(seat.view), self.offered(seat), seat.language
         choice = BuyChoice.parse(draft)  # versioned: it holds only what was offered
         colour = said_text(language, colour_word(view["colour_bonus"] or ""))
         free = any(p["free"] for p in offer.values())  # three cards of a colour whose stack has a card to give
@@ -178,7 +178,7 @@ class FightPanel(Panel):
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
         view, (choice, p) = as_view(seat.view), FightChoice.parse(draft).settled(seat)
-        language = seat.session.language
+        language = seat.language
         revealed = {c["id"]: c for c in view["revealed"]}
         monsters = [m for m in reversed(view["track"])  # those a fight may be tried against, field III first
                     if m is not None and not m["eye"] and m["index"] in view["fight_fields"]]
@@ -232,7 +232,7 @@ class ThinPanel(Panel):
                 for c in sorted(view["discard_cards"], key=lambda c: (c["value"], c["id"]))]
 
     def draw(self, seat: Seat, draft: str) -> Drawn:
-        view, language = as_view(seat.view), seat.session.language
+        view, language = as_view(seat.view), seat.language
         cards = {c["id"]: c for c in view["discard_cards"]}
         chosen = [c for c in numbers(draft) if c in cards]
         refused, named = seat.explain(thin(chosen)), names(language, [cards[c] for c in chosen])
@@ -254,7 +254,7 @@ class ThinPanel(Panel):
     def pick(self, seat: Seat, draft: str, control: str, values: list[str]) -> str | Action:
         if control == CONFIRM:
             return thin(numbers(draft))
-        pool = self.pool(seat.session.language, as_view(seat.view), [])
+        pool = self.pool(seat.language, as_view(seat.view), [])
         return ".".join(spread_pick(pool, control, list(map(str, numbers(draft))), values))
 
 

@@ -54,12 +54,12 @@ async def clicked(interaction: Interaction, seat: Seat, ref: Ref, values: list[s
         await interaction.client.changes.publish(moved.change)
 
 
-def lost_by(session: Session, seat: int | None, action: Action, clicked_ms: int) -> str | None:
+def lost_by(session: Session, seat: int | None, action: Action, clicked_ms: int, language: str) -> str | None:
     """The words for a refused action that lost a race to an earlier click, if it did."""
     if seat is None or (race := lost_race(session.game_state, seat, action)) is None:
         return None
     view = registry.get(session.game).view(session.game_state, seat)
-    return race_words(view, seat, race, clicked_ms, READER.get() or session.language)
+    return race_words(view, seat, race, clicked_ms, language)
 
 
 def defending(session: Session, seat: int) -> bool:

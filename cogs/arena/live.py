@@ -30,7 +30,7 @@ from host.table import Change
 from .. import markup, replies
 from ..channel_budget import DELETE, POST
 from ..components import view_of
-from ..language import ptext, said_text, text
+from ..language import language_of, ptext, said_text, text
 from ..markup import pinging
 from ..panels import Seat
 from ..services import Bot, Interaction
@@ -109,7 +109,8 @@ class Live:
                     "allowed_mentions": replies.QUIET}
         game = registry.get(session.game)
         now = self.client.table.clock()
-        drawn = PANEL.draw(Seat(session, game, seat, game.view(session.game_state, seat), now), draft, note)
+        reading = language_of(READER.get() or session.language)
+        drawn = PANEL.draw(Seat(session, game, seat, game.view(session.game_state, seat), now, reading), draft, note)
         content = drawn.text
         return {"content": content[:2000], "view": view_of(drawn.items) if drawn.items else None,
                 "attachments": [], "allowed_mentions": replies.QUIET}

@@ -35,7 +35,6 @@ from .extras import pick as extra_pick
 from .words import (
     BANDS,
     FACE,
-    READER,
     UNROLLED,
     advanced_words,
     aimed_at,
@@ -67,10 +66,11 @@ class ArenaPanel(Panel):
     name, versioned, any_time = "arena", False, True  # everyone acts at once: the engine refuses what is stale
     pushed = True  # live.py tells it the news and the end
 
-    def news(self, change: Change, seat: int) -> str:
+    def news(self, change: Change, seat: Seat) -> str:
         """What a click did, on top of the redrawn panel: its news for everyone and for its player, in the
-        panel's reader's language (`READER`), hexes as players say them."""
-        told = [markup.said(change.session, e.text, READER.get()) for e in change.events if e.private_to in (None, seat)]
+        panel's reader's language, hexes as players say them."""
+        told = [markup.said(change.session, e.text, seat.language) for e in change.events
+                if e.private_to in (None, seat.seat)]
         return name_places("\n".join(told))
 
     def draw(self, seat: Seat, draft: str, note: str = "") -> Drawn:

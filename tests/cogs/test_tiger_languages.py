@@ -8,12 +8,19 @@ import pytest
 
 from cogs.language import ptext
 from engine import registry
-from tests.cogs.discord_helpers import message_in, server
-from tests.kit.english_words import SHIPPED, english_left, message_texts
+from tests.cogs.discord_helpers import message_in, selects, server
+from tests.kit.english_words import SHIPPED, english_left, message_texts, users_speak_their_servers_language
 from tests.kit.tiger_play import open_tiger, play_a_turn, session_of
+from tests.kit.user_locales import user_locales  # noqa: F401  (the fixture naming users' own locales)
 from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
 
 TITLE = "Eye of the Tiger"
+
+
+@pytest.fixture(autouse=True)
+def speaking(monkeypatch):
+    """Players who speak their server's language: the board reads in the table's, the panels in the player's."""
+    users_speak_their_servers_language(monkeypatch)
 
 
 class Game:
@@ -79,3 +86,14 @@ async def test_the_english_game_reads_as_before(simcord_env, simcord_bot, server
                   "Pile: ", "Field III (3 light)", "Supply: red", "**Buy** · you have", "Choose a card to buy",
                   "Par for this deal: ", "You buy", "is over"):
         assert words in seen, words
+
+
+async def test_an_english_player_on_a_german_server_reads_the_board_in_german_and_the_panels_in_english(
+        simcord_env, simcord_bot, server_locales, user_locales):  # noqa: F811
+    channel, users = server(simcord_env, "de")
+    user_locales[users["ann"].id] = "en-US"
+    board_id = await open_tiger({"ann": users["ann"]}, channel)
+    board = message_in(channel, board_id)
+    assert board.embeds[0].title.startswith(ptext("de", "game title", TITLE))
+    panel = await users["ann"].click(board, label=ptext("de", "button", "Buy…"))
+    assert panel.ephemeral and "Choose a card to buy" in [s.placeholder for s in selects(panel.response.message)]
