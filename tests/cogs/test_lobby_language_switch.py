@@ -56,14 +56,20 @@ async def test_the_languages_offered_name_themselves_and_grey_the_tables_own(sim
     assert not shown["English"].disabled
 
 
-async def test_only_the_host_changes_the_language_and_is_told_so_in_their_own(
-        simcord_env, simcord_bot, server_locales, user_locales):  # noqa: F811
-    channel, users = server(simcord_env, "de")
-    user_locales[users["bob"].id] = "de"
+async def bob_seated_at_a_lobby_of_ann(simcord_env, locales: dict[int, str], code: str):
+    """Ann opens a lobby on a server in `code`, and Bob, whose Discord speaks it too, joins it."""
+    channel, users = server(simcord_env, code)
+    locales[users["bob"].id] = code
     await users["ann"].slash(channel, "play", game=GAME)
     lobby = channel.last_message
-    await users["bob"].click(lobby, label=ptext("de", "button", "Join"))
-    refused = await users["bob"].click(message_in(channel, lobby.id), label="🌐 Deutsch")
+    await users["bob"].click(lobby, label=ptext(code, "button", "Join"))
+    return channel, users, message_in(channel, lobby.id)
+
+
+async def test_only_the_host_changes_the_language_and_is_told_so_in_their_own(
+        simcord_env, simcord_bot, server_locales, user_locales):  # noqa: F811
+    channel, users, lobby = await bob_seated_at_a_lobby_of_ann(simcord_env, user_locales, "de")
+    refused = await users["bob"].click(lobby, label="🌐 Deutsch")
     assert refused.ephemeral and refused.response.content == "Nur der Gastgeber kann die Sprache des Tisches ändern."
     assert (await simcord_bot.table.active_in(channel.id)).language == "de", "nothing changed"
 
@@ -97,12 +103,8 @@ async def test_the_character_menu_reads_in_the_tables_language(simcord_env, simc
 
 async def test_a_refusal_of_the_table_reads_in_the_clickers_language(
         simcord_env, simcord_bot, server_locales, user_locales):  # noqa: F811
-    channel, users = server(simcord_env, "fr")
-    user_locales[users["bob"].id] = "fr"
-    await users["ann"].slash(channel, "play", game=GAME)
-    lobby = channel.last_message
-    await users["bob"].click(lobby, label=ptext("fr", "button", "Join"))
-    refused = await users["bob"].click(message_in(channel, lobby.id), label=ptext("fr", "button", "Start"))
+    channel, users, lobby = await bob_seated_at_a_lobby_of_ann(simcord_env, user_locales, "fr")
+    refused = await users["bob"].click(lobby, label=ptext("fr", "button", "Start"))
     assert refused.ephemeral and refused.response.content == "Seul l’hôte peut lancer la partie."
 
 
