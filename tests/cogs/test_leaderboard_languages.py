@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.leaderboard import ordinal
+from cogs.leaderboard_words import ordinal
 from tests.cogs.discord_helpers import answer
 from tests.kit.catalogues import catalogues  # noqa: F401  (the fixture naming the catalogues read)
 from tests.kit.english_words import NB, SHIPPED, english_left, message_texts, users_speak_their_servers_language
