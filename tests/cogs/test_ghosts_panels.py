@@ -4,7 +4,7 @@ accept the move it names (the same caller attempting again, the same player swap
 from __future__ import annotations
 
 from cogs.components import Ref
-from cogs.ghosts import ATTEMPT
+from cogs.ghosts_panels import ATTEMPT
 from cogs.panels import Seat
 from engine import registry
 from tests.cogs.discord_helpers import buttons, forget_panels, selects
