@@ -26,7 +26,7 @@ from typing import Any
 
 from ..errors import AllOf, Said, counted
 from ..greenbox import CARDS, DOTS, SYMBOLS
-from ..protocol import Action, View
+from ..protocol import Action, View, state_copy
 from ..rng import Rng
 from ..tiger import (
     BOTTOM_GROUP,
@@ -202,7 +202,7 @@ def _after(seen: dict[str, Any], action: Action, entering: int | None) -> dict[s
     """The position after `action` played by the engine on a copy of the seen one, with `entering`
     as the next tile of the monster pile (None: a monster whose roll does not matter). The Eye is
     the real Eye tile there, so a game it ends counts it on the side it went to."""
-    state = json.loads(json.dumps(seen))
+    state = state_copy(seen)
     if entering is not None:
         state["pile"] = [entering]
     elif action["type"] in ("buy", "pass_buy"):
