@@ -11,7 +11,7 @@ from cogs.pings import AROUND_SECONDS
 from engine.dragon import turn_of
 from tests.cogs.discord_helpers import message_in, server
 from tests.kit.dragon_play import cells_of, label, menu_with, plan_a_collecting_turn, reveal, state_of
-from tests.kit.english_words import SHIPPED, english_left, message_texts
+from tests.kit.english_words import SHIPPED, english_left, message_texts, users_speak_their_servers_language
 from tests.kit.user_locales import user_locales  # noqa: F401  (the fixture naming users' own locales)
 from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
 
@@ -99,7 +99,8 @@ async def played(simcord_env, simcord_bot, hand_clock, locale: str | None) -> Ta
 
 @pytest.mark.parametrize("code", SHIPPED)
 async def test_a_whole_dragon_game_on_a_german_or_french_server_shows_no_english_word(
-        simcord_env, simcord_bot, hand_clock, server_locales, code):  # noqa: F811 (the fixture)
+        simcord_env, simcord_bot, hand_clock, server_locales, monkeypatch, code):  # noqa: F811 (the fixture)
+    users_speak_their_servers_language(monkeypatch)  # what a player reads privately reads in their language too
     english = await played(simcord_env, simcord_bot, hand_clock, None)
     table = await played(simcord_env, simcord_bot, hand_clock, code)
     assert table.language == code and english.language == "en"
