@@ -124,6 +124,15 @@ def test_numbers_are_written_as_each_language_writes_them():
     assert [number(code, 1234.5) for code in ("en", "de", "fr")] == ["1,234.5", "1.234,5", "1\u202f234,5"]
 
 
+def test_whole_numbers_written_without_babel_read_as_babel_writes_them():
+    """`number` writes small whole numbers, and English ones, itself (Babel is slow for a board's many)."""
+    from babel.numbers import format_decimal
+
+    wholes = [*range(-1_100, 1_100), 9_999, 10_000, 123_456, -123_456, 1_000_000, 2**31]
+    for code in ("en", *SHIPPED):
+        assert [number(code, n) for n in wholes] == [format_decimal(n, locale=code) for n in wholes], code
+
+
 def test_the_games_published_names_are_used():
     assert ptext("de", "game title", "Treasure of the Dragons") == "Schatz der Drachen"
     assert ptext("fr", "game title", "Treasure of the Dragons") == "Le Trésor des Dragons"
