@@ -89,6 +89,11 @@ def _title(game: Game) -> Term:
     return Term(game.title, "game title")
 
 
+def _full(game: Game) -> TableError:
+    """The refusal of one more seat at a full table."""
+    return TableError(counted("The table is full ({n} player).", "The table is full ({n} players).", game.max_players))
+
+
 def _echo(typed: str) -> str:
     """What a player typed, quoted back in a refusal: clipped, so a refusal stays short."""
     return typed if len(typed) <= MAX_ECHO else typed[:MAX_ECHO] + "..."
@@ -271,8 +276,7 @@ class Table:
             if user_id in session.seats:
                 raise TableError("You already have a seat at this table.")
             if len(session.seats) >= game.max_players:
-                raise TableError(counted("The table is full ({n} player).", "The table is full ({n} players).",
-                                         game.max_players))
+                raise _full(game)
             session.seats.append(user_id)
             session.deadline = self.clock() + self.lobby_seconds
             return "join"
@@ -313,8 +317,7 @@ class Table:
                 raise TableError("There is no level '{level}': choose {levels}.", level=_echo(level),
                                  levels=Either(Term(level, "level") for level in LEVELS))
             if len(session.seats) >= game.max_players:
-                raise TableError(counted("The table is full ({n} player).", "The table is full ({n} players).",
-                                         game.max_players))
+                raise _full(game)
             session.seats.append(new_computer(session.seats, level))
             session.deadline = self.clock() + self.lobby_seconds
             return "add_computer"
