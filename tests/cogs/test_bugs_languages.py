@@ -8,7 +8,7 @@ import pytest
 
 from tests.cogs.bugs_helpers import play_a_short_game, session_of
 from tests.kit.english_words import SHIPPED, users_speak_their_servers_language
-from tests.kit.played_games import Played, english_words_left, played
+from tests.kit.played_games import Played, no_english_left, played
 from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
 
 SEATS = ("ann", "bob")
@@ -38,10 +38,7 @@ class Game(Played):
 @pytest.mark.parametrize("code", SHIPPED)
 async def test_a_whole_bugs_game_on_a_german_or_french_server_shows_no_english_word(
         simcord_env, simcord_bot, hand_clock, code):
-    english = await played(Game, simcord_env, simcord_bot, hand_clock, None)
-    game = await played(Game, simcord_env, simcord_bot, hand_clock, code)
-    left = english_words_left(game, english, code, [TITLE, *SEATS])
-    assert not left, left
+    await no_english_left(Game, simcord_env, simcord_bot, hand_clock, code, [TITLE, *SEATS])
 
 
 WORDS = {  # the game's own words in each language, and English as it always read

@@ -9,7 +9,7 @@ import pytest
 from cogs.language import ptext
 from tests.cogs.ghosts_helpers import board_of, discard_all, play_to_the_end
 from tests.kit.english_words import SHARED, SHIPPED, users_speak_their_servers_language
-from tests.kit.played_games import Played, english_words_left, played
+from tests.kit.played_games import Played, no_english_left, played
 from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
 
 SEATS = ("ann", "bob")
@@ -40,10 +40,7 @@ class Game(Played):
 @pytest.mark.parametrize("code", SHIPPED)
 async def test_a_whole_ghosts_game_on_a_german_or_french_server_shows_no_english_word(
         simcord_env, simcord_bot, hand_clock, code):
-    english = await played(Game, simcord_env, simcord_bot, hand_clock, None)
-    game = await played(Game, simcord_env, simcord_bot, hand_clock, code)
-    left = english_words_left(game, english, code, [TITLE, *SEATS])
-    assert not left, left
+    await no_english_left(Game, simcord_env, simcord_bot, hand_clock, code, [TITLE, *SEATS])
     assert "meeple" in SHARED[code]  # the pawn's name in every language's board games
 
 

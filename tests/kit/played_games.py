@@ -55,3 +55,13 @@ def english_words_left(game: Played, english: Played, code: str, names) -> str:
     """The English game's words still in the translated one (names aside), for an assertion's message."""
     assert game.language == code and english.language == "en"
     return " ".join(sorted(english_left(game.seen, english.seen, code, names)))
+
+
+async def no_english_left(kind: type[Played], env, bot, clock, code: str, names) -> Played:
+    """A whole game of `kind` on a server in `code`, checked against the same game on an English server:
+    none of the English game's words is left (names aside). Returns the translated game."""
+    english = await played(kind, env, bot, clock, None)
+    game = await played(kind, env, bot, clock, code)
+    left = english_words_left(game, english, code, names)
+    assert not left, left
+    return game
