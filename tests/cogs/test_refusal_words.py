@@ -9,7 +9,7 @@ from cogs import markup
 from cogs.language import said_text
 from engine import registry
 from engine.errors import Either, RuleError, Said
-from host.errors import Refused, TableError
+from host.errors import Refused, SessionNotFound, StaleAction, TableError
 from host.table import Table
 from tests.kit.english_words import NB
 from tests.kit.refusals import refused
@@ -109,3 +109,17 @@ async def test_the_tables_own_refusal_is_translated_too(table: Table):
     assert markup.refusal(caught.value, "de") == f"Pluma hat schon <@{ANN}>: Wähle etwas anderes (Charakter)."
     assert markup.refusal(caught.value, "fr") == (f"Pluma est déjà pris par <@{ANN}>{NB}: choisis autre chose "
                                                   f"(personnage).")
+
+
+async def test_an_out_of_date_board_and_a_gone_game_are_told_in_the_readers_language(table: Table):
+    """A click on an old board is answered with the current one and a note; a click on a game that is
+    gone is refused: both in the clicker's language, as the table's other refusals."""
+    sid = (await table.open("dragon", GUILD, CHANNEL, ANN)).session.id
+    await table.join(sid, BOB)
+    session = (await table.start(sid, ANN)).session
+    with pytest.raises(StaleAction) as stale:
+        await table.act(sid, ANN, {"type": "stop"}, expected_version=session.version - 1)
+    assert markup.refusal(stale.value, "de") == "Dieses Spielbrett ist veraltet; hier ist das aktuelle."
+    with pytest.raises(SessionNotFound) as gone:
+        await table.get(10**9)
+    assert markup.refusal(gone.value, "fr") == "Cette partie n’existe plus."
