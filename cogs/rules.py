@@ -31,7 +31,8 @@ from .help import LANGUAGE_CHOICES, typed
 from .language import text
 from .lobby_ui import seats_wanted
 from .markup import refusal
-from .rules_book import Book, PageButton, other_pages, packed, show_book
+from .rules_book import Book, PageButton, other_pages, show_book
+from .rules_pages import packed
 from .rules_texts import (
     ADVANCED,
     OPTION_PAGES,

@@ -10,7 +10,7 @@ import pytest
 
 from cogs.components import TableButton
 from cogs.game_ui import with_rules
-from cogs.rules_book import PAGE_CHARS
+from cogs.rules_pages import PAGE_CHARS
 from engine import registry
 from engine.arena.rules import ADVANCED, RULES
 from tests.cogs.discord_helpers import buttons, message_in, open_table, selects
@@ -143,7 +143,7 @@ def test_a_full_board_gets_no_rules_button():
 
 
 def test_rules_pages_are_cut_at_headings():
-    from cogs.rules_book import heading_of, packed, parts
+    from cogs.rules_pages import heading_of, packed, parts
     text = "**A:** one.\n- a list line\n**B** (two): two.\n_C_: three."
     assert parts(text) == ["**A:** one.\n- a list line", "**B** (two): two.", "_C_: three."]
     assert [heading_of(block) for block in parts(text)] == ["A", "B", "C"]

@@ -15,7 +15,8 @@ from cogs import language
 from cogs.guide import TITLE
 from cogs.language import ptext, translation
 from cogs.rules import EMBED_LIMIT, FIELD_LIMIT, options_embed
-from cogs.rules_book import PAGE_CHARS, SAMPLE_NAMES
+from cogs.rules_book import SAMPLE_NAMES
+from cogs.rules_pages import PAGE_CHARS
 from cogs.rules_texts import OPTION_PAGES, RULES, catalogue_texts, in_language
 from engine import registry
 from engine.arena.board import COMPASS
