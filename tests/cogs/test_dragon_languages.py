@@ -11,7 +11,8 @@ from cogs.pings import AROUND_SECONDS
 from engine.dragon import turn_of
 from tests.cogs.discord_helpers import message_in, server
 from tests.kit.dragon_play import cells_of, label, menu_with, plan_a_collecting_turn, reveal, state_of
-from tests.kit.english_words import SHIPPED, english_left, message_texts, users_speak_their_servers_language
+from tests.kit.english_words import SHIPPED, users_speak_their_servers_language
+from tests.kit.played_games import Played, no_english_left, played
 from tests.kit.user_locales import user_locales  # noqa: F401  (the fixture naming users' own locales)
 from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
 
@@ -20,32 +21,12 @@ TITLE = "Treasure of the Dragons"
 STARTED = f"{TITLE} begins."  # the table's first news line in English
 
 
-class Table:
-    """Two players at a dragon table in `channel`, and every text the channel showed them, move by move
-    (a board is edited in place, so each of its states is read when it is shown)."""
-
-    def __init__(self, bot, clock, channel, users) -> None:
-        self.bot, self.clock, self.channel, self.users = bot, clock, channel, users
-        self.seen: list[str] = []
-        self.language = "en"
-        self.board_id = 0
-
-    def look(self) -> None:
-        for message in self.channel.history():
-            self.seen += message_texts(message)
+class Table(Played):
+    """Two players at a dragon table, and every text the channel showed them, move by move (a board is
+    edited in place, so each of its states is read when it is shown)."""
 
     def word(self, english: str) -> str:
         return ptext(self.language, "button", english)
-
-    async def open(self) -> None:
-        await self.users["ann"].slash(self.channel, "play", game="dragon")
-        lobby = self.channel.last_message
-        self.language = (await self.bot.table.active_in(self.channel.id)).language
-        self.look()
-        await self.users["bob"].click(lobby, label=self.word("Join"))
-        await self.users["ann"].click(lobby, label=self.word("Start"))
-        self.board_id = lobby.id
-        self.look()
 
     async def state(self):
         return await state_of(self.bot, self.channel)
@@ -64,9 +45,10 @@ class Table:
         assert not result.ephemeral, result.response.content
         self.look()
 
-    async def play_to_the_end(self) -> None:
+    async def play(self) -> None:
         """Every kind of turn: a collecting stop, a dragon waking among treasure, a spider moved, a spider
         left where it is; then collecting turns until only the spiders are left."""
+        await self.open("dragon", SEATS)
         state = await self.state()
         for cell in cells_of(state, "ring")[:2]:
             await self.reveal(cell)
@@ -89,24 +71,12 @@ class Table:
             assert turns < 60
 
 
-async def played(simcord_env, simcord_bot, hand_clock, locale: str | None) -> Table:
-    channel, users = server(simcord_env, locale)
-    table = Table(simcord_bot, hand_clock, channel, users)
-    await table.open()
-    await table.play_to_the_end()
-    return table
-
-
 @pytest.mark.parametrize("code", SHIPPED)
 async def test_a_whole_dragon_game_on_a_german_or_french_server_shows_no_english_word(
         simcord_env, simcord_bot, hand_clock, server_locales, monkeypatch, code):  # noqa: F811 (the fixture)
     users_speak_their_servers_language(monkeypatch)  # what a player reads privately reads in their language too
-    english = await played(simcord_env, simcord_bot, hand_clock, None)
-    table = await played(simcord_env, simcord_bot, hand_clock, code)
-    assert table.language == code and english.language == "en"
-    names = [ptext(code, "game title", TITLE), *SEATS]
-    left = english_left(table.seen, english.seen, code, names)
-    assert not left, left
+    table = await no_english_left(Table, simcord_env, simcord_bot, hand_clock, code,
+                                  [ptext(code, "game title", TITLE), *SEATS])
     end = table.channel.last_message
     assert f"**{ptext(code, 'game title', TITLE)}**" in end.content
     assert ptext(code, "button", "Rematch") in [child.label for row in end.components for child in row.children]
@@ -115,7 +85,7 @@ async def test_a_whole_dragon_game_on_a_german_or_french_server_shows_no_english
 
 
 async def test_the_german_board_uses_the_games_german_words(simcord_env, simcord_bot, hand_clock, server_locales):  # noqa: F811
-    table = await played(simcord_env, simcord_bot, hand_clock, "de")
+    table = await played(Table, simcord_env, simcord_bot, hand_clock, "de")
     seen = "\n".join(table.seen)
     for word in ("Aufhören und einsammeln", "Spinne liegen lassen", "Jetzt", "Spieler", "Karte aufdecken:",
                  "Spinne", "Drache", "Endstand", "Tisch "):
@@ -123,7 +93,7 @@ async def test_the_german_board_uses_the_games_german_words(simcord_env, simcord
 
 
 async def test_the_english_game_reads_as_before(simcord_env, simcord_bot, hand_clock, server_locales):  # noqa: F811
-    table = await played(simcord_env, simcord_bot, hand_clock, None)
+    table = await played(Table, simcord_env, simcord_bot, hand_clock, None)
     seen = "\n".join(table.seen)
     for words in ("Stop and collect", "Leave the spider", "Now", "Players", "Turn over a card: ", "Final standings",
                   "Table ", "is over", "your move in", "📜 Rules", "Treasure of the Dragons, turn 1."):
@@ -133,8 +103,8 @@ async def test_the_english_game_reads_as_before(simcord_env, simcord_bot, hand_c
 async def test_the_first_news_line_reads_in_the_tables_language(simcord_env, simcord_bot, hand_clock,
                                                                 server_locales):  # noqa: F811
     channel, users = server(simcord_env, "de")
-    table = Table(simcord_bot, hand_clock, channel, users)
-    await table.open()
+    table = Table(simcord_env, simcord_bot, hand_clock, channel, users, "de")
+    await table.open("dragon", SEATS)
     assert not [text for text in table.seen if STARTED in text]
     assert any("Schatz der Drachen beginnt." in text for text in table.seen), "the game's German title, then its verb"
 
@@ -152,8 +122,8 @@ async def test_a_watchers_click_is_refused_in_their_language(simcord_env, simcor
                                                              user_locales):  # noqa: F811
     """Someone not seated, whose Discord speaks German, clicks a card: told in German that only the players act."""
     channel, users = server(simcord_env, "de")
-    table = Table(simcord_bot, hand_clock, channel, users)
-    await table.open()
+    table = Table(simcord_env, simcord_bot, hand_clock, channel, users, "de")
+    await table.open("dragon", SEATS)
     watcher = channel.guild.add_member(simcord_env.create_user("cat"))
     user_locales[watcher.id] = "de"
     cell = cells_of(await table.state(), "ring")[0]

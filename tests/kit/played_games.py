@@ -28,6 +28,7 @@ class Played:
         self.env, self.bot, self.clock, self.channel, self.users = env, bot, clock, channel, users
         self.seen: list[str] = []
         self.server_language, self.language = (locale or "en")[:2], "en"
+        self.board_id = 0
 
     def look(self, message=None) -> None:
         """A message as it is shown now (a private one), else every message of the channel."""
@@ -35,7 +36,8 @@ class Played:
             self.seen += message_texts(shown)
 
     async def open(self, game: str, seats) -> None:
-        await open_in(self.users, self.channel, game, seats, self.server_language)
+        """The table opened and started by `seats`; its board (the lobby's message) is `board_id`."""
+        self.board_id = await open_in(self.users, self.channel, game, seats, self.server_language)
         self.language = (await self.bot.table.active_in(self.channel.id)).language
         self.look()
 

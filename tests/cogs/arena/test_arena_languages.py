@@ -17,7 +17,8 @@ from tests.cogs.arena.arena_helpers import A, D, E, H, M, R, W, mine, put, sessi
 from tests.cogs.arena.arena_matches import wait
 from tests.cogs.discord_helpers import message_in, selects, server
 from tests.kit.arena_words import names_kept as kept_names
-from tests.kit.english_words import SHIPPED, english_left, message_texts, users_speak_their_servers_language
+from tests.kit.english_words import SHIPPED, message_texts, users_speak_their_servers_language
+from tests.kit.played_games import Played, no_english_left, played
 from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
 
 pytestmark = pytest.mark.usefixtures("at_once")  # boards edited at once (conftest.py)
@@ -31,14 +32,12 @@ def names_kept() -> list[str]:
     return kept_names(tuple(PLAYERS))
 
 
-class Match:
+class Match(Played):
     """Ann (Grublic) and Bob (Riparian) at a quick match in `channel`, and every text they were shown from
     the Start on, their private panels included (each board state is read when it is shown)."""
 
-    def __init__(self, env, bot, channel, users) -> None:
-        self.env, self.bot, self.channel, self.u = env, bot, channel, users
-        self.seen: list[str] = []
-        self.language = "en"
+    def __init__(self, env, bot, clock, channel, users, locale: str | None) -> None:
+        super().__init__(env, bot, clock, channel, users, locale)
         self.reading: str | None = None  # the players' own language, when it is not the table's
         self.panels: dict[str, int] = {}
 
@@ -48,19 +47,24 @@ class Match:
     def panel_word(self, english: str) -> str:
         return ptext(self.reading or self.language, "button", english)
 
-    def look(self) -> None:
+    def look(self, message=None) -> None:
+        """A message as it is shown now, else every message of the channel as each player sees it (their
+        private ones too)."""
+        if message is not None:
+            self.seen += message_texts(message)
+            return
         for name in PLAYERS:
-            for message in self.channel.history(viewer=self.u[name]):
-                self.seen += message_texts(message)
+            for shown in self.channel.history(viewer=self.users[name]):
+                self.seen += message_texts(shown)
 
     async def state(self):
         return (await session_of(self.bot, self.channel)).state
 
     def panel(self, name: str):
-        return mine(self.channel, self.u[name], self.panels[name])
+        return mine(self.channel, self.users[name], self.panels[name])
 
     async def click(self, name: str, label: str) -> None:
-        done = await self.u[name].click(self.panel(name), label=label)
+        done = await self.users[name].click(self.panel(name), label=label)
         assert done.response.id == self.panels[name], done.response.content
         self.look()
 
@@ -69,18 +73,19 @@ class Match:
         await self.click(name, self.panel_word("🎲 Roll"))
         await self.click(name, self.panel_word("⚡ Auto"))
 
-    async def open(self) -> None:
-        await self.u["ann"].slash(self.channel, "play", game="arena", options="quick")
+    async def sit_down(self) -> None:
+        """Ann opens the quick match, Bob joins, each picks their character, and both open their boards."""
+        await self.users["ann"].slash(self.channel, "play", game="arena", options="quick")
         lobby_id = self.channel.last_message.id
         self.language = (await self.bot.table.active_in(self.channel.id)).language
-        await self.u["bob"].click(message_in(self.channel, lobby_id), label=self.word("Join"))
+        await self.users["bob"].click(message_in(self.channel, lobby_id), label=self.word("Join"))
         for name, character in PLAYERS.items():
             lobby = message_in(self.channel, lobby_id)
             (select,) = [s for s in selects(lobby) if any(o.value == character for o in s.options)]
-            await self.u[name].select(lobby, [character], custom_id=select.custom_id)
-        await self.u["ann"].click(message_in(self.channel, lobby_id), label=self.word("Start"))
+            await self.users[name].select(lobby, [character], custom_id=select.custom_id)
+        await self.users["ann"].click(message_in(self.channel, lobby_id), label=self.word("Start"))
         for name in PLAYERS:
-            opened = await self.u[name].click(message_in(self.channel, lobby_id), label=self.word("🎮 Open my board"))
+            opened = await self.users[name].click(message_in(self.channel, lobby_id), label=self.word("🎮 Open my board"))
             assert opened.ephemeral, opened.response.content
             self.panels[name] = opened.response.id
             await self.click(name, self.panel_word("✅ Ready"))
@@ -89,6 +94,7 @@ class Match:
 
     async def play(self) -> None:
         """Round 1: Ann strikes Bob from the front, Bob's Auto-Parry answers; both rounds run out."""
+        await self.sit_down()
         await wait(self, COUNTDOWN_SECONDS)
         assert (await self.state())["phase"] == "fight"
         await put(self, ann=([0, 0], E), bob=([1, 0], W))
@@ -111,36 +117,24 @@ def speaking(monkeypatch) -> None:
     users_speak_their_servers_language(monkeypatch)
 
 
-async def played(simcord_env, simcord_bot, locale: str | None) -> Match:
-    channel, users = server(simcord_env, locale)
-    match = Match(simcord_env, simcord_bot, channel, users)
-    await match.open()
-    await match.play()
-    return match
-
-
 @pytest.mark.parametrize("code", SHIPPED)
 async def test_a_whole_match_on_a_german_or_french_server_shows_no_english_word(
         simcord_env, simcord_bot, hand_clock, server_locales, speaking, code):  # noqa: F811 (the fixture)
-    english = await played(simcord_env, simcord_bot, None)
-    match = await played(simcord_env, simcord_bot, code)
-    assert match.language == code and english.language == "en"
-    left = english_left(match.seen, english.seen, code, names_kept())
-    assert not left, " ".join(sorted(left))
+    match = await no_english_left(Match, simcord_env, simcord_bot, hand_clock, code, names_kept())
     described = [text for text in match.seen if ptext(code, "game title", TITLE) in text and "Grublic" in text]
     assert described, "the board's picture is described in the table's language"
 
 
 async def test_the_german_match_reads_in_german(simcord_env, simcord_bot, hand_clock, server_locales,
                                                 speaking):  # noqa: F811
-    seen = "\n".join((await played(simcord_env, simcord_bot, "de")).seen)
+    seen = "\n".join((await played(Match, simcord_env, simcord_bot, hand_clock, "de")).seen)
     for words in ("Mein Tableau öffnen", "Runde 1 von 2", "Spieler", "Vorrat", "Frontbereich", "Würfeln", "Becher",
                   "Die Runde dauert 3 Minuten", "gewinnt die Partie mit"):
         assert words in seen, words
 
 
 async def test_the_english_match_reads_as_before(simcord_env, simcord_bot, hand_clock, server_locales):  # noqa: F811
-    seen = "\n".join((await played(simcord_env, simcord_bot, None)).seen)
+    seen = "\n".join((await played(Match, simcord_env, simcord_bot, hand_clock, None)).seen)
     for words in ("🎮 Open my board", "round 1 of 2", "Players", "Pool: ", "in your front arc", "🎲 Roll", "cup ",
                   "Yarra Mark! The round runs 3 minutes.", "wins the match with", "Spear Thrust 4 on Riparian",
                   "Eye for an Eye on the Bushland, real time.", "Table "):
@@ -152,9 +146,9 @@ async def test_a_players_panel_reads_in_their_own_language_and_the_board_in_the_
     """Players whose Discord speaks English, on a German server: the public board is German, their own
     panels (answers to their clicks) English."""
     channel, users = server(simcord_env, "de")
-    match = Match(simcord_env, simcord_bot, channel, users)
+    match = Match(simcord_env, simcord_bot, hand_clock, channel, users, "de")
     match.reading = "en"
-    await match.open()
+    await match.sit_down()
     panel = match.panel("ann").content
     assert "(you)" in panel and "Everyone is in place" in panel, panel
     board = message_in(channel, (await session_of(simcord_bot, channel)).message_id)
