@@ -115,7 +115,8 @@ def lobby_board(session: Session, game: Game) -> Board:
                     value=seats, inline=True)
     if game.options:
         embed.add_field(name=text(language, "Options"), value="\n".join(
-            f"{o.label}: **{switch(language, bool(session.options.get(o.key)))}**" for o in game.options), inline=True)
+            f"{ptext(language, OPTION_LABEL, o.label)}: **{switch(language, bool(session.options.get(o.key)))}**"
+            for o in game.options), inline=True)
     table = text(language, "table {number}", number=session.id)
     embed.set_footer(text=f"{seats_wanted(language, game)} · {table}")
     if not open_:

@@ -122,3 +122,7 @@ async def test_a_games_option_toggles_read_in_the_tables_language(simcord_env, s
         translated = ptext(code, "game option", option.label)
         shown = text(code, "{option}: {state}", option=translated, state=ptext(code, "option state", "off"))
         assert translated != option.label and shown in labels, option.key
+    options = channel.last_message.embeds[0].fields[1]
+    assert options.name == text(code, "Options"), "the lobby's list of options, beside its toggles"
+    for option in registry.get("arena").options:
+        assert f"{ptext(code, 'game option', option.label)}: **" in options.value, option.key

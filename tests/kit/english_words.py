@@ -21,7 +21,7 @@ SHARED = {  # German or French words spelt as English ones
            "meeples", "die", "hand", "countdown", "s", "set", "sets"} | NUMERALS,
     "fr": {"message", "table", "min", "solo", "true", "a", "dragon", "dragons", "place", "places", "score", "scores",
            "face", "final", "menu", "par", "cube", "cubes", "or", "pile", "point", "points", "meeple", "meeples",
-           "orthogonal", "secret", "s", "stop"} | NUMERALS,
+           "orthogonal", "secret", "s", "stop", "options"} | NUMERALS,
 }
 SHARED["de"] |= {"arena", "auto", "start", "name", "stand", "orange"}  # Eye for an Eye's boards and panels
 SHARED["fr"] |= {"arc", "auto", "faces", "minutes", "pts", "on", "orange"}

@@ -2,18 +2,19 @@
 the shared frame of the games' language tests (tests/cogs/test_<game>_languages.py)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cogs.language import ptext
-from tests.cogs.discord_helpers import message_in, open_table, server
+from tests.cogs.discord_helpers import message_in, server
 from tests.kit.english_words import english_left, message_texts
 
 
-async def open_in(users, channel, game: str, seats, language: str) -> int:
-    """The first player runs /play, the others join, the host starts, the lobby's buttons read in
-    `language` (the server's); returns the lobby's (then the board's) id."""
-    if language == "en":
-        return await open_table(users, channel, game, seats)
+async def open_in(users, channel, game: str, seats, language: str, look: Callable[[], None] = lambda: None) -> int:
+    """The first player runs /play (`look` is shown the lobby then), the others join, the host starts,
+    the lobby's buttons read in `language` (the server's); returns the lobby's (then the board's) id."""
     await users[seats[0]].slash(channel, "play", game=game)
     lobby = channel.last_message
+    look()
     for name in seats[1:]:
         await users[name].click(lobby, label=ptext(language, "button", "Join"))
     await users[seats[0]].click(message_in(channel, lobby.id), label=ptext(language, "button", "Start"))
@@ -36,8 +37,9 @@ class Played:
             self.seen += message_texts(shown)
 
     async def open(self, game: str, seats) -> None:
-        """The table opened and started by `seats`; its board (the lobby's message) is `board_id`."""
-        self.board_id = await open_in(self.users, self.channel, game, seats, self.server_language)
+        """The table opened (its lobby read) and started by `seats`; its board (the lobby's message) is
+        `board_id`."""
+        self.board_id = await open_in(self.users, self.channel, game, seats, self.server_language, self.look)
         self.language = (await self.bot.table.active_in(self.channel.id)).language
         self.look()
 
