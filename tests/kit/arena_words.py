@@ -9,6 +9,8 @@ from engine.arena.data import CHARACTERS, CURRENTS, FACE_NAMES, GENERAL_CARDS, N
 TITLE = "Eye for an Eye"
 GAME_WORDS = ["Yarra Mark", "Yarra Bung", "Auto-Parry", "Nymphlet", "Bushland", "/rules game:arena", "ℹ",
               *COMPASS]  # the game's calls, its arena, a command, the legend's sign, the compass
+GAME_WORDS += ["Alliances", "Rainforest", "Raging Currents", "Domination", "King of the Hill", "Nymphlet Ceremony", "Nymphlets",
+               "Burraparay"]  # its options and modes, named as the game names them (the lobby's toggles)
 
 
 def names_kept(players: tuple[str, ...] = ()) -> list[str]:

@@ -23,8 +23,8 @@ SHARED = {  # German or French words spelt as English ones
            "face", "final", "menu", "par", "cube", "cubes", "or", "pile", "point", "points", "meeple", "meeples",
            "orthogonal", "secret", "s", "stop", "options"} | NUMERALS,
 }
-SHARED["de"] |= {"arena", "auto", "start", "name", "stand", "orange"}  # Eye for an Eye's boards and panels
-SHARED["fr"] |= {"arc", "auto", "faces", "minutes", "pts", "on", "orange"}
+SHARED["de"] |= {"arena", "auto", "start", "name", "stand", "orange", "lobby", "teams"}  # Eye for an Eye's lobby,
+SHARED["fr"] |= {"arc", "auto", "faces", "minutes", "pts", "on", "orange", "actions"}  # boards and panels
 
 
 def message_texts(message) -> list[str]:

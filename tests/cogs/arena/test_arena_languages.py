@@ -3,8 +3,8 @@ the Start to the end (the board's embed, buttons and picture description, the pr
 the news and headlines), reads in the table's language; the same match on an English server gives the
 English words to look for, and reads as before.
 
-The lobby is left out: its option toggles are the lobby's own words (cogs/lobby_ui.py). The game's own
-names (its characters, tracks, cards and modes, Yarra Mark!) and the compass letters stay as the game
+The lobby is read as it opens, its option toggles and character menus included. The game's own names
+(its characters, tracks, cards, options and modes, Yarra Mark!) and the compass letters stay as the game
 writes them."""
 from __future__ import annotations
 
@@ -77,6 +77,7 @@ class Match(Played):
         """Ann opens the quick match, Bob joins, each picks their character, and both open their boards."""
         await self.users["ann"].slash(self.channel, "play", game="arena", options="quick")
         lobby_id = self.channel.last_message.id
+        self.look()
         self.language = (await self.bot.table.active_in(self.channel.id)).language
         await self.users["bob"].click(message_in(self.channel, lobby_id), label=self.word("Join"))
         for name, character in PLAYERS.items():
