@@ -100,8 +100,25 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
         await ours.client.clicked(ours, self.ref, list(self.item.values))  # discord.py fills them in before the callback
 
 
+class Controls(discord.ui.View):
+    """A message's controls. Every item is dynamic (found again by its custom id), so the view never
+    times out, not even on a private message: there discord.py would give it Discord's 15 minutes and
+    keep it, with a task asleep on it, all that time for every panel a player opens."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @property
+    def timeout(self) -> None:
+        return None
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        """Refused: see the class."""
+
+
 def view_of(items: list[discord.ui.Item]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     for item in items:
         view.add_item(item)
     return view

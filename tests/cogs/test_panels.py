@@ -2,6 +2,7 @@
 make the move, refusals for watchers, out-of-turn players and panels the game moved past."""
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from types import SimpleNamespace
 
@@ -28,6 +29,20 @@ async def test_a_panel_opens_privately_redraws_itself_and_makes_the_move(world, 
     assert session.state["total"] == 2 and session.state["turn"] == 1
     assert "adds 2" in picked.response.content and not picked.response.components  # the panel is now a note
     assert "total 2" in message_in(channel, board_id).embeds[0].description
+
+
+async def test_a_private_panel_leaves_no_timer_behind(world, simcord_bot):
+    """discord.py gives a view sent privately a 15-minute timeout and a task asleep on it; every panel
+    a player opened would hold one (our controls are found by their custom id: they never time out)."""
+    env, guild, channel, u = world
+    board_id = await start_picks(simcord_bot, u, channel)
+    for _ in range(3):
+        opened = await u["ann"].click(message_in(channel, board_id), label="Choose...")
+        assert opened.ephemeral
+        (select,) = selects(opened.response.message)
+        await u["ann"].select(opened.response, ["2"], custom_id=select.custom_id)
+    waiting = [task for task in asyncio.all_tasks() if "timeout_task" in task.get_coro().__qualname__]
+    assert waiting == []
 
 
 async def test_watchers_and_players_out_of_turn_get_a_private_refusal(world, simcord_bot):
