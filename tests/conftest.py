@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 
 import pytest
+import simcord.env
 
 from host.databases import open_store
 from host.shards import Shards
@@ -27,9 +28,39 @@ def pytest_xdist_auto_num_workers(config) -> int:
 
 
 def pytest_collection_modifyitems(config, items) -> None:
-    """The slow tests that start processes first: the workers then share out the quick ones while
-    those run, instead of one worker starting a two-minute test at the end."""
-    items.sort(key=lambda item: item.get_closest_marker("process") is None)
+    """The tests that start processes (which mostly wait on them) first, shared out among the
+    workers: each worker starts with its part of them while the quick ones fill the waits, and no
+    worker starts a long one at the end. pytest-xdist's worksteal hands the workers equal runs of
+    the list in order (`len(left) // workers left` each): each run begins with every
+    `workers`-th process test."""
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    process = [item for item in items if item.get_closest_marker("process") is not None]
+    rest = [item for item in items if item.get_closest_marker("process") is None]
+    ordered: list = []
+    for worker in range(workers):
+        mine = process[worker::workers]
+        size = (len(items) - len(ordered)) // (workers - worker) - len(mine)
+        ordered += mine + rest[:size]
+        del rest[:size]
+    items[:] = ordered + rest
+
+
+SETTLE_POLL = 0.005  # seconds
+
+
+@pytest.fixture(autouse=True)
+def settle_promptly(monkeypatch):
+    """simcord's settle, after every interaction, sleeps `idle` (50 ms) whenever the only work left is
+    a callback queued for the loop's next turn (its own note of a task that just ended), though that
+    callback runs at once: most clicks of a simcord test waited 50 ms doing nothing, and the suite's
+    workers left the cores idle. Polling every 5 ms settles the same work the same way (settle still
+    returns only when nothing is runnable), without the wait."""
+    settle = simcord.env.Env._settle_internal
+
+    async def promptly(self, *, idle: float = SETTLE_POLL, **kwargs):
+        return await settle(self, idle=min(idle, SETTLE_POLL), **kwargs)
+
+    monkeypatch.setattr(simcord.env.Env, "_settle_internal", promptly)
 
 
 class HandClock:

@@ -21,7 +21,7 @@ from cogs.arena.cards import usable
 from cogs.arena.draft import MARKERS, MOVE, SCAMPER, TARGET, USE, Draft
 from cogs.arena.panel import PANEL
 from cogs.components import TableButton, TableSelect, view_of
-from cogs.panels import Seat
+from cogs.panels import Drawn, Seat
 from engine.arena import EyeForAnEye
 from engine.arena.views import copied
 from engine.simulate import START, play_one
@@ -74,6 +74,15 @@ def fits(drawn) -> None:
             assert len(inner.label or "") <= LABEL_LIMIT
 
 
+def fitting(shown: dict[str, Drawn], at: Seat, draft: str) -> Drawn:
+    """The seat's panel in `draft`, checked to fit Discord; drawn once per draft in `shown` (the same
+    seat, at the same moment, in the same draft, draws the same panel)."""
+    if draft not in shown:
+        shown[draft] = PANEL.draw(at, draft)
+        fits(shown[draft])
+    return shown[draft]
+
+
 def controls(drawn) -> list[tuple[str, list[str]]]:
     """Each enabled control of a drawn panel, as (control, values) a click or pick sends."""
     out = []
@@ -110,10 +119,10 @@ def test_every_panel_of_an_advanced_match_fits_discord_and_every_control_means_s
             me = view["seats"][seat]
             if me["status"] != "standing" or me["hex"] is None:
                 continue
+            shown: dict[str, Drawn] = {}  # this seat's panels now, by draft
             for draft in drafts(view, me):
                 at = seat_at(state, seat, now, view)
-                drawn = PANEL.draw(at, str(draft))
-                fits(drawn)
+                drawn = fitting(shown, at, str(draft))
                 drawn_views += 1
                 for control, values in controls(drawn):
                     try:
@@ -122,7 +131,7 @@ def test_every_panel_of_an_advanced_match_fits_discord_and_every_control_means_s
                         continue  # "That button does nothing now": a control of a view gone stale
                     picked += 1
                     if isinstance(result, str):
-                        fits(PANEL.draw(at, result))
+                        fitting(shown, at, result)
                     else:
                         assert_means_something(at, result)
     assert drawn_views > 50 and picked > 200, (drawn_views, picked)
