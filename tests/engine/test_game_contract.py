@@ -8,6 +8,7 @@ engine.simulate` plays thousands.)"""
 from __future__ import annotations
 
 import copy
+import gc
 import json
 
 import pytest
@@ -44,17 +45,14 @@ def check_views(game, state, players):
 
 def containers(value) -> set[int]:
     """Every list and dict inside `value`, by identity: a careless caller could change any of them,
-    and what the state holds would change with it if the view shared one."""
+    and what the state holds would change with it if the view shared one. Walked a level at a time
+    (gc.get_referents lists what a dict or list holds)."""
     found: set[int] = set()
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            found.add(id(item))
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            found.add(id(item))
-            stack.extend(item)
+    level = [value]
+    while level:
+        level = [item for item in level if isinstance(item, (dict, list))]
+        found.update(map(id, level))
+        level = gc.get_referents(*level)
     return found
 
 
