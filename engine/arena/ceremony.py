@@ -42,7 +42,7 @@ from ..hexgrid import distance, neighbour
 from ..protocol import Action, Event, Seat
 from ..rng import Rng, rng_of
 from .action_types import ArenaAction
-from .board import COMPASS, adjacent, clear_front, front_arc, key, open_hex
+from .board import COMPASS, Key, adjacent, front_arc, key, open_hex
 from .data import ATTACK, CATCH_VP, CATCH_VP_OUT, CHARACTERS, NYMPHLETS_EACH, SCAMPER, TB_SAFETY_GAME_TURNS
 from .dice import faces_text, hits_in, roll_faces, spend, spends
 from .figures import OUT, State, action_word, arena, board_of, figure_hexes, name, occupied, say
@@ -239,9 +239,9 @@ class Ceremony(VictoryPoints):
         return min(free, key=lambda h: (min(distance(h, a) for a in area), distance(h, [0, 0]),
                                          sum(distance(h, a) for a in area), h))
 
-    def clear_start(self, state: State, seat: Seat, where: list[int], facing: int) -> bool:
+    def start_blockers(self, state: State, seat: Seat) -> set[Key]:
         """Nymphlets stand in the areas: only figures count against a clear front arc."""
-        return clear_front(arena(state), figure_hexes(state, but=seat), where, facing)
+        return figure_hexes(state, but=seat)
 
     def round_vp(self, state: State) -> list[int]:
         return [c * (CATCH_VP_OUT if state["figures"][s]["status"] == OUT else CATCH_VP)

@@ -68,10 +68,11 @@ def placements(state: State, seat: Seat) -> list[Action]:
     """Free start hexes (the seat's area; the mode's) and facings that keep every front arc clear."""
     mode = mode_of(state)
     taken = occupied(state, but=seat)
+    blocked = mode.start_blockers(state, seat)
     watched = {key(h) for o in standing(state) if o != seat
                for h in front_arc(state["figures"][o]["hex"], state["figures"][o]["facing"])}
     return [{"type": "place", "hex": list(h), "facing": f} for h in mode.start_hexes(state, seat) for f in range(6)
-            if h not in watched and h not in taken and mode.clear_start(state, seat, list(h), f)]
+            if h not in watched and h not in taken and mode.clear_start(state, seat, list(h), f, blocked)]
 
 
 def answers(state: State, seat: Seat, entry: dict) -> list[Action]:

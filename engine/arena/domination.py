@@ -168,8 +168,9 @@ class Domination(VictoryPoints):
     def start_words(self, state: State, seat: Seat) -> str:
         return "Stand on a free hex next to the centre: " + ", ".join(str(list(h)) for h in RING) + "."
 
-    def clear_start(self, state: State, seat: Seat, where: list[int], facing: int) -> bool:
-        others = occupied(state, but=seat)
+    def clear_start(self, state: State, seat: Seat, where: list[int], facing: int,
+                    blocked: set[Key] | None = None) -> bool:
+        others = self.start_blockers(state, seat) if blocked is None else blocked
         return not any(key(h) in others for h in front_arc(where, facing))
 
     def clear_words(self, state: State) -> str:

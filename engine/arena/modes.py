@@ -82,9 +82,16 @@ class Mode:
         hexes = ", ".join(str(list(h)) for h in self.start_hexes(state, seat))
         return Said("Your starting area is {hexes}.", hexes=hexes)
 
-    def clear_start(self, state: State, seat: Seat, where: list[int], facing: int) -> bool:
-        """A start position's front arc is clear: on the board, no terrain, no figure (rule 1)."""
-        return clear_front(arena(state), occupied(state, but=seat), where, facing)
+    def start_blockers(self, state: State, seat: Seat) -> set[Key]:
+        """What may not stand in a start position's front arc (rule 1): every figure and token but the seat's."""
+        return occupied(state, but=seat)
+
+    def clear_start(self, state: State, seat: Seat, where: list[int], facing: int,
+                    blocked: set[Key] | None = None) -> bool:
+        """A start position's front arc is clear: on the board, no terrain, nothing `start_blockers`
+        names (`blocked`: given by a caller asking of many positions at once)."""
+        return clear_front(arena(state), self.start_blockers(state, seat) if blocked is None else blocked,
+                           where, facing)
 
     def clear_words(self, state: State) -> str:
         """Why `clear_start` refused a start position."""
