@@ -34,6 +34,7 @@ from cogs.command_words import CommandWords
 from cogs.components import TableButton, TableSelect
 from cogs.language import text
 from cogs.presenter import Presenter
+from cogs.tiger_par import DealPars
 from cogs.uis import GameUIs, game_uis
 from engine import registry
 from host import metrics
@@ -78,6 +79,7 @@ class TabletopBot(commands.AutoShardedBot):
     changes: Bus  # every change of every table goes out here (cogs/bus.py)
     presenter: Presenter
     arena_live: Live  # Eye for an Eye's live panels (cogs/arena/live.py)
+    tiger_pars: DealPars  # Eye of the Tiger's par, worked out in a thread (cogs/tiger_par.py)
 
     def __init__(self, config: Config, *, force_sync: bool = False, clock: Callable[[], float] = time.time,
                  shards: Shards = ALL_SHARDS) -> None:
@@ -104,8 +106,10 @@ class TabletopBot(commands.AutoShardedBot):
         self.changes = Bus()
         self.presenter = Presenter(self, self.table, self.uis)
         self.arena_live = Live(self)
+        self.tiger_pars = DealPars()
         self.changes.subscribe(Stage.PRIVATE, self.arena_live.on_change, game="arena")  # its panels hear first
         self.changes.subscribe(Stage.PUBLIC, self.presenter.on_change)
+        self.changes.subscribe(Stage.PUBLIC, self.tiger_pars.on_change, game="tiger")  # the end board's par, early
         self.table.listeners.append(self.changes.publish)  # a timer's change goes out as a click's does
         self.add_dynamic_items(TableButton, TableSelect)  # their clicks come to `clicked`
         self.tree.error(self.on_command_failure)  # discord.py's public way to set the tree's handler

@@ -8,6 +8,10 @@ choice can be checked with known cards and monsters.
 """
 from __future__ import annotations
 
+import asyncio
+import threading
+
+import engine.computers.tiger as tiger_computer
 from cogs.components import Ref
 from cogs.tiger_panels import FightChoice
 from engine import registry
@@ -361,3 +365,20 @@ async def test_the_end_of_the_game_shows_the_par_of_the_deal(world, simcord_bot)
     assert expected > 0
     par_line = next(f.value for f in message_in(channel, board_id).embeds[0].fields if f.name == "Par")
     assert f"Par for this deal: {expected} points" in par_line
+
+
+async def test_the_par_is_worked_out_in_a_thread_while_the_game_is_played(world, simcord_bot, monkeypatch):
+    """A par is a whole game of the computer player: worked out for the end board, it held up the event
+    loop and every table's clicks (cogs/tiger_par.py)."""
+    _, _, channel, u = world
+    threads = []
+    cached = tiger_computer._par
+
+    def working_out(options: str, seed: int) -> int:
+        threads.append(threading.current_thread())
+        return cached(options, seed)
+
+    monkeypatch.setattr(tiger_computer, "_par", working_out)
+    await open_tiger(u, channel)
+    await asyncio.gather(*simcord_bot.tiger_pars.started.values())  # readiness: what was started has ended
+    assert len(threads) == 1 and threads[0] is not threading.main_thread(), threads
