@@ -136,7 +136,7 @@ class Panel(ABC):
         offers the player a move of the probe's type, else the engine's refusal of the probe says why;
         by default: not your turn."""
         if self.probe is not None:
-            kinds = {a["type"] for a in seat.game.legal_actions(seat.state, seat.seat)}
+            kinds = {a["type"] for a in seat.legal}
             return None if self.probe["type"] in kinds else seat.explain(self.probe) or N_("Not now.")
         waiting = seat.game.waiting_for(seat.state)
         if self.any_time or seat.seat in waiting:

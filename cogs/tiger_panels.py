@@ -127,7 +127,7 @@ class FightPanel(Panel):
     def start(self, seat: Seat) -> str:
         """The first fight the engine allows, else the farthest monster with every revealed card."""
         view = as_view(seat.view)
-        fight = next((a for a in seat.game.legal_actions(seat.state, seat.seat) if a["type"] == "fight"), None)
+        fight = next((a for a in seat.legal if a["type"] == "fight"), None)
         if fight is None:
             return str(FightChoice(max(view["fight_fields"], default=None), tuple(c["id"] for c in view["revealed"])))
         return str(FightChoice(fight["monster"], tuple(fight["cards"]), fight.get("double")))

@@ -91,7 +91,7 @@ def card_buttons(panel: Panel, seat: Seat, me: SeatView, d: Draft, greyed: Greyi
     """Row 3: a button per Tribal card (ARENA.md 3.3 row 4), greyed while Unready or while the engine
     lists no way to use it; `greyed` (the panel's Greyed.why) notes why."""
     cards = {c["key"]: c for c in me.get("cards", ())}
-    legal, language = seat.game.legal_actions(seat.state, seat.seat), reader(seat)
+    legal, language = seat.legal, reader(seat)
     out: Items = []
     for i in usable(me):
         card = cards.get(me["tracks"][i]["key"])
@@ -114,7 +114,7 @@ def innate_button(panel: Panel, seat: Seat, me: SeatView, d: Draft,
     i = next(i for i, t in enumerate(me["tracks"]) if t["key"] == innate["key"])
     t = me["tracks"][i]
     language = reader(seat)
-    why = short_of(t, language) or refusal(seat, d, t, seat.game.legal_actions(seat.state, seat.seat))
+    why = short_of(t, language) or refusal(seat, d, t, seat.legal)
     name = term(language, innate["name"])
     return panel.button(seat, f"{FACE[innate['face']]} {name} {innate['count']}/{innate['min']}", f"c{i}",
                         str(d), row=2, disabled=greyed(name, why))
@@ -147,7 +147,7 @@ def pick(seat: Seat, draft: str, control: str, values: list[str]) -> Draft | Act
     if d.card is None or not 0 <= d.card < len(me["tracks"]):
         return d.to()
     key = me["tracks"][d.card]["key"]
-    legal = seat.game.legal_actions(seat.state, seat.seat)
+    legal = seat.legal
     opts = options(legal, key)
     form = form_of(opts)
     handler = {DANCE: _dance_pick, SURGE: _surge_pick, WIND: _wind_pick}.get(form, _simple_pick)
@@ -160,7 +160,7 @@ def open_card(seat: Seat, d: Draft, place: int) -> Draft | Action:
     if place not in usable(me):
         raise TableError("That button does nothing now.")
     key = me["tracks"][place]["key"]
-    opts = options(seat.game.legal_actions(seat.state, seat.seat), key)
+    opts = options(seat.legal, key)
     if not opts:  # the engine says why not
         return use(d, key)
     if len(opts) == 1 and form_of(opts) not in COMPOSED:
@@ -300,7 +300,7 @@ def draw_form(panel: Panel, seat: Seat, d: Draft, head: list[str]) -> Drawn | No
     if d.card is None or d.card not in usable(me):
         return None
     track = me["tracks"][d.card]
-    opts = options(seat.game.legal_actions(seat.state, seat.seat), track["key"])
+    opts = options(seat.legal, track["key"])
     form = form_of(opts)
     if not opts or not form:
         return None

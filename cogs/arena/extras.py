@@ -214,7 +214,7 @@ def draw_declare(panel: Panel, seat: Seat, d: Draft, head: list[str]) -> Drawn:
                           "You declared **Not**, rolling {n} dice; waiting for {others}.", mine["dice"],
                           others=waiting))
         return Drawn("\n".join(head), [refresh])
-    legal = seat.game.legal_actions(seat.state, seat.seat)
+    legal = seat.legal
     most = max((a["dice"] for a in legal if a["type"] == "declare"), default=0)
     head.append(text(language, "**Burraparay?** The flower is **{flower}**. Declare Trigger or Not, then how many of "
                      "your pool's dice you roll (Attack counts for Trigger, Defence for Not, Special for your side) "

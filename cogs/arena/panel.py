@@ -87,7 +87,7 @@ class ArenaPanel(Panel):
                     text(language, "You are knocked out: wait for the next round."))
             refresh = self.button(seat, ptext(language, "button", "🔄 Refresh"), "ref", "")
             return Drawn("\n".join(head + [gone]), [refresh])
-        legal = seat.game.legal_actions(seat.state, seat.seat)
+        legal = seat.legal
         if any(a["type"] in ("parry", "take") for a in legal):
             return self.draw_react(seat, legal, head)
         head += board_lines(view, me, language) + turn_words(view, seat.seat, language)
@@ -126,7 +126,7 @@ class ArenaPanel(Panel):
             head.append(where + text(language, "Everyone is in place: **Yarra Mark!** {when}.",
                                      when=stamp(view["phase_deadline"])))
             return Drawn("\n".join(head), [refresh, *switch])
-        legal = seat.game.legal_actions(seat.state, seat.seat)
+        legal = seat.legal
         places = [a for a in legal if a["type"] == "place"]
         ready = not any(a["type"] == "ready" for a in legal)
         head.append(where + (text(language, "You are ready; waiting for the others.") if ready else
