@@ -46,6 +46,7 @@ from cogs.game_ui import GameUI
 from cogs.pictures import BoardPictures, as_file
 from cogs.uis import game_uis
 from engine import registry
+from engine.computers.tiger import par
 from engine.rng import Rng
 from host.databases import open_store
 from host.session import Session
@@ -203,6 +204,9 @@ async def run(game_name: str, actions: int, players: int, compare_naive: bool = 
                 if sid is None or (await table.get(sid)).status != "playing":
                     channel += 1
                     sid = await new_game(table, game_name, players, channel, turned_on)
+                    if game_name == "tiger":  # the bot works a deal's par out in a thread as it is played
+                        started = await table.get(sid)  # (cogs/tiger_par.py): not on the path of a move
+                        await asyncio.to_thread(par, started.setup_options(), started.seed)
                 timed = await _timed_action(table, sid, ui, chooser, pictures)
                 if timed is None:  # nobody may act: the game's timer passes (a timer, not a click: untimed)
                     deadline = (await table.get(sid)).deadline
