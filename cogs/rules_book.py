@@ -31,6 +31,7 @@ from host.session import PLAYING, Session
 from render.encode import RenderedImage
 
 from . import replies
+from .components import view_of
 from .game_ui import DEFAULT_UI, GameUI
 from .guide import GUIDES, goal, has_quick, title
 from .help import typed
@@ -218,13 +219,11 @@ async def page_payload(ui: GameUI, game: Game, book: Book, index: int, *, editin
     elif editing:
         payload["attachments"] = []
     if len(book_pages) > 1:
-        view = discord.ui.View(timeout=None)
         last = len(book_pages) - 1  # a disabled button still needs an id of its own: it names its own page
-        view.add_item(PageButton(book, max(index - 1, 0), label=ptext(book.language, "button", "◀ Previous"),
-                                 disabled=index == 0))
-        view.add_item(PageButton(book, min(index + 1, last), label=ptext(book.language, "button", "Next ▶"),
-                                 disabled=index == last))
-        payload["view"] = view
+        payload["view"] = view_of([
+            PageButton(book, max(index - 1, 0), label=ptext(book.language, "button", "◀ Previous"), disabled=index == 0),
+            PageButton(book, min(index + 1, last), label=ptext(book.language, "button", "Next ▶"),
+                       disabled=index == last)])
     elif editing:
         payload["view"] = None
     return payload

@@ -1,6 +1,7 @@
 """Reading messages as a user sees them in simcord."""
 from __future__ import annotations
 
+import asyncio
 import re
 
 import discord
@@ -61,6 +62,12 @@ def assert_people_named_and_pinged(env, channel, seated: list) -> None:
     standings = next(f.value for f in embed.fields if f.name in ("Final standings", "Result"))  # Result: solo
     assert all(f"<@{user.id}>" in standings for user in seated)
     assert pinged(env, end) == {user.id for user in seated}
+
+
+def view_timers() -> list[asyncio.Task]:
+    """discord.py's tasks that wait out a view's timeout: each view sent privately held one for 15
+    minutes (cogs/components.Controls)."""
+    return [task for task in asyncio.all_tasks() if "timeout_task" in task.get_coro().__qualname__]
 
 
 def forget_panels(bot) -> None:

@@ -2,13 +2,12 @@
 make the move, refusals for watchers, out-of-turn players and panels the game moved past."""
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from types import SimpleNamespace
 
 from cogs.drafts import NONE, Draft, fields, option, spread_pick
 from cogs.panels import Seat
-from tests.cogs.discord_helpers import buttons, message_in, selects
+from tests.cogs.discord_helpers import buttons, message_in, selects, view_timers
 from tests.cogs.picks import ADD, Picks, start_picks
 
 
@@ -41,8 +40,7 @@ async def test_a_private_panel_leaves_no_timer_behind(world, simcord_bot):
         assert opened.ephemeral
         (select,) = selects(opened.response.message)
         await u["ann"].select(opened.response, ["2"], custom_id=select.custom_id)
-    waiting = [task for task in asyncio.all_tasks() if "timeout_task" in task.get_coro().__qualname__]
-    assert waiting == []
+    assert view_timers() == []
 
 
 async def test_watchers_and_players_out_of_turn_get_a_private_refusal(world, simcord_bot):

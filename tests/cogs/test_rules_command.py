@@ -13,7 +13,7 @@ from cogs.game_ui import with_rules
 from cogs.rules_pages import PAGE_CHARS
 from engine import registry
 from engine.arena.rules import ADVANCED, RULES
-from tests.cogs.discord_helpers import buttons, message_in, open_table, selects
+from tests.cogs.discord_helpers import buttons, message_in, open_table, selects, view_timers
 from tests.kit.rules_pages import GAMES, NEXT, PREVIOUS, RULES_BUTTON, flat, read_book
 
 
@@ -45,6 +45,14 @@ async def test_previous_turns_back_to_the_first_page_and_its_picture(world):
     back = (await u["ann"].click(second, label=PREVIOUS)).response.message
     assert back.embeds[0].description == result.response.embeds[0].description and back.attachments
     assert buttons(back)[PREVIOUS].disabled and not buttons(back)[NEXT].disabled
+
+
+async def test_a_private_rules_book_leaves_no_timer_behind(world):
+    """As a panel (tests/cogs/test_panels.py): its page buttons are found by their custom id."""
+    env, _guild, channel, u = world
+    result = await u["ann"].slash(channel, "rules", game="dragon")
+    await u["ann"].click(result.response.message, label=NEXT)
+    assert view_timers() == []
 
 
 async def test_the_rules_of_eye_for_an_eye_point_to_the_advanced_rules(world):
