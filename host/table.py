@@ -129,6 +129,12 @@ class Table:
             self._sessions.popitem(last=False)
         return session
 
+    def _loaded(self, session: Session) -> Session:
+        """A session just read from the database, cached unless a move saved while the read was under
+        way (clicks after a restart read at once) left a newer one there: that one is returned."""
+        cached = self._sessions.get(session.id)
+        return cached if cached is not None and cached.version >= session.version else self._remember(session)
+
     # ---------------------------------------------------------------- reading
 
     async def get(self, session_id: int) -> Session:
@@ -141,7 +147,7 @@ class Table:
         session = await self.rows.load(session_id)
         if session is None:
             raise SessionNotFound("That game no longer exists.")
-        return self._remember(session)
+        return self._loaded(session)
 
     async def active_in(self, channel_id: int) -> Session | None:
         found = await self.rows.active_in(channel_id)
@@ -157,7 +163,7 @@ class Table:
     async def boards_behind(self) -> list[Session]:
         """Sessions whose board message is missing or older than the session (see SessionRows)."""
         found = await self.rows.boards_behind(self.clock() - REPAIR_WINDOW)
-        return [self._remember(session) for session in found]
+        return [self._loaded(session) for session in found]
 
     async def remember_name(self, user_id: int, name: str) -> None:
         """The player's display name as boards and messages show it (`clean_name`: one printable line)."""

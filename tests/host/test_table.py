@@ -357,3 +357,30 @@ async def test_replaying_a_game_with_picks_gives_the_snapshot(table, clock):
     session = await table.get(sid)
     assert session.state["phase"] == "fight" and session.state["chars"][2] == "echo"
     assert canonical(await table.replayed_state(sid)) == canonical(session.state)
+
+
+async def test_a_slow_read_after_a_restart_never_replaces_a_newer_session(store, clock):
+    """Right after a restart nothing is cached, and several clicks on one game read it at once. A read
+    that finishes after another click's move was saved must not put the older session back in the
+    cache: the next click would act on it and its save would find the game changed under it."""
+    sid = await started(Table(store, clock=clock), ANN, BOB)
+    restarted = Table(store, clock=clock)  # a new process on the same database: nothing cached
+    read, release = asyncio.Event(), asyncio.Event()
+    load = restarted.rows.load
+
+    async def slow_load(session_id):
+        session = await load(session_id)
+        if not read.is_set():  # the first read has the row as it was, and is held back
+            read.set()
+            await release.wait()
+        return session
+
+    restarted.rows.load = slow_load
+    looking = asyncio.create_task(restarted.get(sid))  # a click that only looks at the game, for now
+    await read.wait()
+    moved = await restarted.act(sid, ANN, {"type": "add", "n": 1})  # meanwhile another click moves
+    release.set()
+    await looking
+    assert (await restarted.get(sid)).version == moved.session.version
+    then = await restarted.act(sid, BOB, {"type": "add", "n": 2})  # the next click acts on the newest game
+    assert then.session.state["total"] == 3
