@@ -69,7 +69,9 @@ from tests.fakediscord.ratelimits import RateLimits
 
 FOOTER = re.compile(r"Table (\d+) · move (\d+)")
 GAME_UIS = game_uis(time.time)  # each game's pace, as the bot's UIs have it
-_ids = itertools.count(10**15)
+# Message and interaction ids are snowflakes of the bench's start, as Discord's are of their moment: the
+# budget reads a message's age from its id (an edit of one over an hour old has a stricter limit).
+_ids = itertools.count(discord.utils.time_snowflake(discord.utils.utcnow()))
 
 
 # --------------------------------------------------------------------------- a stand-in Discord

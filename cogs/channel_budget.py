@@ -27,6 +27,13 @@ inside its request while the presenter holds the board's lock:
 - A board that moves to a new message retires the old one with an edit at once (cogs/presenter.py,
   `post` then `moved`), so asking for a post asks for that edit's turn too, and holds its slot.
 
+The bot's requests in all: Discord allows a bot 50 requests a second over every channel (the global
+limit; answers to interactions do not count). Each request also takes a slot of one bot-wide bucket
+(`GLOBAL`), 45 a second, the other 5 left for requests the budget does not see (fetches, the command
+sync). Shard processes of one bot share the limit: each gets its shards' part of it (`share`). So a
+bot with many busy tables waits for its turn instead of collecting 429s (Cloudflare bars a bot that
+collects 10,000 in 10 minutes): a board that must wait redraws later, once, as in a busy channel.
+
 `TABLETOP_CHANNEL_BUDGET=off` runs the bot without the budget (every request asks Discord at once and
 discord.py waits out the limits): `python -m bench.discord --budget off` measures what it buys.
 """
@@ -40,8 +47,10 @@ from collections.abc import AsyncIterator, Callable
 
 import discord
 
-POST, EDIT, EDIT_OLD, DELETE = "post", "edit", "edit old", "delete"
-LIMITS: dict[str, tuple[int, float]] = {POST: (5, 5.0), EDIT: (5, 5.0), EDIT_OLD: (3, 15.0), DELETE: (5, 1.0)}
+POST, EDIT, EDIT_OLD, DELETE, GLOBAL = "post", "edit", "edit old", "delete", "global"
+LIMITS: dict[str, tuple[int, float]] = {POST: (5, 5.0), EDIT: (5, 5.0), EDIT_OLD: (3, 15.0), DELETE: (5, 1.0),
+                                        GLOBAL: (50, 1.0)}
+GLOBAL_KEY = (0, GLOBAL)  # the bot-wide bucket (no channel has id 0)
 OLD_MESSAGE = 3600.0  # seconds: an edit of an older message falls in Discord's stricter bucket
 IN_FLIGHT = float("inf")  # a slot whose request has not ended: when it frees is not known yet
 LOOK_AGAIN = 1.0  # seconds: the longest wait told while every slot's request is still in flight
@@ -51,8 +60,10 @@ Key = tuple[int, str]  # (channel, kind)
 
 
 def usable(kind: str) -> int:
-    """The requests of a window the bot makes: all but the last (see the module's docstring)."""
-    return max(1, LIMITS[kind][0] - 1)
+    """The requests of a window the bot makes: all but the last of a channel's; nine in ten of the
+    global limit, the rest for requests the budget does not see (see the module's docstring)."""
+    count = LIMITS[kind][0]
+    return max(1, count * 9 // 10 if kind == GLOBAL else count - 1)
 
 
 def spacing(kind: str) -> float:
@@ -62,15 +73,18 @@ def spacing(kind: str) -> float:
 
 
 class ChannelBudget:
-    """The slots of every channel's buckets (`LIMITS`): when each is free again, when the last was
-    taken, and the slots promised to the boards that asked."""
+    """The slots of every channel's buckets (`LIMITS`) and of the bot-wide one: when each is free
+    again, when the last was taken, and the slots promised to the boards that asked. `share`: this
+    process's part of the global limit (its shards' part of the bot's, host/shards.py)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic, *, enabled: bool | None = None) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, *, enabled: bool | None = None,
+                 share: float = 1.0) -> None:
         self.clock = clock
         self.enabled = os.environ.get(SWITCH, "on").lower() != "off" if enabled is None else enabled
+        self.share = share
         self._slots: dict[Key, list[float]] = {}  # (channel, kind) -> when each slot frees
         self._taken: dict[Key, float] = {}  # (channel, kind) -> when its last slot was taken
-        self._promised: dict[Key, dict[asyncio.Task, float]] = {}  # -> the tasks told to go, until when
+        self._promised: dict[Key, list[tuple[asyncio.Task, float]]] = {}  # -> the tasks told to go, until when
 
     @staticmethod
     def edit_kind(message_id: int) -> str:
@@ -78,82 +92,97 @@ class ChannelBudget:
         age = (discord.utils.utcnow() - discord.utils.snowflake_time(message_id)).total_seconds()
         return EDIT_OLD if age > OLD_MESSAGE else EDIT
 
-    def wait(self, channel_id: int, kind: str) -> float:
-        """For a board: seconds until it may go (0: now, and its slot is held for the asking task until
-        it takes it). A busy bucket's boards go evenly; a post needs room to retire the old board too."""
+    def wait(self, channel_id: int, kind: str, *, retiring: str | None = None) -> float:
+        """For a board: seconds until it may go (0: now, and its slots are held for the asking task until
+        it takes them). A busy bucket's boards go evenly; a post that moves the board on needs room to
+        retire the old one too, with an edit of the `retiring` kind (EDIT, or EDIT_OLD for an old board)."""
         if not self.enabled:
             return 0.0
-        kinds = (kind, EDIT) if kind == POST else (kind,)
-        wait = max(max(self._spaced(channel_id, k), self._full(channel_id, k)) for k in kinds)
+        keys = [(channel_id, k) for k in ((kind,) if retiring is None else (kind, retiring))]
+        wait = max(max(self._spaced(key), self._full(key)) for key in keys)
+        wait = max(wait, self._full(GLOBAL_KEY, needed=len(keys)))
         if wait > 0:
             return wait
-        task = asyncio.current_task()
-        for k in kinds:
-            self._forget_if_quiet((channel_id, k))
-            if task is not None:
-                self._promised.setdefault((channel_id, k), {})[task] = self.clock() + HELD_FOR
+        for key in (*keys, GLOBAL_KEY):
+            self._forget_if_quiet(key)
+        task, until = asyncio.current_task(), self.clock() + HELD_FOR
+        if task is not None:
+            for key in keys + [GLOBAL_KEY] * len(keys):  # the bot-wide bucket: a slot for each request
+                self._promised.setdefault(key, []).append((task, until))
         return 0.0
 
     @contextlib.asynccontextmanager
     async def slot(self, channel_id: int, kind: str) -> AsyncIterator[None]:
-        """Take a slot (the one promised to this task, else the first free), hold it while the
-        request runs, and for the bucket's period after."""
+        """Take a slot of the channel's bucket and of the bot's (one promised to this task, else the
+        first free), hold them while the request runs, and for each bucket's period after."""
         if not self.enabled:
             yield
             return
-        task, promised = asyncio.current_task(), self._promised.get((channel_id, kind), {})
-        until = None if task is None else promised.pop(task, None)
-        if until is None or until <= self.clock():  # no slot kept for this task: the first free one
-            while (wait := self._full(channel_id, kind)) > 0:
-                await asyncio.sleep(wait)
-        slots = self._live(channel_id, kind)
-        slots.append(IN_FLIGHT)
+        keys = ((channel_id, kind), GLOBAL_KEY)
+        task = asyncio.current_task()
+        unpromised = [key for key in keys if not self._take_promise(key, task)]
+        while (wait := max([self._full(key) for key in unpromised], default=0.0)) > 0:
+            await asyncio.sleep(wait)
+        held = [self._live(key) for key in keys]
+        for slots in held:
+            slots.append(IN_FLIGHT)
         self._taken[(channel_id, kind)] = self.clock()
         try:
             yield
         finally:
-            slots.remove(IN_FLIGHT)
-            slots.append(self.clock() + LIMITS[kind][1])
+            for (_, bucket), slots in zip(keys, held, strict=True):
+                slots.remove(IN_FLIGHT)
+                slots.append(self.clock() + LIMITS[bucket][1])
 
-    def _full(self, channel_id: int, kind: str) -> float:
-        """Seconds until the bucket has a slot that is neither held nor promised to another task (0: now;
-        while all are in flight, a moment to look again)."""
-        count = usable(kind)
-        slots = self._live(channel_id, kind)
-        promised = self._others_promised(channel_id, kind)
-        if len(slots) + promised < count:
+    def _usable(self, key: Key) -> int:
+        return max(1, int(usable(GLOBAL) * self.share)) if key == GLOBAL_KEY else usable(key[1])
+
+    def _full(self, key: Key, needed: int = 1) -> float:
+        """Seconds until the bucket has `needed` slots that are neither held nor promised to another
+        task (0: now; while all are in flight, a moment to look again)."""
+        slots = self._live(key)
+        over = len(slots) + self._others_promised(key) + needed - self._usable(key)
+        if over <= 0:
             return 0.0
-        frees = sorted(slots)[min(len(slots) - 1, len(slots) + promised - count)] if slots else IN_FLIGHT
+        frees = sorted(slots)[min(len(slots), over) - 1] if slots else IN_FLIGHT
         return LOOK_AGAIN if frees == IN_FLIGHT else max(0.0, frees - self.clock())
 
-    def _spaced(self, channel_id: int, kind: str) -> float:
+    def _spaced(self, key: Key) -> float:
         """Seconds until a board may follow the bucket's last request (0: the bucket is quiet, or the
         spacing has passed)."""
-        if not self._live(channel_id, kind):
+        if not self._live(key):
             return 0.0
-        taken = self._taken.get((channel_id, kind))
-        return 0.0 if taken is None else max(0.0, taken + spacing(kind) - self.clock())
+        taken = self._taken.get(key)
+        return 0.0 if taken is None else max(0.0, taken + spacing(key[1]) - self.clock())
 
-    def _others_promised(self, channel_id: int, kind: str) -> int:
+    def _take_promise(self, key: Key, task: asyncio.Task | None) -> bool:
+        """Whether a slot of the bucket was promised to `task` and still is: it is taken now."""
+        promised = self._promised.get(key, [])
+        for i, (whose, until) in enumerate(promised):
+            if whose is task and until > self.clock():
+                del promised[i]
+                return True
+        return False
+
+    def _others_promised(self, key: Key) -> int:
         """Slots promised to other tasks that may still take them (a task that ended will not)."""
-        promised = self._promised.get((channel_id, kind))
+        promised = self._promised.get(key)
         if not promised:
             return 0
         now, me = self.clock(), asyncio.current_task()
-        for task in [t for t, until in promised.items() if t.done() or until <= now]:
-            del promised[task]
-        return sum(1 for task in promised if task is not me)
+        promised[:] = [(task, until) for task, until in promised if not task.done() and until > now]
+        return sum(1 for task, _ in promised if task is not me)
 
-    def _live(self, channel_id: int, kind: str) -> list[float]:
+    def _live(self, key: Key) -> list[float]:
         """The bucket's held slots, those already free dropped."""
-        slots = self._slots.setdefault((channel_id, kind), [])
+        slots = self._slots.setdefault(key, [])
         now = self.clock()
         slots[:] = [freed_at for freed_at in slots if freed_at > now]  # in place: `slot` holds on to it
         return slots
 
     def _forget_if_quiet(self, key: Key) -> None:
         """A quiet bucket (no slot held, none promised) keeps nothing."""
-        if not self._live(*key) and not self._others_promised(*key):
+        if not self._live(key) and not self._others_promised(key):
             self._slots.pop(key, None)
             self._taken.pop(key, None)
             self._promised.pop(key, None)

@@ -57,7 +57,8 @@ class Presenter:
         self._edited_at: dict[int, float] = {}  # session id -> loop time of its last board edit
         self._later: dict[int, asyncio.Task[None]] = {}  # one waiting redraw per throttled board
         self._failures: dict[int, int] = {}  # session id -> board edits Discord failed in a row
-        self.budget = ChannelBudget()  # every channel's share of Discord's rate limits
+        shards = getattr(client, "own_shards", None)  # a shard process has its shards' part of the global limit
+        self.budget = ChannelBudget(share=1.0 if shards is None else shards.share)  # Discord's limits, kept
         self.pings = Pings(client, table, uis, self.budget)
         self.panels = LivePanels(table)  # each player's live private panel, retired when its moment passed
         self.retry_seconds: tuple[float, ...] = RETRY_SECONDS
@@ -190,9 +191,11 @@ class Presenter:
 
     def _budget_wait(self, session: Session) -> float:
         """Seconds until the channel's budget has room for this board: a post when it moves on, else an edit."""
-        if session.message_id is None or self.board_key(session) != session.board_key:
+        if session.message_id is None:
             return self.budget.wait(session.channel_id, POST)
         kind = self.budget.edit_kind(session.message_id)
+        if self.board_key(session) != session.board_key:  # it moves on: the old board is retired with an edit
+            return self.budget.wait(session.channel_id, POST, retiring=kind)
         return self.budget.wait(session.channel_id, kind)
 
     def _throttle(self, session: Session) -> float:

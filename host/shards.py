@@ -31,6 +31,11 @@ class Shards:
     def everything(self) -> bool:
         return self.ids is None or len(set(self.ids)) == self.count
 
+    @property
+    def share(self) -> float:
+        """This process's part of what Discord allows the whole bot (its global rate limit)."""
+        return 1.0 if self.everything else len(set(self.ids or ())) / self.count
+
     def owns(self, guild_id: int | None) -> bool:
         return self.everything or shard_of(guild_id, self.count) in (self.ids or ())
 

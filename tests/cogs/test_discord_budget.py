@@ -13,10 +13,11 @@ from datetime import timedelta
 
 import discord
 
-from cogs.channel_budget import EDIT, EDIT_OLD, LOOK_AGAIN, POST, SWITCH, ChannelBudget, spacing, usable
+from cogs.channel_budget import EDIT, EDIT_OLD, GLOBAL, LIMITS, LOOK_AGAIN, POST, SWITCH, ChannelBudget, spacing, usable
 from cogs.pings import AROUND_SECONDS
 from cogs.presenter import Presenter
 from cogs.uis import game_uis
+from host.shards import Shards
 from tests.cogs.discord_helpers import message_in, open_table, pinged
 from tests.conftest import HandClock
 
@@ -262,11 +263,23 @@ async def test_a_board_moving_to_a_new_message_asks_room_to_retire_the_old_one_t
     for _ in range(usable(EDIT)):
         async with budget.slot(1, EDIT):
             pass
-    assert budget.wait(1, POST) == 5.0, "a board posted now could not retire the old one"
+    assert budget.wait(1, POST, retiring=EDIT) == 5.0, "a board posted now could not retire the old one"
     clock.advance(5.0)
-    assert budget.wait(1, POST) == 0.0
+    assert budget.wait(1, POST, retiring=EDIT) == 0.0
     async with budget.slot(1, POST), budget.slot(1, EDIT):  # the post and the retiring edit, both held for it
         pass
+
+
+async def test_a_board_moving_on_from_an_old_message_asks_room_in_the_old_messages_bucket(real_budget):
+    """Retiring a board posted over an hour ago is an edit of an old message, with its stricter limit:
+    the room asked for must be there, or the retiring edit would wait inside the board's lock."""
+    clock = HandClock(0.0)
+    budget = ChannelBudget(clock=clock)
+    for _ in range(usable(EDIT_OLD)):
+        async with budget.slot(1, EDIT_OLD):
+            pass
+    assert budget.wait(1, POST, retiring=EDIT) == 0.0
+    assert budget.wait(1, POST, retiring=EDIT_OLD) == 15.0
 
 
 async def test_a_board_that_moves_on_while_the_channels_edits_are_used_up_never_holds_the_board_lock(
@@ -322,3 +335,62 @@ async def test_a_slot_is_held_until_a_period_after_its_request_ended_and_old_mes
     old = discord.utils.time_snowflake(discord.utils.utcnow() - timedelta(hours=2))
     assert budget.edit_kind(old) == EDIT_OLD and budget.wait(1, EDIT_OLD) == 0.0
     assert budget.edit_kind(discord.utils.time_snowflake(discord.utils.utcnow())) == EDIT
+
+
+async def test_the_bots_requests_in_all_stay_under_discords_global_limit(real_budget):
+    """Discord allows a bot 50 requests a second over all its channels: many quiet channels at once
+    must not add up past it. A board that finds the bot's bucket full is told to wait, and so is a
+    ping; nothing goes past the limit."""
+    clock = HandClock(0.0)
+    budget = ChannelBudget(clock=clock)
+    sent: list[float] = []
+    for channel in range(1, 201):  # 200 tables, each making one edit within a second
+        clock.now = channel * 0.005
+        if budget.wait(channel, EDIT) == 0:
+            async with budget.slot(channel, EDIT):
+                sent.append(clock.now)
+    assert len(sent) == usable(GLOBAL) < LIMITS[GLOBAL][0], f"{len(sent)} requests in a second"
+    assert budget.wait(999, EDIT) > 0, "a board in a quiet channel would go past the global limit"
+    ping = asyncio.create_task(budget.slot(999, POST).__aenter__())
+    for _ in range(20):
+        await asyncio.sleep(0)
+    went = ping.done()
+    ping.cancel()
+    assert not went, "a ping went past the global limit"
+    clock.advance(1.0)  # the second's window has closed
+    assert budget.wait(999, EDIT) == 0.0
+
+
+async def test_a_shard_process_keeps_to_its_part_of_the_global_limit(real_budget):
+    """Several shard processes of one bot share its global limit: one running 2 of 8 shards uses a
+    quarter of it."""
+    assert Shards((2, 3), 8).share == 0.25 and Shards().share == 1.0 and Shards((0, 1), 2).share == 1.0
+    clock = HandClock(0.0)
+    budget = ChannelBudget(clock=clock, share=Shards((2, 3), 8).share)
+    sent = 0
+    for channel in range(1, 101):
+        if budget.wait(channel, EDIT) == 0:
+            async with budget.slot(channel, EDIT):
+                sent += 1
+    assert sent == usable(GLOBAL) // 4
+
+
+async def test_a_board_moving_on_holds_a_global_slot_for_its_post_and_for_retiring_the_old_one(real_budget):
+    clock = HandClock(0.0)
+    budget = ChannelBudget(clock=clock)
+    for channel in range(1, usable(GLOBAL)):  # all but one
+        async with budget.slot(channel, EDIT):
+            pass
+    assert budget.wait(500, EDIT) == 0.0 and budget.wait(600, POST, retiring=EDIT) > 0, "one slot is no room to move a board"
+    clock.advance(1.0)
+    for channel in range(1, usable(GLOBAL) - 1):  # all but two of the bot's slots of this second
+        async with budget.slot(channel, EDIT):
+            pass
+    assert budget.wait(500, POST, retiring=EDIT) == 0.0, "two slots are free: the post and its retiring edit"
+    rival = asyncio.create_task(budget.slot(501, EDIT).__aenter__())  # another table's ping, meanwhile
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert not rival.done(), "a slot promised to the moving board went elsewhere"
+    rival.cancel()
+    async with budget.slot(500, POST), budget.slot(500, EDIT):  # both go at once, without waiting
+        pass
