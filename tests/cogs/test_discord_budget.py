@@ -32,6 +32,16 @@ def callback_types(env) -> list[int]:
     return [r.json["type"] for r in env.http_requests if r.path.endswith("/callback")]
 
 
+async def goes_at_once(budget: ChannelBudget, channel_id: int, kind: str) -> bool:
+    """Whether a message that cannot wait (a ping) would get a slot now, rather than wait for one."""
+    taking = asyncio.create_task(budget.slot(channel_id, kind).__aenter__())
+    for _ in range(20):
+        await asyncio.sleep(0)
+    went = taking.done()
+    taking.cancel()
+    return went
+
+
 def total(message) -> str:
     return message.embeds[0].description or ""
 
@@ -197,12 +207,7 @@ async def test_the_last_request_of_discords_window_is_never_made(real_budget):
             clock.advance(0.5)
     clock.advance(spacing(EDIT))  # the edits are spaced enough; the window is still open
     assert budget.wait(1, EDIT) > 0, "a board would make the fifth edit of the window"
-    fifth = asyncio.create_task(budget.slot(1, EDIT).__aenter__())
-    for _ in range(20):
-        await asyncio.sleep(0)
-    entered = fifth.done()
-    fifth.cancel()
-    assert not entered, "a message made the fifth edit of the window"
+    assert not await goes_at_once(budget, 1, EDIT), "a message made the fifth edit of the window"
 
 
 async def test_a_board_told_to_go_keeps_its_slot_while_it_draws(real_budget):
@@ -351,12 +356,7 @@ async def test_the_bots_requests_in_all_stay_under_discords_global_limit(real_bu
                 sent.append(clock.now)
     assert len(sent) == usable(GLOBAL) < LIMITS[GLOBAL][0], f"{len(sent)} requests in a second"
     assert budget.wait(999, EDIT) > 0, "a board in a quiet channel would go past the global limit"
-    ping = asyncio.create_task(budget.slot(999, POST).__aenter__())
-    for _ in range(20):
-        await asyncio.sleep(0)
-    went = ping.done()
-    ping.cancel()
-    assert not went, "a ping went past the global limit"
+    assert not await goes_at_once(budget, 999, POST), "a ping went past the global limit"
     clock.advance(1.0)  # the second's window has closed
     assert budget.wait(999, EDIT) == 0.0
 
@@ -387,10 +387,6 @@ async def test_a_board_moving_on_holds_a_global_slot_for_its_post_and_for_retiri
         async with budget.slot(channel, EDIT):
             pass
     assert budget.wait(500, POST, retiring=EDIT) == 0.0, "two slots are free: the post and its retiring edit"
-    rival = asyncio.create_task(budget.slot(501, EDIT).__aenter__())  # another table's ping, meanwhile
-    for _ in range(20):
-        await asyncio.sleep(0)
-    assert not rival.done(), "a slot promised to the moving board went elsewhere"
-    rival.cancel()
+    assert not await goes_at_once(budget, 501, EDIT), "a slot promised to the moving board went elsewhere"
     async with budget.slot(500, POST), budget.slot(500, EDIT):  # both go at once, without waiting
         pass
