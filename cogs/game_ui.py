@@ -101,6 +101,11 @@ class GameUI:
             lines.insert(0, ENDED_EARLY)
         return render_text_card(game.title, lines)
 
+    def pictured(self, view: View) -> object:
+        """The part of the public `view` the board's picture (and its description) shows: a move that
+        changes nothing of it keeps the picture drawn last (cogs/pictures.py). By default all of it."""
+        return view
+
     def calls_everyone(self, session: Session, game: Game) -> bool:
         """Whether every seat the game waits on owes a move of its own now, so all are pinged (e.g.
         a declaration each makes); otherwise several waited-on seats are a race, nobody's turn."""

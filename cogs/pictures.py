@@ -1,7 +1,7 @@
 """Pictures for messages: drawn off the event loop, sent with their text description, never fatal.
 
 A table's board is drawn by `BoardPictures`: once per view. What a board shows is a function of the
-game's public view, the players' names, the table's status and, for a game whose board reads the
+game's public view (the part of it the picture shows: `GameUI.pictured`), the players' names, the table's status and, for a game whose board reads the
 clock (Eye for an Eye: '4:12 left'), the whole seconds left to each of the view's deadlines; these,
 serialised and digested, are the key. (Pickled rather than as canonical JSON: seven times faster
 on a big view, and as safe: equal bytes only ever come from equal views; an equal view serialised
@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 import discord
 
-from engine.protocol import Game
+from engine.protocol import Game, View
 from host import metrics
 from host.session import Session
 from render.cache import LastDrawn
@@ -45,6 +45,8 @@ class GameUI(Protocol):
     clock: Callable[[], float] | None
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage: ...
+
+    def pictured(self, view: View) -> object: ...
 
 
 def as_file(image: RenderedImage) -> discord.File:
@@ -99,7 +101,7 @@ class BoardPictures:
             ui.clock = Frozen(now)
         drawing = Drawing(ui.render, (session, game, names), table=("board", session.id))
         try:
-            view = game.view(session.game_state, None)
+            view = ui.pictured(game.view(session.game_state, None))
             shown = pickle.dumps((f"{type(ui).__module__}.{type(ui).__qualname__}", session.game, session.status,
                                   session.options, names, view), pickle.HIGHEST_PROTOCOL)
             left = b"" if now is None else repr(seconds_left(json.dumps(view), now)).encode()

@@ -125,6 +125,9 @@ def pending_words(view: ArenaView, p: PendingView, language: object) -> str:
     return said
 
 
+OFF_THE_PICTURE = frozenset({"pool", "tracks", "rolls_left", "auto_parry"})  # a seat's, in its panel only
+
+
 class ArenaUI(GameUI):
     """`clock` is the table's: the picture says how long is left ('4:12 left'), as of its drawing."""
 
@@ -145,6 +148,13 @@ class ArenaUI(GameUI):
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         return render_arena(game.view(session.game_state, None), names, now=self.clock(),
                             aborted=session.status == ABORTED, show=functools.partial(said_text, session.language))
+
+    def pictured(self, view: View) -> object:
+        """The board never shows a seat's dice (its pool, tracks and rolls left) nor its Auto-Parry: its
+        player's panel and the 🔍 peek do. Rolling and allocating (most actions of a round) change only
+        those, so they keep the picture drawn last."""
+        return {**view, "seats": [{key: value for key, value in seat.items() if key not in OFF_THE_PICTURE}
+                                  for seat in as_view(view)["seats"]]}
 
     def board_key(self, session: Session, game: Game) -> str | None:
         """A fresh message per round (the first is the lobby's); the last one stays as its record."""

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from cogs.arena.board import ArenaUI
+from cogs.arena.board import OFF_THE_PICTURE, ArenaUI
 from cogs.dragon import DragonUI
 from cogs.pictures import BoardPictures, seconds_left
 from engine import registry
 from engine.arena import EyeForAnEye
+from engine.computers import LEVELS
+from engine.computers.play import START, play_game
 from engine.protocol import canonical
 from host.session import ABORTED, Session
 from render.arena import render_arena
@@ -132,3 +134,35 @@ def _times(view) -> list[float]:
     if isinstance(view, list):
         return [t for value in view for t in _times(value)]
     return []
+
+
+def test_what_the_arena_key_leaves_out_never_changes_the_board() -> None:
+    """The key leaves out what `ArenaUI.pictured` says the board never shows (each seat's dice and
+    Auto-Parry), so a board given back for a roll must be the board drawing it again would give.
+    Checked on every action of matches of computers (basic, advanced, turn-based, a mode on the
+    Rainforest): each board drawn again with those fields of another moment of the match is the same,
+    and the key does keep boards (most rolls change nothing else)."""
+    game, ui = EyeForAnEye(), ArenaUI()
+    swapped = kept = 0
+    for players, seed, options in ((3, 1, {"quick": True}), (4, 2, {"quick": True, "advanced": True}),
+                                   (3, 3, {"quick": True, "turn_based": True}),
+                                   (3, 4, {"quick": True, "advanced": True, "rainforest": True, "hill": True})):
+        played = play_game(game, [LEVELS[s % 3] for s in range(players)], options, seed, check=False)
+        state, moments, last = game.setup(players, options, seed, START), [], None
+        for step in played.log[:200]:
+            state, _ = game.apply(state, step.seat, step.action, step.now)
+            moments.append((game.view(state, None), step.now))
+        names = NAMES[:players] + ["Di"] * 3
+        for i, (view, now) in enumerate(moments):
+            board = render_arena(view, names, now=now)
+            elsewhere = moments[(i + len(moments) // 3) % len(moments)][0]["seats"]
+            other = {**view, "seats": [{**seat, **{k: there[k] for k in OFF_THE_PICTURE}}
+                                       for seat, there in zip(view["seats"], elsewhere, strict=True)]}
+            if other != view:
+                assert render_arena(other, names, now=now) == board, "the board shows what the key leaves out"
+                swapped += 1
+            shown = canonical(ui.pictured(view))
+            key = (shown, seconds_left(shown, now))
+            kept += last is not None and last[0] == key
+            last = (key, board)
+    assert swapped >= 300 and kept >= 100, f"{swapped} boards redrawn, {kept} kept: the check saw too little"
