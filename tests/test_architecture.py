@@ -119,6 +119,7 @@ def test_no_test_module_imports_another():
 
 
 ARENA_MODES = {"engine.arena.domination", "engine.arena.hill", "engine.arena.ceremony"}
+ARENA_PLUGINS = ARENA_MODES | {"engine.arena.stream"}  # and the Rainforest's stream (engine/arena/terrain.py)
 
 
 def reach(graph: dict[str, set[str]], start: str) -> set[str]:
@@ -131,12 +132,13 @@ def reach(graph: dict[str, set[str]], start: str) -> set[str]:
     return seen
 
 
-def test_eye_for_an_eye_s_core_imports_no_mode():
-    """The modes plug into the core through the hooks of engine/arena/modes.py (its package plugs them in):
-    no module of the core reaches a mode, directly or through another."""
+def test_eye_for_an_eye_s_core_imports_no_mode_nor_the_rainforest():
+    """The modes and the Rainforest's stream plug into the core through the hooks of engine/arena/modes.py
+    and engine/arena/terrain.py (its package plugs them in): no module of the core reaches one,
+    directly or through another."""
     graph = module_imports()
-    core = [m for m in graph if m.startswith("engine.arena.") and m not in ARENA_MODES]
-    reaching = {m: sorted(reach(graph, m) & ARENA_MODES) for m in core}
+    core = [m for m in graph if m.startswith("engine.arena.") and m not in ARENA_PLUGINS]
+    reaching = {m: sorted(reach(graph, m) & ARENA_PLUGINS) for m in core}
     assert "engine.arena.match" in reaching and not any(reaching.values()), reaching
 
 

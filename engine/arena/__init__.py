@@ -14,7 +14,8 @@ Incendiary's Heat, unblockable hits, reactions beside Parry and the statuses Net
 Modules: data (every tunable number), board (hex geometry), dice (pool and tracks), figures
 (who stands where, how texts name them), actions (roll, allocate, the basic actions), hits
 (pending attacks, reaction windows, landing hits), teams (Alliances, and the sides a round
-ranks), shared (dice tracks anyone fills), stream (the Rainforest's flow and Raging Currents),
+ranks), shared (dice tracks anyone fills), terrain (the ground's own rules: the hooks the core asks),
+stream (the Rainforest's flow and Raging Currents, a terrain),
 turns (turn-based phases), rounds (round life and scoring), races (who beat a refused action),
 choices (legal actions), lobby (what each player picks: character, team, General Manoeuvres),
 views, rules (the /rules texts), invariants (what random play checks), modes (the game-mode
@@ -116,7 +117,10 @@ from .domination import Domination
 from .hill import KingOfTheHill
 from .match import EyeForAnEye
 from .modes import plug
+from .stream import Rainforest
+from .terrain import plug_terrain
 
 plug(Domination(), KingOfTheHill(), Ceremony())  # the core imports no mode: they plug in here (modes.py)
+plug_terrain(Rainforest())  # nor the Rainforest's stream (terrain.py)
 
 __all__ = ["EyeForAnEye"]

@@ -41,8 +41,8 @@ from .figures import (
 from .guards import guard_index, luftle, placed
 from .hits import call_attack
 from .statuses import has
-from .stream import go_with_the_flow
 from .teams import allied
+from .terrain import terrain_of
 
 
 def roll_dice(state: State, seat: Seat) -> list[Event]:
@@ -204,7 +204,7 @@ def move(state: State, seat: Seat, steps: list[str] | None, by: int | None = Non
                                 track=track.name, have=have))
     not_netted(state, ref, steps, bool(flow))
     here, facing = walk(state, seat, steps, ref[1])
-    carried = go_with_the_flow(state, ref, here) if flow else None
+    carried = terrain_of(state).carry(state, ref, here) if flow else None
     spend(state["dice"][seat], board_of(state, seat), MOVE, len(steps))
     figure = spot(state, ref)
     figure["hex"], figure["facing"] = carried or here, facing

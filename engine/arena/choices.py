@@ -27,7 +27,7 @@ from .hits import answer_counts, head, paused_by
 from .modes import mode_of
 from .rounds import FIGHT, START
 from .statuses import has
-from .stream import current_room, currents, flow_on
+from .terrain import terrain_of
 from .turns import ROLL, TURNS, marker_of
 
 
@@ -88,7 +88,7 @@ def dice_work(state: State, seat: Seat, roll: bool = True) -> list[Action]:
     if any(k in STANDARD for k in fits):  # Auto fills the basic actions only
         out.append({"type": "auto"})
     out += [{"type": "recover", "track": k} for k, n in dice["tracks"].items() if n]
-    out += [{"type": "current", "track": k} for k in currents(state) if current_room(state, seat, k)]
+    out += terrain_of(state).dice_choices(state, seat)
     out += mode_of(state).dice_choices(state, seat)
     return out
 
@@ -96,7 +96,9 @@ def dice_work(state: State, seat: Seat, roll: bool = True) -> list[Action]:
 def _flows(state: State, seat: Seat, by: int | None, step: str) -> bool:
     """Whether a one-step Movement of the seat's figure (or Guard `by`) may go with the flow."""
     ref = (seat, by)
-    return not has(state, ref, NETTED) and flow_on(state, ref, walk(state, seat, [step], by)[0]) is not None
+    if has(state, ref, NETTED):
+        return False
+    return terrain_of(state).carried_to(state, ref, walk(state, seat, [step], by)[0]) is not None
 
 
 def resolves(state: State, seat: Seat) -> list[Action]:

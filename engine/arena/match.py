@@ -51,8 +51,8 @@ from .rounds import (
 from .rules import RULES
 from .statuses import expire as expire_statuses
 from .statuses import next_expiry
-from .stream import add_to_current
 from .teams import TEAMS, form_teams, side_name, sides, teams_of, teams_text
+from .terrain import terrain_claiming
 from .turns import (
     ROLL,
     TURNS,
@@ -367,8 +367,8 @@ class EyeForAnEye(Game):
             return attack(state, seat, action, now, stamp(action))
         if kind == "move":
             return move(state, seat, action.get("steps"), action.get("by"), action.get("flow"))
-        if kind == "current":
-            return add_to_current(state, seat, action.get("track"), action.get("count"))
+        if (terrain := terrain_claiming(action)) is not None:  # the ground's own move (the Rainforest's currents)
+            return terrain.act(state, seat, action, now)
         if kind == "heal":
             return heal(state, seat, action.get("dice"))
         if kind == "use":

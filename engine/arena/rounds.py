@@ -53,8 +53,8 @@ from .figures import (
 from .guards import new_guards
 from .hits import flush
 from .modes import mode_of
-from .stream import new_currents
 from .teams import side_name, sides, standing_sides, teams_of
+from .terrain import terrain_of
 from .turns import DECLARE, ROLL, TURNS, capped, new_turns, start_game_turn
 
 START, COUNTDOWN, FIGHT, OVER = "start", "countdown", "fight", "over"
@@ -106,7 +106,7 @@ def prepare(state: State, seats: list[Seat], now: float, seconds: float) -> list
     state["start_health"] = sum(f["health"] for f in state["figures"])
     state["pending"] = []
     state["passed"] = []
-    state["shared"] = new_currents(state)
+    state["shared"] = terrain_of(state).round_tracks(state)
     state["tb"] = new_turns()
     mode_of(state).prepare(state)
     state["phase"] = START

@@ -11,6 +11,8 @@ In the basic rules the stream is ground like any other. In the advanced rules:
   SE, else SW; from the south bank NW, else NE; ties on the way go north first). A mover whose
   next hex is blocked stops there (Rapids carries a figure hex by hex). Facing never changes,
   no hits are dealt.
+
+The core asks it through the hooks of engine/arena/terrain.py (`Rainforest`, plugged in by the package).
 """
 from __future__ import annotations
 
@@ -18,12 +20,15 @@ from typing import Any
 
 from ..errors import RuleError, Said, counted
 from ..hexgrid import DIRECTIONS, Hex, neighbour
-from ..protocol import Event, Seat
+from ..protocol import Action, Event, Seat
 from ..words import comma_list
+from .action_types import ArenaAction
 from .board import COMPASS, key, open_hex, turn
 from .data import CURRENTS, Current
 from .figures import Ref, State, advanced, arena, name, occupied, piece_name, pieces, say, spot
 from .shared import lock, new_shared, room
+from .terrain import Terrain
+from .view_types import CurrentView
 
 # Flood, from each bank of the stream (r below the stream's row: north), the steps tried in order.
 SE, SW, NW, NE = 5, 4, 2, 1
@@ -151,3 +156,29 @@ def _way(start: Hex, end: Hex) -> str:
     hexes = max(abs(dq), abs(dr), abs(dq + dr))
     d = DIRECTIONS.index((dq // hexes, dr // hexes))
     return counted("{n} hex {direction}", "{n} hexes {direction}", hexes, direction=COMPASS[d])
+
+
+class Rainforest(Terrain):
+    """The Rainforest's stream as the core asks it (engine/arena/terrain.py)."""
+
+    key = "rainforest"
+    moves = ("current",)
+
+    def round_tracks(self, state: State) -> dict[str, list[Seat | None]]:
+        return new_currents(state)
+
+    def dice_choices(self, state: State, seat: Seat) -> list[Action]:
+        return [{"type": "current", "track": k} for k in currents(state) if current_room(state, seat, k)]
+
+    def act(self, state: State, seat: Seat, action: ArenaAction, now: float) -> list[Event]:
+        return add_to_current(state, seat, action.get("track"), action.get("count"))
+
+    def carried_to(self, state: State, who: Seat | Ref, here: Hex) -> Hex | None:
+        return flow_on(state, who, here)
+
+    def carry(self, state: State, who: Seat | Ref, here: Hex) -> Hex:
+        return go_with_the_flow(state, who, here)
+
+    def tracks_view(self, state: State) -> list[CurrentView] | None:
+        return [{"key": k, "name": str(c.name), "faces": list(c.faces), "corner": c.corner, "shift": c.shift,
+                 "flood": c.flood, "dice": list(state["shared"][k])} for k, c in currents(state).items()] or None

@@ -46,8 +46,8 @@ from .figures import (
 from .hits import paused_by
 from .modes import mode_of
 from .rounds import passed, round_seconds
-from .stream import currents
 from .teams import cup, teams_of
+from .terrain import terrain_of
 from .turns import marker_of
 from .view_types import (
     AdvancedParts,
@@ -211,9 +211,7 @@ def public(state: State, deadline: float | None) -> View:
             "game_turns": None if mode_of(state).tb_safety_cap else mode_of(state).tb_game_turns,
             "active": tb["active"], "actions_left": tb["actions_left"]},
         "teams": [{"seats": list(team), "cup": cup(state, team)} for team in teams_of(state) or []] or None,
-        "currents": [{"key": k, "name": str(c.name), "faces": list(c.faces), "corner": c.corner, "shift": c.shift,
-                      "flood": c.flood, "dice": list(state["shared"][k])} for k, c in currents(state).items()]
-        or None,
+        "currents": terrain_of(state).tracks_view(state),  # the Rainforest's Raging Current tracks
         "game_mode": cast("ModeView | None", mode_of(state).view(state)),  # each mode's own (modes.Mode.view)
         "ranks": list(mode_of(state).ranks(state)),  # the match standings now (the modes break ties on health)
         "results": copied(state["results"]),
