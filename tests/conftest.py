@@ -19,7 +19,7 @@ pytest.register_assert_rewrite("tests.kit", "tests.engine", "tests.host", "tests
                                "tests.process")
 
 import tests.kit.toygames  # noqa: E402, F401 - registers the toy games
-from tests.kit.databases import BACKENDS, postgres_schema  # noqa: E402
+from tests.kit.databases import BACKENDS, drop_spare_schemas, reused_postgres_schema  # noqa: E402
 
 
 def pytest_configure(config) -> None:
@@ -99,11 +99,11 @@ def clock() -> HandClock:
 
 @pytest.fixture(params=BACKENDS)
 async def database(request, tmp_path):
-    """Where a store keeps its rows: an SQLite file, or a fresh PostgreSQL schema (tests/kit/databases.py)."""
+    """Where a store keeps its rows: an SQLite file, or a PostgreSQL schema holding no rows (tests/kit/databases.py)."""
     if request.param == "sqlite":
         yield tmp_path / "data" / "tabletop.sqlite3"
         return
-    async with postgres_schema() as address:
+    async with reused_postgres_schema() as address:
         yield address
 
 
@@ -133,8 +133,15 @@ async def bot_database(request, tmp_path):
     if request.param == "sqlite":
         yield tmp_path / "bot.sqlite3"
         return
-    async with postgres_schema() as address:
+    async with reused_postgres_schema() as address:
         yield address
+
+
+@pytest.fixture(scope="session", autouse=True)
+def spare_schemas_dropped():
+    """The PostgreSQL schemas this process kept for reuse are dropped when its tests are done."""
+    yield
+    drop_spare_schemas()
 
 
 @pytest.fixture
@@ -151,6 +158,8 @@ async def simcord_bot(bot_database, hand_clock):
         await bot.table.close()
     if hasattr(bot, "store"):
         await bot.store.close()
+    if bot.leases is not None:  # its shard's lease, free for the next test on this database
+        await bot.leases.close()
 
 
 @pytest.fixture

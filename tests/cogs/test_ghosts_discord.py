@@ -239,3 +239,5 @@ async def test_a_restart_in_the_middle_of_a_round_carries_on(world, simcord_bot,
         assert state["phase"] in ("swap", "race")
     finally:
         await reborn.store.close()
+        if reborn.leases is not None:
+            await reborn.leases.close()

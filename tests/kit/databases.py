@@ -78,3 +78,71 @@ async def postgres_schema() -> AsyncIterator[str]:
     finally:
         await conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
         await conn.close()
+
+
+# ---------------------------------------------------------------- schemas reused between tests
+_spare: list[str] = []  # this process's schemas, emptied by the test that used them, for the next one
+EMPTYING_LOCK_TIMEOUT = "10s"  # a test that left a connection holding its tables: that schema is dropped
+
+
+@asynccontextmanager
+async def reused_postgres_schema() -> AsyncIterator[str]:
+    """An address whose schema holds no rows: one this process emptied after an earlier test, or a new
+    one. Why: creating a schema and migrating it costs the server about 60 ms of CPU a test, emptying
+    one about 7 ms, over some 400 tests. Its tables stay as the migrations made them (a test of the
+    migrations themselves takes `postgres_schema`); emptying restarts their ids, so a test sees what a
+    fresh schema would show."""
+    import asyncpg
+
+    address = require_postgres()
+    if _spare:
+        schema = _spare.pop()
+    else:
+        schema = f"test_{uuid.uuid4().hex[:16]}"
+        conn = await asyncpg.connect(address)
+        try:
+            await conn.execute(f"CREATE SCHEMA {schema}")
+        finally:
+            await conn.close()
+    try:
+        yield with_schema(address, schema)
+    finally:
+        if await _emptied(address, schema):
+            _spare.append(schema)
+        else:
+            await _drop(address, schema)
+
+
+async def _emptied(address: str, schema: str) -> bool:
+    """Every table of the schema emptied but the migrations' record, its ids restarted (False: it
+    could not be, within EMPTYING_LOCK_TIMEOUT)."""
+    import asyncpg
+
+    conn = await asyncpg.connect(with_schema(address, schema))
+    try:
+        await conn.execute(f"SET lock_timeout = '{EMPTYING_LOCK_TIMEOUT}'")
+        tables = [row[0] for row in await conn.fetch(
+            "SELECT tablename FROM pg_tables WHERE schemaname = $1 AND tablename <> 'schema_version'", schema)]
+        if tables:
+            await conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+        return True
+    except asyncpg.PostgresError:
+        return False
+    finally:
+        await conn.close()
+
+
+async def _drop(address: str, schema: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(address)
+    try:
+        await conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+    finally:
+        await conn.close()
+
+
+def drop_spare_schemas() -> None:
+    """At the end of a test session: the schemas kept for reuse are dropped."""
+    while _spare:
+        asyncio.run(_drop(require_postgres(), _spare.pop()))
