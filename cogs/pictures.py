@@ -1,9 +1,9 @@
 """Pictures for messages: drawn off the event loop, sent with their text description, never fatal.
 
 A table's board is drawn by `BoardPictures`: once per view. What a board shows is a function of the
-game's public view (the part of it the picture shows: `GameUI.pictured`), the players' names, the table's status and, for a game whose board reads the
-clock (Eye for an Eye: '4:12 left'), the whole seconds left to each of the view's deadlines; these,
-serialised and digested, are the key. (Pickled rather than as canonical JSON: seven times faster
+game's public view (the part of it the picture shows: `GameUI.pictured`), the players' names, the
+table's status and, for a game whose board reads the clock (Eye for an Eye: '4:12 left'), the whole
+seconds left to each of the view's deadlines; these, serialised and digested, are the key. (Pickled rather than as canonical JSON: seven times faster
 on a big view, and as safe: equal bytes only ever come from equal views; an equal view serialised
 in another order is merely drawn again.) A table asked for a board with the key of its last one
 (the same state drawn again: a stale click's private copy, a board redrawn after Discord failed it;
