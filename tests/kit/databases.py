@@ -67,16 +67,23 @@ def with_schema(address: str, schema: str) -> str:
 @asynccontextmanager
 async def postgres_schema() -> AsyncIterator[str]:
     """An address whose tables live in a new, empty schema, dropped afterwards."""
-    import asyncpg
-
     address = require_postgres()
     schema = f"test_{uuid.uuid4().hex[:16]}"
-    conn = await asyncpg.connect(address)
+    await _execute(address, f"CREATE SCHEMA {schema}")
     try:
-        await conn.execute(f"CREATE SCHEMA {schema}")
         yield with_schema(address, schema)
     finally:
-        await conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+        await _execute(address, f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+
+
+async def _execute(address: str, statement: str) -> None:
+    """One statement on a connection of its own."""
+    import asyncpg
+
+    conn = await asyncpg.connect(address)
+    try:
+        await conn.execute(statement)
+    finally:
         await conn.close()
 
 
@@ -92,25 +99,19 @@ async def reused_postgres_schema() -> AsyncIterator[str]:
     one about 7 ms, over some 400 tests. Its tables stay as the migrations made them (a test of the
     migrations themselves takes `postgres_schema`); emptying restarts their ids, so a test sees what a
     fresh schema would show."""
-    import asyncpg
-
     address = require_postgres()
     if _spare:
         schema = _spare.pop()
     else:
         schema = f"test_{uuid.uuid4().hex[:16]}"
-        conn = await asyncpg.connect(address)
-        try:
-            await conn.execute(f"CREATE SCHEMA {schema}")
-        finally:
-            await conn.close()
+        await _execute(address, f"CREATE SCHEMA {schema}")
     try:
         yield with_schema(address, schema)
     finally:
         if await _emptied(address, schema):
             _spare.append(schema)
         else:
-            await _drop(address, schema)
+            await _execute(address, f"DROP SCHEMA IF EXISTS {schema} CASCADE")
 
 
 async def _emptied(address: str, schema: str) -> bool:
@@ -132,17 +133,7 @@ async def _emptied(address: str, schema: str) -> bool:
         await conn.close()
 
 
-async def _drop(address: str, schema: str) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(address)
-    try:
-        await conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
-    finally:
-        await conn.close()
-
-
 def drop_spare_schemas() -> None:
     """At the end of a test session: the schemas kept for reuse are dropped."""
     while _spare:
-        asyncio.run(_drop(require_postgres(), _spare.pop()))
+        asyncio.run(_execute(require_postgres(), f"DROP SCHEMA IF EXISTS {_spare.pop()} CASCADE"))
