@@ -5,10 +5,10 @@ pending timer (and fires those that passed while the bot was down).
 
 After a long outage thousands may have passed. They are fired in rounds of ROUND sessions, most
 recently active tables first (host/overdue.py), and while a backlog remains at most CATCH_UP_RATE a
-second: each one redraws a board (a few requests), and Discord lets a bot send 50 requests a second
-in all. Past that, Discord answers 429 and discord.py holds every request, clicks' answers
-included, until the limit's window ends. Between rounds a timer that passed meanwhile (a game
-being played now) goes ahead of the tables left hours ago.
+second: each one redraws a board (about 2 requests), and Discord lets a bot send 50 requests a second
+in all, of which the bot's own budget uses 45 (cogs/channel_budget.py). Faster, boards would only
+queue for the budget while the tables players look at first wait behind them. Between rounds a timer
+that passed meanwhile (a game being played now) goes ahead of the tables left hours ago.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 MAX_NAP = 60.0  # look again at least this often, in case the clock jumped
 MARKS_WAIT = 1.0  # board bookkeeping no move carried is written within about this long
 ROUND = 8  # passed deadlines fired per look at the table (the table's FIRE_AT_ONCE: short bursts)
-CATCH_UP_RATE = 14.0  # changes a second while a backlog remains: ~2 requests each, 28 of Discord's 50/s (18 met it in bursts)
+CATCH_UP_RATE = 20.0  # changes a second while a backlog remains: ~2 requests each, 40 of the budget's 45 a second
 
 
 class Scheduler:
