@@ -53,6 +53,7 @@ from render.canvas import (
     wrap_text,
 )
 from render.encode import RenderedImage, encode_png
+from render.regions import Region, draw_regions
 
 WIDTH = 480
 SMALL = 15         # the smallest text: 15 * 400 / WIDTH = 12.5 px on a 400 px wide phone
@@ -500,65 +501,83 @@ def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
     return text[:low].rstrip() + "..."
 
 
-def _draw_cards(image: Image.Image, d: ImageDraw.ImageDraw, view: DragonView) -> None:
+def _cell_region(view: DragonView, r: int, c: int, order: dict[tuple[int, int], int],
+                 ringed: set[tuple[int, int]]) -> Region:
+    """A cell of the grid: its card (back or face) in its slot, a ring if it ended the last turn, its
+    order if it was turned over this turn. The ring reaches the cell's edge, never past it."""
+    value, number, ring = view["grid"][r][c], order.get((r, c)), (r, c) in ringed
+    x, y = _card_xy(r, c)
+    pad = (CELL - CARD) // 2
+
+    def paint(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
+        if value == EMPTY:
+            return
+        image.paste(card_in_slot(value), (x, y))
+        if ring:
+            d.rounded_rectangle((x - 2, y - 2, x + CARD + 1, y + CARD + 1), radius=9, outline=SHOWN_RING, width=5)
+            d.rounded_rectangle((x + 3, y + 3, x + CARD - 4, y + CARD - 4), radius=5, outline=DARK, width=1)
+        if number is not None:
+            right = x + 10 + 10 * len(str(number))
+            d.rounded_rectangle((x, y, right, y + 20), radius=10, fill=palette.HIGHLIGHT, outline=DARK)
+            draw_text(d, ((x + right) / 2, y + 10), str(number), SMALL, DARK, anchor="mm", bold=True)
+    return Region((x - pad, y - pad, x - pad + CELL, y - pad + CELL), (value, number, ring), paint)
+
+
+def _card_regions(view: DragonView) -> list[Region]:
     """Backs and faces; this turn's cards get their reveal order, the last turn's ending cards a ring."""
-    order = {tuple(item["cell"]): i + 1 for i, item in enumerate(view["revealed"])}
-    ringed = {tuple(item["cell"]) for item in view["shown"]}
-    for r in range(SIZE):
-        for c in range(SIZE):
-            value = view["grid"][r][c]
-            if value == EMPTY:
-                continue
-            x, y = _card_xy(r, c)
-            image.paste(card_in_slot(value), (x, y))
-            if (r, c) in ringed:
-                d.rounded_rectangle((x - 2, y - 2, x + CARD + 1, y + CARD + 1), radius=9, outline=SHOWN_RING, width=5)
-                d.rounded_rectangle((x + 3, y + 3, x + CARD - 4, y + CARD - 4), radius=5, outline=DARK, width=1)
-            if (r, c) in order:
-                number = str(order[(r, c)])
-                right = x + 10 + 10 * len(number)
-                d.rounded_rectangle((x, y, right, y + 20), radius=10, fill=palette.HIGHLIGHT, outline=DARK)
-                draw_text(d, ((x + right) / 2, y + 10), number, SMALL, DARK, anchor="mm", bold=True)
+    order = {(item["cell"][0], item["cell"][1]): i + 1 for i, item in enumerate(view["revealed"])}
+    ringed = {(item["cell"][0], item["cell"][1]) for item in view["shown"]}
+    return [_cell_region(view, r, c, order, ringed) for r in range(SIZE) for c in range(SIZE)]
 
 
-def _draw_header(d: ImageDraw.ImageDraw, view: DragonView, status: str, title: str, show: Show) -> None:
-    draw_text(d, (MARGIN + PAD, MARGIN + 10), title, TITLE, palette.HIGHLIGHT, bold=True)
-    draw_text(d, (WIDTH - MARGIN - PAD, MARGIN + 12), show(Said("Turn {n}", n=view["turn_number"])), BODY, palette.MUTED,
-              anchor="ra")
-    for i, (line, _) in enumerate(_lines([(status, False)], BODY, WIDTH - 2 * (MARGIN + PAD), 2)):
-        draw_text(d, (MARGIN + PAD, MARGIN + 40 + i * LINE), line, BODY, palette.TEXT)
+def _header_region(turn: str, status: str, title: str) -> Region:
+    def paint(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
+        draw_text(d, (MARGIN + PAD, MARGIN + 10), title, TITLE, palette.HIGHLIGHT, bold=True)
+        draw_text(d, (WIDTH - MARGIN - PAD, MARGIN + 12), turn, BODY, palette.MUTED, anchor="ra")
+        for i, (line, _) in enumerate(_lines([(status, False)], BODY, WIDTH - 2 * (MARGIN + PAD), 2)):
+            draw_text(d, (MARGIN + PAD, MARGIN + 40 + i * LINE), line, BODY, palette.TEXT)
+    return Region((MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H), (title, turn, status), paint)
 
 
-def _draw_news(d: ImageDraw.ImageDraw, news: list[tuple[str, bool]]) -> None:
-    for i, (line, strong) in enumerate(_lines(news, BODY, WIDTH - 2 * (MARGIN + PAD), INFO_LINES)):
-        draw_text(d, (MARGIN + PAD, INFO_Y + 10 + i * LINE), line, BODY, palette.TEXT if strong else palette.MUTED,
-                  bold=strong)
+def _news_region(news: list[tuple[str, bool]]) -> Region:
+    def paint(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
+        for i, (line, strong) in enumerate(_lines(news, BODY, WIDTH - 2 * (MARGIN + PAD), INFO_LINES)):
+            draw_text(d, (MARGIN + PAD, INFO_Y + 10 + i * LINE), line, BODY,
+                      palette.TEXT if strong else palette.MUTED, bold=strong)
+    return Region((MARGIN, INFO_Y, WIDTH - MARGIN, SCORES_Y - GAP), tuple(news), paint)
 
 
-def _draw_scores(d: ImageDraw.ImageDraw, view: DragonView, who: list[str], aborted: bool, show: Show) -> None:
+def _score_regions(view: DragonView, who: list[str], aborted: bool, show: Show) -> list[Region]:
     """One row a player: a mark for the player on turn (winners in bold at the end), the name, a count
     under each kind's icon, the total."""
     live = not aborted and view["phase"] != OVER
     winners = _winners(view) if view["phase"] == OVER and not aborted else []
-    name_room = _count_x(0) - COUNT_W / 2 - (MARGIN + PAD + 16) - 4
-    for s in range(view["players"]):
-        top = SCORES_Y + 8 + SCORE_ROW * (s + 1)
+    left = " " + show(Said("(left)"))
+    return [_score_region(s, who[s], live and s == view["turn"], s in winners, left if s in view["gone"] else "",
+                          tuple(view["collected"][s].get(kind, 0) for kind in KINDS), view["scores"][s])
+            for s in range(view["players"])]
+
+
+def _score_region(seat: int, name: str, on_turn: bool, winner: bool, tag: str, counts: tuple[int, ...],
+                  score: int) -> Region:
+    top = SCORES_Y + 8 + SCORE_ROW * (seat + 1)
+
+    def paint(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
         cy = top + SCORE_ROW / 2
-        on_turn = live and s == view["turn"]
         if on_turn:
             d.rounded_rectangle((MARGIN + 4, top + 1, WIDTH - MARGIN - 4, top + SCORE_ROW - 1), radius=8, fill=ON_TURN)
             d.polygon([(MARGIN + PAD - 2, cy - 6), (MARGIN + PAD + 8, cy), (MARGIN + PAD - 2, cy + 6)],
                       fill=palette.HIGHLIGHT)
-        gone = s in view["gone"]
-        tag = " " + show(Said("(left)")) if gone else ""
-        strong = on_turn or s in winners
-        name = _fit(who[s], BODY, name_room - text_width(tag, BODY, strong), strong) + tag
-        colour = palette.MUTED if gone else palette.TEXT
-        draw_text(d, (MARGIN + PAD + 16, cy), name, BODY, colour, anchor="lm", bold=strong)
-        for i, kind in enumerate(KINDS):
-            if n := view["collected"][s].get(kind, 0):
+        strong = on_turn or winner
+        name_room = _count_x(0) - COUNT_W / 2 - (MARGIN + PAD + 16) - 4
+        shown = _fit(name, BODY, name_room - text_width(tag, BODY, strong), strong) + tag
+        colour = palette.MUTED if tag else palette.TEXT
+        draw_text(d, (MARGIN + PAD + 16, cy), shown, BODY, colour, anchor="lm", bold=strong)
+        for i, n in enumerate(counts):
+            if n:
                 draw_text(d, (_count_x(i), cy), str(n), BODY, colour, anchor="mm")
-        draw_text(d, (WIDTH - MARGIN - PAD, cy), str(view["scores"][s]), TITLE, colour, anchor="rm", bold=True)
+        draw_text(d, (WIDTH - MARGIN - PAD, cy), str(score), TITLE, colour, anchor="rm", bold=True)
+    return Region((MARGIN, top, WIDTH - MARGIN, top + SCORE_ROW), (name, on_turn, winner, tag, counts, score), paint)
 
 
 def render_dragon(view: DragonView, names: Sequence[str] | None = None, *, now: float | None = None,
@@ -580,13 +599,12 @@ def draw_board(view: DragonView, names: Sequence[str] | None = None, *, now: flo
     """The board of `render_dragon` as an RGB image, before encoding."""
     who = _names(view, names, show)
     short = [_short(name) for name in who]
-    image = _base_layer(view["players"], show).copy()
-    d = ImageDraw.Draw(image)
-    _draw_cards(image, d, view)
-    _draw_header(d, view, show(_status(view, short, now, aborted)), title, show)
-    _draw_news(d, [(show(line), strong) for line, strong in _news(view, short, aborted)])
-    _draw_scores(d, view, who, aborted, show)
-    return image
+    turn = show(Said("Turn {n}", n=view["turn_number"]))
+    return draw_regions(_base_layer(view["players"], show), [
+        *_card_regions(view),
+        _header_region(turn, show(_status(view, short, now, aborted)), title),
+        _news_region([(show(line), strong) for line, strong in _news(view, short, aborted)]),
+        *_score_regions(view, who, aborted, show)])
 
 
 def _specimen() -> list[Image.Image]:

@@ -164,6 +164,11 @@ def frames_of(table: Hashable | None) -> Iterator[None]:
         _table.reset(token)
 
 
+def table_now() -> Hashable | None:
+    """The table whose boards are being drawn (inside `frames_of`), else None."""
+    return _table.get()
+
+
 def _next_frame(table: Hashable, image: Image.Image, fixed: FixedPalette, compress_level: int | None) -> bytes:
     """The PNG of `table`'s next board: the last one's when no pixel changed; else only the blocks of
     rows that changed are mapped onto the palette, the others keep the last frame's indices. The

@@ -1,0 +1,78 @@
+"""Boards drawn region by region over their table's last picture (render.regions): only the regions
+whose key changed are painted again, and the board is always the one drawing it afresh gives."""
+from __future__ import annotations
+
+import functools
+import random
+
+from PIL import Image, ImageDraw
+
+from cogs.language import said_text
+from engine.dragon import Dragon, public_view
+from render import dragon
+from render.encode import frames_of
+from render.regions import Region, draw_regions
+
+NAMES = ["Ann", "Bartholomew Fitzgerald-Smythe", "Zoë", "Maximilian von Habsburg", "Ed"]
+
+
+def _square(x: int, colour: tuple[int, int, int], painted: list[int]) -> Region:
+    def paint(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
+        painted.append(x)
+        d.rectangle((x, 0, x + 9, 9), fill=colour)
+    return Region((x, 0, x + 10, 10), colour, paint)
+
+
+def test_only_the_regions_whose_key_changed_are_painted_again() -> None:
+    base = Image.new("RGB", (30, 10), (20, 20, 20))
+    painted: list[int] = []
+    red, blue = (200, 0, 0), (0, 0, 200)
+    with frames_of(("regions", 1)):
+        draw_regions(base, [_square(0, red, painted), _square(10, red, painted), _square(20, red, painted)])
+        assert painted == [0, 10, 20], "a table's first board paints every region"
+        painted.clear()
+        board = draw_regions(base, [_square(0, red, painted), _square(10, blue, painted), _square(20, red, painted)])
+    assert painted == [10]
+    assert board.getpixel((15, 5)) == blue and board.getpixel((5, 5)) == red == board.getpixel((25, 5))
+
+
+def test_a_new_base_layer_or_no_table_paints_every_region() -> None:
+    painted: list[int] = []
+    regions = [_square(0, (200, 0, 0), painted), _square(10, (0, 200, 0), painted)]
+    with frames_of(("regions", 2)):
+        draw_regions(Image.new("RGB", (20, 10)), regions)
+        draw_regions(Image.new("RGB", (20, 10)), regions)  # another layer (another language, say)
+    draw_regions(Image.new("RGB", (20, 10)), regions)
+    draw_regions(Image.new("RGB", (20, 10)), regions)
+    assert painted == [0, 10] * 4
+
+
+def _games(count: int):
+    """(game, players, view, now, aborted, show) after every action of `count` seeded random games of
+    Treasure of the Dragons at 2-5 players, some in German or French, each ended early now and then."""
+    game = Dragon()
+    for number in range(count):
+        rng = random.Random(number)
+        players = 2 + number % 4
+        show = [str, functools.partial(said_text, "de"), functools.partial(said_text, "fr")][number % 3]
+        state = game.setup(players, {}, number, 0.0)
+        for step in range(400):
+            moves = [(seat, action) for seat in range(players) for action in game.legal_actions(state, seat)]
+            if game.outcome(state) is not None or not moves:
+                break
+            seat, action = rng.choice(moves)
+            state, _ = game.apply(state, seat, action, 1.0 + step)
+            yield number, players, public_view(state), 1.0 + step + rng.randrange(40), False, show
+        yield number, players, public_view(state), None, number % 2 == 0, show
+
+
+def test_a_treasure_of_the_dragons_board_drawn_by_regions_is_the_board_drawn_afresh() -> None:
+    boards = 0
+    for number, players, view, now, aborted, show in _games(3):
+        names = NAMES[:players]
+        with frames_of(("dragon regions", number)):
+            continued = dragon.draw_board(view, names, now=now, aborted=aborted, show=show)
+        afresh = dragon.draw_board(view, names, now=now, aborted=aborted, show=show)
+        assert continued.tobytes() == afresh.tobytes(), f"game {number}, turn {view['turn_number']}"
+        boards += 1
+    assert boards > 900
