@@ -54,9 +54,11 @@ from engine.bugs import (
 from engine.errors import Said, counted
 from engine.words import comma_list
 from render import palette
+from render.cache import cached_layer
 from render.canvas import draw_text, new_canvas, paste_sprite, rounded_panel, text_width, wrap_text
 from render.encode import MAX_DESCRIPTION, RenderedImage, encode_png
 from render.leaderboard import fit
+from render.regions import Region, draw_regions
 
 WIDTH = 480
 SMALL = 15  # the smallest text: 12.5 px on a 400 px wide phone
@@ -242,7 +244,8 @@ def _draw_empty(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], 
     """An empty place: a dashed outline and its number, so tiles can be put back there (drawn
     once on the places panel, then pasted)."""
     paste_sprite(d, box[:2], (TILE + 1, TILE + 1), ("bugs-empty", number),
-                 lambda s, x, y: _paint_empty(s, (x, y, x + TILE, y + TILE), number), background=palette.PANEL)
+                 lambda s, x, y: _paint_empty(s, (x, y, x + TILE, y + TILE), number), margin=0,
+                 background=palette.PANEL)  # no margin: pasted opaque, it keeps to its place's box
 
 
 def _paint_empty(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], number: int) -> None:
@@ -438,63 +441,70 @@ def describe(view: BugsView, names: Sequence[str] | None = None, *, aborted: boo
 # The table image
 
 
-def _draw_header(d: ImageDraw.ImageDraw, view: BugsView, status: str, show: Show, title: str) -> None:
-    rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H), radius=12)
-    trophies = view["trophies"]
-    cups_w = len(trophies) * (CUP + 4)
-    right = WIDTH - MARGIN - PAD
+def _header_region(view: BugsView, status: str, show: Show, title: str) -> Region:
+    trophies = tuple(view["trophies"])
     label = show(Said("Trophies left") if trophies else Said("No trophy left"))
-    draw_text(d, (right, MARGIN + 10), label, SMALL, palette.MUTED, anchor="ra")
-    for i, value in enumerate(trophies):
-        draw_cup(d, right - cups_w + i * (CUP + 4) + 2, MARGIN + 38, CUP, value)
-    draw_text(d, (MARGIN + PAD, MARGIN + 8), title, TITLE, palette.TEXT, bold=True)
-    room = right - max(cups_w, text_width(label, SMALL)) - (MARGIN + PAD) - 10
-    lines = wrap_text(status, BODY, room)
-    if len(lines) > 2:
-        lines = [lines[0], fit(" ".join(lines[1:]), BODY, room)]
-    for i, line in enumerate(lines):
-        draw_text(d, (MARGIN + PAD, MARGIN + 40 + i * LINE), line, BODY, palette.HIGHLIGHT)
+
+    def paint(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
+        cups_w = len(trophies) * (CUP + 4)
+        right = WIDTH - MARGIN - PAD
+        draw_text(d, (right, MARGIN + 10), label, SMALL, palette.MUTED, anchor="ra")
+        for i, value in enumerate(trophies):
+            draw_cup(d, right - cups_w + i * (CUP + 4) + 2, MARGIN + 38, CUP, value)
+        draw_text(d, (MARGIN + PAD, MARGIN + 8), title, TITLE, palette.TEXT, bold=True)
+        room = right - max(cups_w, text_width(label, SMALL)) - (MARGIN + PAD) - 10
+        lines = wrap_text(status, BODY, room)
+        if len(lines) > 2:
+            lines = [lines[0], fit(" ".join(lines[1:]), BODY, room)]
+        for i, line in enumerate(lines):
+            draw_text(d, (MARGIN + PAD, MARGIN + 40 + i * LINE), line, BODY, palette.HIGHLIGHT)
+    return Region((MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H), (trophies, label, title, status), paint)
 
 
 def _grid_rows(view: BugsView) -> int:
     return -(-len(view["places"]) // COLS)
 
 
-def _draw_places(d: ImageDraw.ImageDraw, view: BugsView, top: float, marks: Sequence[str], show: Show) -> float:
-    """The places panel from `top`; returns its bottom."""
-    bottom = top + CAPTION_H + _grid_rows(view) * CELL + 6
-    rounded_panel(d, (MARGIN, top, WIDTH - MARGIN, bottom), radius=12)
-    draw_text(d, (MARGIN + PAD, top + 7), fit(show(_counts_line(view)), SMALL, WIDTH - 2 * (MARGIN + PAD)),
-              SMALL, palette.MUTED)
-    holders = _holders(view)
+def _place_regions(view: BugsView, top: int, marks: Sequence[str], show: Show) -> list[Region]:
+    """The places panel from `top`: its caption, then each place (its box reaches 2 px to the left of
+    and above its tile, as far as the tile's sprite does)."""
     grid_top = top + CAPTION_H
+    caption = fit(show(_counts_line(view)), SMALL, WIDTH - 2 * (MARGIN + PAD))
+
+    def paint_caption(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
+        draw_text(d, (MARGIN + PAD, top + 7), caption, SMALL, palette.MUTED)
+    holders = _holders(view)
+    regions = [Region((MARGIN, top, WIDTH - MARGIN, grid_top - 2), caption, paint_caption)]
     for place, state in enumerate(view["places"]):
-        box = _place_box(place, grid_top)
+        seat = holders.get(place) if state == HELD else None
+        held = None if seat is None else (SEAT_COLOURS[seat % len(SEAT_COLOURS)], marks[seat])
+        regions.append(_place_region(place, grid_top, state, held))
+    return regions
+
+
+def _place_region(place: int, grid_top: int, state: str, held: tuple[palette.RGB, str] | None) -> Region:
+    box = _place_box(place, grid_top)
+
+    def paint(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
         if state == DOWN:
             _draw_back(d, box, place + 1)
-        elif state == HELD and place in holders:
-            seat = holders[place]
-            _draw_held(d, box, place + 1, SEAT_COLOURS[seat % len(SEAT_COLOURS)], marks[seat])
+        elif held is not None:
+            _draw_held(d, box, place + 1, *held)
         else:
             _draw_empty(d, box, place + 1)
-    return bottom
+    x, y = int(box[0]), int(box[1])
+    return Region((x - 2, y - 2, x - 2 + CELL, y - 2 + CELL), (state, held), paint)
 
 
 def _players_height(players: int) -> int:
     return 10 + players * ROW + 6
 
 
-def _draw_player(d: ImageDraw.ImageDraw, view: BugsView, seat: int, name: str, mark: str,
-                 y: float, aborted: bool, show: Show) -> None:
-    """One row: colour and initial, name, state, kept count, trophy (or the final score)."""
-    x = MARGIN + PAD
+def _player_region(view: BugsView, seat: int, name: str, mark: str, y: int, aborted: bool, show: Show) -> Region:
+    """One row: colour and initial, name, state, kept count, trophy (or the final score). Its box starts
+    2 px above `y`, where a winner's frame does."""
     gone = seat in view["left"]
-    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    if seat in _winners(view) and not aborted:
-        d.rounded_rectangle((x - 6, y - 2, WIDTH - MARGIN - 4, y + ROW - 4), radius=6,
-                            outline=palette.HIGHLIGHT, width=2)
-    d.rounded_rectangle((x, y + 2, x + 26 + 6 * (len(mark) - 1), y + 24), radius=5, fill=colour)
-    draw_text(d, (x + 13 + 3 * (len(mark) - 1), y + 13), mark, SMALL, _ink_on(colour), anchor="mm", bold=True)
+    winner = seat in _winners(view) and not aborted
     end, trophy, holding = results(view), view["trophy"][seat], view["holding"][seat]
     if end is not None:
         tag = show(counted("{rank}, {n} pt", "{rank}, {n} pts", end.scores[seat], rank=_ordinal(end.ranks[seat])))
@@ -506,20 +516,31 @@ def _draw_player(d: ImageDraw.ImageDraw, view: BugsView, seat: int, name: str, m
         tag = show(Said("holds {place}", place=holding + 1))
     else:
         tag = ""
-    cup_x = WIDTH - MARGIN - PAD - 24
-    kept_right = cup_x - 10
     kept = show(Said("{n} kept", n=view["kept"][seat]))
-    tag_right = kept_right - text_width(kept, SMALL) - 14
-    name_x = x + 36 + 6 * (len(mark) - 1)
-    room = tag_right - text_width(tag, SMALL) - 10 - name_x
-    text_colour = palette.MUTED if gone else palette.TEXT
-    draw_text(d, (name_x, y + 4), fit(name, BODY, room), BODY, text_colour)
-    if tag:
-        draw_text(d, (tag_right, y + 5), tag, SMALL, palette.HIGHLIGHT if end is not None else palette.MUTED,
-                  anchor="ra")
-    draw_text(d, (kept_right, y + 5), kept, SMALL, text_colour, anchor="ra")
-    if trophy is not None:
-        draw_cup(d, cup_x, y + 1, 26, trophy)
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+    def paint(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
+        x = MARGIN + PAD
+        if winner:
+            d.rounded_rectangle((x - 6, y - 2, WIDTH - MARGIN - 4, y + ROW - 4), radius=6,
+                                outline=palette.HIGHLIGHT, width=2)
+        d.rounded_rectangle((x, y + 2, x + 26 + 6 * (len(mark) - 1), y + 24), radius=5, fill=colour)
+        draw_text(d, (x + 13 + 3 * (len(mark) - 1), y + 13), mark, SMALL, _ink_on(colour), anchor="mm", bold=True)
+        cup_x = WIDTH - MARGIN - PAD - 24
+        kept_right = cup_x - 10
+        tag_right = kept_right - text_width(kept, SMALL) - 14
+        name_x = x + 36 + 6 * (len(mark) - 1)
+        room = tag_right - text_width(tag, SMALL) - 10 - name_x
+        text_colour = palette.MUTED if gone else palette.TEXT
+        draw_text(d, (name_x, y + 4), fit(name, BODY, room), BODY, text_colour)
+        if tag:
+            draw_text(d, (tag_right, y + 5), tag, SMALL, palette.HIGHLIGHT if end is not None else palette.MUTED,
+                      anchor="ra")
+        draw_text(d, (kept_right, y + 5), kept, SMALL, text_colour, anchor="ra")
+        if trophy is not None:
+            draw_cup(d, cup_x, y + 1, 26, trophy)
+    key = (name, mark, gone, winner, tag, end is not None, kept, trophy)
+    return Region((MARGIN, y - 2, WIDTH - MARGIN, y - 2 + ROW), key, paint)
 
 
 def render_bugs(view: BugsView, names: Sequence[str] | None = None, *, aborted: bool = False,
@@ -541,17 +562,29 @@ def draw_board(view: BugsView, names: Sequence[str] | None = None, *, aborted: b
     """The table of `render_bugs` as an RGB image, before encoding."""
     who = _names(view, names)
     marks = initials(who)
-    players_top = MARGIN + HEADER_H + GAP + CAPTION_H + _grid_rows(view) * CELL + 6 + GAP
-    height = players_top + _players_height(view["players"]) + MARGIN
-    image = new_canvas(WIDTH, height, mode="RGB")
-    d = ImageDraw.Draw(image)
-    _draw_header(d, view, show(_status(view, who, aborted, now)), show, title)
-    _draw_places(d, view, MARGIN + HEADER_H + GAP, marks, show)
-    rounded_panel(d, (MARGIN, players_top, WIDTH - MARGIN, players_top + _players_height(view["players"])),
-                  radius=12)
-    for seat in range(view["players"]):
-        _draw_player(d, view, seat, who[seat], marks[seat], players_top + 10 + seat * ROW, aborted, show)
-    return image
+    players_top = _players_top(_grid_rows(view))
+    return draw_regions(_base_layer(view["players"], _grid_rows(view)), [
+        _header_region(view, show(_status(view, who, aborted, now)), show, title),
+        *_place_regions(view, MARGIN + HEADER_H + GAP, marks, show),
+        *(_player_region(view, seat, who[seat], marks[seat], players_top + 10 + seat * ROW, aborted, show)
+          for seat in range(view["players"]))])
+
+
+def _players_top(rows: int) -> int:
+    return MARGIN + HEADER_H + GAP + CAPTION_H + rows * CELL + 6 + GAP
+
+
+def _base_layer(players: int, rows: int) -> Image.Image:
+    """The three panels, empty: header, places, players (cached; never drawn on)."""
+    def build() -> Image.Image:
+        places_top, players_top = MARGIN + HEADER_H + GAP, _players_top(rows)
+        image = new_canvas(WIDTH, players_top + _players_height(players) + MARGIN, mode="RGB")
+        d = ImageDraw.Draw(image)
+        rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H), radius=12)
+        rounded_panel(d, (MARGIN, places_top, WIDTH - MARGIN, places_top + CAPTION_H + rows * CELL + 6), radius=12)
+        rounded_panel(d, (MARGIN, players_top, WIDTH - MARGIN, players_top + _players_height(players)), radius=12)
+        return image
+    return cached_layer(("bugs", "base", players, rows), build)
 
 
 def _specimen() -> list[Image.Image]:

@@ -8,12 +8,13 @@ import random
 from PIL import Image, ImageDraw
 
 from cogs.language import said_text
-from engine.dragon import Dragon, public_view
-from render import dragon
+from engine.bugs import Bugs
+from engine.dragon import Dragon
+from render import bugs, dragon
 from render.encode import frames_of
 from render.regions import Region, draw_regions
 
-NAMES = ["Ann", "Bartholomew Fitzgerald-Smythe", "Zoë", "Maximilian von Habsburg", "Ed"]
+NAMES = ["Ann", "Bartholomew Fitzgerald-Smythe", "Zoë", "Maximilian von Habsburg", "Ed", "Flo", "Gus", "Hal"]
 
 
 def _square(x: int, colour: tuple[int, int, int], painted: list[int]) -> Region:
@@ -47,32 +48,39 @@ def test_a_new_base_layer_or_no_table_paints_every_region() -> None:
     assert painted == [0, 10] * 4
 
 
-def _games(count: int):
-    """(game, players, view, now, aborted, show) after every action of `count` seeded random games of
-    Treasure of the Dragons at 2-5 players, some in German or French, each ended early now and then."""
-    game = Dragon()
-    for number in range(count):
+def _boards(game, sizes: list[int]):
+    """(game number, players, view, now, aborted, show) after every action of a seeded random game at
+    each table size in `sizes`, in English, German and French in turn, each ended early now and then."""
+    for number, players in enumerate(sizes):
         rng = random.Random(number)
-        players = 2 + number % 4
         show = [str, functools.partial(said_text, "de"), functools.partial(said_text, "fr")][number % 3]
         state = game.setup(players, {}, number, 0.0)
-        for step in range(400):
+        for step in range(600):
             moves = [(seat, action) for seat in range(players) for action in game.legal_actions(state, seat)]
             if game.outcome(state) is not None or not moves:
                 break
             seat, action = rng.choice(moves)
             state, _ = game.apply(state, seat, action, 1.0 + step)
-            yield number, players, public_view(state), 1.0 + step + rng.randrange(40), False, show
-        yield number, players, public_view(state), None, number % 2 == 0, show
+            yield number, players, game.view(state, None), 1.0 + step + rng.randrange(40), False, show
+        yield number, players, game.view(state, None), None, number % 2 == 0, show
+
+
+def _drawn_both_ways(renderer, boards) -> int:
+    """How many boards drew the same pixels by regions (a table's boards in turn) as afresh."""
+    drawn = 0
+    for number, players, view, now, aborted, show in boards:
+        names = NAMES[:players]
+        with frames_of((renderer.__name__, number)):
+            continued = renderer.draw_board(view, names, now=now, aborted=aborted, show=show)
+        afresh = renderer.draw_board(view, names, now=now, aborted=aborted, show=show)
+        assert continued.tobytes() == afresh.tobytes(), f"game {number}, {view}"
+        drawn += 1
+    return drawn
 
 
 def test_a_treasure_of_the_dragons_board_drawn_by_regions_is_the_board_drawn_afresh() -> None:
-    boards = 0
-    for number, players, view, now, aborted, show in _games(3):
-        names = NAMES[:players]
-        with frames_of(("dragon regions", number)):
-            continued = dragon.draw_board(view, names, now=now, aborted=aborted, show=show)
-        afresh = dragon.draw_board(view, names, now=now, aborted=aborted, show=show)
-        assert continued.tobytes() == afresh.tobytes(), f"game {number}, turn {view['turn_number']}"
-        boards += 1
-    assert boards > 900
+    assert _drawn_both_ways(dragon, _boards(Dragon(), [2, 4])) > 500
+
+
+def test_a_bugs_and_co_board_drawn_by_regions_is_the_board_drawn_afresh() -> None:
+    assert _drawn_both_ways(bugs, _boards(Bugs(), [3, 8])) > 300

@@ -124,11 +124,12 @@ async def test_without_workers_boards_are_drawn_in_process() -> None:
 
 
 def gone(pid: int) -> bool:
+    """The process has ended: it no longer exists, or only as a zombie (its parent has not reaped it)."""
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
+    except (ProcessLookupError, FileNotFoundError):  # it may be reaped between the two looks
         return True
-    return Path(f"/proc/{pid}/stat").is_file() and Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
 
 
 def test_workers_leave_with_a_bot_that_was_killed() -> None:
