@@ -44,6 +44,7 @@ from render.canvas import (
 )
 from render.encode import RenderedImage, encode_png
 from render.greenbox import draw_symbol
+from render.regions import Region, draw_regions
 
 WIDTH = 480
 SMALL = 15  # the smallest text: 12.5 px on a 400 px wide phone
@@ -267,24 +268,35 @@ def _pawn_spots(r: int, c: int, count: int, plain: bool, crowded: bool) -> list[
     return [(x, bottom, 32) for x, bottom in quarters[:count]]
 
 
-def _draw_pieces(d: ImageDraw.ImageDraw, view: GhostsView, aborted: bool, show: Show) -> None:
+def _board_region(view: GhostsView, aborted: bool, show: Show) -> Region:
+    """The board under the header: the last zap's path, the ghosts, the meeples (a tall pawn on the
+    top row reaches into the labels above it)."""
     ghosts = view["ghosts"]
-    for r in range(SIZE):
-        for c in range(SIZE):
-            if ghost := ghosts[r][c]:
-                x0, y0, _, _ = _cell_box(r, c)
-                draw_cube(d, x0 + 36, y0 + 19, 26, ghost, show)
     by_cell: dict[tuple[int, int], list[str]] = {}
     for meeple in MEEPLES:
         cell = view["meeples"].get(meeple)
         if cell is not None:
             by_cell.setdefault((cell[0], cell[1]), []).append(meeple)
     called = view["meeple"] if view["phase"] == "attempt" and not aborted else None
-    for (r, c), meeples in by_cell.items():
-        crowded = len(meeples) > 1 or ghosts[r][c] is not None
-        spots = _pawn_spots(r, c, len(meeples), view["symbols"][r][c] is None, crowded)
-        for (cx, bottom, height), meeple in zip(spots, meeples, strict=False):
-            draw_pawn(d, cx, bottom, height, meeple, ring=meeple == called, show=show)
+    path = view["last_path"]
+    letters = {colour: show(term) for colour, term in LETTER.items()}
+
+    def paint(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
+        if path:
+            _draw_path(image, path)
+        for r in range(SIZE):
+            for c in range(SIZE):
+                if ghost := ghosts[r][c]:
+                    x0, y0, _, _ = _cell_box(r, c)
+                    draw_cube(d, x0 + 36, y0 + 19, 26, ghost, show)
+        for (r, c), meeples in by_cell.items():
+            crowded = len(meeples) > 1 or ghosts[r][c] is not None
+            spots = _pawn_spots(r, c, len(meeples), view["symbols"][r][c] is None, crowded)
+            for (cx, bottom, height), meeple in zip(spots, meeples, strict=False):
+                draw_pawn(d, cx, bottom, height, meeple, ring=meeple == called, show=show)
+    key = (tuple(tuple(cell) for cell in path or ()), tuple(tuple(row) for row in ghosts),
+           tuple((cell, tuple(m)) for cell, m in by_cell.items()), called, tuple(letters.values()))
+    return Region((0, MARGIN + HEADER_H, WIDTH, SCORES_Y), key, paint)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -373,23 +385,24 @@ def _lines(paragraphs: Sequence[str], size: int, width: float, most: int) -> lis
 # Header and scores
 
 
-def _draw_header(d: ImageDraw.ImageDraw, view: GhostsView, name: Namer, aborted: bool, show: Show,
-                 title: str) -> None:
-    rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H), radius=12)
+def _header_region(view: GhostsView, name: Namer, aborted: bool, show: Show, title: str) -> Region:
     if view["round"]:
         title += "  -  " + show(Said("round {n}", n=view["round"]))
-    draw_text(d, (MARGIN + PAD, MARGIN + 8), title, TITLE, palette.TEXT, bold=True)
     status = [show(_status(view, name, aborted))]
     waiting = _waiting(view, aborted)
     if waiting:
         status.append(show(counted("Waiting for {n} player.", "Waiting for {n} players.", len(waiting))))
     die = None if aborted or view["phase"] == "over" else view["die"]
-    width = WIDTH - 2 * (MARGIN + PAD) - (DIE_SIZE + PAD if die else 0)
-    for i, line in enumerate(_lines(status, BODY, width, 2)):
-        draw_text(d, (MARGIN + PAD, MARGIN + 38 + i * LINE), line, BODY, palette.HIGHLIGHT)
-    if die:
-        top = MARGIN + (HEADER_H - DIE_SIZE) // 2
-        draw_die(d, (WIDTH - MARGIN - PAD - DIE_SIZE, top), DIE_SIZE, die)
+
+    def paint(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
+        draw_text(d, (MARGIN + PAD, MARGIN + 8), title, TITLE, palette.TEXT, bold=True)
+        width = WIDTH - 2 * (MARGIN + PAD) - (DIE_SIZE + PAD if die else 0)
+        for i, line in enumerate(_lines(status, BODY, width, 2)):
+            draw_text(d, (MARGIN + PAD, MARGIN + 38 + i * LINE), line, BODY, palette.HIGHLIGHT)
+        if die:
+            top = MARGIN + (HEADER_H - DIE_SIZE) // 2
+            draw_die(d, (WIDTH - MARGIN - PAD - DIE_SIZE, top), DIE_SIZE, die)
+    return Region((MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H), (title, tuple(status), die), paint)
 
 
 def _score_columns(players: int) -> int:
@@ -404,49 +417,57 @@ def _scores_height(players: int, last_lines: int) -> int:
     return 34 + _score_rows(players) * SCORE_ROW + last_lines * LINE + 8
 
 
-def _draw_score_row(d: ImageDraw.ImageDraw, view: GhostsView, seat: int, name: str,
-                    box: tuple[float, float, float], aborted: bool, show: Show) -> None:
+def _score_region(view: GhostsView, seat: int, name: str, box: tuple[float, int, float], aborted: bool,
+                  show: Show) -> Region:
     """One player: a waiting mark, the name, the score, then a slot per ghost up to the target
-    (filled in the colours captured)."""
+    (filled in the colours captured). Its box reaches 6-8 px around the row, as a frame does."""
     x, y, width = box
     gone, away = seat in view["left"], seat in view["away"]
-    colour = palette.MUTED if gone or away else palette.TEXT
-    framed = (seat in _winners(view) if view["phase"] == "over"
-              else seat == view["caller"] and view["phase"] in ("attempt", "swap"))
-    if framed and not aborted:
-        d.rounded_rectangle((x - 6, y - 3, x + width + 4, y + SCORE_ROW - 5), radius=6,
-                            outline=palette.HIGHLIGHT, width=2)
-    if seat in _waiting(view, aborted):
-        _draw_hourglass(d, x, y + 3)
-    target = view["target"]
-    slots_x = x + width - target * SLOT
-    score_x = slots_x - 8
+    framed = not aborted and (seat in _winners(view) if view["phase"] == "over"
+                              else seat == view["caller"] and view["phase"] in ("attempt", "swap"))
+    waiting = seat in _waiting(view, aborted)
     tag = " " + show(Said("(left)")) if gone else " " + show(Said("(away)")) if away else ""
-    room = score_x - 28 - (x + 16) - text_width(tag, SMALL)
-    draw_text(d, (x + 16, y + 1), _fit(name, SMALL, room) + tag, SMALL, colour)
-    draw_text(d, (score_x, y), str(view["scores"][seat]), BODY, colour, anchor="ra", bold=True)
-    captured = view["captured"][seat]
-    for i in range(target):
-        left = slots_x + i * SLOT
-        fill = palette.GAME_COLOURS[captured[i]] if i < len(captured) else None
-        d.rectangle((left, y + 4, left + SLOT - 3, y + 4 + SLOT - 3), fill=fill, outline=palette.GRID)
+    score, captured, target = view["scores"][seat], tuple(view["captured"][seat]), view["target"]
+
+    def paint(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
+        colour = palette.MUTED if gone or away else palette.TEXT
+        if framed:
+            d.rounded_rectangle((x - 6, y - 3, x + width + 4, y + SCORE_ROW - 5), radius=6,
+                                outline=palette.HIGHLIGHT, width=2)
+        if waiting:
+            _draw_hourglass(d, x, y + 3)
+        slots_x = x + width - target * SLOT
+        score_x = slots_x - 8
+        room = score_x - 28 - (x + 16) - text_width(tag, SMALL)
+        draw_text(d, (x + 16, y + 1), _fit(name, SMALL, room) + tag, SMALL, colour)
+        draw_text(d, (score_x, y), str(score), BODY, colour, anchor="ra", bold=True)
+        for i in range(target):
+            left = slots_x + i * SLOT
+            fill = palette.GAME_COLOURS[captured[i]] if i < len(captured) else None
+            d.rectangle((left, y + 4, left + SLOT - 3, y + 4 + SLOT - 3), fill=fill, outline=palette.GRID)
+    key = (name, gone or away, tag, framed, waiting, score, captured, target)
+    return Region((math.floor(x) - 8, y - 4, math.ceil(x + width) + 6, y + SCORE_ROW - 4), key, paint)
 
 
-def _draw_scores(d: ImageDraw.ImageDraw, view: GhostsView, names: Sequence[str] | None,
-                 last: list[str], aborted: bool, show: Show) -> None:
+def _score_regions(view: GhostsView, names: Sequence[str] | None, last: list[str], aborted: bool,
+                   show: Show) -> list[Region]:
     players = view["players"]
     top = SCORES_Y
-    rounded_panel(d, (MARGIN, top, WIDTH - MARGIN, top + _scores_height(players, len(last))), radius=12)
-    draw_text(d, (MARGIN + PAD, top + 8), show(counted("First to {n} ghost wins", "First to {n} ghosts wins",
-                                                        view["target"])), SMALL, palette.MUTED)
     columns, rows = _score_columns(players), _score_rows(players)
     col_w = (WIDTH - 2 * (MARGIN + PAD) - (columns - 1) * 2 * PAD) / columns
+    regions = []
     for seat in range(players):
         col, row = divmod(seat, rows)
         box = (MARGIN + PAD + col * (col_w + 2 * PAD), top + 32 + row * SCORE_ROW, col_w)
-        _draw_score_row(d, view, seat, _name(names, seat), box, aborted, show)
-    for i, line in enumerate(last):
-        draw_text(d, (MARGIN + PAD, top + 34 + rows * SCORE_ROW + i * LINE), line, SMALL, palette.TEXT)
+        regions.append(_score_region(view, seat, _name(names, seat), box, aborted, show))
+
+    def paint_last(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
+        for i, line in enumerate(last):
+            draw_text(d, (MARGIN + PAD, top + 34 + rows * SCORE_ROW + i * LINE), line, SMALL, palette.TEXT)
+    lines_top = top + 28 + rows * SCORE_ROW
+    regions.append(Region((MARGIN, lines_top, WIDTH - MARGIN, lines_top + 6 + len(last) * LINE + 4), tuple(last),
+                          paint_last))
+    return regions
 
 
 def describe(view: GhostsView, names: Sequence[str] | None = None, *, aborted: bool = False, show: Show = str,
@@ -521,17 +542,23 @@ def draw_board(view: GhostsView, *, names: Sequence[str] | None = None, aborted:
     short = lambda s: _short(_name(names, s))  # noqa: E731
     last_text = _attempt_text(view, short)
     last = _lines([show(last_text)], SMALL, WIDTH - 2 * (MARGIN + PAD), 2) if last_text else []
-    height = SCORES_Y + _scores_height(view["players"], len(last)) + MARGIN
-    symbols = tuple(tuple(row) for row in view["symbols"])
-    image = new_canvas(WIDTH, height, mode="RGB")
-    image.paste(cached_layer(("ghosts-board", symbols), lambda: _board_layer(symbols)))
-    if view["last_path"]:
-        _draw_path(image, view["last_path"])
-    d = ImageDraw.Draw(image)
-    _draw_pieces(d, view, aborted, show)
-    _draw_header(d, view, short, aborted, show, title)
-    _draw_scores(d, view, names, last, aborted, show)
-    return image
+    caption = show(counted("First to {n} ghost wins", "First to {n} ghosts wins", view["target"]))
+    base = _base_layer(tuple(tuple(row) for row in view["symbols"]), view["players"], len(last), caption)
+    return draw_regions(base, [_board_region(view, aborted, show), _header_region(view, short, aborted, show, title),
+                               *_score_regions(view, names, last, aborted, show)])
+
+
+def _base_layer(symbols: tuple[tuple[str | None, ...], ...], players: int, last_lines: int, caption: str) -> Image.Image:
+    """The board's tiles, the header's panel, the scores' panel and its caption (cached; never drawn on)."""
+    def build() -> Image.Image:
+        image = new_canvas(WIDTH, SCORES_Y + _scores_height(players, last_lines) + MARGIN, mode="RGB")
+        image.paste(_board_layer(symbols))
+        d = ImageDraw.Draw(image)
+        rounded_panel(d, (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H), radius=12)
+        rounded_panel(d, (MARGIN, SCORES_Y, WIDTH - MARGIN, SCORES_Y + _scores_height(players, last_lines)), radius=12)
+        draw_text(d, (MARGIN + PAD, SCORES_Y + 8), caption, SMALL, palette.MUTED)
+        return image
+    return cached_layer(("ghosts", "base", symbols, players, last_lines, caption), build)
 
 
 def _specimen() -> list[Image.Image]:
