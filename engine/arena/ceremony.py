@@ -35,8 +35,6 @@ state["mode"]: "vp" (modes), "catches" (per seat, this round); the Nymphlets are
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ..errors import Either, RuleError, Said, Term, counted
 from ..hexgrid import distance, neighbour
 from ..protocol import Action, Event, Seat
@@ -50,6 +48,7 @@ from .hits import LANDINGS, hits_text, is_catch, new_entry, settle
 from .modes import MODE_OPTIONS, VictoryPoints, mode_of
 from .races import stamp
 from .teams import allied
+from .view_types import ModeView
 
 
 def nymphlets_each(players: int) -> int:
@@ -250,7 +249,7 @@ class Ceremony(VictoryPoints):
     def round_over(self, state: State) -> str | None:
         return None if state["tokens"] else Said("every Nymphlet has been caught")
 
-    def view(self, state: State) -> dict[str, Any] | None:
+    def view(self, state: State) -> ModeView | None:
         shown = super().view(state)
         assert shown is not None
         return shown | {"nymphlets": [{"owner": n["owner"], "hex": list(n["hex"])} for n in state["tokens"]],

@@ -44,7 +44,6 @@ still to come this round), "scored" (flowers scored this round), "declared" (per
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from .. import flow
 from ..deck import discard, draw, new_deck
@@ -70,6 +69,7 @@ from .modes import MODE_OPTIONS, VictoryPoints
 from .rounds import FIGHT, round_seconds
 from .teams import standing_sides
 from .turns import DECLARE, ROLL, next_game_turn
+from .view_types import CallsView, DeclaredView, ModeView, TriggerView
 
 CENTRE = [0, 0]
 RING: tuple[Key, ...] = tuple(key(neighbour(CENTRE, d)) for d in range(6))  # by direction from the centre
@@ -345,21 +345,19 @@ class Domination(VictoryPoints):
 
     # ---------------------------------------------------------------- shown and checked
 
-    def view(self, state: State) -> dict[str, Any] | None:
+    def view(self, state: State) -> ModeView | None:
         data = state["mode"]
         shown = super().view(state)
         assert shown is not None
         flower = data["flower"]
-        return shown | {
-            "flower": flower,
-            "area": [list(h) for h in arena(state).areas[flower][0]] if flower else [],
-            "deck": len(data["deck"]["draw"]),
-            "scored": data["scored"],
-            "calls": None if state["turn_based"] else {"made": len(BURRAPARAY_WINDOWS) - len(data["calls"]),
-                                                       "of": len(BURRAPARAY_WINDOWS)},
-            "declared": [None if d is None else dict(d) for d in data["declared"]],
-            "trigger": copy.deepcopy(data["trigger"]),
-        }
+        calls = None if state["turn_based"] else CallsView(made=len(BURRAPARAY_WINDOWS) - len(data["calls"]),
+                                                           of=len(BURRAPARAY_WINDOWS))
+        declared: list[DeclaredView | None] = [None if d is None else DeclaredView(trigger=d["trigger"], dice=d["dice"])
+                                               for d in data["declared"]]
+        trigger: TriggerView | None = copy.deepcopy(data["trigger"])
+        return shown | ModeView(flower=flower, area=[list(h) for h in arena(state).areas[flower][0]] if flower else [],
+                                deck=len(data["deck"]["draw"]), scored=data["scored"], calls=calls,
+                                declared=declared, trigger=trigger)
 
     def invariants(self, state: State) -> list[str]:
         broken = super().invariants(state)

@@ -26,7 +26,6 @@ lies on it) and "scorings" (this round); the track's dice are state["shared"]["h
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..errors import RuleError, Said, Term
 from ..protocol import Action, Event, Seat
@@ -39,6 +38,7 @@ from .figures import State, arena, name, say, standing
 from .manoeuvres import deal_hands
 from .modes import MODE_OPTIONS, VictoryPoints, mode_of
 from .shared import lock, room
+from .view_types import ModeView
 
 HILL = "hill"  # the hill card's key among the shared tracks
 
@@ -139,7 +139,7 @@ class KingOfTheHill(VictoryPoints):
 
     # ---------------------------------------------------------------- shown and checked
 
-    def view(self, state: State) -> dict[str, Any] | None:
+    def view(self, state: State) -> ModeView | None:
         shown = super().view(state)
         assert shown is not None
         return shown | {

@@ -32,7 +32,7 @@ over when no Nymphlet is left).
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from .. import flow
 from ..errors import Either, RuleError, Said, Term, counted
@@ -43,6 +43,7 @@ from .board import Key, clear_front
 from .data import KNOCKOUT_PENALTY, TB_GAME_TURNS, TB_SAFETY_GAME_TURNS
 from .figures import OUT, State, arena, occupied
 from .teams import side_of
+from .view_types import ModeKey, ModeView
 
 MODE_GROUP = "mode"  # the options that pick a mode share this group: the lobby keeps one on (Option.group)
 MODE_OPTIONS: dict[str, Option] = {  # the modes a match may play, by the key of the mode that plays each
@@ -185,7 +186,7 @@ class Mode:
 
     # ---------------------------------------------------------------- shown and checked
 
-    def view(self, state: State) -> dict[str, Any] | None:
+    def view(self, state: State) -> ModeView | None:
         return None
 
     def invariants(self, state: State) -> list[str]:
@@ -202,6 +203,7 @@ class VictoryPoints(Mode):
     add their VP together (rule 28): rounds.end_round gives each player their side's VP, as it
     gives Every Eye's points, and a side's health left is its players' together."""
 
+    key: ClassVar[ModeKey]
     knockout_penalty: ClassVar[int] = KNOCKOUT_PENALTY
     tb_game_turns = TB_SAFETY_GAME_TURNS
     tb_safety_cap = True
@@ -244,7 +246,7 @@ class VictoryPoints(Mode):
             return ""
         return Said("on health left ({health} to {next})", health=health[best[0]], next=max(health[s] for s in level))
 
-    def view(self, state: State) -> dict[str, Any] | None:
+    def view(self, state: State) -> ModeView | None:
         return {"key": self.key, "title": str(self.title), "vp": list(state["mode"]["vp"])}
 
     def invariants(self, state: State) -> list[str]:

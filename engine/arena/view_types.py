@@ -243,11 +243,14 @@ class NymphletView(TypedDict):
     hex: Hex
 
 
+ModeKey = Literal["domination", "hill", "ceremony"]  # the alternative modes (modes.VictoryPoints)
+
+
 class ModeView(TypedDict, total=False):
     """What a game mode shows (`game_mode`; None in Every Eye for Themselves, which the readers
     take as {}): every mode its key, title and this round's Victory Points, then its own pieces."""
 
-    key: Literal["domination", "hill", "ceremony"]
+    key: ModeKey
     title: str
     vp: list[int]  # by seat
     # Domination
