@@ -15,7 +15,9 @@
 
 Monsters are drawn from the design data in engine/bugs.py: body shape, colour and 1-3 eyes; no
 two designs share a shape and a colour, so the pair tells them apart at a glance and the eyes
-confirm. Sized for phones: images are 480 px wide (the tile 320), no text under 15 px (12.5 px
+confirm. The table is drawn region by region over its empty panels (render/regions.py): the
+header, the caption, each place and each player's row, a move repainting only those that changed.
+Sized for phones: images are 480 px wide (the tile 320), no text under 15 px (12.5 px
 when shown 400 px wide), always at 4.5:1 contrast or better.
 
 Every word, drawn or in an alt text, is made as engine words (`Said`, `counted`, terms: English with

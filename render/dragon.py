@@ -12,7 +12,9 @@ fonts): balls, cars, dolls (toys), candlesticks, treasure crates, diamond rings,
 spiders; a key under the grid names each shape, in the words the text uses. Card faces, the
 card back and the static frame are drawn once (supersampled), flattened onto their slot as
 opaque tiles and cached, so a board is pasted, not composited; every board is encoded with one
-palette learnt from sample boards and every card face.
+palette learnt from sample boards and every card face. A table's next board is its last one with
+only the regions that changed painted again (render/regions.py): each cell, the header, the news
+and each player's row.
 
 Every word (on the image and in the description) is made as engine words (`Said`, `counted`:
 English with its source and values) and shown through `show`, which the cog gives in the table's

@@ -4,6 +4,9 @@
 ghosts as coloured cubes, meeples as pawns, labels A-F / 1-6, the path of the last successful
 zap), the die, the phase and the scores. It reads only public keys of the view, so a seat's view
 (with its hand) gives the same image as the public one. `render_hand(cards)` draws a hand of cards.
+The board is drawn region by region over its tiles and empty panels (render/regions.py): the board's
+pieces and path, the header, each player's score row and the last move's lines, a move repainting
+only those that changed.
 
 Sized for phones: Discord shows the board about 400 px wide there, so the canvas is 480 px wide
 and no text is drawn below 15 px (12.5 px on the phone), always at 4.5:1 contrast or better.
