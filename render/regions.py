@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -27,8 +28,7 @@ MAX_PICTURE_BYTES = 48 * 1024 * 1024  # tables' last pictures (a 480x900 board: 
 Paint = Callable[[Image.Image, ImageDraw.ImageDraw], None]
 
 
-@dataclass(frozen=True)
-class Region:
+class Region(NamedTuple):  # a tuple: a Dragon board is made of 56 of them, on every move
     """A box of the board (left, top, right, bottom: right and bottom excluded), all it shows, and
     how to paint it onto the whole board (in the board's coordinates, never outside the box)."""
 
