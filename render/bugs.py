@@ -15,7 +15,7 @@
 
 Monsters are drawn from the design data in engine/bugs.py: body shape, colour and 1-3 eyes; no
 two designs share a shape and a colour, so the pair tells them apart at a glance and the eyes
-confirm. The table is drawn region by region over its empty panels (render/regions.py): the
+confirm. The table is drawn region by region over its empty panels (render.cache.draw_regions): the
 header, the caption, each place and each player's row, a move repainting only those that changed.
 Sized for phones: images are 480 px wide (the tile 320), no text under 15 px (12.5 px
 when shown 400 px wide), always at 4.5:1 contrast or better.
@@ -56,11 +56,10 @@ from engine.bugs import (
 from engine.errors import Said, counted
 from engine.words import comma_list
 from render import palette
-from render.cache import cached_layer
+from render.cache import Region, cached_layer, draw_regions
 from render.canvas import draw_text, new_canvas, paste_sprite, rounded_panel, text_width, wrap_text
 from render.encode import MAX_DESCRIPTION, RenderedImage, encode_png
 from render.leaderboard import fit
-from render.regions import Region, draw_regions
 
 WIDTH = 480
 SMALL = 15  # the smallest text: 12.5 px on a 400 px wide phone

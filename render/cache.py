@@ -11,7 +11,10 @@ The cached image is shared between callers and threads: never draw on it. Either
 `layer.copy()` and draw on the copy.
 
 `LastDrawn` keeps each table's last picture with a digest of what it showed, so a board whose view
-did not change is not drawn again.
+did not change is not drawn again. Inside `frames_of(table)` (render/workers.py draws every board
+there) a board split into `Region`s is its table's last picture with only the regions that
+changed painted again (`draw_regions`), and the encoder maps only the rows that changed
+(render/encode.py).
 
 `naive()` turns every cache off (and makes `encode_png` save the image as drawn, with Pillow's
 defaults) for the duration of a `with` block in this thread: `python -m bench.latency
@@ -24,10 +27,11 @@ import contextlib
 import contextvars
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, NamedTuple, TypeVar
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 V = TypeVar("V")
 
@@ -204,3 +208,81 @@ def cached_layer_count() -> int:
 def cached_layer_bytes() -> int:
     """How many bytes the cached layers hold."""
     return _layers.bytes
+
+
+# ------------------------------------------------------------------ a table's boards, region by region
+# Why: most of a board stays as it was from one move to the next. A Treasure of the Dragons move
+# turns over one card of 49 and rewrites a few lines, yet drawing the board afresh pastes every card
+# again. A renderer that splits its board into regions (each a box, the key of everything it shows
+# there, and a painter) gets a copy of the table's last picture with only the regions whose key
+# changed put back to the base layer and painted again.
+#
+# Exact by construction, given two promises a renderer keeps (and tests/render/test_board_regions.py
+# checks on replayed games, against drawing afresh): a painter paints only inside its region's box,
+# and the key holds all it shows. Regions do not overlap, so the order they are painted in does not
+# matter. Outside a table, on a new base layer (another language, another table size) or in
+# `naive()` mode, every region is painted, as a fresh drawing would be.
+_table: contextvars.ContextVar[Hashable | None] = contextvars.ContextVar("render_frames_of", default=None)
+
+
+@contextlib.contextmanager
+def frames_of(table: Hashable | None) -> Iterator[None]:
+    """Inside: the boards drawn and encoded are `table`'s, each following the one before (None: no table)."""
+    token = _table.set(table)
+    try:
+        yield
+    finally:
+        _table.reset(token)
+
+
+def table_now() -> Hashable | None:
+    """The table whose boards are being drawn (inside `frames_of`), else None."""
+    return _table.get()
+
+
+MAX_PICTURE_BYTES = 48 * 1024 * 1024  # tables' last pictures (a 480x900 board: 1.7 MB)
+
+Paint = Callable[[Image.Image, ImageDraw.ImageDraw], None]
+
+
+class Region(NamedTuple):  # a tuple: a Dragon board is made of 56 of them, on every move
+    """A box of the board (left, top, right, bottom: right and bottom excluded), all it shows, and
+    how to paint it onto the whole board (in the board's coordinates, never outside the box)."""
+
+    box: tuple[int, int, int, int]
+    key: Hashable
+    paint: Paint
+
+
+@dataclass(frozen=True)
+class _Picture:
+    base: Image.Image  # the layer it was painted over (held, so its identity is never reused)
+    keys: tuple[Hashable, ...]
+    image: Image.Image
+
+
+_pictures: ByteLRU[_Picture] = ByteLRU(MAX_PICTURE_BYTES, lambda picture: image_bytes(picture.image) + 200)
+on_clear(_pictures.clear)
+
+
+def draw_regions(base: Image.Image, regions: Sequence[Region]) -> Image.Image:
+    """The board: `base` (an RGB layer, never drawn on) with every region painted, the regions that
+    show what they showed on the table's last board copied from it. Do not draw on the result."""
+    table = None if is_naive() else _table.get()
+    keys = tuple(region.key for region in regions)
+    last = _pictures.get(table) if table is not None else None
+    if last is None or last.base is not base or len(last.keys) != len(keys):
+        image = base.copy()
+        draw = ImageDraw.Draw(image)
+        for region in regions:
+            region.paint(image, draw)
+    else:
+        image = last.image.copy()
+        draw = ImageDraw.Draw(image)
+        for region, before in zip(regions, last.keys, strict=True):
+            if region.key != before:
+                image.paste(base.crop(region.box), region.box[:2])
+                region.paint(image, draw)
+    if table is not None:
+        _pictures.set(table, _Picture(base, keys, image))
+    return image

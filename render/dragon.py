@@ -13,7 +13,7 @@ spiders; a key under the grid names each shape, in the words the text uses. Card
 card back and the static frame are drawn once (supersampled), flattened onto their slot as
 opaque tiles and cached, so a board is pasted, not composited; every board is encoded with one
 palette learnt from sample boards and every card face. A table's next board is its last one with
-only the regions that changed painted again (render/regions.py): each cell, the header, the news
+only the regions that changed painted again (render.cache.draw_regions): each cell, the header, the news
 and each player's row.
 
 Every word (on the image and in the description) is made as engine words (`Said`, `counted`:
@@ -45,7 +45,7 @@ from engine.dragon import describe as count_words
 from engine.errors import Said, counted
 from engine.grid import label
 from render import palette
-from render.cache import cached_layer, cached_piece
+from render.cache import Region, cached_layer, cached_piece, draw_regions
 from render.canvas import (
     draw_text,
     label_grid,
@@ -55,7 +55,6 @@ from render.canvas import (
     wrap_text,
 )
 from render.encode import RenderedImage, encode_png
-from render.regions import Region, draw_regions
 
 WIDTH = 480
 SMALL = 15         # the smallest text: 15 * 400 / WIDTH = 12.5 px on a 400 px wide phone

@@ -14,7 +14,7 @@ through zlib at a level the caller names. A busy board that comes out large (a f
 in a thousand; every Eye for an Eye board of 5-6 players under the advanced rules) is compressed
 again harder, so boards stay small enough to send quickly.
 
-A table's boards follow one another: inside `frames_of(table)`, a board encoded with a fixed
+A table's boards follow one another: inside `render.cache.frames_of(table)`, a board encoded with a fixed
 palette is compared with the table's last one, block of rows by block of rows. Only the blocks
 that changed are mapped onto the palette (a move changes a fifth to a half of a board); a board
 with no change at all (most Eye for an Eye actions change nothing its board shows) gets the last
@@ -28,7 +28,6 @@ render thread (render.workers draws in other processes).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import contextvars
 import functools
 import io
@@ -42,7 +41,7 @@ from typing import Any, ParamSpec, TypeVar
 from PIL import Image
 
 from render import palette
-from render.cache import ByteLRU, is_naive, on_clear
+from render.cache import ByteLRU, is_naive, on_clear, table_now
 from render.palette import FixedPalette
 
 P = ParamSpec("P")
@@ -125,14 +124,13 @@ def encode_png(
         return buffer.getvalue()
     if palette is None:
         return palette_png(image.quantize(colours, method=Image.Quantize.FASTOCTREE), compress_level)
-    table = _table.get()
+    table = table_now()
     if table is None:
         return palette_png(image.quantize(palette=palette.image, dither=Image.Dither.NONE), compress_level)
     return _next_frame(table, image, palette, compress_level)
 
 
 # ------------------------------------------------------------------ a table's frames
-_table: contextvars.ContextVar[Hashable | None] = contextvars.ContextVar("render_frames_of", default=None)
 MAX_FRAME_BYTES = 48 * 1024 * 1024  # the busiest tables' last frames (a 480x900 board: ~2.2 MB)
 PIXEL_BLOCK = 64 * 1024  # bytes of pixels compared at a time (whole rows: 34 of a 480 px board)
 
@@ -152,21 +150,6 @@ class _Frame:
 _frames: ByteLRU[_Frame] = ByteLRU(MAX_FRAME_BYTES, lambda frame: frame.size[0] * frame.size[1] * 5
                                    + len(frame.png) + 200)
 on_clear(_frames.clear)
-
-
-@contextlib.contextmanager
-def frames_of(table: Hashable | None) -> Iterator[None]:
-    """Inside: fixed-palette boards are `table`'s frames, each compared with the one before (None: no table)."""
-    token = _table.set(table)
-    try:
-        yield
-    finally:
-        _table.reset(token)
-
-
-def table_now() -> Hashable | None:
-    """The table whose boards are being drawn (inside `frames_of`), else None."""
-    return _table.get()
 
 
 def _next_frame(table: Hashable, image: Image.Image, fixed: FixedPalette, compress_level: int | None) -> bytes:

@@ -4,7 +4,7 @@
 ghosts as coloured cubes, meeples as pawns, labels A-F / 1-6, the path of the last successful
 zap), the die, the phase and the scores. It reads only public keys of the view, so a seat's view
 (with its hand) gives the same image as the public one. `render_hand(cards)` draws a hand of cards.
-The board is drawn region by region over its tiles and empty panels (render/regions.py): the board's
+The board is drawn region by region over its tiles and empty panels (render.cache.draw_regions): the board's
 pieces and path, the header, each player's score row and the last move's lines, a move repainting
 only those that changed.
 
@@ -34,7 +34,7 @@ from engine.greenbox import DOTS
 from engine.grid import label
 from engine.words import COLOUR_WORDS, SYMBOL_WORDS, comma_list
 from render import palette
-from render.cache import cached_layer, cached_piece
+from render.cache import Region, cached_layer, cached_piece, draw_regions
 from render.canvas import (
     draw_die,
     draw_text,
@@ -47,7 +47,6 @@ from render.canvas import (
 )
 from render.encode import RenderedImage, encode_png
 from render.greenbox import draw_symbol
-from render.regions import Region, draw_regions
 
 WIDTH = 480
 SMALL = 15  # the smallest text: 12.5 px on a 400 px wide phone

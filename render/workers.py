@@ -39,7 +39,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
-from render.encode import RenderedImage, frames_of, render_async
+from render.cache import frames_of
+from render.encode import RenderedImage, render_async
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +64,7 @@ class Frozen:
 @dataclass(frozen=True)
 class Drawing:
     """One picture to draw: a function and its arguments (picklable, so any process can draw it) and
-    the table whose frames it continues (render.encode.frames_of), if any."""
+    the table whose frames it continues (render.cache.frames_of), if any."""
 
     draw: Callable[..., RenderedImage]
     args: tuple[Any, ...] = ()

@@ -1,4 +1,4 @@
-"""A table's boards as frames (render.encode.frames_of): a board is encoded only where it changed, and
+"""A table's boards as frames (render.cache.frames_of): a board is encoded only where it changed, and
 the PNG is always the one encoding it afresh gives. Also the drawing helpers' fast paths (sharp sprite
 masks, the ink of a text's colour) draw the same pixels as the slow ones."""
 from __future__ import annotations
@@ -8,8 +8,9 @@ import random
 from PIL import Image, ImageDraw
 
 from render import cache, canvas, encode
+from render.cache import frames_of
 from render.canvas import draw_text, new_canvas, sharp_mask
-from render.encode import encode_png, frames_of
+from render.encode import encode_png
 from render.palette import learn
 
 BOARD = (240, 300)  # a small board: 9 blocks of 34 rows... and a last short one

@@ -1,4 +1,4 @@
-"""Boards drawn region by region over their table's last picture (render.regions): only the regions
+"""Boards drawn region by region over their table's last picture (render.cache.draw_regions): only the regions
 whose key changed are painted again, and the board is always the one drawing it afresh gives."""
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ from engine.bugs import Bugs
 from engine.dragon import Dragon
 from engine.ghosts import Ghosts
 from render import bugs, dragon, ghosts
-from render.encode import frames_of
-from render.regions import Region, draw_regions
+from render.cache import Region, draw_regions, frames_of
 
 NAMES = ["Ann", "Bartholomew Fitzgerald-Smythe", "Zoë", "Maximilian von Habsburg", "Ed", "Flo", "Gus", "Hal"]
 
