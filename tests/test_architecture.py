@@ -142,6 +142,14 @@ def test_eye_for_an_eye_s_core_imports_no_mode_nor_the_rainforest():
     assert "engine.arena.match" in reaching and not any(reaching.values()), reaching
 
 
+def test_eye_for_an_eye_s_rules_see_sides_not_alliances():
+    """The rules ask sides (engine/arena/sides.py: a player alone, or a team), never Alliances: only the
+    Game, which forms the teams at setup, and the lobby, which offers the pick, reach engine/arena/teams.py."""
+    graph = module_imports()
+    reaching = sorted(m for m in graph if m.startswith("engine.arena.") and "engine.arena.teams" in reach(graph, m))
+    assert reaching == ["engine.arena.lobby", "engine.arena.match"], reaching
+
+
 def test_no_cog_shows_a_change_but_through_the_bus():
     """Every change reaches the presenter through the bus (cogs/bus.py), a click refused for an out-of-date
     board included: no cog calls the presenter's showing methods itself."""

@@ -13,8 +13,9 @@ Incendiary's Heat, unblockable hits, reactions beside Parry and the statuses Net
 
 Modules: data (every tunable number), board (hex geometry), dice (pool and tracks), figures
 (who stands where, how texts name them), actions (roll, allocate, the basic actions), hits
-(pending attacks, reaction windows, landing hits), teams (Alliances, and the sides a round
-ranks), shared (dice tracks anyone fills), terrain (the ground's own rules: the hooks the core asks),
+(pending attacks, reaction windows, landing hits), sides (what a round ranks: a player alone or
+a team; all the rules ask), teams (Alliances: the lobby's pick, forming the teams), shared (dice
+tracks anyone fills), terrain (the ground's own rules: the hooks the core asks),
 stream (the Rainforest's flow and Raging Currents, a terrain),
 turns (turn-based phases), rounds (round life and scoring), races (who beat a refused action),
 choices (legal actions), lobby (what each player picks: character, team, General Manoeuvres),

@@ -40,8 +40,8 @@ from .figures import (
 )
 from .guards import guard_index, luftle, placed
 from .hits import call_attack
+from .sides import allied
 from .statuses import has
-from .teams import allied
 from .terrain import terrain_of
 
 

@@ -47,7 +47,7 @@ from .figures import OUT, State, action_word, arena, board_of, figure_hexes, nam
 from .hits import LANDINGS, hits_text, is_catch, new_entry, settle
 from .modes import MODE_OPTIONS, VictoryPoints, mode_of
 from .races import stamp
-from .teams import allied
+from .sides import allied
 from .view_types import ModeView
 
 

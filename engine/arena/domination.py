@@ -67,7 +67,7 @@ from .figures import State, arena, name, occupied, say, standing
 from .manoeuvres import deal_hands
 from .modes import MODE_OPTIONS, VictoryPoints
 from .rounds import FIGHT, round_seconds
-from .teams import standing_sides
+from .sides import standing_sides
 from .turns import DECLARE, ROLL, next_game_turn
 from .view_types import CallsView, DeclaredView, ModeView, TriggerView
 

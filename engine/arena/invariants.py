@@ -17,7 +17,7 @@ from .hits import is_catch
 from .modes import mode_of
 from .rounds import COUNTDOWN, FIGHT, OVER, PLAYING, START, dice_count, everyone_passed, fronts_clear
 from .shared import held
-from .teams import sides
+from .sides import sides
 from .turns import ROLL
 
 

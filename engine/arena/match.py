@@ -49,9 +49,10 @@ from .rounds import (
     take_back,
 )
 from .rules import RULES
+from .sides import side_name, sides, teams_of
 from .statuses import expire as expire_statuses
 from .statuses import next_expiry
-from .teams import TEAMS, form_teams, side_name, sides, teams_of, teams_text
+from .teams import TEAMS, form_teams, teams_text
 from .terrain import terrain_claiming
 from .turns import (
     ROLL,

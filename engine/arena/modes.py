@@ -42,7 +42,7 @@ from .action_types import ArenaAction
 from .board import Key, clear_front
 from .data import KNOCKOUT_PENALTY, TB_GAME_TURNS, TB_SAFETY_GAME_TURNS
 from .figures import OUT, State, arena, occupied
-from .teams import side_of
+from .sides import side_of
 from .view_types import ModeKey, ModeView
 
 MODE_GROUP = "mode"  # the options that pick a mode share this group: the lobby keeps one on (Option.group)

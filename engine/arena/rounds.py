@@ -53,7 +53,7 @@ from .figures import (
 from .guards import new_guards
 from .hits import flush
 from .modes import mode_of
-from .teams import side_name, sides, standing_sides, teams_of
+from .sides import side_name, sides, standing_sides, teams_of
 from .terrain import terrain_of
 from .turns import DECLARE, ROLL, TURNS, capped, new_turns, start_game_turn
 

@@ -8,11 +8,9 @@ simulator) that is the seat order: the first half of the seats against the rest,
 at five. A pick no even split can mend (four on a team, three teams at five) is refused at Start with
 the reason. Fewer than four players cannot make two teams of two or three, so setup refuses them.
 
-A side is what a round ranks: a team in Alliances, otherwise one player alone. Rounds and the
-match count sides either way: a round ends when one side is left standing; a side scores its
-cup (the team cup: the sum of what its members dealt, kept per seat so it is clear who dealt
-what) plus the survivor bonus per standing figure, and each member gets the side's points (three
-teams: 4/2/1). Allies cannot be targeted, and area effects skip them.
+The match forms the teams at setup (`form_teams`, into state["teams"]) and says who plays with whom
+(`teams_text`). What teams change in play, sides (engine/arena/sides.py), is the core's: it never
+imports this module.
 """
 from __future__ import annotations
 
@@ -20,7 +18,8 @@ from collections.abc import Sequence
 
 from ..errors import RuleError, Said
 from ..protocol import Choice, Seat
-from .figures import State, name, standing
+from .figures import State
+from .sides import side_name, teams_of
 
 MIN_PLAYERS = 4
 TEAM_SIZES = (2, 3)  # players on a team (rule 24)
@@ -84,46 +83,6 @@ def form_teams(players: int, picks: Sequence[str] | None = None) -> list[list[Se
 def even(players: int) -> str:
     """The teams a player count makes: '2 v 2', '3 v 2', '3 v 3 or 2 v 2 v 2'."""
     return {4: "2 v 2", 5: "3 v 2", 6: "3 v 3 or 2 v 2 v 2"}.get(players, "4 to 6 players")
-
-
-def teams_of(state: State) -> list[list[Seat]] | None:
-    """The teams in Alliances, else None (a game stored before Alliances has no "teams")."""
-    return state.get("teams")
-
-
-def sides(state: State, seats: list[Seat] | None = None) -> list[list[Seat]]:
-    """The teams (or, without alliances, each seat alone) among `seats` (default: every seat),
-    in seat order; a side with none of them is left out."""
-    among = range(state["players"]) if seats is None else seats
-    teams = teams_of(state) or [[s] for s in range(state["players"])]
-    return [[s for s in team if s in among] for team in teams if any(s in among for s in team)]
-
-
-def side_of(state: State, seat: Seat) -> list[Seat]:
-    return next(team for team in sides(state) if seat in team)
-
-
-def allied(state: State, a: Seat, b: Seat) -> bool:
-    """Whether two different seats play on one team (allies cannot target each other)."""
-    return a != b and b in side_of(state, a)
-
-
-def standing_sides(state: State) -> list[list[Seat]]:
-    """The sides with a figure still standing: the round ends when one (or none) is left."""
-    return sides(state, standing(state))
-
-
-def cup(state: State, side: list[Seat]) -> int:
-    """The team cup: every hit its members landed this round."""
-    return sum(state["cups"][s] for s in side)
-
-
-def side_name(state: State, side: list[Seat]) -> str:
-    """'Grublic ({0}) and Riparian ({1})': a side as its players, in words each language joins its own way."""
-    named = name(state, side[0]) if side else ""
-    for seat in side[1:]:
-        named = Said("{list} and {item}", list=named, item=name(state, seat))
-    return named
 
 
 def teams_text(state: State) -> str:

@@ -27,8 +27,8 @@ from .data import TB_ACTIONS, TB_ROLL_SECONDS, TB_ROLLS, TB_TURN_SECONDS
 from .dice import put_all, roll_pool, roll_unrolled
 from .figures import State, board_of, name, say, standing
 from .modes import mode_of
+from .sides import standing_sides
 from .statuses import turn_begins, turn_ends
-from .teams import standing_sides
 
 ROLL, TURNS, DECLARE = "roll", "turns", "declare"  # DECLARE: Domination's, between game turns
 

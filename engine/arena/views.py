@@ -46,7 +46,7 @@ from .figures import (
 from .hits import paused_by
 from .modes import mode_of
 from .rounds import passed, round_seconds
-from .teams import cup, teams_of
+from .sides import cup, teams_of
 from .terrain import terrain_of
 from .turns import marker_of
 from .view_types import (

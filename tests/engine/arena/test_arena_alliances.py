@@ -7,7 +7,8 @@ import pytest
 from engine.arena import EyeForAnEye
 from engine.arena.data import SURVIVOR_BONUS
 from engine.arena.figures import OUT
-from engine.arena.teams import allied, form_teams
+from engine.arena.sides import allied
+from engine.arena.teams import form_teams
 from engine.errors import RuleError
 from engine.protocol import TIMEOUT, fill
 from tests.kit.arena_log import log_text

@@ -11,7 +11,8 @@ from engine.arena import EyeForAnEye
 from engine.arena.data import SURVIVOR_BONUS
 from engine.arena.figures import OUT
 from engine.arena.rules import OPTION_RULES
-from engine.arena.teams import TEAMS, allied, form_teams, place_teams
+from engine.arena.sides import allied
+from engine.arena.teams import TEAMS, form_teams, place_teams
 from engine.computers.play import play_game
 from engine.errors import RuleError
 from engine.protocol import TIMEOUT, fill
