@@ -18,10 +18,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import discord
 
+from engine.arena.action_types import CardFields, Strike
 from engine.arena.board import COMPASS
 from engine.arena.view_types import ArenaView, SeatView, TrackView, as_view
 from engine.hexgrid import Hex, neighbour
@@ -54,18 +55,18 @@ def usable(me: SeatView) -> list[int]:
     return [i for i, t in enumerate(me["tracks"]) if t["key"] in keys]
 
 
-def options(legal: list[Action], key: str, kind: str = "use") -> list[dict[str, Any]]:
+def options(legal: list[Action], key: str, kind: str = "use") -> list[CardFields]:
     """The ways the engine lists to use (or react with) track `key` now: their fields, dice aside."""
-    out: list[dict[str, Any]] = []
+    out: list[CardFields] = []
     for action in legal:
         if action["type"] == kind and action["track"] == key:
-            fields = {k: v for k, v in action.items() if k not in ("type", "track", "dice")}
+            fields = cast(CardFields, {k: v for k, v in action.items() if k not in ("type", "track", "dice")})
             if fields not in out:
                 out.append(fields)
     return out
 
 
-def form_of(opts: list[dict[str, Any]]) -> str:
+def form_of(opts: list[CardFields]) -> str:
     """Which view asks for a use's fields, from the fields the engine lists ("" none)."""
     keys = set().union(*opts) if opts else set()
     if "strikes" in keys:
@@ -168,18 +169,21 @@ def open_card(seat: Seat, d: Draft, place: int) -> Draft | Action:
     return d.to(USE, card=place)
 
 
-def _figure(code: str) -> dict[str, int]:
+def _figure(code: str) -> CardFields:
     match = FIGURE.fullmatch(code)
     if match is None:
         raise TableError("That button does nothing now.")
-    return {"target": int(match["seat"])} | ({} if match["guard"] is None else {"guard": int(match["guard"])})
+    fields: CardFields = {"target": int(match["seat"])}
+    if match["guard"] is not None:
+        fields["guard"] = int(match["guard"])
+    return fields
 
 
-def figure_code(fields: dict[str, Any]) -> str:
+def figure_code(fields: CardFields) -> str:
     return f"{fields['target']}" + ("" if fields.get("guard") is None else f"g{fields['guard']}")
 
 
-def _simple_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], control: str,
+def _simple_pick(seat: Seat, d: Draft, key: str, opts: list[CardFields], control: str,
                  values: list[str]) -> Draft | Action:
     """TARGET, FACING, AMOUNT, STEP, PLACE and LAND: one pick makes the use (LAND asks whom first)."""
     view = as_view(seat.view)
@@ -209,15 +213,15 @@ def _simple_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], con
     raise TableError("That button does nothing now.")
 
 
-def _hex_of(view: ArenaView, aim: dict[str, int]) -> Hex:
+def _hex_of(view: ArenaView, aim: CardFields) -> Hex:
     """Where the figure `aim` names stands (the engine aims only at figures on the board)."""
-    seat = view["seats"][aim["target"]]
-    piece = seat if aim.get("guard") is None else seat["guards"][aim["guard"]]
+    seat, guard = view["seats"][aim["target"]], aim.get("guard")
+    piece = seat if guard is None else seat["guards"][guard]
     assert piece is not None and piece["hex"] is not None
     return piece["hex"]
 
 
-def _wind_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], control: str,
+def _wind_pick(seat: Seat, d: Draft, key: str, opts: list[CardFields], control: str,
                values: list[str]) -> Draft | Action:
     """Will of the Wind: steps queue (up to 2), a facing sends it."""
     if control == "u":
@@ -229,21 +233,25 @@ def _wind_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], contr
     raise TableError("That button does nothing now.")
 
 
-def _strikes(path: str) -> list[dict[str, Any]]:
+def _strikes(path: str) -> list[Strike]:
     """Sword Dance's strikes queued in the path: facing, seat, Guard (x none), h burns Heat."""
-    out = []
+    out: list[Strike] = []
     for i in range(0, len(path) - 3, 4):
         code = path[i:i + 4]
-        out.append({"facing": int(code[0]), "target": int(code[1])} | ({} if code[2] == "x" else {"guard": int(code[2])})
-                   | ({"heat": True} if code[3] == "h" else {}))
+        strike: Strike = {"facing": int(code[0]), "target": int(code[1])}
+        if code[2] != "x":
+            strike["guard"] = int(code[2])
+        if code[3] == "h":
+            strike["heat"] = True
+        out.append(strike)
     return out
 
 
-def _strike_code(s: dict[str, Any], heat: bool) -> str:
+def _strike_code(s: Strike, heat: bool) -> str:
     return f"{s['facing']}{s['target']}{'x' if s.get('guard') is None else s['guard']}{'h' if heat else 'n'}"
 
 
-def _dance_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], control: str,
+def _dance_pick(seat: Seat, d: Draft, key: str, opts: list[CardFields], control: str,
                 values: list[str]) -> Draft | Action:
     """Sword Dance: each strike button queues a strike (burning Heat if 🔥 is on); the last one
     the card allows, or ✔ Dance, sends them; the engine's whole dance is one button."""
@@ -256,8 +264,9 @@ def _dance_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], cont
     if control == "go":
         return use(d, key, strikes=_strikes(d.path))
     if control.startswith("k") and len(control) == 4:
-        strike = {"facing": int(control[1]), "target": int(control[2])} | (
-            {} if control[3] == "x" else {"guard": int(control[3])})
+        strike: Strike = {"facing": int(control[1]), "target": int(control[2])}
+        if control[3] != "x":
+            strike["guard"] = int(control[3])
         path = d.path + _strike_code(strike, d.heat)
         if len(_strikes(path)) >= most_strikes(opts):
             return use(d, key, strikes=_strikes(path))
@@ -265,7 +274,7 @@ def _dance_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], cont
     raise TableError("That button does nothing now.")
 
 
-def most_strikes(opts: list[dict[str, Any]]) -> int:
+def most_strikes(opts: list[CardFields]) -> int:
     return max((len(o["strikes"]) for o in opts), default=1)
 
 
@@ -279,7 +288,7 @@ def _surge_paths(path: str, guards: int) -> list[list[str]]:
     return out
 
 
-def _surge_pick(seat: Seat, d: Draft, key: str, opts: list[dict[str, Any]], control: str,
+def _surge_pick(seat: Seat, d: Draft, key: str, opts: list[CardFields], control: str,
                 values: list[str]) -> Draft | Action:
     """Surge: a select per Guard on the board sets its step and turn; ✔ Surge sends them."""
     slots = len(as_view(seat.view)["seats"][seat.seat]["guards"])
@@ -312,7 +321,7 @@ def draw_form(panel: Panel, seat: Seat, d: Draft, head: list[str]) -> Drawn | No
     return Drawn("\n".join(head + [f"**{term(language, track['name'])}** · {lines}"]), items)
 
 
-def _draw_targets(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
+def _draw_targets(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[CardFields]) -> tuple[str, Items]:
     figures, language = [o for o in opts if "target" in o], reader(seat)
     view = as_view(seat.view)
     return text(language, "whom?"), [panel.button(seat, f"⚔ {figure_name(view, o['target'], o.get('guard'), language)}",
@@ -321,7 +330,7 @@ def _draw_targets(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: li
                      for i, o in enumerate(figures[:20])]
 
 
-def _draw_facing(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
+def _draw_facing(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[CardFields]) -> tuple[str, Items]:
     facings = {o["facing"] for o in opts}
     return text(reader(seat), "face which way?"), _pad(panel, seat, d, lambda f: f"f{f}",
                                                                 lambda f: f not in facings)
@@ -338,7 +347,7 @@ def _pad(panel: Panel, seat: Seat, d: Draft, control, greyed, first_row: int = 0
     return items
 
 
-def _draw_amount(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
+def _draw_amount(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[CardFields]) -> tuple[str, Items]:
     most = max(o["heat"] for o in opts)
     amounts = [n for n in range(1, most + 1) if seat.explain(use(d, track["key"], heat=n)) is None]
     return text(reader(seat), "vent how much Heat?"), [panel.button(seat, f"🔥 {n}", f"n{n}", str(d),
@@ -346,7 +355,7 @@ def _draw_amount(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: lis
                                                 row=0) for n in amounts]
 
 
-def _draw_step(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
+def _draw_step(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[CardFields]) -> tuple[str, Items]:
     steps = {o["step"] for o in opts if "step" in o}
     items = _pad(panel, seat, d, lambda s: "s" + CODE[COMPASS[s]], lambda s: COMPASS[s] not in steps)
     stay = ptext(reader(seat), "button", "Stay")
@@ -354,7 +363,7 @@ def _draw_step(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[
     return text(reader(seat), "step first, or stay?"), items
 
 
-def _draw_place(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
+def _draw_place(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[CardFields]) -> tuple[str, Items]:
     here = as_view(seat.view)["seats"][seat.seat]["hex"]
     assert here is not None  # Call the Guard: Echo stands on the board
     open_ = {tuple(o["hex"]) for o in opts}
@@ -362,10 +371,10 @@ def _draw_place(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list
                                          lambda s: tuple(neighbour(here, s)) not in open_)
 
 
-def _draw_land(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
-    aims = []
+def _draw_land(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[CardFields]) -> tuple[str, Items]:
+    aims: list[CardFields] = []
     for o in opts:
-        aim = {k: v for k, v in o.items() if k in ("target", "guard")}
+        aim = cast(CardFields, {k: v for k, v in o.items() if k in ("target", "guard")})
         if aim not in aims:
             aims.append(aim)
     if not d.path and len(aims) > 1:
@@ -380,7 +389,7 @@ def _draw_land(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[
             _pad(panel, seat, d, lambda s: "s" + CODE[COMPASS[s]], lambda s: greyed[s]))
 
 
-def _draw_wind(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
+def _draw_wind(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[CardFields]) -> tuple[str, Items]:
     me, steps = as_view(seat.view)["seats"][seat.seat], list(d.steps)
     most = max(len(o["steps"]) for o in opts)
     step_ok = {s: len(steps) < most and seat.explain(use(d, track["key"], steps=steps + [COMPASS[s]],
@@ -395,7 +404,7 @@ def _draw_wind(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[
     return text(language, "fly up to 2 hexes (or stay), then a facing sends it."), items
 
 
-def _draw_dance(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
+def _draw_dance(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[CardFields]) -> tuple[str, Items]:
     view, queued, most = as_view(seat.view), _strikes(d.path), most_strikes(opts)
     language = reader(seat)
     reach = [o["strikes"][0] for o in opts if len(o["strikes"]) == 1]
@@ -429,7 +438,7 @@ def surge_moves(language: object) -> list[tuple[str, str]]:
                for c in COMPASS for t in "lr"])
 
 
-def _draw_surge(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[dict]) -> tuple[str, Items]:
+def _draw_surge(panel: Panel, seat: Seat, d: Draft, track: TrackView, opts: list[CardFields]) -> tuple[str, Items]:
     guards = as_view(seat.view)["seats"][seat.seat]["guards"]
     padded = (d.path + "xx" * len(guards))[:2 * len(guards)]
     language = reader(seat)
@@ -468,9 +477,9 @@ def react_items(panel: Panel, seat: Seat, legal: list[Action]) -> Items:
             if "facing" in o:
                 label, code = text(language, "⚡ {track} → face {facing}", track=name, facing=COMPASS[o["facing"]]), \
                     f"f{o['facing']}"
-            elif "guard" in o:
-                label, code = text(language, "⚡ {track}: Guard {number} takes it", track=name, number=o["guard"] + 1), \
-                    f"g{o['guard']}"
+            elif (guard := o.get("guard")) is not None:
+                label, code = text(language, "⚡ {track}: Guard {number} takes it", track=name, number=guard + 1), \
+                    f"g{guard}"
             buttons.append(panel.button(seat, label, f"r{place}{code}", "", style=discord.ButtonStyle.primary, row=1))
     items = buttons[:5]
     if slips:
@@ -488,7 +497,7 @@ def react_pick(seat: Seat, control: str, values: list[str]) -> Action | None:
     if not 0 <= place < len(me["tracks"]):
         raise TableError("That button does nothing now.")
     field, n = match["field"], match["n"]
-    fields: dict[str, Any] = {}
+    fields: CardFields = {}
     if field == "f":
         fields = {"facing": int(n)}
     elif field == "s":

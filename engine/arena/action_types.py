@@ -29,6 +29,21 @@ class Strike(TypedDict, total=False):
     heat: bool
 
 
+class CardFields(TypedDict, total=False):
+    """What a player picks to use an innate action or a Tribal card (or to react with one), beside
+    its track and dice: each effect lists them (abilities' `choices`) and the panel sends one back.
+    `steps` are compass steps, or for Echo's Surge a list of them per Guard."""
+
+    target: int
+    guard: int | None
+    hex: list[int]
+    facing: int
+    step: str
+    steps: list[str] | list[list[str]]
+    heat: bool | int
+    strikes: list[Strike]
+
+
 class ArenaAction(TypedDict, total=False):
     """An action as the rules receive it: its type, and those of these fields it carries."""
 

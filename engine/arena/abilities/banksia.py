@@ -14,6 +14,7 @@ from typing import Any
 from ...errors import RuleError, Said
 from ...hexgrid import neighbour
 from ...protocol import Event, Seat
+from ..action_types import CardFields
 from ..actions import foes, not_netted
 from ..board import COMPASS, in_front, open_hex
 from ..data import HIDDEN
@@ -78,7 +79,7 @@ def brutal_charge(use: Use) -> list[Event]:
     return events
 
 
-def charge_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
+def charge_choices(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
     if netted(state, (seat, None)):
         return []
     to, stopper = _charge_path(state, seat, 1)

@@ -17,6 +17,7 @@ from typing import cast
 from ...errors import RuleError, Said
 from ...hexgrid import distance, neighbour
 from ...protocol import Event, Seat
+from ..action_types import CardFields
 from ..actions import luftles, not_netted, walk
 from ..board import COMPASS, TURNS
 from ..figures import State, guards_of, piece_name, say, spot
@@ -39,7 +40,7 @@ def call_the_guard(use: Use) -> list[Event]:
                                 facing=COMPASS[facing]), kind="card")]
 
 
-def call_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
+def call_choices(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
     """Each open hex next to Echo, the Guard facing away from him."""
     if not in_supply(state, seat):
         return []
@@ -77,7 +78,7 @@ def surge(use: Use) -> list[Event]:
     return [say(state, Said("{who}: Surge! {moves}.", who=use.who, moves=moves), kind="card")]
 
 
-def surge_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
+def surge_choices(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
     """Every Guard turning left; and every Guard stepping straight ahead where it can."""
     slots = guards_of(state, seat)
     on = placed(state, seat)
@@ -93,7 +94,8 @@ def surge_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
             continue
         ahead[g] = step
         break  # one Guard, so the others' paths stay as they were checked
-    return [{"steps": turn}] + ([{"steps": ahead}] if any(ahead) else [])
+    out: list[CardFields] = [{"steps": turn}]
+    return out + ([{"steps": ahead}] if any(ahead) else [])
 
 
 def _beside(state: State, seat: Seat) -> list[int]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...errors import RuleError, Said, counted
 from ...hexgrid import neighbour
 from ...protocol import Event, Seat
+from ..action_types import CardFields
 from ..board import COMPASS, open_hex, sector
 from ..figures import Ref, State, arena, occupied, piece_name, say, spot
 from .kit import Effect, Use, adjacent_foes, card_n, choose, fields, netted, shove, sighted_foes
@@ -70,17 +71,17 @@ def spin(use: Use) -> list[Event]:
                                 figure=piece_name(use.state, ref), direction=COMPASS[figure["facing"]]), kind="card")]
 
 
-def _adjacent(state: State, seat: Seat, entry: dict | None) -> list[dict]:
+def _adjacent(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
     return [fields(r) for r in adjacent_foes(state, seat, (seat, None))]
 
 
-def _sprints(state: State, seat: Seat, entry: dict | None) -> list[dict]:
+def _sprints(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
     me = state["figures"][seat]
     ahead = neighbour(me["hex"], me["facing"])
     return [{}] if open_hex(arena(state), occupied(state, but=seat), ahead) and not netted(state, (seat, None)) else []
 
 
-def _sweeps(state: State, seat: Seat, entry: dict | None) -> list[dict]:
+def _sweeps(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
     return [{}] if adjacent_foes(state, seat, (seat, None)) else []
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...errors import RuleError, Said, counted
 from ...hexgrid import neighbour
 from ...protocol import Event, Seat
+from ..action_types import CardFields
 from ..actions import not_netted
 from ..board import COMPASS, in_front, open_hex, sector
 from ..figures import State, arena, occupied, piece_name, say, spot
@@ -27,7 +28,7 @@ def watch_out(use: Use) -> list[Event]:
                                 direction=COMPASS[facing]), kind="card")]
 
 
-def watch_out_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
+def watch_out_choices(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
     """Every other facing; answering an attack, only those that face its attacker."""
     me = state["figures"][seat]
     return [{"facing": f} for f in range(6) if f != me["facing"]
@@ -66,7 +67,7 @@ def shield_bash(use: Use) -> list[Event]:
     return events + strike(use, ref, use.n("hits"), use.n("blocked_hits") if blocked else 0)
 
 
-def shield_bash_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
+def shield_bash_choices(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
     return [fields(r) for r in adjacent_foes(state, seat, (seat, None))]
 
 

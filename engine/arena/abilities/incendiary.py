@@ -15,10 +15,11 @@ from typing import Any
 
 from ...errors import RuleError, Said
 from ...protocol import Event, Seat
+from ..action_types import CardFields, Strike
 from ..board import COMPASS
 from ..data import HEAT_MAX
 from ..figures import Ref, State, say
-from .kit import Effect, Use, adjacent_foes, card_n, facing_field, fields, strike, target_of
+from .kit import Effect, Use, adjacent_foes, card_n, facing_field, strike, target_of
 
 
 def slow_heat(use: Use) -> list[Event]:
@@ -78,7 +79,7 @@ def sword_dance(use: Use) -> list[Event]:
     return events
 
 
-def dance_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
+def dance_choices(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
     """A strike at each figure within reach of some facing, and one dance of every strike
     it may make on them in turn (burning Heat while it lasts)."""
     me, start = state["figures"][seat], state["figures"][seat]["facing"]
@@ -89,14 +90,18 @@ def dance_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
     me["facing"] = start
     if not reach:
         return []
-    single = [{"strikes": [{"facing": f, **fields(r)}]} for f, r in reach]
+    single: list[CardFields] = [{"strikes": [_strike(f, r)]} for f, r in reach]
     most, heat = card_n(state, seat, "sword_dance", "strikes"), me["heat"]
-    dance = [{"facing": f, **fields(r), "heat": n < heat} for n, (f, r) in
-             enumerate((reach * most)[:most])]
+    dance = [_strike(f, r) | {"heat": n < heat} for n, (f, r) in enumerate((reach * most)[:most])]
     return single + [{"strikes": dance}]
 
 
-def _blast_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
+def _strike(facing: int, ref: Ref) -> Strike:
+    """A strike at a figure: the facing, then the fields naming the figure (kit.fields)."""
+    return {"facing": facing, "target": ref[0]} if ref[1] is None else {"facing": facing, "target": ref[0], "guard": ref[1]}
+
+
+def _blast_choices(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
     heat = state["figures"][seat]["heat"]
     return [{"heat": h} for h in sorted({1, heat})] if heat and adjacent_foes(state, seat, (seat, None)) else []
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from ...errors import Either, RuleError
 from ...hexgrid import distance, neighbour
 from ...protocol import Event, Seat
-from ..action_types import ArenaAction, Strike
+from ..action_types import ArenaAction, CardFields, Strike
 from ..actions import foes, in_hexes
 from ..board import COMPASS, front_arc, key, line_of_sight, open_hex
 from ..data import HIDDEN, NETTED, Card, Track
@@ -55,10 +54,10 @@ class Use:
         return name(self.state, self.seat)
 
 
-Choices = Callable[[State, Seat, dict | None], list[dict[str, Any]]]
+Choices = Callable[[State, Seat, dict | None], list[CardFields]]
 
 
-def no_fields(state: State, seat: Seat, entry: dict | None) -> list[dict[str, Any]]:
+def no_fields(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
     """An effect with no fields to choose: it may always be tried."""
     return [{}]
 
@@ -99,7 +98,7 @@ def choose(state: State, action: ArenaAction | Strike, allowed: list[Ref], what:
            else RuleError("No one to {what} from here.", what=what.lower()))
 
 
-def fields(ref: Ref) -> dict[str, Any]:
+def fields(ref: Ref) -> CardFields:
     """The action fields naming a figure."""
     return {"target": ref[0]} if ref[1] is None else {"target": ref[0], "guard": ref[1]}
 

@@ -11,11 +11,10 @@ Netted, she cannot take a step with any of them (Will of the Wind may still turn
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...errors import RuleError, Said
 from ...hexgrid import distance, neighbour
 from ...protocol import Event, Seat
+from ..action_types import CardFields
 from ..actions import not_netted, walk
 from ..board import COMPASS, sector
 from ..figures import Ref, State, piece_name, say, spot
@@ -48,13 +47,13 @@ def will_of_the_wind(use: Use) -> list[Event]:
                                 direction=COMPASS[facing]), kind="card")]
 
 
-def wind_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
+def wind_choices(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
     """Each open neighbour, and the hex beyond it in the same line; each other facing on the spot."""
     me = state["figures"][seat]
-    turns = [{"steps": [], "facing": f} for f in range(6) if f != me["facing"]]
+    turns: list[CardFields] = [{"steps": [], "facing": f} for f in range(6) if f != me["facing"]]
     if netted(state, (seat, None)):
         return turns
-    out = []
+    out: list[CardFields] = []
     for d in range(6):
         for steps in ([COMPASS[d]], [COMPASS[d]] * 2):
             try:
@@ -84,9 +83,9 @@ def raking_talons(use: Use) -> list[Event]:
     return events
 
 
-def talons_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
+def talons_choices(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
     me = state["figures"][seat]
-    out: list[dict[str, Any]] = [{}] if adjacent_foes(state, seat, (seat, None)) else []
+    out: list[CardFields] = [{}] if adjacent_foes(state, seat, (seat, None)) else []
     if netted(state, (seat, None)):
         return out
     start = me["hex"]
@@ -118,11 +117,11 @@ def dive_bomb(use: Use) -> list[Event]:
     return events + strike(use, ref, use.n("hits"), use.n("unblockable"))
 
 
-def dive_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
+def dive_choices(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
     if netted(state, (seat, None)):
         return []
     me = state["figures"][seat]
-    out = []
+    out: list[CardFields] = []
     for ref in sighted_foes(state, seat, card_n(state, seat, "dive_bomb", "range")):
         nearest = sorted(_landings(state, seat, ref), key=lambda h: distance(h, me["hex"]))
         out += [{**fields(ref), "hex": h} for h in nearest[:2]]

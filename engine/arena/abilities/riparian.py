@@ -13,6 +13,7 @@ from __future__ import annotations
 from ...errors import RuleError, Said, counted
 from ...hexgrid import neighbour
 from ...protocol import Event, Seat
+from ..action_types import CardFields
 from ..actions import foes, in_hexes, not_netted
 from ..board import COMPASS, front_directions, open_hex
 from ..data import HIDDEN, MOVE, NETTED
@@ -40,9 +41,9 @@ def slippery(use: Use) -> list[Event]:
     return [say(use.state, text, kind="card")]
 
 
-def slippery_choices(state: State, seat: Seat, entry: dict | None) -> list[dict]:
+def slippery_choices(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
     steps = [] if netted(state, (seat, None)) else open_around(state, state["figures"][seat]["hex"], but=seat)
-    return [{}] + [{"step": COMPASS[d]} for d in steps]
+    return [CardFields(), *(CardFields(step=COMPASS[d]) for d in steps)]
 
 
 def lunge_targets(state: State, seat: Seat) -> dict[Ref, list[int]]:
