@@ -119,7 +119,9 @@ def test_no_test_module_imports_another():
 
 
 ARENA_MODES = {"engine.arena.domination", "engine.arena.hill", "engine.arena.ceremony"}
-ARENA_PLUGINS = ARENA_MODES | {"engine.arena.stream"}  # and the Rainforest's stream (engine/arena/terrain.py)
+ARENA_CHARACTERS = {f"engine.arena.abilities.{name}" for name in  # what each one's innate action and cards do
+                    ("banksia", "echo", "general", "grublic", "incendiary", "pluma", "riparian")}
+ARENA_PLUGINS = ARENA_MODES | {"engine.arena.stream"} | ARENA_CHARACTERS  # the Rainforest's stream (terrain.py)
 
 
 def reach(graph: dict[str, set[str]], start: str) -> set[str]:
@@ -132,10 +134,10 @@ def reach(graph: dict[str, set[str]], start: str) -> set[str]:
     return seen
 
 
-def test_eye_for_an_eye_s_core_imports_no_mode_nor_the_rainforest():
-    """The modes and the Rainforest's stream plug into the core through the hooks of engine/arena/modes.py
-    and engine/arena/terrain.py (its package plugs them in): no module of the core reaches one,
-    directly or through another."""
+def test_eye_for_an_eye_s_core_imports_no_mode_nor_the_rainforest_nor_a_character_s_effects():
+    """The modes, the Rainforest's stream and what each character's innate action and cards do plug into
+    the core through the hooks of engine/arena/modes.py, engine/arena/terrain.py and engine/arena/effects.py
+    (its package plugs them in): no module of the core reaches one, directly or through another."""
     graph = module_imports()
     core = [m for m in graph if m.startswith("engine.arena.") and m not in ARENA_PLUGINS]
     reaching = {m: sorted(reach(graph, m) & ARENA_PLUGINS) for m in core}

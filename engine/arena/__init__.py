@@ -23,9 +23,10 @@ views, rules (the /rules texts), invariants (what random play checks), modes (th
 framework: hooks, Victory Point scoring), domination (its flowers, Burraparay calls and trigger
 declaration), hill (King of the Hill's hill card), manoeuvres (the modes' Manoeuvre cards),
 ceremony (the Nymphlets and their catching), match (the Game), guards (Echo's Guard figures and
-tokens, in every game). Advanced rules: cards (readying and spending Tribal cards), reactions
-(which ones an attack allows), statuses, abilities (what each innate action and card does, one
-module per character).
+tokens, in every game). Advanced rules: cards (readying and spending Tribal cards), effects
+(what a track does and which reactions an attack allows, as the core asks it), statuses, abilities
+(using an innate action or card and answering with one; what each does, one module per character,
+plugged in here).
 
 Phases (state["phase"]) and who acts, with engine/flow:
 - "start" (flow.each_once): figures stand in their areas; players may `place` and say `ready`.
@@ -113,8 +114,10 @@ Advanced readings (ARENA.md section 2.6 numbers, all in data.py):
   push stopped by the edge, terrain or a figure moves no further.
 - A Guard yields one Guard token however many hits land on it (ARENA.md 4.10).
 """
+from .abilities import banksia, echo, general, grublic, incendiary, pluma, riparian
 from .ceremony import Ceremony
 from .domination import Domination
+from .effects import plug_effects
 from .hill import KingOfTheHill
 from .match import EyeForAnEye
 from .modes import plug
@@ -123,5 +126,7 @@ from .terrain import plug_terrain
 
 plug(Domination(), KingOfTheHill(), Ceremony())  # the core imports no mode: they plug in here (modes.py)
 plug_terrain(Rainforest())  # nor the Rainforest's stream (terrain.py)
+plug_effects(grublic.EFFECTS, riparian.EFFECTS, banksia.EFFECTS, incendiary.EFFECTS, pluma.EFFECTS, echo.EFFECTS,
+             general.EFFECTS)  # nor what a character's innate action and cards do (effects.py)
 
 __all__ = ["EyeForAnEye"]

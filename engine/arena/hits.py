@@ -14,7 +14,7 @@ health left move nothing (ARENA.md 4.6). The hit that takes the last health knoc
 out, and it becomes the attacker's trophy (rule 13).
 
 Advanced rules: unblockable hits are never cancelled; in a mixed attack only the normal hits
-can be (rule 18). A window also opens when a reaction beside Parry could answer (reactions.py),
+can be (rule 18). A window also opens when a reaction beside Parry could answer (effects.offered),
 whatever the Auto-Parry switch; in real time each reaction step gives REACT_STEP_SECONDS more,
 up to REACT_MOST_SECONDS in all (ARENA.md 3.3; turn-based windows are long enough as they are). An attack a Tribal card called (`card`) pauses
 everyone else until it has landed (rule 14; match.py refuses their actions). An attack may be
@@ -57,6 +57,7 @@ from .data import (
     THICK_BARK_FEWER,
 )
 from .dice import blocks_in, faces_text, hits_in, is_ready, roll_faces, spend
+from .effects import offered
 from .figures import (
     OUT,
     STANDING,
@@ -72,7 +73,6 @@ from .figures import (
     spot,
 )
 from .guards import leave_board, take_token, to_supply
-from .reactions import offered
 from .statuses import lift
 
 

@@ -2,9 +2,11 @@
 
 {"type": "use", "track": key, "dice": n (optional: all on it), ...the effect's own fields}
 resolves an innate dice action or a Ready Tribal card; {"type": "react", "track": key, ...}
-answers the attack waiting on the player with a reaction (reactions.py says which are offered).
+answers the attack waiting on the player with a reaction (effects.offered says which are offered).
 One module per character holds what its tracks do (grublic, riparian, banksia, incendiary, pluma,
-echo), and general King of the Hill's General Manoeuvres; the use spends the track's dice afterwards, and a card turns Unready (cards.py).
+echo), and general King of the Hill's General Manoeuvres; this module imports none of them: it reads
+the effects engine/arena/__init__.py plugs in (effects.EFFECTS). The use spends the track's dice
+afterwards, and a card turns Unready (cards.py).
 """
 from __future__ import annotations
 
@@ -17,14 +19,9 @@ from ..board import in_front
 from ..cards import spend_card
 from ..data import READYING
 from ..dice import is_ready, spends
+from ..effects import EFFECTS, Use, offered
 from ..figures import State, board_of, spot
 from ..hits import go_on, head, reaction_names
-from ..reactions import offered
-from . import banksia, echo, general, grublic, incendiary, pluma, riparian
-from .kit import Effect, Use
-
-EFFECTS: dict[str, Effect] = {**grublic.EFFECTS, **riparian.EFFECTS, **banksia.EFFECTS, **incendiary.EFFECTS,
-                              **pluma.EFFECTS, **echo.EFFECTS, **general.EFFECTS}
 
 
 def usable_keys(state: State, seat: Seat) -> list[str]:

@@ -18,9 +18,10 @@ from ..action_types import CardFields
 from ..actions import foes, not_netted
 from ..board import COMPASS, in_front, open_hex
 from ..data import HIDDEN
+from ..effects import Effect, Use
 from ..figures import State, arena, occupied, piece_at, piece_name, say, spot
 from ..statuses import START, add, has
-from .kit import Effect, Use, adjacent_foes, choose, fields, hex_text, netted, shove, strike
+from .kit import adjacent_foes, choose, fields, hex_text, netted, shove, strike
 
 
 def camouflage(use: Use) -> list[Event]:

@@ -20,10 +20,11 @@ from ...protocol import Event, Seat
 from ..action_types import CardFields
 from ..actions import luftles, not_netted, walk
 from ..board import COMPASS, TURNS
+from ..effects import Effect, Use
 from ..figures import State, guards_of, piece_name, say, spot
 from ..guards import in_supply, place, placed
 from ..hits import land
-from .kit import Effect, Use, adjacent_foes, facing_field, hex_text, open_around, strike
+from .kit import adjacent_foes, facing_field, hex_text, open_around, strike
 
 
 def call_the_guard(use: Use) -> list[Event]:
@@ -98,6 +99,14 @@ def surge_choices(state: State, seat: Seat, entry: dict | None) -> list[CardFiel
     return out + ([{"steps": ahead}] if any(ahead) else [])
 
 
+def _guard_beside_the_chief(state: State, entry: dict) -> bool:
+    """Protect the Chief is offered against hits on Echo while a Guard stands next to him."""
+    if not entry["hits"] + entry["unblockable"]:
+        return False
+    chief = state["figures"][entry["defender"]]["hex"]
+    return any(g is not None and distance(g["hex"], chief) == 1 for g in guards_of(state, entry["defender"]))
+
+
 def _beside(state: State, seat: Seat) -> list[int]:
     """Echo's Guards next to him."""
     chief = state["figures"][seat]["hex"]
@@ -131,7 +140,8 @@ EFFECTS: dict[str, Effect] = {
     "call_the_guard": Effect(call_the_guard, call_choices),
     "surge": Effect(surge, surge_choices),
     "protect_the_chief": Effect(protect_the_chief, lambda state, seat, entry: [{"guard": g} for g in
-                                                                              _beside(state, seat)], answer_only=True),
+                                                                              _beside(state, seat)], answer_only=True,
+                                offered_when=_guard_beside_the_chief),
     "luftle_swarm": Effect(luftle_swarm, lambda state, seat, entry: [{}] if any(
         adjacent_foes(state, seat, (seat, by)) for by in luftles(state, seat)) else []),
 }

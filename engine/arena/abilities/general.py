@@ -9,8 +9,9 @@ from ...hexgrid import neighbour
 from ...protocol import Event, Seat
 from ..action_types import CardFields
 from ..board import COMPASS, open_hex, sector
+from ..effects import Effect, Use
 from ..figures import Ref, State, arena, occupied, piece_name, say, spot
-from .kit import Effect, Use, adjacent_foes, card_n, choose, fields, netted, shove, sighted_foes
+from .kit import adjacent_foes, card_n, choose, fields, netted, shove, sighted_foes
 
 
 def _moved(state: State, ref: Ref, moved: int, direction: int, blocked: bool) -> str:

@@ -15,8 +15,9 @@ from ...protocol import Event, Seat
 from ..action_types import CardFields
 from ..actions import not_netted
 from ..board import COMPASS, in_front, open_hex, sector
+from ..effects import Effect, Use
 from ..figures import State, arena, occupied, piece_name, say, spot
-from .kit import Effect, Use, adjacent_foes, choose, facing_field, fields, hex_text, netted, shove, strike
+from .kit import adjacent_foes, choose, facing_field, fields, hex_text, netted, shove, strike
 
 
 def watch_out(use: Use) -> list[Event]:
@@ -82,7 +83,8 @@ def thunderstomp(use: Use) -> list[Event]:
 
 
 EFFECTS: dict[str, Effect] = {
-    "watch_out": Effect(watch_out, watch_out_choices),
+    "watch_out": Effect(watch_out, watch_out_choices,  # as a reaction: normal hits from the rear, so Parry may answer
+                        offered_when=lambda state, entry: entry["hits"] > 0 and not entry["front"]),
     "leap": Effect(leap, lambda state, seat, entry: [{}] if _leap_to(state, seat) is not None
                    and not netted(state, (seat, None)) else []),
     "shield_bash": Effect(shield_bash, shield_bash_choices),

@@ -18,8 +18,9 @@ from ...protocol import Event, Seat
 from ..action_types import CardFields, Strike
 from ..board import COMPASS
 from ..data import HEAT_MAX
+from ..effects import Effect, Use
 from ..figures import Ref, State, say
-from .kit import Effect, Use, adjacent_foes, card_n, facing_field, strike, target_of
+from .kit import adjacent_foes, card_n, facing_field, strike, target_of
 
 
 def slow_heat(use: Use) -> list[Event]:

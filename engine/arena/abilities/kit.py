@@ -1,9 +1,6 @@
-"""What every innate action and Tribal card effect shares: the use being resolved, how its
-fields are read, and who it can reach (adjacent figures, figures in sight, pushes)."""
+"""What every innate action and Tribal card effect shares: how its fields are read, and who it can
+reach (adjacent figures, figures in sight, pushes). The use being resolved is engine/arena/effects.Use."""
 from __future__ import annotations
-
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from ...errors import Either, RuleError
 from ...hexgrid import distance, neighbour
@@ -11,66 +8,13 @@ from ...protocol import Event, Seat
 from ..action_types import ArenaAction, CardFields, Strike
 from ..actions import foes, in_hexes
 from ..board import COMPASS, front_arc, key, line_of_sight, open_hex
-from ..data import HIDDEN, NETTED, Card, Track
-from ..figures import Ref, State, arena, card_of, figure_hexes, name, occupied, piece_name, pieces, spot
+from ..data import HIDDEN, NETTED
+from ..effects import Use
+from ..figures import Ref, State, arena, card_of, figure_hexes, occupied, piece_name, pieces, spot
 from ..guards import placed
 from ..hits import call_attack
 from ..races import stamp
 from ..statuses import has
-
-
-@dataclass
-class Use:
-    """One use of a track: who, which track, how many dice, the player's fields and, for a
-    reaction, the attack it answers."""
-
-    state: State
-    seat: Seat
-    track: Track
-    dice: int
-    action: ArenaAction
-    now: float
-    entry: dict | None = None
-
-    @property
-    def card(self) -> Card | None:
-        return card_of(self.state, self.seat, self.track.effect)
-
-    @property
-    def bonus(self) -> int:
-        """Bonus dice spent (a card's optional extra die)."""
-        return self.track.amount(self.dice)
-
-    def n(self, what: str) -> int:
-        assert self.card is not None, f"{self.track.name} is not a Tribal card"
-        return self.card.n(what)
-
-    @property
-    def me(self) -> dict:
-        return self.state["figures"][self.seat]
-
-    @property
-    def who(self) -> str:
-        return name(self.state, self.seat)
-
-
-Choices = Callable[[State, Seat, dict | None], list[CardFields]]
-
-
-def no_fields(state: State, seat: Seat, entry: dict | None) -> list[CardFields]:
-    """An effect with no fields to choose: it may always be tried."""
-    return [{}]
-
-
-@dataclass(frozen=True)
-class Effect:
-    """What a track does (`play`) and the fields it may be played with now (`choices`, for the
-    legal actions; the entry is the attack a reaction answers). `answer_only`: a reaction that
-    only answers an attack (Slippery, Protect the Chief)."""
-
-    play: Callable[[Use], list[Event]]
-    choices: Choices = no_fields
-    answer_only: bool = False
 
 
 def card_n(state: State, seat: Seat, key_: str, what: str) -> int:

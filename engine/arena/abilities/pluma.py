@@ -17,10 +17,9 @@ from ...protocol import Event, Seat
 from ..action_types import CardFields
 from ..actions import not_netted, walk
 from ..board import COMPASS, sector
+from ..effects import Effect, Use
 from ..figures import Ref, State, piece_name, say, spot
 from .kit import (
-    Effect,
-    Use,
     adjacent_foes,
     card_n,
     choose,

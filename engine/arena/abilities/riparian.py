@@ -18,9 +18,10 @@ from ..actions import foes, in_hexes, not_netted
 from ..board import COMPASS, front_directions, open_hex
 from ..data import HIDDEN, MOVE, NETTED
 from ..dice import take_back
+from ..effects import Effect, Use
 from ..figures import Ref, State, arena, occupied, piece_name, say
 from ..statuses import END, add, has
-from .kit import Effect, Use, card_n, choose, fields, netted, open_around, sighted_foes, step_field, strike
+from .kit import card_n, choose, fields, netted, open_around, sighted_foes, step_field, strike
 
 
 def slippery(use: Use) -> list[Event]:
@@ -93,7 +94,8 @@ def hunting_net(use: Use) -> list[Event]:
 
 
 EFFECTS: dict[str, Effect] = {
-    "slippery": Effect(slippery, slippery_choices, answer_only=True),
+    "slippery": Effect(slippery, slippery_choices, answer_only=True,  # normal hits from any arc
+                       offered_when=lambda state, entry: entry["hits"] > 0),
     "lunge": Effect(lunge, lambda state, seat, entry: [] if netted(state, (seat, None)) else
                     [fields(r) for r in lunge_targets(state, seat)]),
     "hunting_net": Effect(hunting_net, lambda state, seat, entry:
