@@ -382,7 +382,7 @@ class Ghosts(Game):
     # -----------------------------------------------------------------------------------------
     # Queries
 
-    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
         if state["phase"] == "over" or seat in state["flow"]["left"] or not 0 <= seat < state["players"]:
             return []
         phase = state["phase"]

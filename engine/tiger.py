@@ -865,7 +865,7 @@ class Tiger(Game):
 
     # ----------------------------------------------------------------- actions
 
-    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[Action]:
         if seat != 0 or state["phase"] == "over":
             return []
         if state["phase"] == "thin":

@@ -6,7 +6,7 @@ from typing import Any, cast
 
 from .. import flow
 from ..errors import RuleError, Said, Term
-from ..protocol import Action, Event, Game, Option, Outcome, Seat, whole
+from ..protocol import Action, Event, Game, Option, Outcome, Seat, View, whole
 from ..registry import register
 from ..rng import Rng, rng_of
 from .abilities import react, use_track
@@ -159,13 +159,13 @@ class EyeForAnEye(Game):
 
     # ---------------------------------------------------------------- queries
 
-    def legal_actions(self, state: State, seat: Seat) -> list[dict[str, Any]]:
+    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
         return legal(state, seat)
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+    def view(self, state: State, seat: Seat | None) -> View:
         return self.views(state, [seat])[0]
 
-    def views(self, state: State, seats: Sequence[Seat | None], shared: bool = False) -> list[dict[str, Any]]:
+    def views(self, state: State, seats: Sequence[Seat | None], shared: bool = False) -> list[View]:
         """Nothing is hidden: the public view is built once, and each seat gets its own copy (or,
         `shared`, the same parts under its own top level)."""
         return seat_views(state, self._deadline(state, shown=True), seats, shared)
