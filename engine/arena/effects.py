@@ -86,8 +86,12 @@ EFFECTS: dict[str, Effect] = {}  # by track key, as plugged in
 
 
 def plug_effects(*tables: dict[str, Effect]) -> None:
-    """The characters' effects (engine/arena/__init__.py plugs the built ones in)."""
+    """The characters' effects (engine/arena/__init__.py plugs the built ones in). A track key is
+    one effect: plugging it twice is refused, so the order of plugging never decides anything."""
     for table in tables:
+        twice = EFFECTS.keys() & table.keys()
+        if twice:
+            raise ValueError(f"effects plugged twice: {sorted(twice)}")
         EFFECTS.update(table)
 
 
