@@ -3,8 +3,11 @@ rule (rules 14-18 and 21-22 as ARENA.md numbers them, and its section 3.3 on rea
 The characters' own cards are tested in test_arena_advanced_<character>.py."""
 from __future__ import annotations
 
+import pytest
+
 from engine.arena.data import (
     CHARACTERS,
+    GENERAL_CARDS,
     REACT_MOST_SECONDS,
     REACT_SECONDS,
     REACT_STEP_SECONDS,
@@ -25,6 +28,19 @@ def test_the_advanced_rules_are_an_option_of_the_game():
     assert core["cards"] == [[], []] and set(board_of(core, 0)) == set(STANDARD)
     give(core, 0, attack=1)
     refused(core, 0, "advanced rules", type="use", track="leap")
+
+
+def test_every_character_s_effects_are_plugged_in_once_and_a_second_plug_is_refused():
+    from engine.arena.abilities import echo
+    from engine.arena.effects import EFFECTS, plug_effects
+
+    innates = {c.innate.effect for c in CHARACTERS.values() if c.innate is not None}
+    cards = {card.key for c in CHARACTERS.values() for card in c.cards} | set(GENERAL_CARDS)
+    assert EFFECTS.keys() == innates | cards  # each innate action and card does something, and nothing else is plugged
+    before = dict(EFFECTS)
+    with pytest.raises(ValueError, match="plugged twice"):
+        plug_effects(echo.EFFECTS)
+    assert EFFECTS == before
 
 
 def test_the_core_game_offers_no_innate_action_or_card():
