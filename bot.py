@@ -34,6 +34,7 @@ from cogs.command_words import CommandWords
 from cogs.components import TableButton, TableSelect
 from cogs.language import text
 from cogs.presenter import Presenter
+from cogs.repair import repair_boards
 from cogs.tiger_par import DealPars
 from cogs.uis import GameUIs, game_uis
 from engine import registry
@@ -118,7 +119,7 @@ class TabletopBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         await self.sync_commands_if_changed()
         # Before the gateway connects, so no click races it: boards a crash left behind.
-        if repaired := await self.presenter.repair():
+        if repaired := await repair_boards(self.presenter):
             log.info("redrew %d boards left behind by the last run", repaired)
         if self.config.run_timers:
             self.scheduler = Scheduler(self.table)

@@ -52,6 +52,7 @@ import discord
 from bench.latency import PICKERS, new_game, percentile, seats_for, uniform
 from cogs.actions import perform
 from cogs.arena.live import Live
+from cogs.board_messages import post
 from cogs.bus import Bus, Stage
 from cogs.components import Ref
 from cogs.presenter import Presenter
@@ -241,7 +242,7 @@ class Seat:
 
 async def start(client: FakeClient, game: str, channel_id: int) -> int:
     session_id = await new_game(client.table, game, seats_for(game, 3), channel_id)
-    await client.presenter.post(await client.table.get(session_id))
+    await post(client.presenter, await client.table.get(session_id))
     return session_id
 
 

@@ -111,6 +111,14 @@ class ChannelBudget:
                 self._promised.setdefault(key, []).append((task, until))
         return 0.0
 
+    def board_wait(self, channel_id: int, message_id: int | None, moving_on: bool) -> float:
+        """`wait` for a board: a post when it has no message yet, a post that retires the old message when
+        it moves on (a new round), else an edit of its message."""
+        if message_id is None:
+            return self.wait(channel_id, POST)
+        kind = self.edit_kind(message_id)
+        return self.wait(channel_id, POST, retiring=kind) if moving_on else self.wait(channel_id, kind)
+
     @contextlib.asynccontextmanager
     async def slot(self, channel_id: int, kind: str) -> AsyncIterator[None]:
         """Take a slot of the channel's bucket and of the bot's (one promised to this task, else the

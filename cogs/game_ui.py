@@ -27,6 +27,7 @@ from . import markup
 from .components import Ref, TableButton, view_of
 from .language import N_, ptext, text, translation
 from .panels import Panel, Seat
+from .pictures import as_file
 from .services import Interaction
 
 MAX_BUTTONS = 20
@@ -40,6 +41,18 @@ class Board:
     embed: discord.Embed
     image: RenderedImage | None = None
     items: list[discord.ui.Item] = field(default_factory=list)
+
+    def payload(self, *, editing: bool) -> dict[str, Any]:
+        """The message's fields, to edit the board's message (`editing`) or to send a new one."""
+        out: dict[str, Any] = {"embed": self.embed, "view": view_of(self.items) if self.items else None}
+        if self.image is not None:
+            self.embed.set_image(url=f"attachment://{self.image.filename}")
+            out["attachments" if editing else "files"] = [as_file(self.image)]
+        elif editing:
+            out["attachments"] = []
+        if not editing and out["view"] is None:
+            del out["view"]
+        return out
 
 
 @dataclass

@@ -1,5 +1,5 @@
 """Keeps each table's board message in step with its session, has whoever must act pinged
-(cogs/pings.py), and announces the end.
+(cogs/pings.py), and announces the end (the board's messages over a game: cogs/board_messages.py).
 
 Edits are coalesced per session: whoever gets the presenter lock draws the *current* state,
 so a burst of clicks ends with the newest board, never an older one drawn late. Images are
@@ -25,17 +25,15 @@ from host.session import ABORTED, FINISHED, LOBBY, PLAYING, Session
 from host.table import Change, Table
 
 from . import replies
+from .board_messages import adopt, announce_end, moved, post, show_privately
 from .channel_budget import POST, ChannelBudget
-from .components import view_of
-from .endings import end_message
 from .game_ui import DEFAULT_UI, Board, with_rules
 from .language import text
 from .live_panels import LivePanels
 from .lobby_ui import lobby_board
-from .markup import board_link, message_link, said, seat_names
-from .pictures import BoardPictures, as_file
+from .markup import said, seat_names
+from .pictures import BoardPictures
 from .pings import Pings
-from .repair import repair_boards
 from .services import Bot, Interaction
 
 if TYPE_CHECKING:
@@ -80,16 +78,7 @@ class Presenter:
         return board
 
     async def payload(self, session: Session, *, editing: bool) -> dict[str, Any]:
-        board = await self.board(session)
-        out: dict[str, Any] = {"embed": board.embed, "view": view_of(board.items) if board.items else None}
-        if board.image is not None:
-            board.embed.set_image(url=f"attachment://{board.image.filename}")
-            out["attachments" if editing else "files"] = [as_file(board.image)]
-        elif editing:
-            out["attachments"] = []
-        if not editing and out["view"] is None:
-            del out["view"]
-        return out
+        return (await self.board(session)).payload(editing=editing)
 
     async def on_change(self, change: Change, via: Interaction | None, fresh: bool) -> None:
         """The bus's public stage (cogs/bus.py): a change shown to the channel. A click on the board
@@ -98,12 +87,12 @@ class Presenter:
         if change.stale is not None:
             await self.show(change)
             if via is not None:
-                await self.show_privately(via, change.session, change.stale)
+                await show_privately(self, via, change.session, change.stale)
             return
         if fresh and via is not None:
             if not change.duplicate:
                 posted = await replies.sent_publicly(via, **await self.payload(change.session, editing=False))
-                await self.moved(change.session, posted)
+                await moved(self, change.session, posted)
             return
         message = via.message if via is not None else None
         on_board = message is not None and not message.flags.ephemeral and \
@@ -113,7 +102,7 @@ class Presenter:
         if via is not None and change.duplicate:
             return
         if message is not None and on_board and change.session.message_id is None:
-            await self.adopt(change.session, message.id)  # the lobby was posted, but a crash lost its id
+            await adopt(self, change.session, message.id)  # the lobby was posted, but a crash lost its id
         try:
             await self.show(change, via=via if on_board else None)
         except discord.HTTPException:  # the move stands: the next change (or a retry) redraws
@@ -145,7 +134,7 @@ class Presenter:
         if not change.duplicate and session.id in self.panels.held:  # none held: none to retire
             await self.panels.follow(await self.table.get(session.id))
         if change.ended and not change.duplicate and session.started_at is not None:
-            await self.announce_end(await self.table.get(session.id))
+            await announce_end(self, await self.table.get(session.id))
 
     async def _bring_board(self, session_id: int, via: Interaction | None) -> None:
         """The board up to date: through `via`'s own response when it was a click on the board, else
@@ -161,7 +150,8 @@ class Presenter:
                 return
             if via is not None:
                 await replies.acknowledge(via)  # the board goes through the channel: answer the click first
-            wait = max(paced, self._budget_wait(current))
+            wait = max(paced, self.budget.board_wait(current.channel_id, current.message_id,
+                                                      self.board_key(current) != current.board_key))
             if wait > 0:
                 self._redraw_in(current.id, wait)
             else:
@@ -188,15 +178,6 @@ class Presenter:
             self._edited_at[session.id] = asyncio.get_running_loop().time()
         await self.table.set_shown(session.id, session.version)
         return True
-
-    def _budget_wait(self, session: Session) -> float:
-        """Seconds until the channel's budget has room for this board: a post when it moves on, else an edit."""
-        if session.message_id is None:
-            return self.budget.wait(session.channel_id, POST)
-        kind = self.budget.edit_kind(session.message_id)
-        if self.board_key(session) != session.board_key:  # it moves on: the old board is retired with an edit
-            return self.budget.wait(session.channel_id, POST, retiring=kind)
-        return self.budget.wait(session.channel_id, kind)
 
     def _throttle(self, session: Session) -> float:
         """Seconds to wait before this board may be edited again (0: now). An ended game or a
@@ -253,72 +234,16 @@ class Presenter:
         channel = self.client.get_partial_messageable(session.channel_id)
         try:
             if session.message_id is None or self.board_key(session) != session.board_key:
-                await self.post(session, keep_old=True)
+                await post(self, session, keep_old=True)
             else:
                 payload = await self.payload(session, editing=True)
                 async with self.budget.slot(session.channel_id, self.budget.edit_kind(session.message_id)):
                     await channel.get_partial_message(session.message_id).edit(**payload)
                 await self.table.set_shown(session.id, session.version)
         except discord.NotFound:  # the board was deleted: post a fresh one
-            await self.post(session)
-
-    async def repair(self) -> int:
-        """At start-up: redraw the boards a crash left behind (cogs/repair.py); how many."""
-        return await repair_boards(self)
-
-    async def adopt(self, session: Session, message_id: int) -> None:
-        """The board is this message (whose id a crash kept from being saved); redraw it next."""
-        await self.table.set_message(session.id, message_id, self.board_key(session), -1)
-        session.message_id, session.shown_version = message_id, -1
+            await post(self, session)
 
     def board_key(self, session: Session) -> str | None:
         if session.state is None or session.status == LOBBY:
             return None
         return self.uis.get(session.game, DEFAULT_UI).board_key(session, registry.get(session.game))
-
-    async def post(self, session: Session, *, keep_old: bool = False) -> discord.Message:
-        """A fresh board message in the session's channel; it becomes the one kept up to date."""
-        channel = self.client.get_partial_messageable(session.channel_id)
-        payload = await self.payload(session, editing=False)
-        async with self.budget.slot(session.channel_id, POST):
-            message = await channel.send(**payload)
-        await self.moved(session, message, keep_old=keep_old)
-        return message
-
-    async def moved(self, session: Session, message: discord.Message, *, keep_old: bool = False) -> None:
-        """The board now lives in `message`. The old one loses its buttons and, unless it is
-        kept as a record (a finished round), its picture too, so no stale board stays."""
-        old = session.message_id
-        await self.table.set_message(session.id, message.id, self.board_key(session), session.version)
-        link = message_link(session.guild_id, session.channel_id, message.id)
-        if old is None or old == message.id:
-            return
-        channel = self.client.get_partial_messageable(session.channel_id)
-        change: dict[str, Any] = {"view": None}
-        if not keep_old:
-            change.update(content=text(session.language, "This board moved here: {link}", link=link), embed=None,
-                          attachments=[])
-        try:
-            async with self.budget.slot(session.channel_id, self.budget.edit_kind(old)):
-                await channel.get_partial_message(old).edit(**change)
-        except discord.HTTPException:
-            log.warning("could not retire the old board %s of session %s", old, session.id)
-
-    async def announce_end(self, session: Session) -> None:
-        """The end message (cogs/endings.py) in the channel, the last ping taken down first."""
-        payload = await end_message(self.table, session)
-        await self.pings.replace(session, None, [], [])
-        self.pings.forget(session.id)
-        channel = self.client.get_partial_messageable(session.channel_id)
-        async with self.budget.slot(session.channel_id, POST):
-            await channel.send(**payload)
-
-    async def show_privately(self, interaction: Interaction, session: Session, note: str) -> None:
-        """An ephemeral copy of the current board, for stale clicks and watchers (a link instead,
-        where a copy could outlive what it shows)."""
-        session = await self.table.get(session.id)
-        if not self.uis.get(session.game, DEFAULT_UI).private_board_copies:
-            await replies.tell(interaction, text(interaction.locale, "That click is out of date. The board is here: {link}",
-                                                 link=board_link(session)))
-            return
-        await replies.tell(interaction, note, **await self.payload(session, editing=False))

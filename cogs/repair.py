@@ -8,35 +8,21 @@ buttons. It runs before the gateway connects, so no click races it.
 from __future__ import annotations
 
 import logging
-from typing import Protocol
 
 import discord
 
 from host.session import Session
-from host.table import Change, Table
+from host.table import Change
 
+from .board_messages import adopt, post
 from .components import Ref
+from .presenter import Presenter
 
 log = logging.getLogger(__name__)
 ORPHAN_SEARCH = 25  # recent channel messages searched for a board whose id was never saved
 
 
-class Boards(Protocol):
-    """What the repair uses of the presenter (cogs/presenter.py calls it, so does not import it)."""
-
-    table: Table
-
-    @property
-    def client(self) -> discord.Client: ...
-
-    async def post(self, session: Session, *, keep_old: bool = False) -> discord.Message: ...
-
-    async def adopt(self, session: Session, message_id: int) -> None: ...
-
-    async def show(self, change: Change) -> None: ...
-
-
-async def repair_boards(boards: Boards) -> int:
+async def repair_boards(boards: Presenter) -> int:
     """Repair every session whose board is behind; how many were repaired."""
     repaired = 0
     for session in await boards.table.boards_behind():
@@ -44,10 +30,10 @@ async def repair_boards(boards: Boards) -> int:
             ours = await messages_with_buttons(boards.client, session)
             if session.message_id is None:
                 if not ours:
-                    await boards.post(session)
+                    await post(boards, session)
                     repaired += 1
                     continue
-                await boards.adopt(session, ours[0])
+                await adopt(boards, session, ours[0])
             for stray in ours:
                 if stray != session.message_id:
                     await boards.client.get_partial_messageable(session.channel_id).get_partial_message(
