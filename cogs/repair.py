@@ -22,23 +22,23 @@ log = logging.getLogger(__name__)
 ORPHAN_SEARCH = 25  # recent channel messages searched for a board whose id was never saved
 
 
-async def repair_boards(boards: Presenter) -> int:
+async def repair_boards(presenter: Presenter) -> int:
     """Repair every session whose board is behind; how many were repaired."""
     repaired = 0
-    for session in await boards.table.boards_behind():
+    for session in await presenter.table.boards_behind():
         try:
-            ours = await messages_with_buttons(boards.client, session)
+            ours = await messages_with_buttons(presenter.client, session)
             if session.message_id is None:
                 if not ours:
-                    await post(boards, session)
+                    await post(presenter, session)
                     repaired += 1
                     continue
-                await adopt(boards, session, ours[0])
+                await adopt(presenter, session, ours[0])
             for stray in ours:
                 if stray != session.message_id:
-                    await boards.client.get_partial_messageable(session.channel_id).get_partial_message(
+                    await presenter.client.get_partial_messageable(session.channel_id).get_partial_message(
                         stray).edit(view=None)
-            await boards.show(Change(session))
+            await presenter.show(Change(session))
             repaired += 1
         except discord.HTTPException:
             log.warning("could not repair the board of session %s", session.id, exc_info=True)
