@@ -119,8 +119,8 @@ def test_no_test_module_imports_another():
 
 
 ARENA_MODES = {"engine.arena.domination", "engine.arena.hill", "engine.arena.ceremony"}
-ARENA_CHARACTERS = {f"engine.arena.abilities.{name}" for name in  # what each one's innate action and cards do
-                    ("banksia", "echo", "general", "grublic", "incendiary", "pluma", "riparian")}
+ARENA_CHARACTERS = {f"engine.arena.abilities.{name}" for name in  # what each one's innate action and cards do,
+                    ("banksia", "echo", "general", "grublic", "incendiary", "pluma", "riparian", "kit")}  # their kit
 ARENA_PLUGINS = ARENA_MODES | {"engine.arena.stream"} | ARENA_CHARACTERS  # the Rainforest's stream (terrain.py)
 
 
