@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import cast
 
 from engine.errors import FIELD, Either, Said, Term
+from engine.protocol import whole
 
 log = logging.getLogger(__name__)
 SOURCE = "en"
@@ -150,7 +151,7 @@ def number(locale: object, value: float, /) -> str:
     number from 0 to 999, which every language writes the same, and any whole number in English, are
     written here: Babel takes about 65 us a number, and a board says a few of them on every move."""
     language = language_of(locale)
-    if isinstance(value, int) and not isinstance(value, bool) and (0 <= value < 1000 or language == SOURCE):
+    if whole(value) and (0 <= value < 1000 or language == SOURCE):
         return f"{value:,}"
     from babel.numbers import format_decimal  # imported on the first number shown: a light start
 
