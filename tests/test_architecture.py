@@ -161,4 +161,10 @@ def test_no_cog_shows_a_change_but_through_the_bus():
                for node in ast.walk(ast.parse(path.read_text()))
                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in showing
                and isinstance(node.func.value, ast.Attribute) and node.func.value.attr == "presenter"]
-    assert not callers, callers
+    # the private copy for a stale click is a function of cogs/board_messages.py that only the presenter calls
+    privately = [f"{path.relative_to(ROOT)}:{node.lineno}" for path in (ROOT / "cogs").rglob("*.py")
+                 if path.name not in ("presenter.py", "board_messages.py")
+                 for node in ast.walk(ast.parse(path.read_text()))
+                 if isinstance(node, ast.Call) and "show_privately" in (getattr(node.func, "id", None),
+                                                                       getattr(node.func, "attr", None))]
+    assert not callers and not privately, callers + privately
