@@ -264,10 +264,7 @@ def _dance_pick(seat: Seat, d: Draft, key: str, opts: list[CardFields], control:
     if control == "go":
         return use(d, key, strikes=_strikes(d.path))
     if control.startswith("k") and len(control) == 4:
-        strike: Strike = {"facing": int(control[1]), "target": int(control[2])}
-        if control[3] != "x":
-            strike["guard"] = int(control[3])
-        path = d.path + _strike_code(strike, d.heat)
+        path = d.path + _strike_code(_strikes(control[1:] + "n")[0], d.heat)  # the strike k names, heat as 🔥 says
         if len(_strikes(path)) >= most_strikes(opts):
             return use(d, key, strikes=_strikes(path))
         return dataclasses.replace(d, path=path)

@@ -101,10 +101,7 @@ def surge_choices(state: State, seat: Seat, entry: dict | None) -> list[CardFiel
 
 def _guard_beside_the_chief(state: State, entry: dict) -> bool:
     """Protect the Chief is offered against hits on Echo while a Guard stands next to him."""
-    if not entry["hits"] + entry["unblockable"]:
-        return False
-    chief = state["figures"][entry["defender"]]["hex"]
-    return any(g is not None and distance(g["hex"], chief) == 1 for g in guards_of(state, entry["defender"]))
+    return entry["hits"] + entry["unblockable"] > 0 and bool(_beside(state, entry["defender"]))
 
 
 def _beside(state: State, seat: Seat) -> list[int]:
