@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
-from engine.errors import FIELD, Either, Said, Term
+from engine.errors import Either, Said, Term, filled
 from engine.protocol import whole
 
 log = logging.getLogger(__name__)
@@ -45,6 +45,7 @@ class Catalogue:
     plural_form: Callable[[int], int]
 
 
+@functools.lru_cache(maxsize=128)  # every word shown asks: Discord has about 30 locales
 def language_of(locale: object) -> str:
     """'de', 'fr' or 'en' for a Discord locale ('de', 'fr', 'en-US', discord.Locale.german) or None."""
     code = str(getattr(locale, "value", locale) or "").split("-")[0].lower()
@@ -85,11 +86,7 @@ def _lookup(language: str, context: str | None, message: str) -> str | tuple[str
 
 def fill(message: str, values: Mapping[str, object]) -> str:
     """The named fields of a translated message filled in; a field without a value is a bug in the caller."""
-    if "{" not in message:
-        return message  # most words on a board have no field: no pattern to run
-    def value(field: re.Match[str]) -> str:
-        return str(values[field.group(1)])
-    return FIELD.sub(value, message)
+    return filled(message, values) if "{" in message else message  # most words on a board have no field
 
 
 def _filled(translated: str | None, source: str, values: Mapping[str, object]) -> str:

@@ -14,6 +14,7 @@ A `RuleError` is an action the rules do not allow; its message is a `Said`.
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
@@ -111,9 +112,24 @@ class Term(str):
 
 def english(template: str, values: Mapping[str, object]) -> str:
     """The template's named fields filled with the values as English writes them (`str`)."""
-    if not values:
+    return filled(template, values) if values else template
+
+
+def filled(template: str, values: Mapping[str, object]) -> str:
+    """`template`'s named fields filled with `values` as `str` writes them; a field without a value raises
+    KeyError. Every word shown passes here, so a template is split at its fields once (`_pieces`)."""
+    pieces = _pieces(template)
+    if len(pieces) == 1:
         return template
-    return FIELD.sub(lambda field: str(values[field.group(1)]), template)
+    parts = list(pieces)
+    for i in range(1, len(parts), 2):  # text, field name, text, ..., text
+        parts[i] = str(values[parts[i]])
+    return "".join(parts)
+
+
+@functools.lru_cache(maxsize=4096)  # the templates are the catalogues' and the code's: a few hundred
+def _pieces(template: str) -> tuple[str, ...]:
+    return tuple(FIELD.split(template))
 
 
 class RuleError(ValueError):

@@ -22,6 +22,12 @@ def test_seat_and_user_fields_are_not_named_fields():
     assert Said("{seat} gives {@7} a card: {2} waits.", seat="{0}") == "{0} gives {@7} a card: {2} waits."
 
 
+def test_fields_fill_in_place_at_either_end_and_side_by_side_and_a_value_is_never_read_as_a_field():
+    template = "{a}{b} and {a} = {c}"
+    for _ in range(2):  # the second time from the template's cached split
+        assert Said(template, a="{b}", b=1, c="x{c}") == "{b}1 and {b} = x{c}"
+
+
 def test_a_text_without_values_is_kept_as_it_is():
     assert Said("Surge: e.g. [['E', 'L'], [], ['R']].").template == "Surge: e.g. [['E', 'L'], [], ['R']]."
 
