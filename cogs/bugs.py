@@ -18,7 +18,6 @@ the table's language (`session.language`), the panels in their players' own (`Se
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 
 import discord
@@ -41,7 +40,7 @@ from render.encode import RenderedImage
 from . import markup
 from .bugs_panel import PLAY, countdown_words
 from .game_ui import Control, GameUI
-from .language import ntext, ptext, said_text, text
+from .language import ntext, ptext, shown_in, text
 
 HEADLINES = ("trophy", "countdown", "leave")  # the engine's public event kinds worth a message
 
@@ -88,7 +87,7 @@ class BugsUI(GameUI):
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         view, language = public(session), session.language
-        show, title = functools.partial(said_text, language), ptext(language, "game title", game.title)
+        show, title = shown_in(language), ptext(language, "game title", game.title)
         if view["phase"] == OVER:
             return render_scoring(view, names, show, title)
         return render_bugs(view, names, aborted=session.status == ABORTED, show=show, title=title)
@@ -100,7 +99,7 @@ class BugsUI(GameUI):
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
         view, language = public(session), session.language
         over, title = view["phase"] == OVER, ptext(language, "game title", game.title)
-        show = functools.partial(said_text, language)
+        show = shown_in(language)
         embed = discord.Embed(title=text(language, "{game}: every hand revealed", game=title) if over else title,
                               description=markup.news(session) or None, colour=discord.Colour.dark_gold())
         embed.add_field(name=text(language, "Players"), inline=False,

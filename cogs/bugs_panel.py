@@ -13,8 +13,6 @@ news on top, so no follow-up messages pile up and nothing is lost. It reads in i
 """
 from __future__ import annotations
 
-import functools
-
 import discord
 
 from engine.bugs import (
@@ -35,7 +33,7 @@ from host.table import Change
 from render.bugs import render_tile
 
 from . import markup
-from .language import N_, ntext, ptext, said_text, text
+from .language import N_, ntext, ptext, shown_in, text
 from .panels import Panel, Seat
 from .redraw import Drawn
 
@@ -133,7 +131,7 @@ class PlayPanel(Panel):
         if held is None:
             return Drawn(text(language, "**Grab a tile:** pick a face-down place; only you see the tile.") + f"\n{line}",
                          items)
-        show = functools.partial(said_text, language)
+        show = shown_in(language)
         name = show(DESIGNS[held["design"]].said)
         return Drawn(text(language, "**Place {place}: {tile}.** Keep it face down (you will not see it again) or put "
                                     "it back.", place=held["place"] + 1, tile=name) + f"\n{line}", items,

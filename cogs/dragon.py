@@ -12,7 +12,6 @@ the picture's through `render_dragon(show=..., title=...)`.
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 
 import discord
@@ -28,7 +27,7 @@ from render.encode import RenderedImage
 from . import replies
 from .components import Ref, TableButton, TableSelect, view_of
 from .game_ui import BoardWords, Control, GameUI, Move
-from .language import ntext, number, ptext, said_text, text
+from .language import ntext, number, ptext, said_text, shown_in, text
 from .services import Interaction
 
 MAX_OPTIONS = 25  # Discord's limit on a select's options
@@ -59,7 +58,7 @@ class DragonUI(GameUI):
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         language = session.language
         return render_dragon(public_view(session.game_state), names, aborted=session.status == ABORTED,
-                             show=functools.partial(said_text, language),
+                             show=shown_in(language),
                              title=ptext(language, "game title", game.title))
 
     def words(self, session: Session, game: Game, view: View) -> BoardWords:

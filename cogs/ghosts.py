@@ -7,7 +7,6 @@ reads in the table's language (`session.language`), the panels in their players'
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 
 import discord
@@ -25,7 +24,7 @@ from .clicks import offer, seat_for
 from .components import Ref
 from .game_ui import BoardWords, Control, GameUI, Move, Seated
 from .ghosts_panels import ATTEMPT, DISCARD, EMOJI, HAND, SWAP, Play
-from .language import ntext, ptext, said_text, text
+from .language import ntext, ptext, said_text, shown_in, text
 from .panels import Seat
 from .services import Interaction
 
@@ -60,7 +59,7 @@ class GhostsUI(GameUI):
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         language = session.language
         return render_ghosts(game.view(session.game_state, None), names=names, aborted=session.status == ABORTED,
-                             show=functools.partial(said_text, language), title=ptext(language, "game title", game.title))
+                             show=shown_in(language), title=ptext(language, "game title", game.title))
 
     def board_key(self, session: Session, game: Game) -> str | None:
         """A fresh message per round; the opening discard stays on the lobby's message."""

@@ -5,7 +5,6 @@ refuses a stale one. They read in their player's own language (`Seat.language`, 
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 import discord
@@ -20,7 +19,7 @@ from render.ghosts import render_hand
 
 from . import markup
 from .drafts import Draft, option
-from .language import ntext, ptext, said_text, text
+from .language import ntext, ptext, said_text, shown_in, text
 from .panels import CONFIRM, Panel, Seat
 from .redraw import Drawn
 
@@ -98,7 +97,7 @@ class HandPanel(Panel):
             hint = "\n" + text(language, "You may swap one card this round: **Swap a card** on the board.")
         else:
             hint = ""
-        show = functools.partial(said_text, language)
+        show = shown_in(language)
         return Drawn(your_hand(language, view) + hint, image=lambda: render_hand(view["hand"], show=show))
 
 

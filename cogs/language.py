@@ -143,6 +143,13 @@ def said_text(locale: object, said: str, /) -> str:
     return text(language, said.template, **values)
 
 
+@functools.lru_cache(maxsize=32)
+def shown_in(locale: object) -> Callable[[str], str]:
+    """`said_text` for one reader, the same function each time: a board keys the parts it drew on it
+    (render/tiger.py draws again only what changed, and the same function shows the same words)."""
+    return functools.partial(said_text, locale)
+
+
 def number(locale: object, value: float, /) -> str:
     """A number as the reader writes it: 1,234.5 (English), 1.234,5 (German), 1 234,5 (French). A whole
     number from 0 to 999, which every language writes the same, and any whole number in English, are

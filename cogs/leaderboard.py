@@ -30,7 +30,7 @@ from .actions import table_of
 from .command_words import option_name
 from .games import offer_games
 from .guide import title
-from .language import said_text, text
+from .language import shown_in, text
 from .leaderboard_words import (
     PERIOD_TEXT,
     SCOPE_TEXT,
@@ -89,7 +89,7 @@ class Leaderboards(commands.Cog):
                                    figure_label=figure_label(board, locale),
                                    figure_word=figure_word(board.by_rating, locale),
                                    empty=text(locale, "No games on this board yet."),
-                                   show=functools.partial(said_text, locale))
+                                   show=shown_in(locale))
         embed = discord.Embed(title=heading, description=text_version(board, viewer, locale),
                               colour=discord.Colour.gold())
         embed.set_author(name=subtitle(board, locale))
@@ -136,7 +136,7 @@ class Leaderboards(commands.Cog):
         if stats.history:
             series = [Series(title_of(game, locale), points) for game, points in stats.history.items()]
             chart = await render_async(render_rating_chart, text(locale, "{name}: rating over time", name=name),
-                                       series, show=functools.partial(said_text, locale),
+                                       series, show=shown_in(locale),
                                        dated=functools.partial(chart_day, locale))
             embed.set_image(url=f"attachment://{chart.filename}")
             files.append(as_file(chart))

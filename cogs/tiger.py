@@ -6,7 +6,6 @@ The board reads in the table's language (`session.language`), the hint in its re
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 
 import discord
@@ -21,7 +20,7 @@ from render.tiger import render_tiger
 from . import replies
 from .components import Ref
 from .game_ui import BoardWords, Control, GameUI, Move, Seated
-from .language import ntext, ptext, said_text, text
+from .language import ntext, ptext, said_text, shown_in, text
 from .panels import Seat
 from .services import Interaction
 from .tiger_panels import BUY, FIGHT, THIN, thin
@@ -43,7 +42,7 @@ class TigerUI(GameUI):
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         language = session.language
         return render_tiger(game.view(session.game_state, None), aborted=session.status == ABORTED,
-                           show=functools.partial(said_text, language), title=ptext(language, "game title", game.title))
+                           show=shown_in(language), title=ptext(language, "game title", game.title))
 
     def words(self, session: Session, game: Game, view: View) -> BoardWords:
         v, language = as_view(view), session.language

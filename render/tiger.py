@@ -16,6 +16,7 @@ source and values) and shown through `show`, which the cog gives in the table's 
 from __future__ import annotations
 
 import math
+import pickle
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -26,7 +27,7 @@ from engine.tiger import ENDINGS, FIELDS, LIGHT_NEEDED, REVEAL, THIN_MAX, Tiger,
 from engine.tiger_types import CardInfo, EyeOnTrack, MonsterOnTrack, TigerView, TilePile, as_view
 from engine.words import comma_list
 from render import palette
-from render.cache import cached_layer
+from render.cache import Region, cached_layer, draw_regions
 from render.canvas import draw_text, new_canvas, paste_sprite, rounded_panel, wrap_text
 from render.encode import RenderedImage, encode_png
 from render.greenbox import draw_symbol
@@ -42,6 +43,7 @@ TRACK_Y, TRACK_H = 42, 250
 SCORE_Y, SCORE_H = TRACK_Y + TRACK_H + 8, 58
 HAND_Y, HAND_H = SCORE_Y + SCORE_H + 8, 150
 SUPPLY_Y = HAND_Y + HAND_H + 8
+SUPPLY_TOP = 26  # the supply's cards, under its two notes
 
 PILE_X, PILE_W = MARGIN, 66
 FIELD_GAP = 6
@@ -372,7 +374,7 @@ def _draw_status(d: ImageDraw.ImageDraw, view: TigerView, aborted: bool, show: S
 
 def _draw_supply(d: ImageDraw.ImageDraw, view: TigerView, finished: bool, show: Show) -> None:
     step = (WIDTH - 2 * MARGIN - MINI_W) / 5
-    y = SUPPLY_Y + 26
+    y = SUPPLY_Y + SUPPLY_TOP
     gold = view["gold_available"]
     for k, stack in enumerate(view["supply"]):
         x = MARGIN + k * step
@@ -482,21 +484,48 @@ def render_tiger(view: Mapping[str, Any], *, aborted: bool = False, show: Show =
 
 def draw_board(tiger_view: Mapping[str, Any], *, aborted: bool = False, show: Show = str,
                title: str = Tiger.title) -> Image.Image:
-    """The board of `render_tiger` as an RGB image, before encoding."""
+    """The board of `render_tiger` as an RGB image, before encoding: inside a table's frames, only the
+    parts whose view changed are drawn again (render.cache.draw_regions)."""
     view = as_view(tiger_view)
     finished = _finished(view, aborted)
     words = _base_words(show)  # one static layer per language
-    image = cached_layer(("tiger", "base", WIDTH, HEIGHT, words), lambda: _base_layer(words)).copy()
-    d = ImageDraw.Draw(image)
-    _draw_title(d, view, aborted, show, title)
-    _draw_pile(d, view, show)
-    for index in range(len(FIELDS)):
-        _draw_field(d, view, index, finished, show)
-    _draw_score(d, view, show)
-    _draw_hand(d, view, show)
-    _draw_status(d, view, aborted, show)
-    _draw_supply(d, view, finished, show)
-    return image
+    base = cached_layer(("tiger", "base", WIDTH, HEIGHT, words), lambda: _base_layer(words))
+    return draw_regions(base, [
+        Region((0, 0, WIDTH, TRACK_Y), (title, aborted, view["turn"], view["advanced"], show),
+               lambda image, d: _draw_title(d, view, aborted, show, title)),
+        Region((0, TRACK_Y, FIELD_X0 - FIELD_GAP // 2, SCORE_Y), (view["pile"], view["eye"]["where"], show),
+               lambda image, d: _draw_pile(d, view, show)),
+        *(_field_region(view, index, finished, show) for index in range(len(FIELDS))),
+        Region((0, SCORE_Y, WIDTH, HAND_Y), (_frozen(view["defeated"], view["monster_discard"]), show),
+               lambda image, d: _draw_score(d, view, show)),
+        Region((0, HAND_Y, STATUS_X, SUPPLY_Y + SUPPLY_TOP), (_frozen(view["revealed"]), show),
+               lambda image, d: _draw_hand(d, view, show)),
+        Region((STATUS_X, HAND_Y, WIDTH, SUPPLY_Y + SUPPLY_TOP), (aborted, _frozen(*_status_reads(view)), show),
+               lambda image, d: _draw_status(d, view, aborted, show)),
+        Region((0, SUPPLY_Y + SUPPLY_TOP, WIDTH, HEIGHT),
+               (finished, view["gold_available"], _frozen(view["supply"]), show),
+               lambda image, d: _draw_supply(d, view, finished, show))])
+
+
+# A region's key is the view's part it shows, frozen, and `show` itself: the same function shows the same
+# words (cogs/language.shown_in gives one per language; a new one each time only means drawing afresh).
+def _frozen(*parts: Any) -> bytes:
+    """View data as bytes: equal bytes, equal data (engine words pickle as their source and values)."""
+    return pickle.dumps(parts, pickle.HIGHEST_PROTOCOL)
+
+
+def _field_region(view: TigerView, index: int, finished: bool, show: Show) -> Region:
+    x = _field_x(index)
+    bonus = view["bonus"]["field_one"] if index == 0 else 0
+    return Region((x - FIELD_GAP // 2, TRACK_Y, x + FIELD_W + FIELD_GAP // 2, SCORE_Y),
+                  (_frozen(view["track"][index]), bonus, finished, show),
+                  lambda image, d: _draw_field(d, view, index, finished, show))
+
+
+def _status_reads(view: TigerView) -> tuple[Any, ...]:
+    """Everything of the view the status panel shows (_status_head, _status_lines)."""
+    return tuple(view[key] for key in ("over", "won", "phase", "first_turn", "turn", "gold", "card_gold", "deck",
+                                       "discard", "removed", "colour_bonus", "double_buy", "bonus", "gold_available"))
 
 
 def _specimen() -> list[Image.Image]:

@@ -20,7 +20,6 @@ message; the last one stays as the round's record.
 """
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable, Mapping
 
@@ -39,7 +38,7 @@ from .. import markup, replies
 from ..actions import table_of
 from ..components import Ref, TableButton
 from ..game_ui import Control, GameUI, Seated
-from ..language import ntext, ptext, said_text, text
+from ..language import ntext, ptext, said_text, shown_in, text
 from ..rules import options_embed, rules_embed
 from ..services import Interaction
 from .clicks import on_click
@@ -147,7 +146,7 @@ class ArenaUI(GameUI):
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         return render_arena(game.view(session.game_state, None), names, now=self.clock(),
-                            aborted=session.status == ABORTED, show=functools.partial(said_text, session.language))
+                            aborted=session.status == ABORTED, show=shown_in(session.language))
 
     def pictured(self, view: View) -> object:
         """The board never shows a seat's dice (its pool, tracks and rolls left) nor its Auto-Parry: its

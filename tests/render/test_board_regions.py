@@ -11,7 +11,8 @@ from cogs.language import said_text
 from engine.bugs import Bugs
 from engine.dragon import Dragon
 from engine.ghosts import Ghosts
-from render import bugs, dragon, ghosts
+from engine.tiger import Tiger
+from render import bugs, dragon, ghosts, tiger
 from render.cache import Region, draw_regions, frames_of
 
 NAMES = ["Ann", "Bartholomew Fitzgerald-Smythe", "Zoë", "Maximilian von Habsburg", "Ed", "Flo", "Gus", "Hal"]
@@ -51,20 +52,20 @@ def test_a_new_base_layer_or_no_table_paints_every_region() -> None:
 LANGUAGES = [str, functools.partial(said_text, "de"), functools.partial(said_text, "fr")]
 
 
-def _boards(game, sizes: list[int]):
+def _boards(game, sizes: list[int], every: int = 150, options: dict | None = None):
     """(game number, players, view, now, aborted, show) after every action of a seeded random game at
-    each table size in `sizes`, its language changing every 150 actions (English, German, French), the
-    first one ended early."""
+    each table size in `sizes`, its language changing every `every` actions (English, German, French),
+    the first one ended early."""
     for number, players in enumerate(sizes):
         rng = random.Random(number)
-        state = game.setup(players, {}, number, 0.0)
+        state = game.setup(players, options or {}, number, 0.0)
         for step in range(600):
             moves = [(seat, action) for seat in range(players) for action in game.legal_actions(state, seat)]
             if game.outcome(state) is not None or not moves:
                 break
             seat, action = rng.choice(moves)
             state, _ = game.apply(state, seat, action, 1.0 + step)
-            show = LANGUAGES[step // 150 % len(LANGUAGES)]
+            show = LANGUAGES[step // every % len(LANGUAGES)]
             yield number, players, game.view(state, None), 1.0 + step + rng.randrange(40), False, show
         yield number, players, game.view(state, None), None, number == 0, LANGUAGES[number % len(LANGUAGES)]
 
@@ -73,6 +74,8 @@ def _draw(renderer, view, players: int, now, aborted: bool, show):
     names = NAMES[:players]
     if renderer is ghosts:  # a board of its own shape: no clock, names by keyword
         return ghosts.draw_board(ghosts.public_view(view), names=names, aborted=aborted, show=show)
+    if renderer is tiger:  # solo: no names, no clock
+        return tiger.draw_board(view, aborted=aborted, show=show)
     return renderer.draw_board(view, names, now=now, aborted=aborted, show=show)
 
 
@@ -98,3 +101,8 @@ def test_a_zap_that_ghost_board_drawn_by_regions_is_the_board_drawn_afresh() -> 
 
 def test_a_bugs_and_co_board_drawn_by_regions_is_the_board_drawn_afresh() -> None:
     assert _drawn_both_ways(bugs, _boards(Bugs(), [6])) > 300
+
+
+def test_an_eye_of_the_tiger_board_drawn_by_regions_is_the_board_drawn_afresh() -> None:
+    for advanced in (False, True):  # solo games are short: several, in every language
+        assert _drawn_both_ways(tiger, _boards(Tiger(), [1] * 8, every=12, options={"advanced": advanced})) > 300
