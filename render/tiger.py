@@ -500,7 +500,8 @@ def draw_board(tiger_view: Mapping[str, Any], *, aborted: bool = False, show: Sh
                lambda image, d: _draw_score(d, view, show)),
         Region((0, HAND_Y, STATUS_X, SUPPLY_Y + SUPPLY_TOP), (_frozen(view["revealed"]), show),
                lambda image, d: _draw_hand(d, view, show)),
-        Region((STATUS_X, HAND_Y, WIDTH, SUPPLY_Y + SUPPLY_TOP), (aborted, _frozen(*_status_reads(view)), show),
+        # the status reads most of the view, and changes on every action: keyed on all of it
+        Region((STATUS_X, HAND_Y, WIDTH, SUPPLY_Y + SUPPLY_TOP), (aborted, _frozen(view), show),
                lambda image, d: _draw_status(d, view, aborted, show)),
         Region((0, SUPPLY_Y + SUPPLY_TOP, WIDTH, HEIGHT),
                (finished, view["gold_available"], _frozen(view["supply"]), show),
@@ -520,12 +521,6 @@ def _field_region(view: TigerView, index: int, finished: bool, show: Show) -> Re
     return Region((x - FIELD_GAP // 2, TRACK_Y, x + FIELD_W + FIELD_GAP // 2, SCORE_Y),
                   (_frozen(view["track"][index]), bonus, finished, show),
                   lambda image, d: _draw_field(d, view, index, finished, show))
-
-
-def _status_reads(view: TigerView) -> tuple[Any, ...]:
-    """Everything of the view the status panel shows (_status_head, _status_lines)."""
-    return tuple(view[key] for key in ("over", "won", "phase", "first_turn", "turn", "gold", "card_gold", "deck",
-                                       "discard", "removed", "colour_bonus", "double_buy", "bonus", "gold_available"))
 
 
 def _specimen() -> list[Image.Image]:

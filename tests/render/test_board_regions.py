@@ -55,7 +55,7 @@ LANGUAGES = [str, functools.partial(said_text, "de"), functools.partial(said_tex
 def _boards(game, sizes: list[int], every: int = 150, options: dict | None = None):
     """(game number, players, view, now, aborted, show) after every action of a seeded random game at
     each table size in `sizes`, its language changing every `every` actions (English, German, French),
-    the first one ended early."""
+    the first one's last board drawn again ended early."""
     for number, players in enumerate(sizes):
         rng = random.Random(number)
         state = game.setup(players, options or {}, number, 0.0)
@@ -67,7 +67,10 @@ def _boards(game, sizes: list[int], every: int = 150, options: dict | None = Non
             state, _ = game.apply(state, seat, action, 1.0 + step)
             show = LANGUAGES[step // every % len(LANGUAGES)]
             yield number, players, game.view(state, None), 1.0 + step + rng.randrange(40), False, show
-        yield number, players, game.view(state, None), None, number == 0, LANGUAGES[number % len(LANGUAGES)]
+        last = LANGUAGES[number % len(LANGUAGES)]
+        yield number, players, game.view(state, None), None, False, last
+        if number == 0:  # the same board again, ended early: only `aborted` changes
+            yield number, players, game.view(state, None), None, True, last
 
 
 def _draw(renderer, view, players: int, now, aborted: bool, show):
