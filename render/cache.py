@@ -13,7 +13,7 @@ The cached image is shared between callers and threads: never draw on it. Either
 `LastDrawn` keeps each table's last picture with a digest of what it showed, so a board whose view
 did not change is not drawn again. Inside `frames_of(table)` (render/workers.py draws every board
 there) a board split into `Region`s is its table's last picture with only the regions that
-changed painted again (`draw_regions`), and the encoder maps only the rows that changed
+changed painted again (`draw_regions`), and the encoder maps only those onto the palette
 (render/encode.py).
 
 `naive()` turns every cache off (and makes `encode_png` save the image as drawn, with Pillow's
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import itertools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Sequence
@@ -254,11 +255,24 @@ class Region(NamedTuple):  # a tuple: a Dragon board is made of 56 of them, on e
     paint: Paint
 
 
+class Repaint(NamedTuple):
+    """What `draw_regions` knows of a board it drew, for the encoder (render/encode.py): which picture it
+    is, the picture it was painted over (None: painted whole) and the boxes painted again over it."""
+
+    serial: int
+    over: int | None
+    boxes: tuple[tuple[int, int, int, int], ...]
+
+
+_serials = itertools.count(1)
+
+
 @dataclass(frozen=True)
 class _Picture:
     base: Image.Image  # the layer it was painted over (held, so its identity is never reused)
     keys: tuple[Hashable, ...]
     image: Image.Image
+    repaint: Repaint
 
 
 _pictures: ByteLRU[_Picture] = ByteLRU(MAX_PICTURE_BYTES, lambda picture: image_bytes(picture.image) + 200)
@@ -267,7 +281,8 @@ on_clear(_pictures.clear)
 
 def draw_regions(base: Image.Image, regions: Sequence[Region]) -> Image.Image:
     """The board: `base` (an RGB layer, never drawn on) with every region painted, the regions that
-    show what they showed on the table's last board copied from it. Do not draw on the result."""
+    show what they showed on the table's last board copied from it (that board itself when none
+    changed). Never draw on the result."""
     table = None if is_naive() else _table.get()
     keys = tuple(region.key for region in regions)
     last = _pictures.get(table) if table is not None else None
@@ -276,13 +291,24 @@ def draw_regions(base: Image.Image, regions: Sequence[Region]) -> Image.Image:
         draw = ImageDraw.Draw(image)
         for region in regions:
             region.paint(image, draw)
+        repaint = Repaint(next(_serials), None, ())
     else:
+        changed = [region for region, before in zip(regions, last.keys, strict=True) if region.key != before]
+        if not changed:
+            return last.image
         image = last.image.copy()
         draw = ImageDraw.Draw(image)
-        for region, before in zip(regions, last.keys, strict=True):
-            if region.key != before:
-                image.paste(base.crop(region.box), region.box[:2])
-                region.paint(image, draw)
+        for region in changed:
+            image.paste(base.crop(region.box), region.box[:2])
+            region.paint(image, draw)
+        repaint = Repaint(next(_serials), last.repaint.serial, tuple(region.box for region in changed))
     if table is not None:
-        _pictures.set(table, _Picture(base, keys, image))
+        _pictures.set(table, _Picture(base, keys, image, repaint))
     return image
+
+
+def repaint_of(image: Image.Image) -> Repaint | None:
+    """How `image` was painted, when it is the board `draw_regions` last drew for the table now drawn."""
+    table = _table.get()
+    picture = _pictures.get(table) if table is not None else None
+    return picture.repaint if picture is not None and picture.image is image else None

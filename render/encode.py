@@ -15,11 +15,14 @@ in a thousand; every Eye for an Eye board of 5-6 players under the advanced rule
 again harder, so boards stay small enough to send quickly.
 
 A table's boards follow one another: inside `render.cache.frames_of(table)`, a board encoded with a fixed
-palette is compared with the table's last one, block of rows by block of rows. Only the blocks
-that changed are mapped onto the palette (a move changes a fifth to a half of a board); a board
-with no change at all (most Eye for an Eye actions change nothing its board shows) gets the last
-PNG back, not even deflated. The pixels themselves are compared, not checksums of them: a reused
-block is never a guess, and the PNG is the one encoding the board afresh gives.
+palette keeps the table's last one's palette indices except where it changed, and only that is
+mapped onto the palette (a move changes a fifth to a half of a board). What changed, a board drawn
+by regions says itself: the boxes `render.cache.draw_regions` painted again over the last board
+(a Treasure of the Dragons move: a card and a few lines, about 62,000 of its 419,000 pixels). Any
+other board is compared with the last one, block of rows by block of rows, the pixels themselves,
+not checksums of them. A board with no change at all (most Eye for an Eye actions change nothing
+its board shows) gets the last PNG back, not even deflated. Either way the PNG is the one encoding
+the board afresh gives.
 
 Rendering is CPU-bound, so `render_async` moves the whole render off the event loop, onto a
 render thread (render.workers draws in other processes).
@@ -41,7 +44,7 @@ from typing import Any, ParamSpec, TypeVar
 from PIL import Image
 
 from render import palette
-from render.cache import ByteLRU, is_naive, on_clear, table_now
+from render.cache import ByteLRU, is_naive, on_clear, repaint_of, table_now
 from render.palette import FixedPalette
 
 P = ParamSpec("P")
@@ -137,14 +140,17 @@ PIXEL_BLOCK = 64 * 1024  # bytes of pixels compared at a time (whole rows: 34 of
 
 @dataclass(frozen=True)
 class _Frame:
-    """A table's last board: its pixels as drawn (blocks of Pillow's RGBX bytes), how it was encoded, its
-    palette indices as the PNG deflates them (`framed`), and the PNG."""
+    """A table's last board: how it was encoded, its palette indices as the PNG deflates them
+    (`framed`), the PNG, and what tells the next board's changes: the picture it was
+    (render.cache.Repaint's serial) for a board drawn by regions, else its pixels as drawn (blocks
+    of Pillow's RGBX bytes)."""
 
-    pixels: tuple[bytes, ...]
     size: tuple[int, int]
     encoding: tuple[Any, ...]  # the palette's token and the compress level
     rows: Image.Image
     png: bytes
+    picture: int | None
+    pixels: tuple[bytes, ...] | None
 
 
 _frames: ByteLRU[_Frame] = ByteLRU(MAX_FRAME_BYTES, lambda frame: frame.size[0] * frame.size[1] * 5
@@ -153,27 +159,44 @@ on_clear(_frames.clear)
 
 
 def _next_frame(table: Hashable, image: Image.Image, fixed: FixedPalette, compress_level: int | None) -> bytes:
-    """The PNG of `table`'s next board: the last one's when no pixel changed; else only the blocks of
-    rows that changed are mapped onto the palette, the others keep the last frame's indices. The
-    same bytes as encoding the board afresh (a test compares them)."""
-    pixels = pixel_blocks(image)
+    """The PNG of `table`'s next board, mapping onto the palette only what changed since the last one:
+    the regions painted again over it (render.cache.draw_regions says which), else the blocks of
+    rows whose pixels differ; the last PNG itself when nothing changed. The same bytes as encoding
+    the board afresh (a test compares them)."""
+    repaint = repaint_of(image)
+    pixels = pixel_blocks(image) if repaint is None else None
     encoding = (fixed.token, compress_level)
     last = _frames.get(table)
-    if last is None or last.size != image.size or last.encoding != encoding or len(last.pixels) != len(pixels):
+    if last is None or last.size != image.size or last.encoding != encoding:
         rows = framed(image.quantize(palette=fixed.image, dither=Image.Dither.NONE))
-    elif last.pixels == pixels:
-        return last.png
-    else:
+    elif repaint is not None and last.picture is not None and last.picture in (repaint.serial, repaint.over):
+        if last.picture == repaint.serial:
+            return last.png
+        rows = last.rows.copy()
+        for box in repaint.boxes:
+            _map_onto(rows, image, box, fixed)
+    elif pixels is not None and last.pixels is not None and len(last.pixels) == len(pixels):
+        if last.pixels == pixels:
+            return last.png
         rows = last.rows.copy()
         high = len(pixels[0]) // (4 * image.width)  # rows a block holds
         changed = [i for i, (now, before) in enumerate(zip(pixels, last.pixels, strict=True)) if now != before]
         for first, end in _runs(changed):
-            top, bottom = first * high, min(image.height, end * high)
-            band = image.crop((0, top, image.width, bottom))
-            rows.paste(band.quantize(palette=fixed.image, dither=Image.Dither.NONE), (1, top))
+            _map_onto(rows, image, (0, first * high, image.width, end * high), fixed)
+    else:
+        rows = framed(image.quantize(palette=fixed.image, dither=Image.Dither.NONE))
     png = framed_png(rows, fixed.rgb, compress_level)
-    _frames.set(table, _Frame(pixels, image.size, encoding, rows, png))
+    _frames.set(table, _Frame(image.size, encoding, rows, png, repaint and repaint.serial, pixels))
     return png
+
+
+def _map_onto(rows: Image.Image, image: Image.Image, box: tuple[int, int, int, int], fixed: FixedPalette) -> None:
+    """Put `image`'s `box` (clipped to it) mapped onto the palette into the `framed` `rows`."""
+    left, top = max(0, box[0]), max(0, box[1])
+    right, bottom = min(image.width, box[2]), min(image.height, box[3])
+    if left < right and top < bottom:
+        part = image.crop((left, top, right, bottom)).quantize(palette=fixed.image, dither=Image.Dither.NONE)
+        rows.paste(part, (left + 1, top))
 
 
 def _runs(indices: list[int]) -> Iterator[tuple[int, int]]:

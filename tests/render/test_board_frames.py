@@ -122,3 +122,53 @@ def test_text_takes_the_ink_of_its_colour_on_every_kind_of_image() -> None:
             draw_text(ImageDraw.Draw(fast), (4, 4), "Ink", 18, fill)
             ImageDraw.Draw(slow).text((4, 4), "Ink", fill=canvas.palette.to_rgb(fill), font=canvas.font(18), anchor="la")
             assert fast.tobytes() == slow.tobytes(), (mode, fill)
+
+
+def _panels(colours: list[tuple[int, int, int]]) -> list[cache.Region]:
+    """Six panels of a board drawn by regions, one colour each (its key)."""
+    def panel(i: int, colour: tuple[int, int, int]) -> cache.Region:
+        box = (10 + 35 * (i % 6), 20 + 40 * (i // 6), 40 + 35 * (i % 6), 50 + 40 * (i // 6))
+        inside = (box[0], box[1], box[2] - 1, box[3] - 1)  # Pillow fills a shape's right and bottom edge too
+        return cache.Region(box, colour, lambda image, d: d.rounded_rectangle(inside, radius=4, fill=colour))
+    return [panel(i, colour) for i, colour in enumerate(colours)]
+
+
+def test_a_board_drawn_by_regions_is_mapped_only_where_it_was_painted_and_is_the_png_afresh() -> None:
+    rng = random.Random(5)
+    base = board(7)
+    colours = [COLOURS[1]] * 6
+    mapped: list[tuple[int, int, int, int]] = []
+    real_map = encode._map_onto
+
+    def map_onto(rows, image, box, fixed):  # noqa: ANN001 - the encoder's own helper, watched
+        mapped.append(box)
+        real_map(rows, image, box, fixed)
+
+    encode._map_onto = map_onto
+    try:
+        with frames_of(("regions", 1)):
+            last = encode_png(cache.draw_regions(base, _panels(colours)), palette=PALETTE)
+        for _ in range(40):
+            before, mapped[:] = list(colours), []
+            colours[rng.randrange(6)] = rng.choice(COLOURS)
+            with frames_of(("regions", 1)):
+                picture = cache.draw_regions(base, _panels(colours))
+                png = encode_png(picture, palette=PALETTE)
+            assert png == encode_png(picture.copy(), palette=PALETTE)
+            painted = [region.box for region, colour, old in zip(_panels(colours), colours, before, strict=True)
+                       if colour != old]
+            assert mapped == painted, "only the panel that changed is mapped onto the palette"
+            assert (png is last) == (colours == before), "an unchanged board is the last PNG itself"
+            last = png
+    finally:
+        encode._map_onto = real_map
+
+
+def test_a_board_drawn_but_never_encoded_breaks_the_chain_and_the_next_is_encoded_whole() -> None:
+    base = board(8)
+    with frames_of(("regions", 2)):
+        encode_png(cache.draw_regions(base, _panels([COLOURS[1]] * 6)), palette=PALETTE)
+        cache.draw_regions(base, _panels([COLOURS[2]] + [COLOURS[1]] * 5))  # drawn, never sent
+        third = cache.draw_regions(base, _panels([COLOURS[2]] * 2 + [COLOURS[1]] * 4))
+        png = encode_png(third, palette=PALETTE)  # its repainted box alone would miss the first panel
+    assert png == encode_png(third.copy(), palette=PALETTE)

@@ -1,5 +1,6 @@
 """Boards drawn region by region over their table's last picture (render.cache.draw_regions): only the regions
-whose key changed are painted again, and the board is always the one drawing it afresh gives."""
+whose key changed are painted again, and the board is always the one drawing it afresh gives, its PNG the
+one encoding it afresh gives."""
 from __future__ import annotations
 
 import functools
@@ -14,6 +15,7 @@ from engine.ghosts import Ghosts
 from engine.tiger import Tiger
 from render import bugs, dragon, ghosts, tiger
 from render.cache import Region, draw_regions, frames_of
+from render.encode import encode_png
 
 NAMES = ["Ann", "Bartholomew Fitzgerald-Smythe", "Zoë", "Maximilian von Habsburg", "Ed", "Flo", "Gus", "Hal"]
 
@@ -83,13 +85,16 @@ def _draw(renderer, view, players: int, now, aborted: bool, show):
 
 
 def _drawn_both_ways(renderer, boards) -> int:
-    """How many boards drew the same pixels by regions (a table's boards in turn) as afresh."""
+    """How many boards drew the same pixels by regions (a table's boards in turn) as afresh, and
+    encoded to the same PNG from the regions painted again (render/encode.py) as afresh."""
     drawn = 0
     for number, players, view, now, aborted, show in boards:
         with frames_of((renderer.__name__, number)):
             continued = _draw(renderer, view, players, now, aborted, show)
+            png = encode_png(continued, palette=renderer.PALETTE)
         afresh = _draw(renderer, view, players, now, aborted, show)
         assert continued.tobytes() == afresh.tobytes(), f"game {number}, {view}"
+        assert png == encode_png(afresh, palette=renderer.PALETTE), f"game {number}, {view}"
         drawn += 1
     return drawn
 
