@@ -4,9 +4,9 @@
 ghosts as coloured cubes, meeples as pawns, labels A-F / 1-6, the path of the last successful
 zap), the die, the phase and the scores. It reads only public keys of the view, so a seat's view
 (with its hand) gives the same image as the public one. `render_hand(cards)` draws a hand of cards.
-The board is drawn region by region over its tiles and empty panels (render.cache.draw_regions): the board's
-pieces and path, the header, each player's score row and the last move's lines, a move repainting
-only those that changed.
+The board is drawn region by region over its tiles and empty panels (render.cache.draw_regions): each row of
+the board (its pieces and the path across it), the header, each player's score row and the last move's
+lines, a move repainting only those that changed.
 
 Sized for phones: Discord shows the board about 400 px wide there, so the canvas is 480 px wide
 and no text is drawn below 15 px (12.5 px on the phone), always at 4.5:1 contrast or better.
@@ -233,8 +233,10 @@ def _tile(symbol: str | None) -> Image.Image:
 PATH_ALPHA = 215  # the path lets the board show through a little
 
 
-def _draw_path(image: Image.Image, path: Sequence[Sequence[int]]) -> None:
-    """The zap's path, translucent: drawn opaque into a mask of its own box, then laid on."""
+@lru_cache(maxsize=64)
+def _path_mask(path: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int, int, int], Image.Image]:
+    """The zap's path drawn opaque into a mask of its own box (the box, the mask): laid on
+    translucent, a band of the board at a time."""
     points = [_centre(cell) for cell in path]
     left = int(min(x for x, _ in points)) - 16
     top = int(min(y for _, y in points)) - 16
@@ -257,48 +259,72 @@ def _draw_path(image: Image.Image, path: Sequence[Sequence[int]]) -> None:
                 (tip[0] + 9 * math.cos(angle + 2.3), tip[1] + 9 * math.sin(angle + 2.3)),
                 (tip[0] + 9 * math.cos(angle - 2.3), tip[1] + 9 * math.sin(angle - 2.3))]
         d.polygon(head, fill=colour)
-    image.paste(palette.HIGHLIGHT, box, mask)
+    return box, mask
+
+
+def _band_of_path(path: tuple[tuple[int, ...], ...], band: tuple[int, int, int, int]) -> tuple[int, int, int, int] | None:
+    """The part of the path's box inside `band`, None when the path does not reach it."""
+    box, _ = _path_mask(path)
+    top, bottom = max(box[1], band[1]), min(box[3], band[3])
+    return (box[0], top, box[2], bottom) if top < bottom else None
 
 
 def _pawn_spots(r: int, c: int, count: int, plain: bool, crowded: bool) -> list[tuple[float, float, float]]:
     """Where the pawns of one cell stand: (centre x, bottom, height) each. In play a cell holds
-    at most one meeple and never a ghost too, but every case is drawable."""
+    at most one meeple and never a ghost too, but every case is drawable, inside its cell's rows
+    (tests/render/test_ghosts_render.py), so that each row of the board is drawn on its own."""
     x0, y0, x1, y1 = _cell_box(r, c)
     if not crowded:
         return [((x0 + x1) / 2, y1 - 7, 56)] if plain else [(x0 + 52, y1 - 7, 50)]
-    quarters = [(x0 + 19, y1 - 2), (x0 + 53, y1 - 2), (x0 + 19, y0 + 35), (x0 + 53, y0 + 35)]
+    quarters = [(x0 + 19, y1 - 2), (x0 + 53, y1 - 2), (x0 + 19, y0 + 36), (x0 + 53, y0 + 36)]
     return [(x, bottom, 32) for x, bottom in quarters[:count]]
 
 
-def _board_region(view: GhostsView, aborted: bool, show: Show) -> Region:
-    """The board under the header: the last zap's path, the ghosts, the meeples (a tall pawn on the
-    top row reaches into the labels above it)."""
-    ghosts = view["ghosts"]
+def _row_band(r: int) -> tuple[int, int, int, int]:
+    """The box of the board's row `r`, from edge to edge: the first reaches up over the column labels,
+    the last down to the scores, so the rows together are the whole board."""
+    top = MARGIN + HEADER_H if r == 0 else BOARD_Y + r * CELL
+    bottom = SCORES_Y if r == SIZE - 1 else BOARD_Y + (r + 1) * CELL
+    return (0, top, WIDTH, bottom)
+
+
+def _board_regions(view: GhostsView, aborted: bool, show: Show) -> list[Region]:
+    """The board under the header, a row at a time (a move changes a row or two): the last zap's
+    path where it crosses the row, under the row's ghosts and meeples."""
     by_cell: dict[tuple[int, int], list[str]] = {}
     for meeple in MEEPLES:
         cell = view["meeples"].get(meeple)
         if cell is not None:
             by_cell.setdefault((cell[0], cell[1]), []).append(meeple)
     called = view["meeple"] if view["phase"] == "attempt" and not aborted else None
-    path = view["last_path"]
-    letters = {colour: show(term) for colour, term in LETTER.items()}
+    path = tuple(tuple(cell) for cell in view["last_path"] or ())
+    letters = tuple(show(term) for term in LETTER.values())
+    return [_row_region(r, view, by_cell, called, path, letters, show) for r in range(SIZE)]
+
+
+def _row_region(r: int, view: GhostsView, by_cell: dict[tuple[int, int], list[str]], called: str | None,
+                path: tuple[tuple[int, ...], ...], letters: tuple[str, ...], show: Show) -> Region:
+    band = _row_band(r)
+    crossed = _band_of_path(path, band) if path else None
+    ghosts = tuple(view["ghosts"][r])
+    meeples = tuple((c, tuple(by_cell[(r, c)])) for c in range(SIZE) if (r, c) in by_cell)
+    ringed = called if any(called in standing for _, standing in meeples) else None
 
     def paint(image: Image.Image, d: ImageDraw.ImageDraw) -> None:
-        if path:
-            _draw_path(image, path)
-        for r in range(SIZE):
-            for c in range(SIZE):
-                if ghost := ghosts[r][c]:
-                    x0, y0, _, _ = _cell_box(r, c)
-                    draw_cube(d, x0 + 36, y0 + 19, 26, ghost, show)
-        for (r, c), meeples in by_cell.items():
-            crowded = len(meeples) > 1 or ghosts[r][c] is not None
-            spots = _pawn_spots(r, c, len(meeples), view["symbols"][r][c] is None, crowded)
-            for (cx, bottom, height), meeple in zip(spots, meeples, strict=False):
-                draw_pawn(d, cx, bottom, height, meeple, ring=meeple == called, show=show)
-    key = (tuple(tuple(cell) for cell in path or ()), tuple(tuple(row) for row in ghosts),
-           tuple((cell, tuple(m)) for cell, m in by_cell.items()), called, tuple(letters.values()))
-    return Region((0, MARGIN + HEADER_H, WIDTH, SCORES_Y), key, paint)
+        if crossed:
+            box, mask = _path_mask(path)
+            image.paste(palette.HIGHLIGHT, crossed, mask.crop((0, crossed[1] - box[1], mask.width,
+                                                              crossed[3] - box[1])))
+        for c, ghost in enumerate(ghosts):
+            if ghost:
+                x0, y0, _, _ = _cell_box(r, c)
+                draw_cube(d, x0 + 36, y0 + 19, 26, ghost, show)
+        for c, standing in meeples:
+            crowded = len(standing) > 1 or ghosts[c] is not None
+            spots = _pawn_spots(r, c, len(standing), view["symbols"][r][c] is None, crowded)
+            for (cx, bottom, height), meeple in zip(spots, standing, strict=False):
+                draw_pawn(d, cx, bottom, height, meeple, ring=meeple == ringed, show=show)
+    return Region(band, (path if crossed else None, ghosts, meeples, ringed, letters), paint)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -546,7 +572,7 @@ def draw_board(view: GhostsView, *, names: Sequence[str] | None = None, aborted:
     last = _lines([show(last_text)], SMALL, WIDTH - 2 * (MARGIN + PAD), 2) if last_text else []
     caption = show(counted("First to {n} ghost wins", "First to {n} ghosts wins", view["target"]))
     base = _base_layer(tuple(tuple(row) for row in view["symbols"]), view["players"], len(last), caption)
-    return draw_regions(base, [_board_region(view, aborted, show), _header_region(view, short, aborted, show, title),
+    return draw_regions(base, [*_board_regions(view, aborted, show), _header_region(view, short, aborted, show, title),
                                *_score_regions(view, names, last, aborted, show)])
 
 

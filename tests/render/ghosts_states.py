@@ -1,4 +1,4 @@
-"""Zap That Ghost states for the board tests: a race right after a zap."""
+"""Zap That Ghost states for the board tests: a race right after a zap, and every kind of board a table shows."""
 from __future__ import annotations
 
 from engine import ghosts as G
@@ -23,3 +23,19 @@ def zapped_state(players: int = 3):
     state["last_attempt"] = {"seat": 0, "meeple": "red", "card": blue_wheel, "from": [0, 0],
                              "to": [1, 2], "die": 3, "success": True, "reason": ""}
     return state
+
+
+def board_states(players: int) -> dict[str, tuple[dict, bool]]:
+    """Every kind of board a table shows, as (state, aborted)."""
+    start = GAME.setup(players, {}, 5, NOW)
+    racing = zapped_state(players)
+    called, _ = GAME.apply(racing, 1, {"type": "call", "meeple": "green"}, NOW)
+    swap, _ = GAME.apply(called, 1, {"type": "give_up"}, NOW)
+    away = {**swap, "away": [players - 1], "left": [0]}
+    over = {**swap, "phase": "over", "end": {"reason": "quiet"}, "deadline": None}
+    over["captured"] = [["red", "blue"]] + [[] for _ in range(players - 1)]
+    crowded = {**called, "meeples": {"red": [0, 0], "blue": [0, 0], "yellow": [0, 0], "green": [2, 2]},
+               "meeple": "blue"}  # never in play (one meeple to a tile, none on a ghost), but drawable
+    return {"start": (start, False), "race": (racing, False), "attempt": (called, False),
+            "swap": (swap, False), "away and left": (away, False), "game over": (over, False),
+            "aborted": (called, True), "crowded": (crowded, False)}

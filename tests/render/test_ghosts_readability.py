@@ -8,27 +8,9 @@ from engine import ghosts as G
 from engine.greenbox import CARDS
 from render import ghosts as R
 from tests.kit.readability import image_width, recording_text
-from tests.render.ghosts_states import zapped_state
+from tests.render.ghosts_states import GAME, board_states
 
-GAME = G.Ghosts()
-NOW = 1_000.0
 LONG_NAMES = [f"A very long display name number {i}" for i in range(6)]  # 34 characters
-
-
-def board_states(players: int) -> dict[str, tuple[dict, bool]]:
-    """Every kind of board a table shows, as (state, aborted)."""
-    start = GAME.setup(players, {}, 5, NOW)
-    racing = zapped_state(players)
-    called, _ = GAME.apply(racing, 1, {"type": "call", "meeple": "green"}, NOW)
-    swap, _ = GAME.apply(called, 1, {"type": "give_up"}, NOW)
-    away = {**swap, "away": [players - 1], "left": [0]}
-    over = {**swap, "phase": "over", "end": {"reason": "quiet"}, "deadline": None}
-    over["captured"] = [["red", "blue"]] + [[] for _ in range(players - 1)]
-    crowded = {**called, "meeples": {"red": [0, 0], "blue": [0, 0], "yellow": [0, 0], "green": [2, 2]},
-               "meeple": "blue"}  # never in play (one meeple to a tile, none on a ghost), but drawable
-    return {"start": (start, False), "race": (racing, False), "attempt": (called, False),
-            "swap": (swap, False), "away and left": (away, False), "game over": (over, False),
-            "aborted": (called, True), "crowded": (crowded, False)}
 
 
 @pytest.mark.parametrize("players", [2, 6])

@@ -3,15 +3,15 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw
 
 from engine import ghosts as G
 from engine.greenbox import CARDS
 from render import ghosts as R
-from render.cache import cached_layer_count, clear_layer_cache
+from render.cache import cached_layer_count, clear_layer_cache, frames_of
 from render.encode import MAX_DESCRIPTION
 from tests.kit.readability import recording_text
-from tests.render.ghosts_states import GAME, NOW, zapped_state
+from tests.render.ghosts_states import GAME, NOW, board_states, zapped_state
 
 
 def decode(png: bytes) -> Image.Image:
@@ -219,3 +219,37 @@ def test_render_ghosts_is_not_aborted_by_default():
     view = GAME.view(zapped_state(), None)
     assert R.render_ghosts(view).png == R.render_ghosts(view, aborted=False).png
     assert "ended early" not in R.render_ghosts(view).description
+
+
+def test_every_piece_of_a_cell_stays_in_its_row_so_each_row_of_the_board_is_drawn_on_its_own():
+    """Each row of the board is a region of its own (render.cache.draw_regions): whatever stands on a
+    cell (one to four meeples, the called one ringed, beside a ghost or not, on a tile or a corner)
+    is drawn inside that row's box, never over the next row's."""
+    blank = (1, 2, 3)
+    for r in (0, 3, G.SIZE - 1):
+        band = R._row_band(r)
+        for c, plain in ((0, True), (2, False)):
+            x0, y0, _, _ = R._cell_box(r, c)
+            for count in range(1, 5):
+                for ghost in (False, True):
+                    image = Image.new("RGB", (R.WIDTH, R.SCORES_Y + 40), blank)
+                    d = ImageDraw.Draw(image)
+                    if ghost:
+                        R.draw_cube(d, x0 + 36, y0 + 19, 26, "red")
+                    spots = R._pawn_spots(r, c, count, plain, crowded=count > 1 or ghost)
+                    for (cx, bottom, height), meeple in zip(spots, G.MEEPLES, strict=False):
+                        R.draw_pawn(d, cx, bottom, height, meeple, ring=True)
+                    inked = ImageChops.difference(image, Image.new("RGB", image.size, blank)).getbbox()
+                    assert band[1] <= inked[1] and inked[3] <= band[3], (r, c, count, ghost, inked, band)
+
+
+def test_a_crowded_board_with_a_path_drawn_row_by_row_is_the_board_drawn_afresh():
+    states = board_states(4)
+    assert all(states[kind][0]["last_path"] for kind in ("race", "crowded"))
+    for number, kinds in enumerate((["race", "crowded", "attempt", "crowded"], ["crowded", "game over", "crowded"])):
+        for kind in kinds:
+            state, aborted = states[kind]
+            with frames_of(("crowded", number)):
+                continued = R.draw_board(R.public_view(GAME.view(state, None)), aborted=aborted)
+            afresh = R.draw_board(R.public_view(GAME.view(state, None)), aborted=aborted)
+            assert continued.tobytes() == afresh.tobytes(), kind
