@@ -524,29 +524,36 @@ def describe(view: GhostsView, names: Sequence[str] | None = None, *, aborted: b
     for m in MEEPLES:
         cell = view["meeples"][m]
         at.setdefault((cell[0], cell[1]), []).append(m)
-    for r in range(SIZE):
-        cells = []
-        for c in range(SIZE):
-            symbol, ghost = view["symbols"][r][c], view["ghosts"][r][c]
-            where = label([r, c])
-            if symbol is None:
-                text = Said("{cell} corner", cell=where)
-            elif ghost:
-                text = Said("{cell} {ghost} {symbol}", cell=where, ghost=colour_word(ghost), symbol=SYMBOL_WORDS[symbol])
-            else:
-                text = Said("{cell} empty {symbol}", cell=where, symbol=SYMBOL_WORDS[symbol])
-            if (r, c) in at:
-                meeples = [Said("{meeple} meeple", meeple=colour_word(m)) for m in at[(r, c)]]
-                text = Said("{text} with {meeples}", text=text, meeples=_and_list(meeples))
-            cells.append(show(text))
-        lines.append(Said("Row {n}: {cells}.", n=r + 1, cells="; ".join(cells)))
+    rows = [_row_words(r, tuple(view["symbols"][r]), tuple(view["ghosts"][r]),
+                       tuple(tuple(at.get((r, c), ())) for c in range(SIZE)), show) for r in range(SIZE)]
     left, away = view["left"], view["away"]
     scores = [Said("{name} {score} (left)", name=_name(names, s)[:20], score=view["scores"][s]) if s in left
               else Said("{name} {score} (away)", name=_name(names, s)[:20], score=view["scores"][s]) if s in away
               else Said("{name} {score}", name=_name(names, s)[:20], score=view["scores"][s])
               for s in range(view["players"])]
-    lines.append(Said("Ghosts (target {n}): {scores}.", n=view["target"], scores=comma_list(scores)))
-    return "\n".join(show(line) for line in lines)
+    scored = Said("Ghosts (target {n}): {scores}.", n=view["target"], scores=comma_list(scores))
+    return "\n".join([*(show(line) for line in lines), *rows, show(scored)])
+
+
+@lru_cache(maxsize=2048)
+def _row_words(r: int, symbols: tuple[str | None, ...], ghosts: tuple[str | None, ...],
+               meeples: tuple[tuple[str, ...], ...], show: Show) -> str:
+    """One row of the board in words, as `describe` reads it (kept: a move changes a row or two)."""
+    cells = []
+    for c in range(SIZE):
+        symbol, ghost = symbols[c], ghosts[c]
+        where = label([r, c])
+        if symbol is None:
+            text = Said("{cell} corner", cell=where)
+        elif ghost:
+            text = Said("{cell} {ghost} {symbol}", cell=where, ghost=colour_word(ghost), symbol=SYMBOL_WORDS[symbol])
+        else:
+            text = Said("{cell} empty {symbol}", cell=where, symbol=SYMBOL_WORDS[symbol])
+        if meeples[c]:
+            standing = [Said("{meeple} meeple", meeple=colour_word(m)) for m in meeples[c]]
+            text = Said("{text} with {meeples}", text=text, meeples=_and_list(standing))
+        cells.append(show(text))
+    return show(Said("Row {n}: {cells}.", n=r + 1, cells="; ".join(cells)))
 
 
 def render_ghosts(view: Mapping[str, Any], *, names: Sequence[str] | None = None, aborted: bool = False,
