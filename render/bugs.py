@@ -468,7 +468,8 @@ def _grid_rows(view: BugsView) -> int:
 
 def _place_regions(view: BugsView, top: int, marks: Sequence[str], show: Show) -> list[Region]:
     """The places panel from `top`: its caption, then each place (its box reaches 2 px to the left of
-    and above its tile, as far as the tile's sprite does)."""
+    and above its tile, as far as the tile's sprite does; 1 px above on an even row, where the empty
+    place's sprite, pasted whole, ends 2 px below its tile)."""
     grid_top = top + CAPTION_H
     caption = fit(show(_counts_line(view)), SMALL, WIDTH - 2 * (MARGIN + PAD))
 
@@ -494,7 +495,8 @@ def _place_region(place: int, grid_top: int, state: str, held: tuple[palette.RGB
         else:
             _draw_empty(d, box, place + 1)
     x, y = int(box[0]), int(box[1])
-    return Region((x - 2, y - 2, x - 2 + CELL, y - 2 + CELL), (state, held), paint)
+    top = y - 2 + (y % 2 == 0)  # an empty place's sprite starts on an even row: at y itself when y is even
+    return Region((x - 2, top, x - 2 + CELL, top + CELL), (state, held), paint)
 
 
 def _players_height(players: int) -> int:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import functools
 import random
 
-from PIL import Image, ImageDraw
+import pytest
+from PIL import Image, ImageChops, ImageDraw
 
 from cogs.language import said_text
 from engine.bugs import Bugs
@@ -114,3 +115,49 @@ def test_a_bugs_and_co_board_drawn_by_regions_is_the_board_drawn_afresh() -> Non
 def test_an_eye_of_the_tiger_board_drawn_by_regions_is_the_board_drawn_afresh() -> None:
     for advanced in (False, True):  # solo games are short: several, in every language
         assert _drawn_both_ways(tiger, _boards(Tiger(), [1] * 8, every=12, options={"advanced": advanced})) > 300
+
+
+def _painted_outside(region: Region, size: tuple[int, int]) -> tuple[int, int, int, int] | None:
+    """Where `region`'s painter drew outside its box, on two boards of one colour each (a painter that
+    drew outside in one of the two colours shows on the other), or None."""
+    for colour in ((255, 0, 255), (0, 255, 0)):
+        blank = Image.new("RGB", size, colour)
+        image = blank.copy()
+        region.paint(image, ImageDraw.Draw(image))
+        image.paste(colour, region.box)
+        outside = ImageChops.difference(image, blank).getbbox()
+        if outside is not None:
+            return outside
+    return None
+
+
+@pytest.mark.parametrize("renderer, game, sizes, options", [
+    (dragon, Dragon(), [4], None), (ghosts, Ghosts(), [5], None), (bugs, Bugs(), [6], None),
+    (tiger, Tiger(), [1, 1, 1], {"advanced": True})])
+def test_every_region_paints_only_inside_its_box(renderer, game, sizes, options, monkeypatch) -> None:
+    """The promises the encoder relies on (render/encode.py maps only the boxes painted again): a region
+    paints only inside its box, and no two boxes overlap; checked on every region of every 7th board of
+    replayed games, in every language."""
+    drawn: list[tuple[tuple[int, int], list[Region]]] = []
+    real = renderer.draw_regions
+
+    def spy(base, regions):  # noqa: ANN001 - the renderer's own call, watched
+        drawn.append((base.size, list(regions)))
+        return real(base, regions)
+
+    monkeypatch.setattr(renderer, "draw_regions", spy)
+    for i, (_, players, view, now, aborted, show) in enumerate(_boards(game, sizes, every=7, options=options)):
+        if i % 7 == 0:
+            _draw(renderer, view, players, now, aborted, show)
+    assert len(drawn) > 20
+    checked: set[tuple[tuple[int, int, int, int], object]] = set()  # the same box and key paint the same
+    for size, regions in drawn:
+        for region in regions:
+            if (region.box, region.key) not in checked:
+                checked.add((region.box, region.key))
+                assert _painted_outside(region, size) is None, (renderer.__name__, region.box, region.key)
+        boxes = sorted(region.box for region in regions)
+        for i, (left, top, right, bottom) in enumerate(boxes):
+            for other in boxes[i + 1:]:
+                assert right <= other[0] or bottom <= other[1] or other[2] <= left or other[3] <= top, \
+                    ("regions overlap", renderer.__name__, (left, top, right, bottom), other)
