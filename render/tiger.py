@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw
 
 from engine.errors import Said, counted
 from engine.tiger import ENDINGS, FIELDS, LIGHT_NEEDED, REVEAL, THIN_MAX, Tiger, ability_said, colour_word, symbol_word
-from engine.tiger_types import CardInfo, EyeOnTrack, MonsterOnTrack, TigerView, TilePile, as_view
+from engine.tiger_types import CardInfo, EyeOnTrack, MonsterOnTrack, Stack, TigerView, TilePile, as_view
 from engine.words import comma_list
 from render import palette
 from render.cache import Region, cached_layer, draw_regions
@@ -211,10 +211,10 @@ def _draw_pile(d: ImageDraw.ImageDraw, view: TigerView, show: Show) -> None:
     cx = PILE_X + PILE_W / 2
     count = view["pile"]
     top = TRACK_Y + 38
-    for k in range(min(4, count) - 1, -1, -1):
-        off = k * 3
-        d.rounded_rectangle((cx - 22 + off, top + off, cx + 22 + off, top + 44 + off), radius=5,
-                            fill=PILE_BACK, outline=(0x60, 0x50, 0x20), width=2)
+    shown = min(4, count)
+    if shown:
+        paste_sprite(d, (cx - 22, top), (44 + 3 * (shown - 1) + 1, 44 + 3 * (shown - 1) + 1), ("tiger-pile", shown),
+                     lambda s, x, y: _paint_pile(s, x, y, shown))
     if count == 0:
         d.rounded_rectangle((cx - 22, top, cx + 22, top + 44), radius=5, outline=palette.GRID, width=2)
     draw_text(d, (cx, top + 64), str(count), 26, palette.TEXT, anchor="ma", bold=True)
@@ -222,6 +222,14 @@ def _draw_pile(d: ImageDraw.ImageDraw, view: TigerView, show: Show) -> None:
     if view["eye"]["where"] == "pile":
         draw_text(d, (cx, top + 126), show(Said("Eye")), SMALL, EYE_GOLD, anchor="ma", bold=True)
         draw_text(d, (cx, top + 126 + LINE), show(Said("inside")), SMALL, EYE_GOLD, anchor="ma", bold=True)
+
+
+def _paint_pile(d: ImageDraw.ImageDraw, left: float, top: float, shown: int) -> None:
+    """`shown` tiles of the pile, face down, each 3 px below and right of the one above it."""
+    for k in range(shown - 1, -1, -1):
+        off = k * 3
+        d.rounded_rectangle((left + off, top + off, left + 44 + off, top + 44 + off), radius=5,
+                            fill=PILE_BACK, outline=(0x60, 0x50, 0x20), width=2)
 
 
 def _draw_eye_field(d: ImageDraw.ImageDraw, x: float, entry: EyeOnTrack, finished: bool, show: Show) -> None:
@@ -372,26 +380,40 @@ def _draw_status(d: ImageDraw.ImageDraw, view: TigerView, aborted: bool, show: S
         y = _draw_lines(d, show(text), (x, y), width, SMALL, colour)
 
 
-def _draw_supply(d: ImageDraw.ImageDraw, view: TigerView, finished: bool, show: Show) -> None:
-    step = (WIDTH - 2 * MARGIN - MINI_W) / 5
+SUPPLY_STEP = (WIDTH - 2 * MARGIN - MINI_W) / 5  # six stacks, from margin to margin
+
+
+def _supply_regions(view: TigerView, finished: bool, show: Show) -> list[Region]:
+    """The supply, a stack at a time (a buy changes one stack; the gold, which stacks are affordable):
+    each stack's box reaches halfway to its neighbours', the first and last to the board's edges."""
+    stacks = view["supply"]
+    edges = [0, *(round(MARGIN + k * SUPPLY_STEP - (SUPPLY_STEP - MINI_W) / 2) for k in range(1, len(stacks))), WIDTH]
+    return [_stack_region(k, stack, (edges[k], SUPPLY_Y + SUPPLY_TOP, edges[k + 1], HEIGHT),
+                          stack["top"] is not None and stack["top"]["price"] <= view["gold_available"] and not finished,
+                          show)
+            for k, stack in enumerate(stacks)]
+
+
+def _stack_region(k: int, stack: Stack, box: tuple[int, int, int, int], affordable: bool, show: Show) -> Region:
+    return Region(box, (_frozen(stack), affordable, show), lambda image, d: _draw_stack(d, k, stack, affordable, show))
+
+
+def _draw_stack(d: ImageDraw.ImageDraw, k: int, stack: Stack, affordable: bool, show: Show) -> None:
+    x = MARGIN + k * SUPPLY_STEP
     y = SUPPLY_Y + SUPPLY_TOP
-    gold = view["gold_available"]
-    for k, stack in enumerate(view["supply"]):
-        x = MARGIN + k * step
-        cx = x + MINI_W / 2
-        top = stack["top"]
-        if top is None:
-            d.rounded_rectangle((x, y, x + MINI_W, y + MINI_H), radius=9, outline=palette.GRID, width=2)
-            draw_text(d, (cx, y + MINI_H / 2), show(Said("empty")), SMALL, palette.MUTED, anchor="mm")
-        else:
-            draw_card(d, x, y, MINI_W, MINI_H, top, show)
-            affordable = top["price"] <= gold and not finished
-            draw_text(d, (cx, y + MINI_H + 4), show(Said("{n} gold", n=top["price"])), LABEL,
-                      palette.HIGHLIGHT if affordable else palette.TEXT, anchor="ma", bold=affordable)
-        draw_text(d, (cx, y + MINI_H + 4 + LINE + 1), show(colour_word(stack["colour"])), SMALL, palette.MUTED,
-                  anchor="ma")
-        draw_text(d, (cx, y + MINI_H + 4 + 2 * LINE + 1), show(Said("{n} left", n=stack["count"])), SMALL,
-                  palette.MUTED, anchor="ma")
+    cx = x + MINI_W / 2
+    top = stack["top"]
+    if top is None:
+        d.rounded_rectangle((x, y, x + MINI_W, y + MINI_H), radius=9, outline=palette.GRID, width=2)
+        draw_text(d, (cx, y + MINI_H / 2), show(Said("empty")), SMALL, palette.MUTED, anchor="mm")
+    else:
+        draw_card(d, x, y, MINI_W, MINI_H, top, show)
+        draw_text(d, (cx, y + MINI_H + 4), show(Said("{n} gold", n=top["price"])), LABEL,
+                  palette.HIGHLIGHT if affordable else palette.TEXT, anchor="ma", bold=affordable)
+    draw_text(d, (cx, y + MINI_H + 4 + LINE + 1), show(colour_word(stack["colour"])), SMALL, palette.MUTED,
+              anchor="ma")
+    draw_text(d, (cx, y + MINI_H + 4 + 2 * LINE + 1), show(Said("{n} left", n=stack["count"])), SMALL,
+              palette.MUTED, anchor="ma")
 
 
 # --------------------------------------------------------------------------- description
@@ -503,9 +525,7 @@ def draw_board(tiger_view: Mapping[str, Any], *, aborted: bool = False, show: Sh
         # the status reads most of the view, and changes on every action: keyed on all of it
         Region((STATUS_X, HAND_Y, WIDTH, SUPPLY_Y + SUPPLY_TOP), (aborted, _frozen(view), show),
                lambda image, d: _draw_status(d, view, aborted, show)),
-        Region((0, SUPPLY_Y + SUPPLY_TOP, WIDTH, HEIGHT),
-               (finished, view["gold_available"], _frozen(view["supply"]), show),
-               lambda image, d: _draw_supply(d, view, finished, show))])
+        *_supply_regions(view, finished, show)])
 
 
 # A region's key is the view's part it shows, frozen, and `show` itself: the same function shows the same
