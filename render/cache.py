@@ -218,10 +218,11 @@ def cached_layer_bytes() -> int:
 # there, and a painter) gets a copy of the table's last picture with only the regions whose key
 # changed put back to the base layer and painted again.
 #
-# Exact by construction, given two promises a renderer keeps (and tests/render/test_board_regions.py
-# checks on replayed games, against drawing afresh): a painter paints only inside its region's box,
-# and the key holds all it shows. Regions do not overlap, so the order they are painted in does not
-# matter. Outside a table, on a new base layer (another language, another table size) or in
+# Exact by construction, given the promises a renderer keeps (tests/render/test_board_regions.py
+# checks them on replayed games: each painter on its own, and every board against drawing it
+# afresh): a painter paints only inside its region's box, the key holds all it shows, and regions
+# do not overlap, so the order they are painted in does not matter. The encoder maps onto the
+# palette only the boxes painted again (`repaint_of`). Outside a table, on a new base layer (another language, another table size) or in
 # `naive()` mode, every region is painted, as a fresh drawing would be.
 _table: contextvars.ContextVar[Hashable | None] = contextvars.ContextVar("render_frames_of", default=None)
 

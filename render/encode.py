@@ -186,7 +186,7 @@ def _next_frame(table: Hashable, image: Image.Image, fixed: FixedPalette, compre
     else:
         rows = framed(image.quantize(palette=fixed.image, dither=Image.Dither.NONE))
     png = framed_png(rows, fixed.rgb, compress_level)
-    _frames.set(table, _Frame(image.size, encoding, rows, png, repaint and repaint.serial, pixels))
+    _frames.set(table, _Frame(image.size, encoding, rows, png, None if repaint is None else repaint.serial, pixels))
     return png
 
 

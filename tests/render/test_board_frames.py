@@ -133,7 +133,7 @@ def _panels(colours: list[tuple[int, int, int]]) -> list[cache.Region]:
     return [panel(i, colour) for i, colour in enumerate(colours)]
 
 
-def test_a_board_drawn_by_regions_is_mapped_only_where_it_was_painted_and_is_the_png_afresh() -> None:
+def test_a_board_drawn_by_regions_is_mapped_only_where_it_was_painted_and_is_the_png_afresh(monkeypatch) -> None:
     rng = random.Random(5)
     base = board(7)
     colours = [COLOURS[1]] * 6
@@ -144,24 +144,21 @@ def test_a_board_drawn_by_regions_is_mapped_only_where_it_was_painted_and_is_the
         mapped.append(box)
         real_map(rows, image, box, fixed)
 
-    encode._map_onto = map_onto
-    try:
+    monkeypatch.setattr(encode, "_map_onto", map_onto)
+    with frames_of(("regions", 1)):
+        last = encode_png(cache.draw_regions(base, _panels(colours)), palette=PALETTE)
+    for _ in range(40):
+        before, mapped[:] = list(colours), []
+        colours[rng.randrange(6)] = rng.choice(COLOURS)
         with frames_of(("regions", 1)):
-            last = encode_png(cache.draw_regions(base, _panels(colours)), palette=PALETTE)
-        for _ in range(40):
-            before, mapped[:] = list(colours), []
-            colours[rng.randrange(6)] = rng.choice(COLOURS)
-            with frames_of(("regions", 1)):
-                picture = cache.draw_regions(base, _panels(colours))
-                png = encode_png(picture, palette=PALETTE)
-            assert png == encode_png(picture.copy(), palette=PALETTE)
-            painted = [region.box for region, colour, old in zip(_panels(colours), colours, before, strict=True)
-                       if colour != old]
-            assert mapped == painted, "only the panel that changed is mapped onto the palette"
-            assert (png is last) == (colours == before), "an unchanged board is the last PNG itself"
-            last = png
-    finally:
-        encode._map_onto = real_map
+            picture = cache.draw_regions(base, _panels(colours))
+            png = encode_png(picture, palette=PALETTE)
+        assert png == encode_png(picture.copy(), palette=PALETTE)
+        painted = [region.box for region, colour, old in zip(_panels(colours), colours, before, strict=True)
+                   if colour != old]
+        assert mapped == painted, "only the panel that changed is mapped onto the palette"
+        assert (png is last) == (colours == before), "an unchanged board is the last PNG itself"
+        last = png
 
 
 def test_a_board_drawn_but_never_encoded_breaks_the_chain_and_the_next_is_encoded_whole() -> None:
