@@ -143,11 +143,15 @@ def said_text(locale: object, said: str, /) -> str:
     return text(language, said.template, **values)
 
 
-@functools.lru_cache(maxsize=32)
 def shown_in(locale: object) -> Callable[[str], str]:
-    """`said_text` for one reader, the same function each time: a board keys the parts it drew on it
-    (render/tiger.py draws again only what changed, and the same function shows the same words)."""
-    return functools.partial(said_text, locale)
+    """`said_text` for one reader, one function per language ('de', Locale.german and 'de-DE' alike): boards
+    key the parts they drew, and the words they cache, on it (the same function shows the same words)."""
+    return _shown(language_of(locale))
+
+
+@functools.lru_cache(maxsize=8)
+def _shown(language: str) -> Callable[[str], str]:
+    return functools.partial(said_text, language)
 
 
 def number(locale: object, value: float, /) -> str:

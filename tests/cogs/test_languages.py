@@ -6,13 +6,15 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
+import discord
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from cogs import language
-from cogs.language import fields, fill, ntext, number, ptext, text
+from cogs.language import fields, fill, ntext, number, ptext, shown_in, text
+from engine.errors import Said
 from tests.kit.english_words import SHIPPED, english_left_on_page, page_text
 from tests.kit.user_locales import user_locales as locales  # noqa: F401  (the fixture naming users' own locales)
 from tests.kit.words_database import bot_database  # noqa: F401  (SQLite only: the words do not depend on it)
@@ -237,3 +239,10 @@ async def test_a_mention_is_answered_in_the_servers_language(simcord_env, simcor
     ann = guild.add_member(simcord_env.create_user("ann"))
     await ann.send(channel, f"{simcord_bot.user.mention} comment ça marche ?")
     assert channel.last_message.embeds[0].title == "Jeux de société\u00a0: aide"
+
+
+def test_a_language_is_shown_by_one_function_whatever_the_locale_says_it_with():
+    """Boards key the parts they drew, and the words they keep, on the show function: one per language."""
+    assert shown_in("de") is shown_in("de-DE") is shown_in(discord.Locale.german)
+    assert shown_in(None) is shown_in("en-US") is not shown_in("fr")
+    assert shown_in(discord.Locale.french)(Said("{n} left", n=3)) == shown_in("fr")(Said("{n} left", n=3))
