@@ -300,7 +300,7 @@ def draw_regions(base: Image.Image, regions: Sequence[Region]) -> Image.Image:
         image = last.image.copy()
         draw = ImageDraw.Draw(image)
         for region in changed:
-            image.paste(base.crop(region.box), region.box[:2])
+            image.im.paste(base.im.crop(region.box), region.box)  # Image.paste of a crop, less its Python
             region.paint(image, draw)
         repaint = Repaint(next(_serials), last.repaint.serial, tuple(region.box for region in changed))
     if table is not None:
