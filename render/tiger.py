@@ -15,9 +15,10 @@ source and values) and shown through `show`, which the cog gives in the table's 
 """
 from __future__ import annotations
 
+import functools
 import math
 import pickle
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -418,79 +419,113 @@ def _draw_stack(d: ImageDraw.ImageDraw, k: int, stack: Stack, affordable: bool, 
 
 # --------------------------------------------------------------------------- description
 
-def _card_words(info: CardInfo) -> Said:
-    return Said("{colour} {symbol} {value} (light {light})", colour=colour_word(info["colour"]),
-                symbol=symbol_word(info["symbol"]), value=info["value"], light=info["light"])
+# The description is made a part at a time, each part kept as the reader reads it (`_said`): from one
+# move to the next most parts read as they did (the pile, the fields, the supply), and making and
+# translating their words anew was most of the description's time.
+@functools.lru_cache(maxsize=8192)
+def _said(show: Show, words: Callable[..., Said], *key: Hashable) -> str:
+    """`words(*key)` as `show` reads them."""
+    return show(words(*key))
 
 
-def _headline(view: TigerView, aborted: bool, title: str) -> Said:
+def _headline(title: str, aborted: bool, turn: int, advanced: bool, over: bool, won: bool, end_reason: str | None,
+              thinning: bool, first_turn: bool) -> Said:
     """What the game is doing now, or how it ended; a prompt only while it goes on."""
-    head = (Said("{game}, turn {n} (advanced).", game=title, n=view["turn"]) if view["advanced"]
-            else Said("{game}, turn {n}.", game=title, n=view["turn"]))
+    head = (Said("{game}, turn {n} (advanced).", game=title, n=turn) if advanced
+            else Said("{game}, turn {n}.", game=title, n=turn))
     if aborted:
         now = Said("The game was aborted: it ended early and no result is recorded.")
-    elif view["over"]:
-        reason = ENDINGS.get(view["end_reason"] or "", view["end_reason"] or "")
-        now = (Said("Game over ({reason}): you win.", reason=reason) if view["won"]
+    elif over:
+        reason = ENDINGS.get(end_reason or "", end_reason or "")
+        now = (Said("Game over ({reason}): you win.", reason=reason) if won
                else Said("Game over ({reason}): you lose.", reason=reason))
-    elif view["phase"] == "thin":
+    elif thinning:
         now = Said("Your deck is used up: remove up to {n} discard cards, then shuffle.", n=THIN_MAX)
     else:
-        now = Said("First turn: buy.") if view["first_turn"] else Said("Buy or fight.")
+        now = Said("First turn: buy.") if first_turn else Said("Buy or fight.")
     return Said("{head} {now}", head=head, now=now)
 
 
-def _track_words(view: TigerView, finished: bool) -> list[Said]:
-    parts = []
-    for index in reversed(range(len(FIELDS))):  # III, II, I: the way the monsters come
-        entry = view["track"][index]
-        name = Said("Field {field} ({n} light)", field=FIELDS[index], n=LIGHT_NEEDED[index])
-        if entry is None:
-            parts.append(Said("{field}: empty.", field=name))
-        elif entry["eye"]:
-            parts.append(Said("{field}: the Eye of the Tiger.", field=name))
-        else:
-            power = Said("power {n}", n=entry["power"]) if _rolled(entry) else Said("power not rolled")
-            text = Said("{field}: {symbol} {n}pt, {power}", field=name, symbol=symbol_word(entry["symbol"]),
-                        n=entry["dots"], power=power)
-            for ability in entry["abilities"]:
-                text = Said("{text}; {more}", text=text, more=ability_said(ability["key"], entry["colour"],
-                                                                            entry["symbol"]))
-            if entry["beside_eye"] and not finished:
-                text = Said("{text}; beside the Eye: beat it to win the Eye", text=text)
-            parts.append(Said("{text}.", text=text))
-    return parts
+def _pile_words(count: int, eye_inside: bool) -> Said:
+    return (counted("Pile: {n} tile (the Eye is inside).", "Pile: {n} tiles (the Eye is inside).", count) if eye_inside
+            else counted("Pile: {n} tile.", "Pile: {n} tiles.", count))
+
+
+def _field_words(index: int, frozen_entry: bytes, finished: bool) -> Said:
+    """Field `index` and what stands on it (`frozen_entry`: its entry of the track, `_frozen`)."""
+    entry = pickle.loads(frozen_entry)[0]
+    name = Said("Field {field} ({n} light)", field=FIELDS[index], n=LIGHT_NEEDED[index])
+    if entry is None:
+        return Said("{field}: empty.", field=name)
+    if entry["eye"]:
+        return Said("{field}: the Eye of the Tiger.", field=name)
+    power = Said("power {n}", n=entry["power"]) if _rolled(entry) else Said("power not rolled")
+    text = Said("{field}: {symbol} {n}pt, {power}", field=name, symbol=symbol_word(entry["symbol"]),
+                n=entry["dots"], power=power)
+    for ability in entry["abilities"]:
+        text = Said("{text}; {more}", text=text, more=ability_said(ability["key"], entry["colour"], entry["symbol"]))
+    if entry["beside_eye"] and not finished:
+        text = Said("{text}; beside the Eye: beat it to win the Eye", text=text)
+    return Said("{text}.", text=text)
+
+
+def _points_words(mine: int, theirs: int) -> Said:
+    return Said("Defeated {mine} vs monster discard {theirs}.", mine=counted("{n} point", "{n} points", mine),
+                theirs=counted("{n} point", "{n} points", theirs))
+
+
+def _cards_words(cards: tuple[tuple[str, str, int, int], ...]) -> Said:
+    """The revealed cards, each as (colour, symbol, value, light)."""
+    if not cards:
+        return Said("No cards revealed.")
+    return Said("Cards: {cards}.", cards=comma_list([
+        Said("{colour} {symbol} {value} (light {light})", colour=colour_word(colour), symbol=symbol_word(symbol),
+             value=value, light=light) for colour, symbol, value, light in cards]))
+
+
+def _gold_words(cubes: int, gold: int, from_cards: int, deck: int, discard: int, removed: int, finished: bool) -> Said:
+    said = counted("Gold {gold} ({cards} from cards, {n} cube)", "Gold {gold} ({cards} from cards, {n} cubes)",
+                   cubes, gold=gold, cards=from_cards)
+    piles = {"deck": deck, "discard": discard, "removed": removed}
+    return (Said("{gold}. Deck {deck}, discard {discard}, removed {removed}.", gold=said, **piles) if finished
+            else Said("{gold}; gold not spent at the buy is lost. Deck {deck}, discard {discard}, removed {removed}.",
+                      gold=said, **piles))
+
+
+def _bonus_words(light: int, attack: int, field_one: int) -> Said:
+    return Said("Bonuses: light +{light}, attack +{attack}, field I power +{field_one}.", light=light, attack=attack,
+                field_one=field_one)
+
+
+def _supply_words(stacks: tuple[tuple[str, tuple[str, int, int] | None], ...]) -> Said:
+    """The supply's stacks, each as (colour, its top card's (symbol, value, price) or None when empty)."""
+    return Said("Supply: {stacks}.", stacks=comma_list([
+        Said("{colour} {symbol} {value} for {price}", colour=colour_word(colour), symbol=symbol_word(top[0]),
+             value=top[1], price=top[2]) if top else Said("{colour} empty", colour=colour_word(colour))
+        for colour, top in stacks]))
 
 
 def describe(view: TigerView, *, aborted: bool = False, show: Show = str, title: str = Tiger.title) -> str:
     """The whole picture in words, so the game is playable without seeing it; `show` puts them in the
     reader's language, `title` is the game's name in it."""
     finished = _finished(view, aborted)
-    parts: list[Said] = [_headline(view, aborted, title)]
-    parts.append(counted("Pile: {n} tile (the Eye is inside).", "Pile: {n} tiles (the Eye is inside).", view["pile"])
-                 if view["eye"]["where"] == "pile" else counted("Pile: {n} tile.", "Pile: {n} tiles.", view["pile"]))
-    parts += _track_words(view, finished)
-    parts.append(Said("Defeated {mine} vs monster discard {theirs}.",
-                      mine=counted("{n} point", "{n} points", view["defeated"]["points"]),
-                      theirs=counted("{n} point", "{n} points", view["monster_discard"]["points"])))
-    if view["revealed"]:
-        parts.append(Said("Cards: {cards}.", cards=comma_list([_card_words(c) for c in view["revealed"]])))
-    else:
-        parts.append(Said("No cards revealed."))
-    gold = counted("Gold {gold} ({cards} from cards, {n} cube)", "Gold {gold} ({cards} from cards, {n} cubes)",
-                   view["gold"], gold=view["gold_available"], cards=view["card_gold"])
-    piles = {"deck": view["deck"], "discard": view["discard"], "removed": len(view["removed"])}
-    parts.append(Said("{gold}. Deck {deck}, discard {discard}, removed {removed}.", gold=gold, **piles) if finished
-                 else Said("{gold}; gold not spent at the buy is lost. Deck {deck}, discard {discard}, removed "
-                           "{removed}.", gold=gold, **piles))
+    parts = [_said(show, _headline, title, aborted, view["turn"], view["advanced"], view["over"], view["won"],
+                   view["end_reason"], view["phase"] == "thin", view["first_turn"]),
+             _said(show, _pile_words, view["pile"], view["eye"]["where"] == "pile")]
+    parts += (_said(show, _field_words, index, _frozen(view["track"][index]), finished)
+              for index in reversed(range(len(FIELDS))))  # III, II, I: the way the monsters come
+    parts.append(_said(show, _points_words, view["defeated"]["points"], view["monster_discard"]["points"]))
+    parts.append(_said(show, _cards_words, tuple((card["colour"], card["symbol"], card["value"], card["light"])
+                                                 for card in view["revealed"])))
+    parts.append(_said(show, _gold_words, view["gold"], view["gold_available"], view["card_gold"], view["deck"],
+                       view["discard"], len(view["removed"]), finished))
     bonus = view["bonus"]
     if any(bonus.values()):
-        parts.append(Said("Bonuses: light +{light}, attack +{attack}, field I power +{field_one}.", **bonus))
-    supply = [Said("{colour} {symbol} {value} for {price}", colour=colour_word(s["colour"]),
-                   symbol=symbol_word(s["top"]["symbol"]), value=s["top"]["value"], price=s["top"]["price"])
-              if s["top"] else Said("{colour} empty", colour=colour_word(s["colour"])) for s in view["supply"]]
-    parts.append(Said("Supply: {stacks}.", stacks=comma_list(supply)))
-    return " ".join(show(part) for part in parts)
+        parts.append(_said(show, _bonus_words, bonus["light"], bonus["attack"], bonus["field_one"]))
+    parts.append(_said(show, _supply_words, tuple(
+        (stack["colour"], None if stack["top"] is None else
+         (stack["top"]["symbol"], stack["top"]["value"], stack["top"]["price"])) for stack in view["supply"])))
+    return " ".join(parts)
 
 
 def render_tiger(view: Mapping[str, Any], *, aborted: bool = False, show: Show = str,
