@@ -478,9 +478,10 @@ def _cards_words(cards: tuple[tuple[str, str, int, int], ...]) -> Said:
     """The revealed cards, each as (colour, symbol, value, light)."""
     if not cards:
         return Said("No cards revealed.")
-    return Said("Cards: {cards}.", cards=comma_list([
-        Said("{colour} {symbol} {value} (light {light})", colour=colour_word(colour), symbol=symbol_word(symbol),
-             value=value, light=light) for colour, symbol, value, light in cards]))
+    # made outside the call of the Said that lists them: pybabel extract misses a Said inside another's call
+    listed = [Said("{colour} {symbol} {value} (light {light})", colour=colour_word(colour), symbol=symbol_word(symbol),
+                   value=value, light=light) for colour, symbol, value, light in cards]
+    return Said("Cards: {cards}.", cards=comma_list(listed))
 
 
 def _gold_words(cubes: int, gold: int, from_cards: int, deck: int, discard: int, removed: int, finished: bool) -> Said:
@@ -499,10 +500,10 @@ def _bonus_words(light: int, attack: int, field_one: int) -> Said:
 
 def _supply_words(stacks: tuple[tuple[str, tuple[str, int, int] | None], ...]) -> Said:
     """The supply's stacks, each as (colour, its top card's (symbol, value, price) or None when empty)."""
-    return Said("Supply: {stacks}.", stacks=comma_list([
-        Said("{colour} {symbol} {value} for {price}", colour=colour_word(colour), symbol=symbol_word(top[0]),
-             value=top[1], price=top[2]) if top else Said("{colour} empty", colour=colour_word(colour))
-        for colour, top in stacks]))
+    listed = [Said("{colour} {symbol} {value} for {price}", colour=colour_word(colour), symbol=symbol_word(top[0]),
+                   value=top[1], price=top[2]) if top else Said("{colour} empty", colour=colour_word(colour))
+              for colour, top in stacks]
+    return Said("Supply: {stacks}.", stacks=comma_list(listed))
 
 
 def describe(view: TigerView, *, aborted: bool = False, show: Show = str, title: str = Tiger.title) -> str:
