@@ -108,7 +108,7 @@ class GameUI:
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         """The board image; runs in a worker thread, so it must only read its arguments."""
-        view = game.view(session.game_state, None)
+        view = session.public_view()
         lines = [f"{key}: {json.dumps(value)}" for key, value in view.items()]
         if session.status == ABORTED:
             lines.insert(0, ENDED_EARLY)
@@ -130,7 +130,7 @@ class GameUI:
 
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
         """The board's embed in the table's language (`session.language`)."""
-        words = self.words(session, game, game.view(session.game_state, None))
+        words = self.words(session, game, session.public_view())
         language = session.language
         playing = session.status == PLAYING  # an ended game waits on nobody and asks nobody to act
         marked = set(() if not playing else game.waiting_for(session.game_state) if words.marked is None

@@ -58,12 +58,12 @@ class GhostsUI(GameUI):
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         language = session.language
-        return render_ghosts(game.view(session.game_state, None), names=names, aborted=session.status == ABORTED,
+        return render_ghosts(session.public_view(), names=names, aborted=session.status == ABORTED,
                              show=shown_in(language), title=ptext(language, "game title", game.title))
 
     def board_key(self, session: Session, game: Game) -> str | None:
         """A fresh message per round; the opening discard stays on the lobby's message."""
-        round_ = public_view(game.view(session.game_state, None))["round"]
+        round_ = public_view(session.public_view())["round"]
         return str(round_) if round_ else None
 
     def words(self, session: Session, game: Game, view: View) -> BoardWords:
@@ -104,7 +104,7 @@ class GhostsUI(GameUI):
         return tips.get(v["phase"])
 
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
-        view, language = public_view(game.view(session.game_state, None)), session.language
+        view, language = public_view(session.public_view()), session.language
         phase, round_, grey = view["phase"], view["round"], discord.ButtonStyle.secondary
         hand: discord.ui.Item = HAND.opener(session, ptext(language, "button", "My hand"), emoji="🃏", style=grey, row=1)
         if phase == "discard":

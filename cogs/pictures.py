@@ -101,7 +101,7 @@ class BoardPictures:
             ui.clock = Frozen(now)
         drawing = Drawing(ui.render, (session, game, names), table=("board", session.id))
         try:
-            view = ui.pictured(game.view(session.game_state, None))
+            view = ui.pictured(session.public_view())
             shown = pickle.dumps((f"{type(ui).__module__}.{type(ui).__qualname__}", session.game, session.status,
                                   session.options, names, view), pickle.HIGHEST_PROTOCOL)
             left = b"" if now is None else repr(seconds_left(json.dumps(view), now)).encode()

@@ -41,7 +41,7 @@ class TigerUI(GameUI):
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         language = session.language
-        return render_tiger(game.view(session.game_state, None), aborted=session.status == ABORTED,
+        return render_tiger(session.public_view(), aborted=session.status == ABORTED,
                            show=shown_in(language), title=ptext(language, "game title", game.title))
 
     def words(self, session: Session, game: Game, view: View) -> BoardWords:
@@ -68,7 +68,7 @@ class TigerUI(GameUI):
         return embed
 
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
-        view = as_view(game.view(session.game_state, None))  # (asked only while the game is played)
+        view = as_view(session.public_view())  # (asked only while the game is played)
         language = session.language
         hint = self.move(session, HINT, ptext(language, "button", "Hint"), emoji="💡")
         if view["phase"] == "thin":

@@ -10,7 +10,7 @@ from typing import Any, cast
 from engine import registry
 from engine.computers import LEVELS
 from engine.errors import RuleError, Said, StoredText, read, stored
-from engine.protocol import State
+from engine.protocol import State, View
 
 LOBBY, PLAYING, FINISHED, ABORTED = "lobby", "playing", "finished", "aborted"
 MAX_COMPUTERS = 9  # numbers 1-9 per table, more than any game seats
@@ -88,6 +88,7 @@ class Session:
     picks: dict[str, dict[int, str]] = field(default_factory=dict)  # lobby choice key -> user id -> value
     minds: list[dict[str, Any]] = field(default_factory=list)  # computer seats' minds (engine.computers.Mind)
     language: str = "en"  # the table's language: its lobby, board and channel messages read in it
+    _public: tuple[State, View] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def board_behind(self) -> bool:
@@ -102,6 +103,19 @@ class Session:
         if self.state is None:
             raise LookupError(f"session {self.id} is still a lobby: it has no game state")
         return self.state
+
+    def public_view(self) -> View:
+        """What everyone sees of the game now (`Game.view(state, None)`), made once per state: a move's
+        board picture, its embed, its buttons and the live panels all read it, and only read it
+        (tests/cogs/test_public_view.py holds every game's UI to that)."""
+        state = self.game_state
+        if self._public is None or self._public[0] is not state:
+            self._public = (state, registry.get(self.game).view(state, None))
+        return self._public[1]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (a board drawn in a worker process) without the view it keeps: the worker makes its own."""
+        return {**self.__dict__, "_public": None}
 
     @property
     def active(self) -> bool:

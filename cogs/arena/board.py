@@ -145,7 +145,7 @@ class ArenaUI(GameUI):
                 if e.kind in HEADLINES and e.private_to is None]
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
-        return render_arena(game.view(session.game_state, None), names, now=self.clock(),
+        return render_arena(session.public_view(), names, now=self.clock(),
                             aborted=session.status == ABORTED, show=shown_in(session.language))
 
     def pictured(self, view: View) -> object:
@@ -187,7 +187,7 @@ class ArenaUI(GameUI):
         return bool(session.game_state["phase"] == "declare")
 
     def embed(self, session: Session, game: Game, names: list[str]) -> discord.Embed:
-        view = as_view(game.view(session.game_state, None))
+        view = as_view(session.public_view())
         language = session.language
         playing = session.status == PLAYING and view["phase"] != "over"
         which = (text(language, "tiebreak round") if view["tiebreak"]
@@ -241,7 +241,7 @@ async def peek(interaction: Interaction, ref: Ref, values: list[str]) -> None:
         if options is not None:
             await replies.tell(interaction, embed=options)
         return
-    view, language = as_view(game.view(session.game_state, None)), interaction.locale
+    view, language = as_view(session.public_view()), interaction.locale
     lines = [text(language, "**{name}** {who} · ❤ {health}/{most} · pool {pool}", name=s["name"],
                   who=markup.who(user, language), health=s["health"], most=s["max_health"],
                   pool=pool_text(s["pool"], language)) + "\n"

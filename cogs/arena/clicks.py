@@ -64,12 +64,12 @@ def lost_by(session: Session, seat: int | None, action: Action, clicked_ms: int,
 
 def defending(session: Session, seat: int) -> bool:
     """An attack waits on the seat's answer: the panel opened on it, and the legend waits for a calmer open."""
-    view = as_view(registry.get(session.game).view(session.game_state, None))
+    view = as_view(session.public_view())
     return any(p["defender"] == seat and p["deadline"] is not None for p in view["pending"])
 
 
 async def tell_legend(interaction: Interaction, session: Session) -> None:
     """The legend of the panel's signs, privately (the panel's first open, or its ℹ Legend button), in the
     clicking player's language."""
-    view = as_view(registry.get(session.game).view(session.game_state, None))
+    view = as_view(session.public_view())
     await replies.tell(interaction, embed=legend_embed(view, interaction.locale))

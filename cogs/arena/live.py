@@ -124,7 +124,7 @@ class Live:
                 await self.close(session, [e.text for e in change.events if e.kind in ("round_end", "game_over")])
                 return
             game = registry.get(session.game)
-            view = as_view(game.view(session.game_state, None))
+            view = as_view(session.public_view())
             windows = {p["defender"]: p for p in view["pending"] if p["deadline"]}
             for key in [k for k in self.mentions if k[0] == sid and k[1] not in windows]:
                 await self.unmention(session, key)

@@ -12,6 +12,8 @@ import pytest
 import simcord
 
 import cogs.channel_budget as channel_budget
+from engine.protocol import canonical
+from host.session import Session
 
 UNLIMITED = {kind: (1_000_000, 0.0) for kind in channel_budget.LIMITS}
 REAL_LIMITS = dict(channel_budget.LIMITS)
@@ -20,6 +22,28 @@ REAL_LIMITS = dict(channel_budget.LIMITS)
 @pytest.fixture(autouse=True)
 def no_channel_budget(monkeypatch):
     monkeypatch.setattr(channel_budget, "LIMITS", UNLIMITED)
+
+
+@pytest.fixture
+def public_views_checked(monkeypatch):
+    """Fails the test if anything changes a public view `Session.public_view` handed out: one view is
+    shared by a move's picture, embed, buttons and panels, which holds only while they all just read it."""
+    made: dict[int, tuple[dict, str]] = {}  # id -> the view (kept, so its id is not reused) and its text
+    real = Session.public_view
+
+    def checked(session: Session) -> dict:
+        view = real(session)
+        if id(view) in made:
+            assert canonical(view) == made[id(view)][1], f"a reader changed the public view of {session.game}"
+        else:
+            made[id(view)] = (view, canonical(view))
+        return view
+
+    monkeypatch.setattr(Session, "public_view", checked)
+    yield
+    changed = [view for view, text in made.values() if canonical(view) != text]
+    assert not changed, f"{len(changed)} public views were changed after they were handed out"
+    assert made, "no public view was handed out: the check checked nothing"
 
 
 @pytest.fixture

@@ -93,6 +93,7 @@ async def run_timers_until_kept(bot, clock, channel, seat: int) -> None:
     raise AssertionError("the player was never marked away")
 
 
+@pytest.mark.usefixtures("public_views_checked")  # the board, its embed and buttons only read their shared view
 @pytest.mark.parametrize("game, options", [("dragon", ""), ("ghosts", ""), ("bugs", ""), ("arena", "turn_based")])
 async def test_one_person_alone_plays_a_whole_game_with_computers(world, simcord_bot, hand_clock, monkeypatch,
                                                                   game, options):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import threading
 
+import pytest
+
 import engine.computers.tiger as tiger_computer
 from cogs.components import Ref
 from cogs.tiger_panels import FightChoice
@@ -38,6 +40,7 @@ from tests.kit.tiger_play import (
 
 # --------------------------------------------------------------------------- tests
 
+@pytest.mark.usefixtures("public_views_checked")  # the board, its embed and buttons only read their shared view
 async def test_a_whole_game_through_the_buttons_records_a_result(world, simcord_bot):
     env, _, channel, u = world
     board_id = await open_tiger(u, channel)

@@ -24,7 +24,9 @@ from tests.cogs.arena.arena_helpers import NE, SW, A, D, E, H, M, R, S, W, begin
 from tests.cogs.arena.arena_matches import only_the_end_pinged, pings, play_out, press, the_end, wait
 from tests.cogs.discord_helpers import buttons
 
-pytestmark = pytest.mark.usefixtures("at_once")  # boards edited at once (conftest.py), for every test here
+# boards edited at once (conftest.py), and no public view changed by the panels, boards and words that
+# share it (tests/cogs/conftest.py), for every test here
+pytestmark = pytest.mark.usefixtures("at_once", "public_views_checked")
 
 
 async def test_an_advanced_match_a_tribal_card_and_watch_out_from_the_prompt(world, simcord_bot):
