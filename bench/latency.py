@@ -1,6 +1,6 @@
 """Per-action latency in process, beside the physical floor of an action and a plain naive pipeline.
 
-    python -m bench.latency [--game dragon|all] [--actions 400] [--players 3] [--compare-naive]
+    python -m bench.latency [--game dragon|all] [--actions 400] [--players 3] [--passes 2] [--compare-naive]
 
 Random legal actions on a temporary database (WAL, as the bot runs). Each action goes through the
 current pipeline: the table (load, apply, persist), the board picture as the presenter gets it
@@ -17,9 +17,15 @@ so that neither disturbs the other's caches):
 - the plain naive pipeline: the same table and payload, the board drawn with every cache off and
   saved with `image.save(buffer, "PNG")` as drawn, Pillow's defaults (what a naive bot does).
 
+Each game is measured twice in the process (`--passes`), on new deals each time: first as a bot
+just started meets it, then as a bot that has been up a while does, with the words, sprites and
+layers its boards share drawn before (the first pass's extra time is mostly drawing those, new
+lines of text above all). Both are printed.
+
 Every figure is p50 / p99 of wall time and of CPU time (the process's, all threads), so a run on a
 busy machine still says something; compare ratios within one run. The run ends with one line per
-game (`summary`): goals (issue 24) p50 <= 4x the floor, and >= 8x faster than the plain naive.
+game and pass (`summary`): goals (issue 24) p50 <= 4x the floor, and >= 8x faster than the plain
+naive, for a bot that has been up (the last pass).
 """
 from __future__ import annotations
 
@@ -340,6 +346,9 @@ def main() -> None:
     parser.add_argument("--game", default="dragon", help="a game's name, or 'all' for every board game")
     parser.add_argument("--actions", type=int, default=400)
     parser.add_argument("--players", type=int, default=3, help="clamped to what each game allows")
+    parser.add_argument("--passes", type=int, default=2,
+                        help="times each game is measured, on new deals: the first as a bot just started, "
+                             "the later ones as a bot that has been up")
     parser.add_argument("--compare-naive", action="store_true",
                         help="also measure the floor and the plain naive pipeline, and print the ratios")
     args = parser.parse_args()
@@ -348,10 +357,12 @@ def main() -> None:
     closing_lines = []
     for game_name in games:
         players = seats_for(game_name, args.players)
-        stages = asyncio.run(run(game_name, args.actions, players, args.compare_naive))
-        print("\n".join(report(game_name, players, args.actions, stages)), flush=True)
-        if args.compare_naive:
-            closing_lines.append(summary(game_name, stages))
+        for number in range(1, args.passes + 1):
+            stages = asyncio.run(run(game_name, args.actions, players, args.compare_naive))
+            moment = "first pass: just started" if number == 1 else f"pass {number}: up a while"
+            print(f"[{moment}] " + "\n".join(report(game_name, players, args.actions, stages)), flush=True)
+            if args.compare_naive:
+                closing_lines.append(summary(f"{game_name} ({moment})", stages))
     for line in closing_lines:
         print(line)
 
