@@ -2,6 +2,8 @@
 and the words for a lost race."""
 from __future__ import annotations
 
+import functools
+import marshal
 import math
 from collections.abc import Iterable, Sequence
 
@@ -85,13 +87,28 @@ def said(session: Session, text: NewsLine, reader: object = None) -> str:
     """A text about this session (an event, a news line as stored, a refusal, the summary) as players
     read it: in the table's language, or in a `reader`'s locale for a private answer (an engine's words
     by their id, engine/errors.py), then the mentions."""
-    line, language = read(text), session.language if reader is None else language_of(reader)
+    return _read_by(text, session.language if reader is None else language_of(reader), session.seats)
+
+
+def _read_by(text: NewsLine, language: str | None, seats: Sequence[int]) -> str:
+    line = read(text)
     words = str(line) if language in (SOURCE, None) else said_text(language, line)  # English: as written
-    return mentioning(words, session.seats, language)
+    return mentioning(words, seats, language)
 
 
 def news(session: Session) -> str:
-    return "\n".join(said(session, line) for line in session.news)
+    """The table's last lines of news as its players read them. Every board's embed shows them again,
+    and a line read anew (its words made again, translated, its mentions filled in) cost more than the
+    rest of the embed: each is kept as read (`_news_line`), by its stored form's bytes (marshal, the
+    fastest serialiser of plain data, at version 2, whose bytes do not depend on reference counts; the
+    same line in another key order is merely read again)."""
+    seats = tuple(session.seats)
+    return "\n".join(_news_line(marshal.dumps(line, 2), session.language, seats) for line in session.news)
+
+
+@functools.lru_cache(maxsize=4096)
+def _news_line(stored: bytes, language: str, seats: tuple[int, ...]) -> str:
+    return _read_by(marshal.loads(stored), language, seats)
 
 
 def summary(session: Session) -> str | None:
