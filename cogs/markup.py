@@ -98,10 +98,9 @@ def _read_by(text: NewsLine, language: str | None, seats: Sequence[int]) -> str:
 
 def news(session: Session) -> str:
     """The table's last lines of news as its players read them. Every board's embed shows them again,
-    and a line read anew (its words made again, translated, its mentions filled in) cost more than the
-    rest of the embed: each is kept as read (`_news_line`), by its stored form's bytes (marshal, the
-    fastest serialiser of plain data, at version 2, whose bytes do not depend on reference counts; the
-    same line in another key order is merely read again)."""
+    and reading a line anew (its words made, translated, its mentions filled in) cost more than the rest
+    of the embed, so each is kept as read (`_news_line`), by its stored form's bytes: marshal's version 2,
+    the fastest serialiser of plain data whose bytes do not depend on reference counts."""
     seats = tuple(session.seats)
     return "\n".join(_news_line(marshal.dumps(line, 2), session.language, seats) for line in session.news)
 

@@ -106,8 +106,8 @@ class Session:
 
     def public_view(self) -> View:
         """What everyone sees of the game now (`Game.view(state, None)`), made once per state: a move's
-        board picture, its embed, its buttons and the live panels all read it, and only read it
-        (tests/cogs/test_public_view.py holds every game's UI to that)."""
+        board picture, its embed, its buttons and the live panels all read it, and only read it (the
+        `public_views_checked` fixture of tests/cogs/conftest.py holds the whole-game tests to that)."""
         state = self.game_state
         if self._public is None or self._public[0] is not state:
             self._public = (state, registry.get(self.game).view(state, None))

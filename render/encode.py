@@ -194,9 +194,9 @@ def _map_onto(rows: Image.Image, image: Image.Image, box: tuple[int, int, int, i
     """Put `image`'s `box` (clipped to it) mapped onto the palette into the `framed` `rows`."""
     left, top = max(0, box[0]), max(0, box[1])
     right, bottom = min(image.width, box[2]), min(image.height, box[3])
-    if left < right and top < bottom:  # what crop, quantize and paste do, without their Python around the copies:
+    if left < right and top < bottom:  # what crop, quantize and paste do, less their Python: a move maps several boxes
         part = image.im.crop((left, top, right, bottom)).convert("P", Image.Dither.NONE, fixed.image.im)
-        rows.im.paste(part, (left + 1, top, right + 1, bottom))  # a board maps several boxes on every move
+        rows.im.paste(part, (left + 1, top, right + 1, bottom))
 
 
 def _runs(indices: list[int]) -> Iterator[tuple[int, int]]:
