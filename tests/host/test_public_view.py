@@ -8,6 +8,7 @@ import pickle
 from engine import registry
 from host.table import Table
 
+registry.load()
 GUILD, CHANNEL, ANN = 10, 20, 1
 
 
