@@ -19,6 +19,7 @@ the table's language (`session.language`), the panels in their players' own (`Se
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 import discord
 
@@ -46,8 +47,9 @@ HEADLINES = ("trophy", "countdown", "leave")  # the engine's public event kinds 
 
 
 def public(session: Session) -> BugsView:
-    """What everyone sees of a game under way or over (the presenter asks only then)."""
-    return seat_view(session.game_state, None)
+    """What everyone sees of a game under way or over (the presenter asks only then): the session's one
+    view of its state."""
+    return cast(BugsView, session.public_view())
 
 
 def player_line(view: BugsView, seat: int, name: str, language: str = "en") -> str:

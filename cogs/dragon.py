@@ -13,11 +13,12 @@ the picture's through `render_dragon(show=..., title=...)`.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 import discord
 
 from engine import registry
-from engine.dragon import EMPTY, OVER, REVEAL, TREASURES, DragonAction, DragonView, describe, public_view
+from engine.dragon import EMPTY, OVER, REVEAL, TREASURES, DragonAction, DragonView, describe
 from engine.grid import label
 from engine.protocol import Game, View, seat_name
 from host.session import ABORTED, Session
@@ -31,6 +32,11 @@ from .language import ntext, number, ptext, said_text, shown_in, text
 from .services import Interaction
 
 MAX_OPTIONS = 25  # Discord's limit on a select's options
+
+
+def public(session: Session) -> DragonView:
+    """What everyone sees (every seat sees the same), the session's one view of its state."""
+    return cast(DragonView, session.public_view())
 
 
 def split_for_selects(cells: list[list[int]]) -> list[list[list[int]]]:
@@ -57,21 +63,21 @@ class DragonUI(GameUI):
 
     def render(self, session: Session, game: Game, names: list[str]) -> RenderedImage:
         language = session.language
-        return render_dragon(public_view(session.game_state), names, aborted=session.status == ABORTED,
+        return render_dragon(public(session), names, aborted=session.status == ABORTED,
                              show=shown_in(language),
                              title=ptext(language, "game title", game.title))
 
     def words(self, session: Session, game: Game, view: View) -> BoardWords:
         """Cards collected per player, and what the player on turn may do now, in words: the
         picture says it too, but not everyone can read the picture."""
-        v, language = public_view(session.game_state), session.language
+        v, language = public(session), session.language
         return BoardWords(ptext(language, "game title", game.title), self._now(v, language),
                           seat_words=[ntext(language, "{n} card", "{n} cards", n) for n in v["scores"]],
                           left=v["gone"], away=game.away(session.game_state))
 
     def coach(self, session: Session, game: Game, seat: int, view: View) -> str | None:
         """What a turn risks and what a stop would collect, for a person learning the game."""
-        v, language = public_view(session.game_state), session.language
+        v, language = public(session), session.language
         if v["phase"] == OVER:
             return None
         if v["turn"] != seat:
@@ -120,7 +126,7 @@ class DragonUI(GameUI):
 
     def items(self, session: Session, game: Game) -> list[discord.ui.Item]:
         state, language = session.game_state, session.language
-        view = public_view(state)
+        view = public(session)
         if view["phase"] == OVER:
             return []
         (seat,) = game.waiting_for(state)
