@@ -222,8 +222,9 @@ def cached_layer_bytes() -> int:
 # checks them on replayed games: each painter on its own, and every board against drawing it
 # afresh): a painter paints only inside its region's box, the key holds all it shows, and regions
 # do not overlap, so the order they are painted in does not matter. The encoder maps onto the
-# palette only the boxes painted again (`repaint_of`). Outside a table, on a new base layer (another language, another table size) or in
-# `naive()` mode, every region is painted, as a fresh drawing would be.
+# palette only the boxes painted again (`repaint_of`). Outside a table, on a new base layer
+# (another language, another table size) or in `naive()` mode, every region is painted, as a fresh
+# drawing would be.
 _table: contextvars.ContextVar[Hashable | None] = contextvars.ContextVar("render_frames_of", default=None)
 
 

@@ -167,15 +167,16 @@ def _next_frame(table: Hashable, image: Image.Image, fixed: FixedPalette, compre
     pixels = pixel_blocks(image) if repaint is None else None
     encoding = (fixed.token, compress_level)
     last = _frames.get(table)
-    if last is None or last.size != image.size or last.encoding != encoding:
-        rows = framed(image.quantize(palette=fixed.image, dither=Image.Dither.NONE))
-    elif repaint is not None and last.picture is not None and last.picture in (repaint.serial, repaint.over):
+    if last is not None and (last.size, last.encoding) != (image.size, encoding):
+        last = None  # another board size or palette: nothing of the last frame carries over
+    if (last is not None and repaint is not None and last.picture is not None
+            and last.picture in (repaint.serial, repaint.over)):
         if last.picture == repaint.serial:
             return last.png
         rows = last.rows.copy()
         for box in repaint.boxes:
             _map_onto(rows, image, box, fixed)
-    elif pixels is not None and last.pixels is not None and len(last.pixels) == len(pixels):
+    elif last is not None and pixels is not None and last.pixels is not None and len(last.pixels) == len(pixels):
         if last.pixels == pixels:
             return last.png
         rows = last.rows.copy()
