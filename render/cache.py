@@ -103,6 +103,15 @@ class ByteLRU(Generic[V]):
                 self._bytes -= dropped
             return value
 
+    def take(self, key: Hashable) -> V | None:
+        """The value for `key`, removed: the caller has it to itself until it stores it again."""
+        with self._lock:
+            found = self._items.pop(key, None)
+            if found is None:
+                return None
+            self._bytes -= found[1]
+            return found[0]
+
     def set(self, key: Hashable, value: V) -> None:
         """Store `value` under `key`, replacing what was there (`put` keeps the first)."""
         with self._lock:
@@ -230,12 +239,18 @@ _table: contextvars.ContextVar[Hashable | None] = contextvars.ContextVar("render
 
 @contextlib.contextmanager
 def frames_of(table: Hashable | None) -> Iterator[None]:
-    """Inside: the boards drawn and encoded are `table`'s, each following the one before (None: no table)."""
-    token = _table.set(table)
+    """Inside: the boards drawn and encoded are `table`'s, each following the one before (None: no table).
+    The last board `draw_regions` drew inside is the table's again when the block ends: its next board
+    is painted over it, so hold no board drawn here past the block."""
+    token, drawn = _table.set(table), _drawn.set(None)
     try:
         yield
     finally:
+        picture = _drawn.get()
+        _drawn.reset(drawn)
         _table.reset(token)
+        if picture is not None and table is not None:
+            _pictures.set(table, picture)
 
 
 def table_now() -> Hashable | None:
@@ -279,38 +294,45 @@ class _Picture:
 
 _pictures: ByteLRU[_Picture] = ByteLRU(MAX_PICTURE_BYTES, lambda picture: image_bytes(picture.image) + 200)
 on_clear(_pictures.clear)
+# The table's picture drawn in this `frames_of` block, taken from `_pictures` (no other draw of the table
+# paints over it meanwhile, and the encoder reads it undisturbed) until the block ends.
+_drawn: contextvars.ContextVar[_Picture | None] = contextvars.ContextVar("render_drawn", default=None)
 
 
 def draw_regions(base: Image.Image, regions: Sequence[Region]) -> Image.Image:
     """The board: `base` (an RGB layer, never drawn on) with every region painted, the regions that
-    show what they showed on the table's last board copied from it (that board itself when none
-    changed). Never draw on the result."""
+    show what they showed on the table's last board taken from it (that board itself when none
+    changed). Never draw on the result. The table's last board is painted over in place, not copied
+    (a copy of a whole board was a tenth of a Tiger move), unless it was drawn in this same block:
+    whoever drew it may still hold it."""
     table = None if is_naive() else _table.get()
     keys = tuple(region.key for region in regions)
-    last = _pictures.get(table) if table is not None else None
+    drawn_here = _drawn.get() if table is not None else None
+    last = drawn_here or (_pictures.take(table) if table is not None else None)
     if last is None or last.base is not base or len(last.keys) != len(keys):
         image = base.copy()
         draw = ImageDraw.Draw(image)
         for region in regions:
             region.paint(image, draw)
-        repaint = Repaint(next(_serials), None, ())
+        picture = _Picture(base, keys, image, Repaint(next(_serials), None, ()))
     else:
         changed = [region for region, before in zip(regions, last.keys, strict=True) if region.key != before]
-        if not changed:
-            return last.image
-        image = last.image.copy()
-        draw = ImageDraw.Draw(image)
-        for region in changed:
-            image.im.paste(base.im.crop(region.box), region.box)  # Image.paste of a crop, less its Python
-            region.paint(image, draw)
-        repaint = Repaint(next(_serials), last.repaint.serial, tuple(region.box for region in changed))
+        if changed:
+            image = last.image.copy() if last is drawn_here else last.image
+            draw = ImageDraw.Draw(image)
+            for region in changed:
+                image.im.paste(base.im.crop(region.box), region.box)  # Image.paste of a crop, less its Python
+                region.paint(image, draw)
+            picture = _Picture(base, keys, image, Repaint(next(_serials), last.repaint.serial,
+                                                          tuple(region.box for region in changed)))
+        else:
+            picture = last
     if table is not None:
-        _pictures.set(table, _Picture(base, keys, image, repaint))
-    return image
+        _drawn.set(picture)
+    return picture.image
 
 
 def repaint_of(image: Image.Image) -> Repaint | None:
-    """How `image` was painted, when it is the board `draw_regions` last drew for the table now drawn."""
-    table = _table.get()
-    picture = _pictures.get(table) if table is not None else None
+    """How `image` was painted, when it is the board `draw_regions` last drew in this `frames_of` block."""
+    picture = _drawn.get()
     return picture.repaint if picture is not None and picture.image is image else None

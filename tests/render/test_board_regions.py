@@ -3,6 +3,7 @@ whose key changed are painted again, and the board is always the one drawing it 
 one encoding it afresh gives."""
 from __future__ import annotations
 
+import contextvars
 import functools
 import random
 
@@ -50,6 +51,38 @@ def test_a_new_base_layer_or_no_table_paints_every_region() -> None:
     draw_regions(Image.new("RGB", (20, 10)), regions)
     draw_regions(Image.new("RGB", (20, 10)), regions)
     assert painted == [0, 10] * 4
+
+
+def test_a_tables_last_board_is_painted_over_in_its_next_block_never_in_the_block_that_drew_it() -> None:
+    base = Image.new("RGB", (20, 10), (20, 20, 20))
+    red, blue = (200, 0, 0), (0, 0, 200)
+    with frames_of(("regions", 3)):
+        first = draw_regions(base, [_square(0, red, []), _square(10, red, [])])
+        second = draw_regions(base, [_square(0, blue, []), _square(10, red, [])])
+        assert first is not second and first.getpixel((5, 5)) == red, "its drawer may still hold the first"
+    with frames_of(("regions", 3)):
+        third = draw_regions(base, [_square(0, red, []), _square(10, red, [])])
+    assert third is second and third.getpixel((5, 5)) == red, "the table's last board, painted over in place"
+
+
+def test_a_board_being_drawn_is_not_painted_over_by_another_drawing_of_its_table_meanwhile() -> None:
+    base = Image.new("RGB", (20, 10), (20, 20, 20))
+    red, blue = (200, 0, 0), (0, 0, 200)
+    with frames_of(("regions", 4)):
+        draw_regions(base, [_square(0, red, []), _square(10, red, [])])
+    one, other = contextvars.copy_context(), contextvars.copy_context()  # two render threads, say
+    block = frames_of(("regions", 4))
+    one.run(block.__enter__)
+    drawing = one.run(draw_regions, base, [_square(0, blue, []), _square(10, red, [])])
+
+    def meanwhile() -> Image.Image:
+        with frames_of(("regions", 4)):
+            return draw_regions(base, [_square(0, red, []), _square(10, blue, [])])
+    drawn_meanwhile = other.run(meanwhile)
+    assert drawn_meanwhile is not drawing
+    assert drawing.getpixel((5, 5)) == blue and drawing.getpixel((15, 5)) == red
+    assert drawn_meanwhile.getpixel((5, 5)) == red and drawn_meanwhile.getpixel((15, 5)) == blue
+    one.run(block.__exit__, None, None, None)
 
 
 LANGUAGES = [str, functools.partial(said_text, "de"), functools.partial(said_text, "fr")]
