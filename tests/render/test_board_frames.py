@@ -124,6 +124,18 @@ def test_text_takes_the_ink_of_its_colour_on_every_kind_of_image() -> None:
             assert fast.tobytes() == slow.tobytes(), (mode, fill)
 
 
+def test_a_long_line_of_text_blends_as_pillow_draws_it_over_any_background_even_cut_by_the_edge() -> None:
+    line = "A long line of text, pasted through its mask"
+    assert canvas.text_width(line, 18) * 18 >= canvas.BLEND_BY_PASTE, "long enough to be pasted"
+    background = Image.effect_noise((200, 40), 60).convert("RGB")  # no flat colour under the text
+    for xy in ((4, 4), (-30, 20), (120, -6), (60, 30)):
+        for fill in ((230, 159, 0), "#1f7fc8"):
+            fast, slow = background.copy(), background.copy()
+            draw_text(ImageDraw.Draw(fast), xy, line, 18, fill)
+            ImageDraw.Draw(slow).text(xy, line, fill=canvas.palette.to_rgb(fill), font=canvas.font(18), anchor="la")
+            assert fast.tobytes() == slow.tobytes(), (xy, fill)
+
+
 def _panels(colours: list[tuple[int, int, int]]) -> list[cache.Region]:
     """Six panels of a board drawn by regions, one colour each (its key)."""
     def panel(i: int, colour: tuple[int, int, int]) -> cache.Region:
