@@ -562,7 +562,7 @@ def render_bugs(view: BugsView, names: Sequence[str] | None = None, *, aborted: 
 
 def draw_board(view: BugsView, names: Sequence[str] | None = None, *, aborted: bool = False,
                now: float | None = None, show: Show = str, title: str = Bugs.title) -> Image.Image:
-    """The table of `render_bugs` as an RGB image, before encoding."""
+    """The table of `render_bugs` before encoding (in RGB, or palette indices inside a table's frames)."""
     who = _names(view, names)
     marks = initials(who)
     players_top = _players_top(_grid_rows(view))
@@ -570,7 +570,7 @@ def draw_board(view: BugsView, names: Sequence[str] | None = None, *, aborted: b
         _header_region(view, show(_status(view, who, aborted, now)), show, title),
         *_place_regions(view, MARGIN + HEADER_H + GAP, marks, show),
         *(_player_region(view, seat, who[seat], marks[seat], players_top + 10 + seat * ROW, aborted, show)
-          for seat in range(view["players"]))])
+          for seat in range(view["players"]))], palette.known("bugs"))
 
 
 def _players_top(rows: int) -> int:

@@ -12,9 +12,9 @@ The cached image is shared between callers and threads: never draw on it. Either
 
 `LastDrawn` keeps each table's last picture with a digest of what it showed, so a board whose view
 did not change is not drawn again. Inside `frames_of(table)` (render/workers.py draws every board
-there) a board split into `Region`s is its table's last picture with only the regions that
-changed painted again (`draw_regions`), and the encoder maps only those onto the palette
-(render/encode.py).
+there) a board split into `Region`s is its table's last board, in palette indices, with only the
+regions that changed put in again (`draw_regions`), each a tile kept from the last time any board
+showed it, else painted and mapped onto the palette; the encoder deflates it (render/encode.py).
 
 `naive()` turns every cache off (and makes `encode_png` save the image as drawn, with Pillow's
 defaults) for the duration of a `with` block in this thread: `python -m bench.latency
@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from PIL import Image, ImageDraw
+
+from render.palette import FixedPalette
 
 V = TypeVar("V")
 
@@ -223,17 +225,21 @@ def cached_layer_bytes() -> int:
 # ------------------------------------------------------------------ a table's boards, region by region
 # Why: most of a board stays as it was from one move to the next. A Treasure of the Dragons move
 # turns over one card of 49 and rewrites a few lines, yet drawing the board afresh pastes every card
-# again. A renderer that splits its board into regions (each a box, the key of everything it shows
-# there, and a painter) gets a copy of the table's last picture with only the regions whose key
-# changed put back to the base layer and painted again.
+# again. A renderer splits its board into regions (each a box, the key of everything it shows there,
+# and a painter). Inside a table, with the game's palette, its board is kept as palette indices (what
+# the PNG holds), and only the regions whose key changed are put in again, each as a tile of palette
+# indices: the tile kept from whenever that region showed that key before, on any table, or else
+# painted over the base layer and mapped onto the palette. Most regions show what they showed
+# before somewhere (the same card turned over, the same supply stack): a kept tile is neither
+# painted nor mapped.
 #
 # Exact by construction, given the promises a renderer keeps (tests/render/test_board_regions.py
 # checks them on replayed games: each painter on its own, and every board against drawing it
 # afresh): a painter paints only inside its region's box, the key holds all it shows, and regions
-# do not overlap, so the order they are painted in does not matter. The encoder maps onto the
-# palette only the boxes painted again (`repaint_of`). Outside a table, on a new base layer
-# (another language, another table size) or in `naive()` mode, every region is painted, as a fresh
-# drawing would be.
+# do not overlap, so the order they are painted in does not matter; a pixel's palette index depends
+# on that pixel alone (no dithering). The encoder deflates the indices, putting in only the tiles
+# new since the table's last PNG (`repaint_of`). Outside a table, without a palette or in `naive()`
+# mode, the board is drawn whole in RGB, every region painted, as a fresh drawing is.
 _table: contextvars.ContextVar[Hashable | None] = contextvars.ContextVar("render_frames_of", default=None)
 
 
@@ -241,7 +247,7 @@ _table: contextvars.ContextVar[Hashable | None] = contextvars.ContextVar("render
 def frames_of(table: Hashable | None) -> Iterator[None]:
     """Inside: the boards drawn and encoded are `table`'s, each following the one before (None: no table).
     The last board `draw_regions` drew inside is the table's again when the block ends: its next board
-    is painted over it, so hold no board drawn here past the block."""
+    is put together over it, so hold no board drawn here past the block."""
     token, drawn = _table.set(table), _drawn.set(None)
     try:
         yield
@@ -258,7 +264,8 @@ def table_now() -> Hashable | None:
     return _table.get()
 
 
-MAX_PICTURE_BYTES = 48 * 1024 * 1024  # tables' last pictures (a 480x900 board: 1.7 MB)
+MAX_PICTURE_BYTES = 16 * 1024 * 1024  # tables' last boards, as palette indices (a 480x900 board: 0.4 MB)
+MAX_TILE_BYTES = 16 * 1024 * 1024  # regions' tiles, as palette indices, from every table
 
 Paint = Callable[[Image.Image, ImageDraw.ImageDraw], None]
 
@@ -273,12 +280,15 @@ class Region(NamedTuple):  # a tuple: a Dragon board is made of 56 of them, on e
 
 
 class Repaint(NamedTuple):
-    """What `draw_regions` knows of a board it drew, for the encoder (render/encode.py): which picture it
-    is, the picture it was painted over (None: painted whole) and the boxes painted again over it."""
+    """What `draw_regions` knows of a board it put together, for the encoder (render/encode.py): which
+    board it is, the board it was put together over (None: made whole), the palette of its indices,
+    and the tiles put in over that board with their boxes."""
 
     serial: int
     over: int | None
+    palette: tuple[int, int]
     boxes: tuple[tuple[int, int, int, int], ...]
+    tiles: tuple[Any, ...]  # Pillow's images (ImagingCore) of palette indices, one a box
 
 
 _serials = itertools.count(1)
@@ -286,53 +296,104 @@ _serials = itertools.count(1)
 
 @dataclass(frozen=True)
 class _Picture:
-    base: Image.Image  # the layer it was painted over (held, so its identity is never reused)
+    base: Image.Image  # the layer it was put together over (held, so its identity is never reused)
     keys: tuple[Hashable, ...]
-    image: Image.Image
+    image: Image.Image  # palette indices, the palette attached
     repaint: Repaint
 
 
 _pictures: ByteLRU[_Picture] = ByteLRU(MAX_PICTURE_BYTES, lambda picture: image_bytes(picture.image) + 200)
-on_clear(_pictures.clear)
-# The table's picture drawn in this `frames_of` block, taken from `_pictures` (no other draw of the table
-# paints over it meanwhile, and the encoder reads it undisturbed) until the block ends.
+_tiles: ByteLRU[Any] = ByteLRU(MAX_TILE_BYTES, lambda tile: tile.size[0] * tile.size[1] + 120)
+_mapped_bases: ByteLRU[Image.Image] = ByteLRU(MAX_PICTURE_BYTES, image_bytes)
+for _cache in (_pictures, _tiles, _mapped_bases):
+    _clear_hooks.append(_cache.clear)
+# The table's board put together in this `frames_of` block, taken from `_pictures` (no other drawing of
+# the table puts tiles in it meanwhile, and the encoder reads it undisturbed) until the block ends.
 _drawn: contextvars.ContextVar[_Picture | None] = contextvars.ContextVar("render_drawn", default=None)
+_layer_serials = itertools.count(1)
+_scratch = threading.local()  # each thread's RGB board to paint regions on, by size
 
 
-def draw_regions(base: Image.Image, regions: Sequence[Region]) -> Image.Image:
-    """The board: `base` (an RGB layer, never drawn on) with every region painted, the regions that
-    show what they showed on the table's last board taken from it (that board itself when none
-    changed). Never draw on the result. The table's last board is painted over in place, not copied
-    (a copy of a whole board was a tenth of a Tiger move), unless it was drawn in this same block:
-    whoever drew it may still hold it."""
-    table = None if is_naive() else _table.get()
-    keys = tuple(region.key for region in regions)
-    drawn_here = _drawn.get() if table is not None else None
-    last = drawn_here or (_pictures.take(table) if table is not None else None)
-    if last is None or last.base is not base or len(last.keys) != len(keys):
+def draw_regions(base: Image.Image, regions: Sequence[Region], palette: FixedPalette | None) -> Image.Image:
+    """The board: `base` (an RGB layer, never drawn on) with every region painted. Inside a table with
+    the game's `palette`: as palette indices (P, the palette attached), the table's last board with
+    the tiles of the regions that changed put in (that board itself when none changed); put
+    together over in place, unless it was drawn in this same block (whoever drew it may still hold
+    it). Else in RGB, drawn whole. Never draw on the result."""
+    table = None if is_naive() or palette is None else _table.get()
+    if table is None or palette is None:
         image = base.copy()
         draw = ImageDraw.Draw(image)
         for region in regions:
             region.paint(image, draw)
-        picture = _Picture(base, keys, image, Repaint(next(_serials), None, ()))
+        return image
+    keys = tuple(region.key for region in regions)
+    drawn_here = _drawn.get()
+    last = drawn_here or _pictures.take(table)
+    if (last is None or last.base is not base or last.repaint.palette != palette.token
+            or len(last.keys) != len(keys)):
+        image, changed, over = _mapped_base(base, palette).copy(), list(regions), None
     else:
         changed = [region for region, before in zip(regions, last.keys, strict=True) if region.key != before]
-        if changed:
-            image = last.image.copy() if last is drawn_here else last.image
-            draw = ImageDraw.Draw(image)
-            for region in changed:
-                image.im.paste(base.im.crop(region.box), region.box)  # Image.paste of a crop, less its Python
-                region.paint(image, draw)
-            picture = _Picture(base, keys, image, Repaint(next(_serials), last.repaint.serial,
-                                                          tuple(region.box for region in changed)))
-        else:
-            picture = last
-    if table is not None:
-        _drawn.set(picture)
-    return picture.image
+        if not changed:
+            _drawn.set(last)
+            return last.image
+        image, over = last.image.copy() if last is drawn_here else last.image, last.repaint.serial
+    tiles = tuple(_tile(base, region, palette) for region in changed)
+    boxes = tuple(region.box for region in changed)
+    for box, tile in zip(boxes, tiles, strict=True):
+        image.im.paste(tile, box)
+    picture = _Picture(base, keys, image, Repaint(next(_serials), over, palette.token, boxes, tiles))
+    _drawn.set(picture)
+    return image
+
+
+def _tile(base: Image.Image, region: Region, palette: FixedPalette) -> Any:
+    """The region's palette indices: kept from a board that showed its key before, or painted and mapped."""
+    try:
+        key: Hashable = (palette.token, _serial(base), region.box, region.key)
+        found = _tiles.get(key)
+    except TypeError:  # a key that cannot be hashed: painted every time
+        key, found = None, None
+    if found is not None:
+        return found
+    left, top, right, bottom = region.box
+    if not (0 <= left < right <= base.width and 0 <= top < bottom <= base.height):
+        raise ValueError(f"a region's box must lie inside its board: {region.box} on {base.size}")
+    board, draw = _scratch_board(base.size)
+    board.im.paste(base.im.crop(region.box), region.box)  # Image.paste of a crop, less its Python
+    region.paint(board, draw)
+    tile = board.im.crop(region.box).convert("P", Image.Dither.NONE, palette.image.im)
+    return tile if key is None else _tiles.put(key, tile)
+
+
+def _serial(layer: Image.Image) -> int:
+    """A number naming `layer` in tile keys (a Pillow image is not hashable), given on first use."""
+    serial: int | None = getattr(layer, "_tile_serial", None)
+    if serial is None:
+        serial = next(_layer_serials)
+        layer._tile_serial = serial  # type: ignore[attr-defined]
+    return serial
+
+
+def _scratch_board(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """This thread's RGB board of `size` to paint one region at a time on: only the region's box is ever
+    read back, so what the other regions left on it does not matter."""
+    boards: dict[tuple[int, int], tuple[Image.Image, ImageDraw.ImageDraw]] = _scratch.__dict__.setdefault("boards", {})
+    found = boards.get(size)
+    if found is None:
+        board = Image.new("RGB", size)
+        found = boards[size] = (board, ImageDraw.Draw(board))
+    return found
+
+
+def _mapped_base(base: Image.Image, palette: FixedPalette) -> Image.Image:
+    """`base` as palette indices (kept: a table's first board, and every board after a break, start from it)."""
+    return _mapped_bases.get_or_build((palette.token, _serial(base)),
+                                      lambda: palette.indices(base))
 
 
 def repaint_of(image: Image.Image) -> Repaint | None:
-    """How `image` was painted, when it is the board `draw_regions` last drew in this `frames_of` block."""
+    """How `image` was put together, when it is the board `draw_regions` last drew in this `frames_of` block."""
     picture = _drawn.get()
     return picture.repaint if picture is not None and picture.image is image else None

@@ -13,7 +13,7 @@ spiders; a key under the grid names each shape, in the words the text uses. Card
 card back and the static frame are drawn once (supersampled), flattened onto their slot as
 opaque tiles and cached, so a board is pasted, not composited; every board is encoded with one
 palette learnt from sample boards and every card face. A table's next board is its last one with
-only the regions that changed painted again (render.cache.draw_regions): each cell, the header, the news
+only the regions that changed put in again (render.cache.draw_regions): each cell, the header, the news
 and each player's row.
 
 Every word (on the image and in the description) is made as engine words (`Said`, `counted`:
@@ -597,7 +597,7 @@ def render_dragon(view: DragonView, names: Sequence[str] | None = None, *, now: 
 
 def draw_board(view: DragonView, names: Sequence[str] | None = None, *, now: float | None = None,
                aborted: bool = False, show: Show = str, title: str = Dragon.title) -> Image.Image:
-    """The board of `render_dragon` as an RGB image, before encoding."""
+    """The board of `render_dragon` before encoding (in RGB, or palette indices inside a table's frames)."""
     who = _names(view, names, show)
     short = [_short(name) for name in who]
     turn = show(Said("Turn {n}", n=view["turn_number"]))
@@ -605,7 +605,7 @@ def draw_board(view: DragonView, names: Sequence[str] | None = None, *, now: flo
         *_card_regions(view),
         _header_region(turn, show(_status(view, short, now, aborted)), title),
         _news_region([(show(line), strong) for line, strong in _news(view, short, aborted)]),
-        *_score_regions(view, who, aborted, show)])
+        *_score_regions(view, who, aborted, show)], palette.known("dragon"))
 
 
 def _specimen() -> list[Image.Image]:

@@ -15,14 +15,14 @@ in a thousand; every Eye for an Eye board of 5-6 players under the advanced rule
 again harder, so boards stay small enough to send quickly.
 
 A table's boards follow one another: inside `render.cache.frames_of(table)`, a board encoded with a fixed
-palette keeps the table's last one's palette indices except where it changed, and only that is
-mapped onto the palette (a move changes a fifth to a half of a board). What changed, a board drawn
-by regions says itself: the boxes `render.cache.draw_regions` painted again over the last board
-(a Treasure of the Dragons move: a card and a few lines, about 62,000 of its 419,000 pixels). Any
+palette keeps the table's last one's palette indices except where it changed (a move changes a fifth
+to a half of a board). A board put together by regions (render.cache.draw_regions) is palette indices
+already, and says what changed: the tiles put in over the last board (a Treasure of the Dragons move:
+a card and a few lines, about 62,000 of its 419,000 pixels); they go into the last PNG's rows. Any
 other board is compared with the last one, block of rows by block of rows, the pixels themselves,
-not checksums of them. A board with no change at all (most Eye for an Eye actions change nothing
-its board shows) gets the last PNG back, not even deflated. Either way the PNG is the one encoding
-the board afresh gives.
+not checksums of them, and what changed is mapped onto the palette. A board with no change at all
+(most Eye for an Eye actions change nothing its board shows) gets the last PNG back, not even
+deflated. Either way the PNG is the one encoding the board afresh gives.
 
 Rendering is CPU-bound, so `render_async` moves the whole render off the event loop, onto a
 render thread (render.workers draws in other processes).
@@ -44,7 +44,7 @@ from typing import Any, ParamSpec, TypeVar
 from PIL import Image
 
 from render import palette
-from render.cache import ByteLRU, is_naive, on_clear, repaint_of, table_now
+from render.cache import ByteLRU, Repaint, is_naive, on_clear, repaint_of, table_now
 from render.palette import FixedPalette
 
 P = ParamSpec("P")
@@ -120,6 +120,10 @@ def encode_png(
         buffer = io.BytesIO()
         image.save(buffer, format="PNG")
         return buffer.getvalue()
+    if palette is not None and image.mode == "P":
+        repaint = repaint_of(image)
+        if (repaint.palette if repaint is not None else _palette_of(image)) == palette.token:
+            return _indices_png(table_now(), image, repaint, palette, compress_level)
     image = opaque_rgb(image)
     if colours is None:
         buffer = io.BytesIO()
@@ -129,7 +133,7 @@ def encode_png(
         return palette_png(image.quantize(colours, method=Image.Quantize.FASTOCTREE), compress_level)
     table = table_now()
     if table is None:
-        return palette_png(image.quantize(palette=palette.image, dither=Image.Dither.NONE), compress_level)
+        return palette_png(palette.indices(image), compress_level)
     return _next_frame(table, image, palette, compress_level)
 
 
@@ -158,25 +162,46 @@ _frames: ByteLRU[_Frame] = ByteLRU(MAX_FRAME_BYTES, lambda frame: frame.size[0] 
 on_clear(_frames.clear)
 
 
-def _next_frame(table: Hashable, image: Image.Image, fixed: FixedPalette, compress_level: int | None) -> bytes:
-    """The PNG of `table`'s next board, mapping onto the palette only what changed since the last one:
-    the regions painted again over it (render.cache.draw_regions says which), else the blocks of
-    rows whose pixels differ; the last PNG itself when nothing changed. The same bytes as encoding
-    the board afresh (a test compares them)."""
-    repaint = repaint_of(image)
-    pixels = pixel_blocks(image) if repaint is None else None
+def _palette_of(image: Image.Image) -> tuple[int, int] | None:
+    """The token of a P image's palette, as FixedPalette names one."""
+    colours = bytes(image.getpalette() or [])
+    return (len(colours), zlib.crc32(colours)) if colours else None
+
+
+def _indices_png(table: Hashable | None, image: Image.Image, repaint: Repaint | None, fixed: FixedPalette,
+                 compress_level: int | None) -> bytes:
+    """The PNG of a board already made of `fixed`'s indices: put together by regions (render.cache.draw_regions,
+    `repaint` says how), or any image in that palette. Inside a table, a board put together over the one
+    its last PNG showed is that PNG's rows with the new tiles put in, and the board itself is its PNG."""
+    if repaint is None:
+        return framed_png(framed(image), fixed.rgb, compress_level)
     encoding = (fixed.token, compress_level)
     last = _frames.get(table)
     if last is not None and (last.size, last.encoding) != (image.size, encoding):
         last = None  # another board size or palette: nothing of the last frame carries over
-    if (last is not None and repaint is not None and last.picture is not None
-            and last.picture in (repaint.serial, repaint.over)):
-        if last.picture == repaint.serial:
-            return last.png
+    if last is not None and last.picture == repaint.serial:
+        return last.png
+    if last is not None and repaint.over is not None and last.picture == repaint.over:
         rows = last.rows.copy()
-        for box in repaint.boxes:
-            _map_onto(rows, image, box, fixed)
-    elif last is not None and pixels is not None and last.pixels is not None and len(last.pixels) == len(pixels):
+        for (left, top, right, bottom), tile in zip(repaint.boxes, repaint.tiles, strict=True):
+            rows.im.paste(tile, (left + 1, top, right + 1, bottom))
+    else:
+        rows = framed(image)
+    png = framed_png(rows, fixed.rgb, compress_level)
+    _frames.set(table, _Frame(image.size, encoding, rows, png, repaint.serial, None))
+    return png
+
+
+def _next_frame(table: Hashable, image: Image.Image, fixed: FixedPalette, compress_level: int | None) -> bytes:
+    """The PNG of `table`'s next board (an RGB one: a board put together by regions is `_indices_png`'s),
+    mapping onto the palette only the blocks of rows whose pixels changed since the last one; the last
+    PNG itself when nothing changed. The same bytes as encoding the board afresh (a test compares them)."""
+    pixels = pixel_blocks(image)
+    encoding = (fixed.token, compress_level)
+    last = _frames.get(table)
+    if last is not None and (last.size, last.encoding) != (image.size, encoding):
+        last = None  # another board size or palette: nothing of the last frame carries over
+    if last is not None and last.pixels is not None and len(last.pixels) == len(pixels):
         if last.pixels == pixels:
             return last.png
         rows = last.rows.copy()
@@ -185,9 +210,9 @@ def _next_frame(table: Hashable, image: Image.Image, fixed: FixedPalette, compre
         for first, end in _runs(changed):
             _map_onto(rows, image, (0, first * high, image.width, end * high), fixed)
     else:
-        rows = framed(image.quantize(palette=fixed.image, dither=Image.Dither.NONE))
+        rows = framed(fixed.indices(image))
     png = framed_png(rows, fixed.rgb, compress_level)
-    _frames.set(table, _Frame(image.size, encoding, rows, png, None if repaint is None else repaint.serial, pixels))
+    _frames.set(table, _Frame(image.size, encoding, rows, png, None, pixels))
     return png
 
 

@@ -573,14 +573,14 @@ def render_ghosts(view: Mapping[str, Any], *, names: Sequence[str] | None = None
 
 def draw_board(view: GhostsView, *, names: Sequence[str] | None = None, aborted: bool = False, show: Show = str,
                title: str = Ghosts.title) -> Image.Image:
-    """The board of `render_ghosts` as an RGB image, before encoding."""
+    """The board of `render_ghosts` before encoding (in RGB, or palette indices inside a table's frames)."""
     short = lambda s: _short(_name(names, s))  # noqa: E731
     last_text = _attempt_text(view, short)
     last = _lines([show(last_text)], SMALL, WIDTH - 2 * (MARGIN + PAD), 2) if last_text else []
     caption = show(counted("First to {n} ghost wins", "First to {n} ghosts wins", view["target"]))
     base = _base_layer(tuple(tuple(row) for row in view["symbols"]), view["players"], len(last), caption)
     return draw_regions(base, [*_board_regions(view, aborted, show), _header_region(view, short, aborted, show, title),
-                               *_score_regions(view, names, last, aborted, show)])
+                               *_score_regions(view, names, last, aborted, show)], palette.known("ghosts"))
 
 
 def _base_layer(symbols: tuple[tuple[str | None, ...], ...], players: int, last_lines: int, caption: str) -> Image.Image:

@@ -107,6 +107,11 @@ class FixedPalette:
     def __len__(self) -> int:
         return len(self.rgb) // 3
 
+    def indices(self, image: Image.Image) -> Image.Image:
+        """`image` in this palette: each pixel its nearest colour's index, no dithering (a pixel's index
+        depends on that pixel alone)."""
+        return image.quantize(palette=self.image, dither=Image.Dither.NONE)
+
 
 EXACT_COLOURS = 96  # the commonest colours of a specimen are kept exactly (panels, fills, ink)
 
@@ -158,6 +163,11 @@ def learnt(key: str, specimen: Callable[[], Sequence[Image.Image]]) -> FixedPale
             if found is None:
                 found = _learnt[key] = _shipped(key) or learn(specimen())
     return found
+
+
+def known(key: str) -> FixedPalette | None:
+    """The palette of `key` (a game) once it is learnt or loaded; None while its specimen is being drawn."""
+    return _learnt.get(key)
 
 
 def _shipped(key: str) -> FixedPalette | None:

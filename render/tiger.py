@@ -542,8 +542,8 @@ def render_tiger(view: Mapping[str, Any], *, aborted: bool = False, show: Show =
 
 def draw_board(tiger_view: Mapping[str, Any], *, aborted: bool = False, show: Show = str,
                title: str = Tiger.title) -> Image.Image:
-    """The board of `render_tiger` as an RGB image, before encoding: inside a table's frames, only the
-    parts whose view changed are drawn again (render.cache.draw_regions)."""
+    """The board of `render_tiger` before encoding: in RGB, or inside a table's frames its palette indices
+    with only the parts whose view changed put in again (render.cache.draw_regions)."""
     view = as_view(tiger_view)
     finished = _finished(view, aborted)
     words = _base_words(show)  # one static layer per language
@@ -561,7 +561,7 @@ def draw_board(tiger_view: Mapping[str, Any], *, aborted: bool = False, show: Sh
         # the status reads most of the view, and changes on every action: keyed on all of it
         Region((STATUS_X, HAND_Y, WIDTH, SUPPLY_Y + SUPPLY_TOP), (aborted, _frozen(view), show),
                lambda image, d: _draw_status(d, view, aborted, show)),
-        *_supply_regions(view, finished, show)])
+        *_supply_regions(view, finished, show)], palette.known("tiger"))
 
 
 # A region's key is the view's part it shows, frozen, and `show` itself: the same function shows the same

@@ -145,39 +145,39 @@ def _panels(colours: list[tuple[int, int, int]]) -> list[cache.Region]:
     return [panel(i, colour) for i, colour in enumerate(colours)]
 
 
-def test_a_board_drawn_by_regions_is_mapped_only_where_it_was_painted_and_is_the_png_afresh(monkeypatch) -> None:
+def test_a_board_put_together_by_regions_gets_only_the_changed_panels_and_is_the_png_afresh() -> None:
     rng = random.Random(5)
     base = board(7)
     colours = [COLOURS[1]] * 6
-    mapped: list[tuple[int, int, int, int]] = []
-    real_map = encode._map_onto
-
-    def map_onto(rows, image, box, fixed):  # noqa: ANN001 - the encoder's own helper, watched
-        mapped.append(box)
-        real_map(rows, image, box, fixed)
-
-    monkeypatch.setattr(encode, "_map_onto", map_onto)
     with frames_of(("regions", 1)):
-        last = encode_png(cache.draw_regions(base, _panels(colours)), palette=PALETTE)
+        last_picture = cache.draw_regions(base, _panels(colours), PALETTE)
+        last = encode_png(last_picture, palette=PALETTE)
     for _ in range(40):
-        before, mapped[:] = list(colours), []
+        before = list(colours)
         colours[rng.randrange(6)] = rng.choice(COLOURS)
         with frames_of(("regions", 1)):
-            picture = cache.draw_regions(base, _panels(colours))
+            picture = cache.draw_regions(base, _panels(colours), PALETTE)
+            repaint = cache.repaint_of(picture)
             png = encode_png(picture, palette=PALETTE)
+        assert repaint is not None
+        assert png == encode_png(cache.draw_regions(base, _panels(colours), None), palette=PALETTE), "as afresh"
         assert png == encode_png(picture.copy(), palette=PALETTE)
-        painted = [region.box for region, colour, old in zip(_panels(colours), colours, before, strict=True)
+        changed = [region.box for region, colour, old in zip(_panels(colours), colours, before, strict=True)
                    if colour != old]
-        assert mapped == painted, "only the panel that changed is mapped onto the palette"
+        if changed:
+            assert list(repaint.boxes) == changed, "only the panel that changed is put in again"
+        else:
+            assert picture is last_picture, "an unchanged board is the table's last board itself"
         assert (png is last) == (colours == before), "an unchanged board is the last PNG itself"
-        last = png
+        last, last_picture = png, picture
 
 
 def test_a_board_drawn_but_never_encoded_breaks_the_chain_and_the_next_is_encoded_whole() -> None:
     base = board(8)
     with frames_of(("regions", 2)):
-        encode_png(cache.draw_regions(base, _panels([COLOURS[1]] * 6)), palette=PALETTE)
-        cache.draw_regions(base, _panels([COLOURS[2]] + [COLOURS[1]] * 5))  # drawn, never sent
-        third = cache.draw_regions(base, _panels([COLOURS[2]] * 2 + [COLOURS[1]] * 4))
-        png = encode_png(third, palette=PALETTE)  # its repainted box alone would miss the first panel
-    assert png == encode_png(third.copy(), palette=PALETTE)
+        encode_png(cache.draw_regions(base, _panels([COLOURS[1]] * 6), PALETTE), palette=PALETTE)
+        cache.draw_regions(base, _panels([COLOURS[2]] + [COLOURS[1]] * 5), PALETTE)  # drawn, never sent
+        third = cache.draw_regions(base, _panels([COLOURS[2]] * 2 + [COLOURS[1]] * 4), PALETTE)
+        png = encode_png(third, palette=PALETTE)  # its new tile alone would miss the first panel
+    assert png == encode_png(cache.draw_regions(base, _panels([COLOURS[2]] * 2 + [COLOURS[1]] * 4), None),
+                             palette=PALETTE)

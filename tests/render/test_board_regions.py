@@ -1,6 +1,7 @@
-"""Boards drawn region by region over their table's last picture (render.cache.draw_regions): only the regions
-whose key changed are painted again, and the board is always the one drawing it afresh gives, its PNG the
-one encoding it afresh gives."""
+"""Boards put together region by region over their table's last board (render.cache.draw_regions): only the
+regions whose key changed are put in again, painted only when no board showed that key before, and the
+board is always the one drawing it afresh gives (in palette indices), its PNG the one encoding it afresh
+gives."""
 from __future__ import annotations
 
 import contextvars
@@ -18,8 +19,13 @@ from engine.tiger import Tiger
 from render import bugs, dragon, ghosts, tiger
 from render.cache import Region, draw_regions, frames_of
 from render.encode import encode_png
+from render.palette import learn
 
 NAMES = ["Ann", "Bartholomew Fitzgerald-Smythe", "Zoë", "Maximilian von Habsburg", "Ed", "Flo", "Gus", "Hal"]
+
+
+RED, GREEN, BLUE, GREY = (200, 0, 0), (0, 200, 0), (0, 0, 200), (20, 20, 20)
+SQUARES = learn([Image.frombytes("RGB", (5, 1), bytes([0, 0, 0, *RED, *GREEN, *BLUE, *GREY]))])
 
 
 def _square(x: int, colour: tuple[int, int, int], painted: list[int]) -> Region:
@@ -29,59 +35,83 @@ def _square(x: int, colour: tuple[int, int, int], painted: list[int]) -> Region:
     return Region((x, 0, x + 10, 10), colour, paint)
 
 
-def test_only_the_regions_whose_key_changed_are_painted_again() -> None:
-    base = Image.new("RGB", (30, 10), (20, 20, 20))
+def _shown(board: Image.Image, xy: tuple[int, int]) -> tuple[int, int, int]:
+    return board.convert("RGB").getpixel(xy)
+
+
+def test_only_the_regions_whose_key_changed_are_put_in_again() -> None:
+    base = Image.new("RGB", (30, 10), GREY)
     painted: list[int] = []
-    red, blue = (200, 0, 0), (0, 0, 200)
     with frames_of(("regions", 1)):
-        draw_regions(base, [_square(0, red, painted), _square(10, red, painted), _square(20, red, painted)])
+        draw_regions(base, [_square(0, RED, painted), _square(10, RED, painted), _square(20, RED, painted)], SQUARES)
         assert painted == [0, 10, 20], "a table's first board paints every region"
         painted.clear()
-        board = draw_regions(base, [_square(0, red, painted), _square(10, blue, painted), _square(20, red, painted)])
+        board = draw_regions(base, [_square(0, RED, painted), _square(10, BLUE, painted), _square(20, RED, painted)],
+                             SQUARES)
     assert painted == [10]
-    assert board.getpixel((15, 5)) == blue and board.getpixel((5, 5)) == red == board.getpixel((25, 5))
+    assert board.mode == "P", "a table's board is kept as palette indices"
+    assert _shown(board, (15, 5)) == BLUE and _shown(board, (5, 5)) == RED == _shown(board, (25, 5))
 
 
-def test_a_new_base_layer_or_no_table_paints_every_region() -> None:
+def test_a_region_that_showed_its_key_before_on_any_table_is_its_kept_tile_neither_painted_nor_mapped() -> None:
+    base = Image.new("RGB", (30, 10), GREY)
     painted: list[int] = []
-    regions = [_square(0, (200, 0, 0), painted), _square(10, (0, 200, 0), painted)]
+    with frames_of(("regions", 5)):
+        draw_regions(base, [_square(0, RED, painted), _square(10, BLUE, painted), _square(20, GREEN, painted)],
+                     SQUARES)
+    painted.clear()
+    with frames_of(("regions", 6)):  # another table
+        board = draw_regions(base, [_square(0, RED, painted), _square(10, GREEN, painted),
+                                    _square(20, GREEN, painted)], SQUARES)
+    assert painted == [10], "only green in the middle box was never shown before"
+    assert [_shown(board, (x, 5)) for x in (5, 15, 25)] == [RED, GREEN, GREEN]
+    with frames_of(("regions", 7)):
+        other_layer = draw_regions(Image.new("RGB", (30, 10), GREY), [_square(0, RED, painted)], SQUARES)
+    assert painted == [10, 0], "a tile is kept for its base layer only"
+    assert _shown(other_layer, (5, 5)) == RED
+
+
+def test_a_new_base_layer_no_palette_or_no_table_paints_every_region() -> None:
+    painted: list[int] = []
+    regions = [_square(0, RED, painted), _square(10, GREEN, painted)]
     with frames_of(("regions", 2)):
-        draw_regions(Image.new("RGB", (20, 10)), regions)
-        draw_regions(Image.new("RGB", (20, 10)), regions)  # another layer (another language, say)
-    draw_regions(Image.new("RGB", (20, 10)), regions)
-    draw_regions(Image.new("RGB", (20, 10)), regions)
-    assert painted == [0, 10] * 4
+        draw_regions(Image.new("RGB", (20, 10)), regions, SQUARES)
+        draw_regions(Image.new("RGB", (20, 10)), regions, SQUARES)  # another layer (another language, say)
+        layer = Image.new("RGB", (20, 10))
+        assert draw_regions(layer, regions, None).mode == "RGB"  # no palette: drawn whole
+        assert draw_regions(layer, regions, None).mode == "RGB"
+    assert draw_regions(layer, regions, SQUARES).mode == "RGB"
+    draw_regions(layer, regions, SQUARES)
+    assert painted == [0, 10] * 6
 
 
-def test_a_tables_last_board_is_painted_over_in_its_next_block_never_in_the_block_that_drew_it() -> None:
-    base = Image.new("RGB", (20, 10), (20, 20, 20))
-    red, blue = (200, 0, 0), (0, 0, 200)
+def test_a_tables_last_board_is_put_together_over_in_its_next_block_never_in_the_block_that_drew_it() -> None:
+    base = Image.new("RGB", (20, 10), GREY)
     with frames_of(("regions", 3)):
-        first = draw_regions(base, [_square(0, red, []), _square(10, red, [])])
-        second = draw_regions(base, [_square(0, blue, []), _square(10, red, [])])
-        assert first is not second and first.getpixel((5, 5)) == red, "its drawer may still hold the first"
+        first = draw_regions(base, [_square(0, RED, []), _square(10, RED, [])], SQUARES)
+        second = draw_regions(base, [_square(0, BLUE, []), _square(10, RED, [])], SQUARES)
+        assert first is not second and _shown(first, (5, 5)) == RED, "its drawer may still hold the first"
     with frames_of(("regions", 3)):
-        third = draw_regions(base, [_square(0, red, []), _square(10, red, [])])
-    assert third is second and third.getpixel((5, 5)) == red, "the table's last board, painted over in place"
+        third = draw_regions(base, [_square(0, RED, []), _square(10, RED, [])], SQUARES)
+    assert third is second and _shown(third, (5, 5)) == RED, "the table's last board, put together over in place"
 
 
-def test_a_board_being_drawn_is_not_painted_over_by_another_drawing_of_its_table_meanwhile() -> None:
-    base = Image.new("RGB", (20, 10), (20, 20, 20))
-    red, blue = (200, 0, 0), (0, 0, 200)
+def test_a_board_being_drawn_is_not_put_together_over_by_another_drawing_of_its_table_meanwhile() -> None:
+    base = Image.new("RGB", (20, 10), GREY)
     with frames_of(("regions", 4)):
-        draw_regions(base, [_square(0, red, []), _square(10, red, [])])
+        draw_regions(base, [_square(0, RED, []), _square(10, RED, [])], SQUARES)
     one, other = contextvars.copy_context(), contextvars.copy_context()  # two render threads, say
     block = frames_of(("regions", 4))
     one.run(block.__enter__)
-    drawing = one.run(draw_regions, base, [_square(0, blue, []), _square(10, red, [])])
+    drawing = one.run(draw_regions, base, [_square(0, BLUE, []), _square(10, RED, [])], SQUARES)
 
     def meanwhile() -> Image.Image:
         with frames_of(("regions", 4)):
-            return draw_regions(base, [_square(0, red, []), _square(10, blue, [])])
+            return draw_regions(base, [_square(0, RED, []), _square(10, BLUE, [])], SQUARES)
     drawn_meanwhile = other.run(meanwhile)
     assert drawn_meanwhile is not drawing
-    assert drawing.getpixel((5, 5)) == blue and drawing.getpixel((15, 5)) == red
-    assert drawn_meanwhile.getpixel((5, 5)) == red and drawn_meanwhile.getpixel((15, 5)) == blue
+    assert _shown(drawing, (5, 5)) == BLUE and _shown(drawing, (15, 5)) == RED
+    assert _shown(drawn_meanwhile, (5, 5)) == RED and _shown(drawn_meanwhile, (15, 5)) == BLUE
     one.run(block.__exit__, None, None, None)
 
 
@@ -119,15 +149,16 @@ def _draw(renderer, view, players: int, now, aborted: bool, show):
 
 
 def _drawn_both_ways(renderer, boards) -> int:
-    """How many boards drew the same pixels by regions (a table's boards in turn) as afresh, and
-    encoded to the same PNG from the regions painted again (render/encode.py) as afresh."""
+    """How many boards put together by regions (a table's boards in turn, every table sharing its tiles)
+    were the palette indices of the board drawn afresh, and encoded to the same PNG from the tiles put
+    in again (render/encode.py) as afresh."""
     drawn = 0
     for number, players, view, now, aborted, show in boards:
         with frames_of((renderer.__name__, number)):
             continued = _draw(renderer, view, players, now, aborted, show)
             png = encode_png(continued, palette=renderer.PALETTE)
         afresh = _draw(renderer, view, players, now, aborted, show)
-        assert continued.tobytes() == afresh.tobytes(), f"game {number}, {view}"
+        assert continued.tobytes() == renderer.PALETTE.indices(afresh).tobytes(), f"game {number}, {view}"
         assert png == encode_png(afresh, palette=renderer.PALETTE), f"game {number}, {view}"
         drawn += 1
     return drawn
@@ -168,15 +199,15 @@ def _painted_outside(region: Region, size: tuple[int, int]) -> tuple[int, int, i
     (dragon, Dragon(), [4], None), (ghosts, Ghosts(), [5], None), (bugs, Bugs(), [6], None),
     (tiger, Tiger(), [1, 1, 1], {"advanced": True})])
 def test_every_region_paints_only_inside_its_box(renderer, game, sizes, options, monkeypatch) -> None:
-    """The promises the encoder relies on (render/encode.py maps only the boxes painted again): a region
-    paints only inside its box, and no two boxes overlap; checked on every region of every 7th board of
-    replayed games, in every language."""
+    """The promises a board put together from tiles relies on (render.cache.draw_regions keeps what a region's
+    box shows by its key): a region paints only inside its box, and no two boxes overlap; checked on every
+    region of every 7th board of replayed games, in every language."""
     drawn: list[tuple[tuple[int, int], list[Region]]] = []
     real = renderer.draw_regions
 
-    def spy(base, regions):  # noqa: ANN001 - the renderer's own call, watched
+    def spy(base, regions, palette):  # noqa: ANN001 - the renderer's own call, watched
         drawn.append((base.size, list(regions)))
-        return real(base, regions)
+        return real(base, regions, palette)
 
     monkeypatch.setattr(renderer, "draw_regions", spy)
     for i, (_, players, view, now, aborted, show) in enumerate(_boards(game, sizes, every=7, options=options)):
