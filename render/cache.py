@@ -228,10 +228,10 @@ def cached_layer_bytes() -> int:
 # again. A renderer splits its board into regions (each a box, the key of everything it shows there,
 # and a painter). Inside a table, with the game's palette, its board is kept as palette indices (what
 # the PNG holds), and only the regions whose key changed are put in again, each as a tile of palette
-# indices: the tile kept from whenever that region showed that key before, on any table, or else
-# painted over the base layer and mapped onto the palette. Most regions show what they showed
-# before somewhere (the same card turned over, the same supply stack): a kept tile is neither
-# painted nor mapped.
+# indices: the tile kept from when that region showed that key before, on any table (kept from its
+# second showing), or else painted over the base layer and mapped onto the palette. Most regions
+# show what they showed before somewhere (the same card turned over, the same supply stack): a kept
+# tile is neither painted nor mapped.
 #
 # Exact by construction, given the promises a renderer keeps (tests/render/test_board_regions.py
 # checks them on replayed games: each painter on its own, and every board against drawing it
@@ -266,6 +266,7 @@ def table_now() -> Hashable | None:
 
 MAX_PICTURE_BYTES = 16 * 1024 * 1024  # tables' last boards, as palette indices (a 480x900 board: 0.4 MB)
 MAX_TILE_BYTES = 16 * 1024 * 1024  # regions' tiles, as palette indices, from every table
+MAX_SEEN = 16384  # keys of tiles shown once, remembered
 
 Paint = Callable[[Image.Image, ImageDraw.ImageDraw], None]
 
@@ -304,8 +305,11 @@ class _Picture:
 
 _pictures: ByteLRU[_Picture] = ByteLRU(MAX_PICTURE_BYTES, lambda picture: image_bytes(picture.image) + 200)
 _tiles: ByteLRU[Any] = ByteLRU(MAX_TILE_BYTES, lambda tile: tile.size[0] * tile.size[1] + 120)
+# Tiles' keys (their hashes) shown once: a tile is kept from its second showing, so the many a board shows
+# only once (a status that reads the whole game) do not push out the ones shown again and again.
+_seen: ByteLRU[bool] = ByteLRU(MAX_SEEN, lambda _: 1)
 _mapped_bases: ByteLRU[Image.Image] = ByteLRU(MAX_PICTURE_BYTES, image_bytes)
-for _cache in (_pictures, _tiles, _mapped_bases):
+for _cache in (_pictures, _tiles, _seen, _mapped_bases):
     _clear_hooks.append(_cache.clear)
 # The table's board put together in this `frames_of` block, taken from `_pictures` (no other drawing of
 # the table puts tiles in it meanwhile, and the encoder reads it undisturbed) until the block ends.
@@ -364,7 +368,11 @@ def _tile(base: Image.Image, region: Region, palette: FixedPalette) -> Any:
     board.im.paste(base.im.crop(region.box), region.box)  # Image.paste of a crop, less its Python
     region.paint(board, draw)
     tile = board.im.crop(region.box).convert("P", Image.Dither.NONE, palette.image.im)
-    return tile if key is None else _tiles.put(key, tile)
+    if key is None or _seen.get(hash(key)) is None:  # shown for the first time: only kept when shown again
+        if key is not None:
+            _seen.put(hash(key), True)
+        return tile
+    return _tiles.put(key, tile)
 
 
 def _serial(layer: Image.Image) -> int:

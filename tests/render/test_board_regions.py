@@ -53,21 +53,25 @@ def test_only_the_regions_whose_key_changed_are_put_in_again() -> None:
     assert _shown(board, (15, 5)) == BLUE and _shown(board, (5, 5)) == RED == _shown(board, (25, 5))
 
 
-def test_a_region_that_showed_its_key_before_on_any_table_is_its_kept_tile_neither_painted_nor_mapped() -> None:
+def test_a_region_shown_twice_before_on_any_table_is_its_kept_tile_neither_painted_nor_mapped() -> None:
     base = Image.new("RGB", (30, 10), GREY)
     painted: list[int] = []
-    with frames_of(("regions", 5)):
-        draw_regions(base, [_square(0, RED, painted), _square(10, BLUE, painted), _square(20, GREEN, painted)],
-                     SQUARES)
+    for table in (5, 6):  # shown once, then again: kept from its second showing
+        with frames_of(("regions", table)):
+            draw_regions(base, [_square(0, RED, painted), _square(10, BLUE, painted), _square(20, GREEN, painted)],
+                         SQUARES)
+    assert painted == [0, 10, 20] * 2
     painted.clear()
-    with frames_of(("regions", 6)):  # another table
+    with frames_of(("regions", 7)):  # another table
         board = draw_regions(base, [_square(0, RED, painted), _square(10, GREEN, painted),
                                     _square(20, GREEN, painted)], SQUARES)
     assert painted == [10], "only green in the middle box was never shown before"
     assert [_shown(board, (x, 5)) for x in (5, 15, 25)] == [RED, GREEN, GREEN]
-    with frames_of(("regions", 7)):
-        other_layer = draw_regions(Image.new("RGB", (30, 10), GREY), [_square(0, RED, painted)], SQUARES)
-    assert painted == [10, 0], "a tile is kept for its base layer only"
+    layer = Image.new("RGB", (30, 10), GREY)
+    for table in (8, 9):
+        with frames_of(("regions", table)):
+            other_layer = draw_regions(layer, [_square(0, RED, painted)], SQUARES)
+    assert painted == [10, 0, 0], "a tile is kept for its base layer only"
     assert _shown(other_layer, (5, 5)) == RED
 
 
