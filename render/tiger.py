@@ -356,18 +356,24 @@ def _status_lines(view: TigerView, finished: bool) -> list[tuple[Said, Any]]:
     return lines
 
 
-def _draw_hand(d: ImageDraw.ImageDraw, view: TigerView, show: Show) -> None:
-    """The three revealed cards (outlines for cards not revealed), each with its colour named."""
-    y = HAND_Y + 4
-    for k in range(REVEAL):
-        x = MARGIN + k * (CARD_W + 8)
-        if k < len(view["revealed"]):
-            info = view["revealed"][k]
-            draw_card(d, x, y, CARD_W, CARD_H, info, show)
-            draw_text(d, (x + CARD_W / 2, y + CARD_H + 4), show(colour_word(info["colour"])), SMALL, palette.MUTED,
-                      anchor="ma")
-        else:
-            d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=9, outline=palette.GRID, width=2)
+def _hand_regions(view: TigerView, show: Show) -> list[Region]:
+    """The three revealed cards, a card at a time: a reveal turns over three cards, but each is one of a
+    few dozen kinds, shown many times before. Each card's box reaches halfway to its neighbours'."""
+    edges = [0, *(MARGIN + k * (CARD_W + 8) - 4 for k in range(1, REVEAL)), STATUS_X]
+    revealed: list[CardInfo | None] = [*view["revealed"], *[None] * (REVEAL - len(view["revealed"]))]
+    return [Region((edges[k], HAND_Y, edges[k + 1], SUPPLY_Y + SUPPLY_TOP), (_frozen(info), show),
+                   functools.partial(_draw_revealed, k=k, info=info, show=show))
+            for k, info in enumerate(revealed)]
+
+
+def _draw_revealed(image: Image.Image, d: ImageDraw.ImageDraw, *, k: int, info: CardInfo | None, show: Show) -> None:
+    """Revealed card `k` with its colour named (an outline when fewer were revealed)."""
+    x, y = MARGIN + k * (CARD_W + 8), HAND_Y + 4
+    if info is None:
+        d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=9, outline=palette.GRID, width=2)
+        return
+    draw_card(d, x, y, CARD_W, CARD_H, info, show)
+    draw_text(d, (x + CARD_W / 2, y + CARD_H + 4), show(colour_word(info["colour"])), SMALL, palette.MUTED, anchor="ma")
 
 
 def _draw_status(d: ImageDraw.ImageDraw, view: TigerView, aborted: bool, show: Show) -> None:
@@ -556,8 +562,7 @@ def draw_board(tiger_view: Mapping[str, Any], *, aborted: bool = False, show: Sh
         *(_field_region(view, index, finished, show) for index in range(len(FIELDS))),
         Region((0, SCORE_Y, WIDTH, HAND_Y), (_frozen(view["defeated"], view["monster_discard"]), show),
                lambda image, d: _draw_score(d, view, show)),
-        Region((0, HAND_Y, STATUS_X, SUPPLY_Y + SUPPLY_TOP), (_frozen(view["revealed"]), show),
-               lambda image, d: _draw_hand(d, view, show)),
+        *_hand_regions(view, show),
         # the status reads most of the view, and changes on every action: keyed on all of it
         Region((STATUS_X, HAND_Y, WIDTH, SUPPLY_Y + SUPPLY_TOP), (aborted, _frozen(view), show),
                lambda image, d: _draw_status(d, view, aborted, show)),
