@@ -310,7 +310,7 @@ _tiles: ByteLRU[Any] = ByteLRU(MAX_TILE_BYTES, lambda tile: tile.size[0] * tile.
 _seen: ByteLRU[bool] = ByteLRU(MAX_SEEN, lambda _: 1)
 _mapped_bases: ByteLRU[Image.Image] = ByteLRU(MAX_PICTURE_BYTES, image_bytes)
 for _cache in (_pictures, _tiles, _seen, _mapped_bases):
-    _clear_hooks.append(_cache.clear)
+    on_clear(_cache.clear)
 # The table's board put together in this `frames_of` block, taken from `_pictures` (no other drawing of
 # the table puts tiles in it meanwhile, and the encoder reads it undisturbed) until the block ends.
 _drawn: contextvars.ContextVar[_Picture | None] = contextvars.ContextVar("render_drawn", default=None)
@@ -397,8 +397,7 @@ def _scratch_board(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageD
 
 def _mapped_base(base: Image.Image, palette: FixedPalette) -> Image.Image:
     """`base` as palette indices (kept: a table's first board, and every board after a break, start from it)."""
-    return _mapped_bases.get_or_build((palette.token, _serial(base)),
-                                      lambda: palette.indices(base))
+    return _mapped_bases.get_or_build((palette.token, _serial(base)), lambda: palette.indices(base))
 
 
 def repaint_of(image: Image.Image) -> Repaint | None:

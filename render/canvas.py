@@ -74,8 +74,8 @@ BLEND_BY_PASTE = 500  # px of a text's mask from which pasting a plain tile thro
 
 
 def _blend(draw: ImageDraw.ImageDraw, xy: tuple[int, int], mask: Any, fill: ColourLike) -> None:
-    """`fill` blended through the text `mask` at `xy`. On an RGB image a line of any length is pasted
-    as a plain tile of its colour through the mask: the same pixels as Pillow's draw_bitmap, whose
+    """`fill` blended through the text `mask` at `xy`. On an RGB image, a mask of BLEND_BY_PASTE px or more
+    is pasted through as a plain tile of the colour: the same pixels as Pillow's draw_bitmap, whose
     blend checks the image's mode again at every pixel (1.6x slower on a 200 px line)."""
     width, height = mask.size
     image = draw._image

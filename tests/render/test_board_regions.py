@@ -89,6 +89,11 @@ def test_a_new_base_layer_no_palette_or_no_table_paints_every_region() -> None:
     assert painted == [0, 10] * 6
 
 
+def test_a_region_whose_box_leaves_its_board_is_refused() -> None:
+    with frames_of(("regions", 10)), pytest.raises(ValueError, match="inside its board"):
+        draw_regions(Image.new("RGB", (20, 10), GREY), [_square(0, RED, []), _square(15, RED, [])], SQUARES)
+
+
 def test_a_tables_last_board_is_put_together_over_in_its_next_block_never_in_the_block_that_drew_it() -> None:
     base = Image.new("RGB", (20, 10), GREY)
     with frames_of(("regions", 3)):
