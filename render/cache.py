@@ -315,7 +315,7 @@ for _cache in (_pictures, _tiles, _seen, _mapped_bases):
 # the table puts tiles in it meanwhile, and the encoder reads it undisturbed) until the block ends.
 _drawn: contextvars.ContextVar[_Picture | None] = contextvars.ContextVar("render_drawn", default=None)
 _layer_serials = itertools.count(1)
-_scratch = threading.local()  # each thread's RGB board to paint regions on, by size
+_scratch = threading.local()  # each thread's RGB board to paint regions on
 
 
 def draw_regions(base: Image.Image, regions: Sequence[Region], palette: FixedPalette | None) -> Image.Image:
@@ -385,13 +385,14 @@ def _serial(layer: Image.Image) -> int:
 
 
 def _scratch_board(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """This thread's RGB board of `size` to paint one region at a time on: only the region's box is ever
-    read back, so what the other regions left on it does not matter."""
-    boards: dict[tuple[int, int], tuple[Image.Image, ImageDraw.ImageDraw]] = _scratch.__dict__.setdefault("boards", {})
-    found = boards.get(size)
-    if found is None:
-        board = Image.new("RGB", size)
-        found = boards[size] = (board, ImageDraw.Draw(board))
+    """This thread's RGB board, at least `size`, to paint one region at a time on: only the region's box is
+    ever read back, so what other regions (of any board) left on it does not matter. One a thread, as
+    large as the largest board drawn on it."""
+    found: tuple[Image.Image, ImageDraw.ImageDraw] | None = getattr(_scratch, "board", None)
+    if found is None or found[0].width < size[0] or found[0].height < size[1]:
+        board = Image.new("RGB", (max(size[0], found[0].width if found else 0),
+                                  max(size[1], found[0].height if found else 0)))
+        found = _scratch.board = (board, ImageDraw.Draw(board))
     return found
 
 

@@ -89,6 +89,15 @@ def test_a_new_base_layer_no_palette_or_no_table_paints_every_region() -> None:
     assert painted == [0, 10] * 6
 
 
+def test_boards_of_every_size_painted_on_one_thread_are_the_boards_drawn_afresh() -> None:
+    for table, size in enumerate(((60, 30), (20, 10), (40, 20), (30, 40))):  # the thread paints on one board
+        base = Image.new("RGB", size, GREY)
+        regions = [_square(0, RED, []), _square(10, BLUE, [])]
+        with frames_of(("regions", 20 + table)):
+            board = draw_regions(base, regions, SQUARES)
+        assert board.tobytes() == SQUARES.indices(draw_regions(base, regions, None)).tobytes(), size
+
+
 def test_a_region_whose_box_leaves_its_board_is_refused() -> None:
     with frames_of(("regions", 10)), pytest.raises(ValueError, match="inside its board"):
         draw_regions(Image.new("RGB", (20, 10), GREY), [_square(0, RED, []), _square(15, RED, [])], SQUARES)
