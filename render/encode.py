@@ -162,6 +162,12 @@ _frames: ByteLRU[_Frame] = ByteLRU(MAX_FRAME_BYTES, lambda frame: frame.size[0] 
 on_clear(_frames.clear)
 
 
+def _last_frame(table: Hashable, size: tuple[int, int], encoding: tuple[Any, ...]) -> _Frame | None:
+    """The table's last frame, when it has this size and encoding (of another, nothing of it carries over)."""
+    last = _frames.get(table)
+    return last if last is not None and (last.size, last.encoding) == (size, encoding) else None
+
+
 def _palette_of(image: Image.Image) -> tuple[int, int] | None:
     """The token of a P image's palette, as FixedPalette names one."""
     colours = bytes(image.getpalette() or [])
@@ -176,9 +182,7 @@ def _indices_png(table: Hashable | None, image: Image.Image, repaint: Repaint | 
     if repaint is None:
         return framed_png(framed(image), fixed.rgb, compress_level)
     encoding = (fixed.token, compress_level)
-    last = _frames.get(table)
-    if last is not None and (last.size, last.encoding) != (image.size, encoding):
-        last = None  # another board size or palette: nothing of the last frame carries over
+    last = _last_frame(table, image.size, encoding)
     if last is not None and last.picture == repaint.serial:
         return last.png
     if last is not None and repaint.over is not None and last.picture == repaint.over:
@@ -198,9 +202,7 @@ def _next_frame(table: Hashable, image: Image.Image, fixed: FixedPalette, compre
     PNG itself when nothing changed. The same bytes as encoding the board afresh (a test compares them)."""
     pixels = pixel_blocks(image)
     encoding = (fixed.token, compress_level)
-    last = _frames.get(table)
-    if last is not None and (last.size, last.encoding) != (image.size, encoding):
-        last = None  # another board size or palette: nothing of the last frame carries over
+    last = _last_frame(table, image.size, encoding)
     if last is not None and last.pixels is not None and len(last.pixels) == len(pixels):
         if last.pixels == pixels:
             return last.png
